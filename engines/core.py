@@ -1,0 +1,300 @@
+"""Shared types of the engine contract.
+
+Every game engine takes two team sheets, a seed and options, and returns a
+``MatchResult`` whose JSON is byte-for-byte stable for the same inputs. Nothing
+here (or anywhere in ``engines``) imports Django: the apps turn database rows
+into ``TeamSheet`` objects and store what comes back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Side = Literal["home", "away"]
+DecidedBy = Literal["regulation", "extra_time", "sudden_death", "penalties"]
+
+HOME: Side = "home"
+AWAY: Side = "away"
+
+#: The counters every engine reports for every player who took part. Engines add
+#: their own game counters next to these (``stats[player_id]["mutations"]``...).
+STANDARD_STATS = (
+    "goals",
+    "shots",
+    "saves",
+    "steals",
+    "yellow_cards",
+    "red_cards",
+    "injuries",
+    "minutes",
+)
+
+
+class CardError(ValueError):
+    """A card or team sheet that breaks the game's rules; the message says why."""
+
+
+def other(side: Side) -> Side:
+    return AWAY if side == HOME else HOME
+
+
+class Dice:
+    """The only source of chance an engine may use.
+
+    Seeded from the match seed, so a match replays exactly. Tests use
+    ``ScriptedDice`` to force every roll and turn each rule into a short test.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._random = self._rng.random
+
+    def roll(self, sides: int) -> int:
+        """One die with ``sides`` faces, 1..sides."""
+        return int(self._random() * sides) + 1
+
+    def d6(self) -> int:
+        return int(self._random() * 6) + 1
+
+    def d12(self) -> int:
+        return int(self._random() * 12) + 1
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[int(self._random() * len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates on our own rolls, so scripted dice can drive it too."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.roll(i + 1) - 1
+            items[i], items[j] = items[j], items[i]
+
+
+class DiceExhausted(AssertionError):
+    """A scripted test ran out of rolls: the engine rolled more than the test expected."""
+
+
+class ScriptedDice(Dice):
+    """Dice that play back a fixed list of results, for tests.
+
+    ``ScriptedDice([6, 6, 3])`` answers the next three rolls with 6, 6 and 3
+    whatever the die; a value outside the die raises, so a test cannot feed a
+    7 to a d6 by mistake.
+    """
+
+    def __init__(self, rolls: Iterable[int]) -> None:
+        self._rolls = list(rolls)
+        self._next = 0
+
+    @property
+    def remaining(self) -> list[int]:
+        return self._rolls[self._next :]
+
+    def roll(self, sides: int) -> int:
+        if self._next >= len(self._rolls):
+            raise DiceExhausted(f"no scripted roll left for a d{sides}")
+        value = self._rolls[self._next]
+        self._next += 1
+        if not 1 <= value <= sides:
+            raise AssertionError(f"scripted roll {value} does not fit a d{sides}")
+        return value
+
+    def d6(self) -> int:
+        return self.roll(6)
+
+    def d12(self) -> int:
+        return self.roll(12)
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.roll(len(items)) - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the play-by-play. ``minute`` is the game clock as the engine models it."""
+
+    seq: int
+    minute: int
+    kind: str
+    side: Side | None
+    player_id: str | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "minute": self.minute,
+            "kind": self.kind,
+            "side": self.side,
+            "player_id": self.player_id,
+            "detail": dict(self.detail),
+        }
+
+
+@dataclass(frozen=True)
+class MatchOptions:
+    """How a match is to be played.
+
+    ``winner_required`` makes the engine settle a draw by its game's own
+    procedure. ``settings`` carries a league's engine options (a replacement
+    chart, the tie-break procedure ...); each engine documents its keys.
+    """
+
+    winner_required: bool = False
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def coerce(cls, options: MatchOptions | Mapping[str, Any] | None) -> MatchOptions:
+        if options is None:
+            return cls()
+        if isinstance(options, MatchOptions):
+            return options
+        data = dict(options)
+        winner_required = bool(data.pop("winner_required", False))
+        settings = data.pop("settings", None) or data
+        return cls(winner_required=winner_required, settings=settings)
+
+
+@dataclass(frozen=True)
+class TeamSheet:
+    """A side as the engine sees it: a name, player cards and an optional lineup."""
+
+    name: str
+    players: tuple[Mapping[str, Any], ...]
+    lineup: Mapping[str, Any] | None = None
+
+    @classmethod
+    def coerce(cls, sheet: TeamSheet | Mapping[str, Any]) -> TeamSheet:
+        if isinstance(sheet, TeamSheet):
+            return sheet
+        if not isinstance(sheet, Mapping):
+            raise CardError("team sheet: expected an object with 'name' and 'players'")
+        players = sheet.get("players")
+        if not isinstance(players, list | tuple) or not players:
+            raise CardError("team sheet 'players': expected a non-empty list of cards")
+        for index, player in enumerate(players):
+            if not isinstance(player, Mapping) or not str(player.get("id", "")).strip():
+                raise CardError(f"team sheet 'players[{index}]': every card needs an 'id'")
+        ids = [str(p["id"]) for p in players]
+        if len(set(ids)) != len(ids):
+            raise CardError("team sheet 'players': player ids must be unique")
+        return cls(
+            name=str(sheet.get("name") or "Team"),
+            players=tuple({**p, "id": str(p["id"])} for p in players),
+            lineup=sheet.get("lineup"),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "players": [dict(p) for p in self.players]}
+        if self.lineup is not None:
+            data["lineup"] = self.lineup
+        return data
+
+
+@dataclass(frozen=True)
+class SquadRules:
+    """What a squad must hold: ``roles`` maps a card role to how many cards of it."""
+
+    roles: Mapping[str, int]
+    reserves: int = 0
+
+    @property
+    def size(self) -> int:
+        return sum(self.roles.values()) + self.reserves
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"roles": dict(self.roles), "reserves": self.reserves, "size": self.size}
+
+
+@dataclass
+class MatchResult:
+    """What a simulated match leaves behind; ``to_json()`` is stable for a seed."""
+
+    engine: str
+    version: str
+    seed: int
+    home_goals: int
+    away_goals: int
+    decided_by: DecidedBy = "regulation"
+    shootout_home: int | None = None
+    shootout_away: int | None = None
+    events: list[Event] = field(default_factory=list)
+    player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def winner(self) -> Side | None:
+        home = (self.home_goals, self.shootout_home or 0)
+        away = (self.away_goals, self.shootout_away or 0)
+        if home == away:
+            return None
+        return HOME if home > away else AWAY
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "engine": self.engine,
+            "version": self.version,
+            "seed": self.seed,
+            "home_goals": self.home_goals,
+            "away_goals": self.away_goals,
+            "decided_by": self.decided_by,
+            "shootout_home": self.shootout_home,
+            "shootout_away": self.shootout_away,
+            "events": [e.to_dict() for e in self.events],
+            "player_stats": self.player_stats,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def blank_stats() -> dict[str, int]:
+    return dict.fromkeys(STANDARD_STATS, 0)
+
+
+class Engine:
+    """Base of every game engine. Subclasses set the class attributes and
+    implement ``validate_card``, ``sample_pool`` and ``simulate``."""
+
+    key: str = ""
+    name: str = ""
+    version: str = "0"
+    squad_rules: SquadRules = SquadRules(roles={})
+
+    def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def simulate(
+        self,
+        home: TeamSheet | Mapping[str, Any],
+        away: TeamSheet | Mapping[str, Any],
+        *,
+        seed: int,
+        options: MatchOptions | Mapping[str, Any] | None = None,
+    ) -> MatchResult:
+        raise NotImplementedError
+
+    def sample_team(self, seed: int = 0, name: str | None = None) -> dict[str, Any]:
+        """A legal team sheet drawn from the sample pool, for demos and the CLI."""
+        pool = self.sample_pool(seed)
+        dice = Dice(seed)
+        by_role: dict[str, list[dict[str, Any]]] = {}
+        for card in pool:
+            by_role.setdefault(card.get("role", "player"), []).append(card)
+        players: list[dict[str, Any]] = []
+        spare: list[dict[str, Any]] = []
+        for role, count in self.squad_rules.roles.items():
+            cards = list(by_role.get(role, []))
+            dice.shuffle(cards)
+            if len(cards) < count:
+                raise CardError(f"sample pool has {len(cards)} '{role}' cards, a squad needs {count}")
+            players.extend(cards[:count])
+            spare.extend(cards[count:])
+        dice.shuffle(spare)
+        players.extend(spare[: self.squad_rules.reserves])
+        return {"name": name or f"{self.name} XI {seed}", "players": players}
