@@ -31,8 +31,14 @@ KNOWN_ENGINES = {
     "calciotto": "engines.calciotto",
 }
 
+
+def _installed(module: str) -> bool:
+    spec = importlib.util.find_spec(module)
+    return spec is not None and spec.origin is not None  # a bare folder is not an engine yet
+
+
 #: The keys of the engines that are installed (their package exists).
-ENGINES = tuple(key for key, module in KNOWN_ENGINES.items() if importlib.util.find_spec(module))
+ENGINES = tuple(key for key, module in KNOWN_ENGINES.items() if _installed(module))
 
 _loaded: dict[str, Engine] = {}
 

@@ -47,11 +47,12 @@ def cmd_simulate(args) -> None:
     if args.json:
         print(result.to_json())
         return
-    print(f"{home.get('name')} {result.home_goals} - {result.away_goals} {away.get('name')}"
-          f" ({result.decided_by})")
+    print(f"{home.get('name')} {result.home_goals} - {result.away_goals} {away.get('name')} ({result.decided_by})")
     for event in result.events:
-        print(f"{event.minute:>4}' {event.side or '':5} {event.kind:18} {event.player_id or ''}"
-              f" {json.dumps(dict(event.detail), sort_keys=True)}")
+        print(
+            f"{event.minute:>4}' {event.side or '':5} {event.kind:18} {event.player_id or ''}"
+            f" {json.dumps(dict(event.detail), sort_keys=True)}"
+        )
 
 
 def cmd_stats(args) -> None:
@@ -98,8 +99,10 @@ def cmd_bench(args) -> None:
     for seed in range(args.matches):
         events += len(engine.simulate(home, away, seed=seed).events)
     elapsed = time.perf_counter() - start
-    print(f"{engine.key}: {args.matches} matches in {elapsed:.3f} s = "
-          f"{args.matches / elapsed:,.0f} matches per second ({events / args.matches:.1f} events per match)")
+    print(
+        f"{engine.key}: {args.matches} matches in {elapsed:.3f} s = "
+        f"{args.matches / elapsed:,.0f} matches per second ({events / args.matches:.1f} events per match)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

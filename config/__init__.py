@@ -1,0 +1,5 @@
+"""Bootroom's project package: settings, URLs and the Celery app."""
+
+from config.celery import app as celery_app
+
+__all__ = ["celery_app"]

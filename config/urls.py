@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import path
+
+admin.site.site_header = "Bootroom"
+admin.site.site_title = "Bootroom"
+admin.site.index_title = "League office"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+]

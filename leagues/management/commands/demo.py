@@ -1,0 +1,82 @@
+import time
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.crypto import get_random_string
+
+from engines import ENGINES
+from leagues.demo import create_demo_season
+from leagues.management.commands._common import format_table
+from leagues.standings import compute_standings
+from matches.models import Match
+from matches.services import queue_due_matches
+from matches.worker import start_worker, stop_worker
+
+
+class Command(BaseCommand):
+    help = "Create a demo league, play its whole season through a Celery worker, print the table."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--engine", default="futti", choices=ENGINES)
+        parser.add_argument("--teams", type=int, default=8)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--single", action="store_true", help="one leg instead of home and away")
+        parser.add_argument(
+            "--no-worker",
+            action="store_true",
+            help="do not start a worker here: workers already run against this broker",
+        )
+        parser.add_argument("--concurrency", type=int, default=2, help="processes of the worker started here")
+        parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for the season")
+
+    def handle(self, *args, engine, teams, seed, **options):
+        if not 2 <= teams <= 20:
+            raise CommandError(f"--teams: {teams} is not between 2 and 20")
+        self.stdout.write(f"Creating a {engine} demo league with {teams} teams (seed {seed})...")
+        season = create_demo_season(engine=engine, teams=teams, seed=seed, double=not options["single"])
+        total = season.matches.count()
+        worker = None if options["no_worker"] else start_worker(concurrency=options["concurrency"])
+        try:
+            queued = queue_due_matches()
+            self.stdout.write(f"Queued {len(queued)} matches for the worker.")
+            self.wait_for(season, total, worker, options["timeout"])
+        finally:
+            if worker is not None:
+                stop_worker(worker)
+        table = compute_standings(season)
+        self.stdout.write(f"\n{season}\n{format_table(table)}\n")
+        failed = season.matches.filter(status=Match.Status.FAILED).count()
+        if failed:
+            self.stdout.write(self.style.WARNING(f"{failed} matches failed; see the admin for the errors."))
+        self.stdout.write(f"Season id: {season.id}")
+        self.stdout.write(self.login_hint(season))
+
+    def wait_for(self, season, total, worker, timeout) -> None:
+        deadline = time.monotonic() + timeout
+        done = 0
+        while True:
+            done = season.matches.exclude(status=Match.Status.SCHEDULED).count()
+            filled = int(30 * done / total)
+            self.stdout.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches played", ending="")
+            self.stdout.flush()
+            if done >= total:
+                self.stdout.write("")
+                return
+            if worker is not None and worker.poll() is not None:
+                raise CommandError(f"the worker stopped (exit code {worker.returncode}) with {done}/{total} played")
+            if time.monotonic() > deadline:
+                raise CommandError(f"timed out after {timeout:.0f} s with {done}/{total} matches played")
+            time.sleep(0.25)
+
+    def login_hint(self, season) -> str:
+        User = get_user_model()
+        user = User.objects.filter(username="admin").first()
+        if user is None:
+            password = get_random_string(16)
+            user = User.objects.create_superuser("admin", "admin@example.com", password)
+            credentials = f"user 'admin', password '{password}'"
+        else:
+            credentials = "user 'admin' (change its password with: python manage.py changepassword admin)"
+        season.league.commissioners.add(user)
+        url = "http://127.0.0.1:8000/admin/"
+        return f"Admin: run `python manage.py runserver`, open {url} and log in as {credentials}."

@@ -1,0 +1,153 @@
+"""Leagues, their seasons and teams."""
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+
+from engines import KNOWN_ENGINES
+
+ENGINE_CHOICES = [
+    ("futti", "Fütti"),
+    ("flexdeck", "Flexdeck Futbol"),
+    ("mutant", "Mutant Soccer"),
+    ("eleven", '"11"'),
+    ("calciotto", "Calciotto"),
+]
+assert [key for key, _ in ENGINE_CHOICES] == list(KNOWN_ENGINES)
+
+#: The tie-breakers a league can put in order, and what each compares.
+TIEBREAKERS = {
+    "points": "points",
+    "goal_difference": "goal difference",
+    "goals_for": "goals scored",
+    "head_to_head": "head-to-head (mini-table of the tied teams)",
+    "wins": "matches won",
+    "away_goals": "goals scored away",
+    "fair_play": "fair play (fewer cards: yellow 1, red 3)",
+    "lots": "drawing of lots",
+}
+DEFAULT_TIEBREAKERS = ["points", "goal_difference", "goals_for", "head_to_head", "lots"]
+
+
+def default_tiebreakers() -> list[str]:
+    return list(DEFAULT_TIEBREAKERS)
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class League(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True)
+    engine = models.CharField(max_length=20, choices=ENGINE_CHOICES, default="futti")
+    engine_settings = models.JSONField(
+        default=dict, blank=True, help_text="Options passed to the engine (see the engine's README)."
+    )
+    points_win = models.PositiveSmallIntegerField(default=3)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreakers = models.JSONField(
+        default=default_tiebreakers,
+        help_text="Ordered list, from: " + ", ".join(TIEBREAKERS),
+    )
+    budget = models.PositiveIntegerField(default=15, help_text="BootCoins each team may spend on its squad.")
+    forfeit_goals_for = models.PositiveSmallIntegerField(
+        default=3, help_text="Goals awarded to the side that did not forfeit."
+    )
+    forfeit_goals_against = models.PositiveSmallIntegerField(
+        default=0, help_text="Goals awarded to the side that forfeited."
+    )
+    commissioners = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        errors = {}
+        if not (self.points_win >= self.points_draw >= self.points_loss):
+            errors["points_draw"] = "Points must satisfy win >= draw >= loss."
+        if not isinstance(self.tiebreakers, list) or not all(isinstance(t, str) for t in self.tiebreakers):
+            errors["tiebreakers"] = "Give a list of tie-breaker names."
+        else:
+            unknown = [t for t in self.tiebreakers if t not in TIEBREAKERS]
+            if unknown:
+                errors["tiebreakers"] = (
+                    f"Unknown tie-breaker {', '.join(unknown)}; choose from {', '.join(TIEBREAKERS)}."
+                )
+            elif len(set(self.tiebreakers)) != len(self.tiebreakers):
+                errors["tiebreakers"] = "Each tie-breaker may appear only once."
+        if not isinstance(self.engine_settings, dict):
+            errors["engine_settings"] = "Give a JSON object."
+        if errors:
+            raise ValidationError(errors)
+
+    def is_commissioner(self, user) -> bool:
+        return user.is_superuser or self.commissioners.filter(pk=user.pk).exists()
+
+
+class Team(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=100)
+    short_name = models.CharField(max_length=12, blank=True)
+    manager = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="teams_managed"
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["league", "name"], name="team_name_unique_in_league")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    teams = models.ManyToManyField(Team, blank=True, related_name="seasons")
+    seed = models.BigIntegerField(
+        default=new_seed, help_text="Seeds every match of the season and the drawing of lots."
+    )
+    double_round_robin = models.BooleanField(default=True, help_text="Play each pair home and away.")
+    first_kickoff = models.DateTimeField(null=True, blank=True)
+    round_interval = models.DurationField(
+        null=True, blank=True, help_text="Time between rounds, e.g. '1 00:00:00' for a day."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "-created_at"]
+        constraints = [models.UniqueConstraint(fields=["league", "name"], name="season_name_unique_in_league")]
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.name}"
+
+    def clean(self) -> None:
+        if self.round_interval is not None and self.round_interval.total_seconds() <= 0:
+            raise ValidationError({"round_interval": "The interval between rounds must be positive."})
+
+
+class PointsDeduction(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="deductions")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="deductions")
+    points = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    reason = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"-{self.points} {self.team}: {self.reason}"
+
+    def clean(self) -> None:
+        if self.team_id and self.season_id and self.team.league_id != self.season.league_id:
+            raise ValidationError({"team": "The team does not play in this season's league."})

@@ -1,0 +1,116 @@
+"""Round-robin fixtures by the circle method, and storing them for a season."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Fixture:
+    round: int
+    home: object
+    away: object
+
+
+def round_robin(teams: Sequence[T], *, double: bool = False) -> list[list[tuple[T, T]]]:
+    """Rounds of (home, away) pairs in which every team meets every other once.
+
+    The circle method: the first team stays put while the others rotate one
+    place each round. An odd field gets a phantom opponent in the fixed slot, so one team rests
+    (has a bye) each round and every team rests exactly once per leg. The fixed
+    team alternates home and away; every other pair is oriented by the round
+    and board number, which keeps each team's home and away counts within one
+    of each other. A second leg repeats the first with home and away swapped.
+    """
+    if len(teams) < 2:
+        raise ValueError("a round robin needs at least two teams")
+    if len(set(teams)) != len(teams):
+        raise ValueError("a team is listed twice")
+    slots: list[T | None] = list(teams)
+    if len(slots) % 2:
+        slots.insert(0, None)  # the phantom is the fixed slot, so real pairs all rotate
+    n = len(slots)
+    rounds: list[list[tuple[T, T]]] = []
+    for r in range(n - 1):
+        pairs = []
+        for board in range(n // 2):
+            a, b = slots[board], slots[n - 1 - board]
+            if a is None or b is None:
+                continue
+            swap = (r % 2 == 1) if board == 0 else (board % 2 == 1)
+            pairs.append((b, a) if swap else (a, b))
+        rounds.append(pairs)
+        slots = [slots[0], slots[-1], *slots[1:-1]]
+    if double:
+        rounds += [[(away, home) for home, away in pairs] for pairs in rounds]
+    return rounds
+
+
+def byes(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> list[list[T]]:
+    """Who rests in each round."""
+    return [[t for t in teams if not any(t in pair for pair in pairs)] for pairs in rounds]
+
+
+def generate_fixtures(
+    season,
+    *,
+    first_kickoff: datetime | None = None,
+    interval: timedelta | None = None,
+    double: bool | None = None,
+):
+    """Replace the season's fixtures with a fresh round robin.
+
+    Refused once any match has been played or forfeited, so no result is ever
+    lost. Each match gets a seed drawn from the season's seed, so a season
+    replays exactly.
+    """
+    from matches.models import Match
+
+    first_kickoff = season.first_kickoff if first_kickoff is None else first_kickoff
+    interval = season.round_interval if interval is None else interval
+    double = season.double_round_robin if double is None else double
+    errors = {}
+    if first_kickoff is None:
+        errors["first_kickoff"] = "Set the first kickoff before generating fixtures."
+    if interval is None or interval.total_seconds() <= 0:
+        errors["round_interval"] = "The interval between rounds must be positive."
+    teams = list(season.teams.order_by("id"))
+    if len(teams) < 2:
+        errors["teams"] = "A season needs at least two teams."
+    foreign = [t.name for t in teams if t.league_id != season.league_id]
+    if foreign:
+        errors["teams"] = f"Not in {season.league}: {', '.join(foreign)}."
+    if errors:
+        raise ValidationError(errors)
+
+    with transaction.atomic():
+        existing = Match.objects.select_for_update().filter(season=season)
+        if existing.filter(status__in=[Match.Status.PLAYED, Match.Status.FORFEITED]).exists():
+            raise ValidationError({"season": "Fixtures cannot be regenerated once a match has been played."})
+        existing.delete()
+        season.first_kickoff, season.round_interval = first_kickoff, interval
+        season.double_round_robin = double
+        season.save(update_fields=["first_kickoff", "round_interval", "double_round_robin"])
+        rng = random.Random(season.seed)
+        matches = [
+            Match(
+                season=season,
+                round=number,
+                home=home,
+                away=away,
+                kickoff=first_kickoff + interval * (number - 1),
+                seed=rng.randrange(2**31),
+            )
+            for number, pairs in enumerate(round_robin(teams, double=double), start=1)
+            for home, away in pairs
+        ]
+        return Match.objects.bulk_create(matches)

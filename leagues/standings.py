@@ -1,0 +1,198 @@
+"""The league table of a season, computed from stored results.
+
+A fixed number of queries whatever the size of the league: the season's
+teams, its counted matches, its points deductions and, only when the league
+breaks ties on fair play, the cards. Everything else happens in Python.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import Sum
+
+from leagues.models import TIEBREAKERS, PointsDeduction, Season
+
+FORM_LENGTH = 5
+
+
+@dataclass
+class Row:
+    team_id: int
+    name: str
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    goals_for: int = 0
+    goals_against: int = 0
+    away_goals: int = 0
+    deducted: int = 0
+    match_points: int = 0
+    cards: int = 0
+    form: list[str] = field(default_factory=list)
+    position: int = 0
+
+    @property
+    def goal_difference(self) -> int:
+        return self.goals_for - self.goals_against
+
+    @property
+    def points(self) -> int:
+        return self.match_points - self.deducted
+
+    def to_dict(self) -> dict:
+        return {
+            "position": self.position,
+            "team": self.team_id,
+            "name": self.name,
+            "played": self.played,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+            "goals_for": self.goals_for,
+            "goals_against": self.goals_against,
+            "goal_difference": self.goal_difference,
+            "points": self.points,
+            "deducted": self.deducted,
+            "form": "".join(self.form[-FORM_LENGTH:]),
+        }
+
+
+@dataclass
+class Table:
+    rows: list[Row]
+    #: How tied teams were separated, for a footnote: "Alpha, Beta (10 pts): head-to-head".
+    notes: list[str]
+
+    def to_list(self) -> list[dict]:
+        return [row.to_dict() for row in self.rows]
+
+
+@dataclass(frozen=True)
+class Result:
+    home: int
+    away: int
+    home_goals: int
+    away_goals: int
+
+
+def _points(league, goals_for: int, goals_against: int) -> int:
+    if goals_for > goals_against:
+        return league.points_win
+    if goals_for == goals_against:
+        return league.points_draw
+    return league.points_loss
+
+
+def _add(row: Row, league, goals_for: int, goals_against: int) -> None:
+    row.played += 1
+    row.goals_for += goals_for
+    row.goals_against += goals_against
+    row.match_points += _points(league, goals_for, goals_against)
+    outcome = "W" if goals_for > goals_against else "D" if goals_for == goals_against else "L"
+    row.won += outcome == "W"
+    row.drawn += outcome == "D"
+    row.lost += outcome == "L"
+    row.form.append(outcome)
+
+
+def compute_standings(season: Season) -> Table:
+    """The season's table, ordered by points and then the league's tie-breakers."""
+    from matches.models import Match, PlayerMatchStat
+
+    league = season.league
+    rows = {t["id"]: Row(team_id=t["id"], name=t["name"]) for t in season.teams.values("id", "name")}
+    counted = [Match.Status.PLAYED, Match.Status.FORFEITED]
+    results = [
+        Result(*values)
+        for values in Match.objects.filter(season=season, status__in=counted)
+        .order_by("kickoff", "id")
+        .values_list("home_id", "away_id", "home_goals", "away_goals")
+    ]
+    for r in results:
+        for team_id in (r.home, r.away):
+            rows.setdefault(team_id, Row(team_id=team_id, name=f"team {team_id}"))
+        _add(rows[r.home], league, r.home_goals, r.away_goals)
+        _add(rows[r.away], league, r.away_goals, r.home_goals)
+        rows[r.away].away_goals += r.away_goals
+    for d in PointsDeduction.objects.filter(season=season).values("team_id").annotate(total=Sum("points")):
+        if d["team_id"] in rows:
+            rows[d["team_id"]].deducted = d["total"]
+    criteria = ["points"] + [c for c in league.tiebreakers if c != "points" and c in TIEBREAKERS]
+    if "fair_play" in criteria:
+        cards = (
+            PlayerMatchStat.objects.filter(match__season=season, match__status__in=counted)
+            .values("team_id")
+            .annotate(yellow=Sum("yellow_cards"), red=Sum("red_cards"))
+        )
+        for c in cards:
+            if c["team_id"] in rows:
+                rows[c["team_id"]].cards = c["yellow"] + 3 * c["red"]
+
+    notes: list[str] = []
+    ordered = _rank(list(rows.values()), criteria, 0, results, league, season.seed, notes)
+    for position, row in enumerate(ordered, start=1):
+        row.position = position
+    return Table(rows=ordered, notes=notes)
+
+
+def _rank(group, criteria, index, results, league, seed, notes) -> list[Row]:
+    """Order a group of teams level on every criterion before ``index``."""
+    if len(group) < 2:
+        return group
+    if index >= len(criteria):
+        return sorted(group, key=lambda row: row.name)
+    name = criteria[index]
+    key = _criterion_key(name, group, results, league, seed)
+    buckets: dict[tuple, list[Row]] = defaultdict(list)
+    for row in group:
+        buckets[key(row)].append(row)
+    if len(buckets) == 1:
+        return _rank(group, criteria, index + 1, results, league, seed, notes)
+    if index > 0:
+        names = ", ".join(sorted(row.name for row in group))
+        notes.append(f"{names} (level on {_level_on(criteria[:index])}): separated by {TIEBREAKERS[name]}.")
+    ordered: list[Row] = []
+    for bucket_key in sorted(buckets, reverse=True):
+        bucket = buckets[bucket_key]
+        # Head-to-head is re-applied to a smaller tied group: its mini-table changes.
+        next_index = index if name == "head_to_head" else index + 1
+        ordered += _rank(bucket, criteria, next_index, results, league, seed, notes)
+    return ordered
+
+
+def _level_on(names: Iterable[str]) -> str:
+    return ", ".join(TIEBREAKERS[n] for n in names)
+
+
+def _criterion_key(name, group, results, league, seed) -> Callable[[Row], tuple]:
+    """A key where a larger value ranks higher."""
+    if name == "head_to_head":
+        mini = _mini_table(group, results, league)
+        return lambda row: mini[row.team_id]
+    if name == "lots":
+        order = sorted(row.team_id for row in group)
+        random.Random(f"{seed}:lots").shuffle(order)
+        drawn = {team_id: -position for position, team_id in enumerate(order)}
+        return lambda row: (drawn[row.team_id],)
+    if name == "fair_play":
+        return lambda row: (-row.cards,)
+    attribute = {"wins": "won"}.get(name, name)
+    return lambda row: (getattr(row, attribute),)
+
+
+def _mini_table(group, results, league) -> dict[int, tuple[int, int, int]]:
+    """Points, goal difference and goals scored in the matches among exactly these teams."""
+    ids = {row.team_id for row in group}
+    table = {team_id: [0, 0, 0] for team_id in ids}
+    for r in results:
+        if r.home in ids and r.away in ids:
+            for team, gf, ga in ((r.home, r.home_goals, r.away_goals), (r.away, r.away_goals, r.home_goals)):
+                table[team][0] += _points(league, gf, ga)
+                table[team][1] += gf - ga
+                table[team][2] += gf
+    return {team_id: tuple(values) for team_id, values in table.items()}

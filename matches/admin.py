@@ -1,0 +1,113 @@
+from django.contrib import admin, messages
+
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.services import match_forfeit, play_matches
+
+
+class MatchEventInline(admin.TabularInline):
+    model = MatchEvent
+    extra = 0
+    can_delete = False
+    fields = ["seq", "minute", "kind", "side", "player", "detail"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class PlayerMatchStatInline(admin.TabularInline):
+    model = PlayerMatchStat
+    extra = 0
+    can_delete = False
+    fields = [
+        "player",
+        "team",
+        "minutes",
+        "goals",
+        "shots",
+        "saves",
+        "steals",
+        "yellow_cards",
+        "red_cards",
+        "injuries",
+        "extra",
+    ]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "season", "round", "home", "score", "away", "kickoff", "status", "decided_by"]
+    list_display_links = ["id", "score"]
+    list_editable = ["kickoff"]
+    list_filter = ["status", "season__league", "season", "round"]
+    search_fields = ["home__name", "away__name"]
+    list_select_related = ["season__league", "home", "away"]
+    date_hierarchy = "kickoff"
+    inlines = [MatchEventInline, PlayerMatchStatInline]
+    actions = ["play_now", "postpone", "cancel", "reschedule", "forfeit_home", "forfeit_away"]
+    readonly_fields = [
+        "seed",
+        "engine_version",
+        "home_goals",
+        "away_goals",
+        "decided_by",
+        "shootout_home",
+        "shootout_away",
+        "forfeited_by",
+        "error",
+        "played_at",
+    ]
+    fields = ["season", "round", "home", "away", "kickoff", "status", *readonly_fields]
+
+    @admin.display(description="score")
+    def score(self, match):
+        if match.home_goals is None:
+            return "v"
+        shootout = f" ({match.shootout_home}-{match.shootout_away} p)" if match.shootout_home is not None else ""
+        return f"{match.home_goals}-{match.away_goals}{shootout}"
+
+    @admin.action(description="Play now (with the league's engine)")
+    def play_now(self, request, queryset):
+        ids = list(queryset.filter(status=Match.Status.SCHEDULED).values_list("id", flat=True))
+        played = play_matches(ids)
+        failed = [m for m in played if m.status == Match.Status.FAILED]
+        self.message_user(request, f"Played {len(played) - len(failed)} matches.", messages.SUCCESS)
+        for match in failed:
+            self.message_user(request, f"{match}: failed: {match.error}", messages.ERROR)
+        skipped = queryset.count() - len(ids)
+        if skipped:
+            self.message_user(request, f"{skipped} matches were not scheduled and were left alone.", messages.WARNING)
+
+    def _set_status(self, request, queryset, status, allowed):
+        cleared = {"error": ""} if status == Match.Status.SCHEDULED else {}
+        changed = queryset.filter(status__in=allowed).update(status=status, queued_at=None, **cleared)
+        self.message_user(request, f"{changed} matches now {status}.", messages.SUCCESS)
+
+    @admin.action(description="Postpone (not counted until rescheduled)")
+    def postpone(self, request, queryset):
+        self._set_status(request, queryset, Match.Status.POSTPONED, [Match.Status.SCHEDULED, Match.Status.FAILED])
+
+    @admin.action(description="Cancel (never counted)")
+    def cancel(self, request, queryset):
+        allowed = [Match.Status.SCHEDULED, Match.Status.POSTPONED, Match.Status.FAILED]
+        self._set_status(request, queryset, Match.Status.CANCELLED, allowed)
+
+    @admin.action(description="Reschedule (postponed or failed matches play at their kickoff)")
+    def reschedule(self, request, queryset):
+        self._set_status(request, queryset, Match.Status.SCHEDULED, [Match.Status.POSTPONED, Match.Status.FAILED])
+
+    @admin.action(description="Forfeit by the home side (awarded score)")
+    def forfeit_home(self, request, queryset):
+        for match in queryset.select_related("season__league"):
+            match_forfeit(match, forfeited_by=Match.Side.HOME)
+        self.message_user(request, f"{queryset.count()} matches forfeited by the home side.", messages.SUCCESS)
+
+    @admin.action(description="Forfeit by the away side (awarded score)")
+    def forfeit_away(self, request, queryset):
+        for match in queryset.select_related("season__league"):
+            match_forfeit(match, forfeited_by=Match.Side.AWAY)
+        self.message_user(request, f"{queryset.count()} matches forfeited by the away side.", messages.SUCCESS)

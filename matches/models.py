@@ -1,0 +1,119 @@
+"""Matches, their play-by-play and the players' numbers in them."""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled"
+        PLAYED = "played"
+        POSTPONED = "postponed"
+        CANCELLED = "cancelled"
+        FORFEITED = "forfeited"
+        FAILED = "failed"
+
+    class DecidedBy(models.TextChoices):
+        REGULATION = "regulation"
+        EXTRA_TIME = "extra_time", "extra time"
+        SUDDEN_DEATH = "sudden_death", "sudden death"
+        PENALTIES = "penalties"
+        FORFEIT = "forfeit"
+
+    class Side(models.TextChoices):
+        HOME = "home"
+        AWAY = "away"
+
+    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField()
+    home = models.ForeignKey("leagues.Team", on_delete=models.PROTECT, related_name="home_matches")
+    away = models.ForeignKey("leagues.Team", on_delete=models.PROTECT, related_name="away_matches")
+    kickoff = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    seed = models.BigIntegerField(help_text="The engine's seed: the same seed replays the same match.")
+    engine_version = models.CharField(max_length=20, blank=True)
+    home_goals = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_goals = models.PositiveSmallIntegerField(null=True, blank=True)
+    decided_by = models.CharField(max_length=12, choices=DecidedBy.choices, blank=True)
+    shootout_home = models.PositiveSmallIntegerField(null=True, blank=True)
+    shootout_away = models.PositiveSmallIntegerField(null=True, blank=True)
+    forfeited_by = models.CharField(max_length=4, choices=Side.choices, blank=True)
+    error = models.TextField(blank=True, help_text="Why the engine could not play the match.")
+    queued_at = models.DateTimeField(null=True, blank=True, editable=False)
+    played_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["season", "round", "kickoff", "id"]
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status", "kickoff"])]
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=F("away")), name="match_home_is_not_away"),
+        ]
+
+    def __str__(self) -> str:
+        if self.home_goals is None:
+            return f"R{self.round} {self.home} v {self.away}"
+        return f"R{self.round} {self.home} {self.home_goals}-{self.away_goals} {self.away}"
+
+    @property
+    def counts_in_table(self) -> bool:
+        return self.status in (self.Status.PLAYED, self.Status.FORFEITED)
+
+    def clean(self) -> None:
+        errors = {}
+        if self.home_id and self.home_id == self.away_id:
+            errors["away"] = "A team cannot play against itself."
+        if self.season_id:
+            league_id = self.season.league_id
+            for side in ("home", "away"):
+                team = getattr(self, side) if getattr(self, f"{side}_id") else None
+                if team is not None and team.league_id != league_id:
+                    errors[side] = f"{team} does not play in {self.season.league}."
+        if errors:
+            raise ValidationError(errors)
+
+
+class MatchEvent(models.Model):
+    """One line of the play-by-play, as the engine told it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    minute = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=30)
+    side = models.CharField(max_length=4, choices=Match.Side.choices, blank=True)
+    player = models.ForeignKey(
+        "rosters.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="match_events"
+    )
+    detail = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="event_seq_unique_in_match")]
+
+    def __str__(self) -> str:
+        return f"{self.minute}' {self.kind}"
+
+
+class PlayerMatchStat(models.Model):
+    """A player's numbers in one match; ``extra`` keeps the game's own counters."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="player_stats")
+    player = models.ForeignKey("rosters.Player", on_delete=models.CASCADE, related_name="match_stats")
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="player_stats")
+    goals = models.PositiveSmallIntegerField(default=0)
+    shots = models.PositiveSmallIntegerField(default=0)
+    saves = models.PositiveSmallIntegerField(default=0)
+    steals = models.PositiveSmallIntegerField(default=0)
+    yellow_cards = models.PositiveSmallIntegerField(default=0)
+    red_cards = models.PositiveSmallIntegerField(default=0)
+    injuries = models.PositiveSmallIntegerField(default=0)
+    minutes = models.PositiveSmallIntegerField(default=0)
+    extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["match", "team", "player"]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="one_stat_line_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.match}"

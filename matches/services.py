@@ -1,0 +1,183 @@
+"""Playing matches with the league's engine and storing what happened.
+
+Every function here is safe to call twice: a match that is no longer
+scheduled is left alone, so a task delivered twice stores one result.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from engines import MatchOptions, MatchResult, TeamSheet, get_engine
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from rosters.models import SquadMember
+
+log = logging.getLogger(__name__)
+
+STAT_FIELDS = ("goals", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries", "minutes")
+
+
+class MatchNotPlayable(Exception):
+    """The match cannot be played as it stands (e.g. a squad is missing)."""
+
+
+def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
+    """Both sides' squads for the match's season, as the engine's team sheets (one query)."""
+    members = (
+        SquadMember.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id])
+        .select_related("player")
+        .order_by("player_id")
+    )
+    cards: dict[int, list[dict]] = {match.home_id: [], match.away_id: []}
+    for member in members:
+        cards[member.team_id].append(member.player.card())
+    for team in (match.home, match.away):
+        if not cards[team.id]:
+            raise MatchNotPlayable(f"{team} has no squad for this season")
+    return (
+        TeamSheet(name=match.home.name, players=tuple(cards[match.home_id])),
+        TeamSheet(name=match.away.name, players=tuple(cards[match.away_id])),
+    )
+
+
+def simulate_match(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
+    """Run the league's engine on the match; stores nothing."""
+    league = match.season.league
+    home, away = team_sheets(match)
+    options = MatchOptions(settings=league.engine_settings or {})
+    result = get_engine(league.engine).simulate(home, away, seed=match.seed, options=options)
+    return result, home, away
+
+
+def match_play(*, match_id: int) -> Match:
+    """Play a scheduled match with its league's engine and store the result.
+
+    The row is locked for the whole transaction; a match that is no longer
+    scheduled is returned unchanged. The score, events and player stats are
+    stored together or not at all.
+    """
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("season__league", "home", "away")
+            .get(id=match_id)
+        )
+        if match.status != Match.Status.SCHEDULED:
+            return match
+        result, home, away = simulate_match(match)
+        store_result(match, result, home, away)
+    return match
+
+
+def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
+    """Write the engine's result onto a locked, scheduled match (inside a transaction)."""
+    match.status = Match.Status.PLAYED
+    match.home_goals, match.away_goals = result.home_goals, result.away_goals
+    match.decided_by = result.decided_by
+    match.shootout_home, match.shootout_away = result.shootout_home, result.shootout_away
+    match.engine_version = result.version
+    match.error = ""
+    match.played_at = timezone.now()
+    match.save(update_fields=[*RESULT_FIELDS, "engine_version", "error", "played_at"])
+    team_of = {p["id"]: match.home_id for p in home.players} | {p["id"]: match.away_id for p in away.players}
+    MatchEvent.objects.bulk_create(
+        MatchEvent(
+            match=match,
+            seq=event.seq,
+            minute=event.minute,
+            kind=event.kind,
+            side=event.side or "",
+            player_id=int(event.player_id) if event.player_id in team_of else None,
+            detail=dict(event.detail),
+        )
+        for event in result.events
+    )
+    PlayerMatchStat.objects.bulk_create(
+        PlayerMatchStat(
+            match=match,
+            player_id=int(player_id),
+            team_id=team_of[player_id],
+            extra={k: v for k, v in stats.items() if k not in STAT_FIELDS},
+            **{k: stats.get(k, 0) for k in STAT_FIELDS},
+        )
+        for player_id, stats in result.player_stats.items()
+        if player_id in team_of
+    )
+
+
+RESULT_FIELDS = ["status", "home_goals", "away_goals", "decided_by", "shootout_home", "shootout_away"]
+
+
+def match_fail(*, match_id: int, error: str) -> None:
+    """Mark a still-scheduled match failed, keeping the engine's message."""
+    Match.objects.filter(id=match_id, status=Match.Status.SCHEDULED).update(
+        status=Match.Status.FAILED, error=error[:2000]
+    )
+
+
+def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
+    """Award the match against the side that forfeited, with the league's forfeit score."""
+    league = match.season.league
+    winner_goals, loser_goals = league.forfeit_goals_for, league.forfeit_goals_against
+    with transaction.atomic():
+        match = Match.objects.select_for_update(of=("self",)).get(id=match.id)
+        if match.status == Match.Status.PLAYED:
+            MatchEvent.objects.filter(match=match).delete()
+            PlayerMatchStat.objects.filter(match=match).delete()
+        match.status = Match.Status.FORFEITED
+        match.forfeited_by = forfeited_by
+        match.decided_by = Match.DecidedBy.FORFEIT
+        match.shootout_home = match.shootout_away = None
+        if forfeited_by == Match.Side.HOME:
+            match.home_goals, match.away_goals = loser_goals, winner_goals
+        else:
+            match.home_goals, match.away_goals = winner_goals, loser_goals
+        match.save(update_fields=[*RESULT_FIELDS, "forfeited_by"])
+    return match
+
+
+def due_matches(now: datetime | None = None):
+    """Scheduled matches whose kickoff has passed and that are not already queued
+    (or whose message was queued so long ago that it must have been lost)."""
+    now = now or timezone.now()
+    stale = now - timezone.timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
+    return Match.objects.filter(status=Match.Status.SCHEDULED, kickoff__lte=now).filter(
+        Q(queued_at__isnull=True) | Q(queued_at__lt=stale)
+    )
+
+
+def queue_due_matches(now: datetime | None = None) -> list[int]:
+    """Claim the due matches and queue one play task each, once the claim is committed."""
+    from matches.tasks import play_match
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        ids = list(due_matches(now).select_for_update(skip_locked=True).values_list("id", flat=True))
+        Match.objects.filter(id__in=ids).update(queued_at=now)
+        for match_id in ids:
+            transaction.on_commit(lambda match_id=match_id: play_match.delay(match_id))
+    return ids
+
+
+def simulate_due(now: datetime | None = None) -> list[Match]:
+    """Play every due match here and now, without a worker (``manage.py simulate_due``)."""
+    return play_matches(due_matches(now or timezone.now()).values_list("id", flat=True))
+
+
+def play_matches(ids) -> list[Match]:
+    """Play matches in this process, one transaction each; a failure marks only its own match."""
+    played = []
+    for match_id in ids:
+        try:
+            played.append(match_play(match_id=match_id))
+        except Exception as exc:  # an engine or squad error fails this match, not the run
+            log.exception("match %s failed", match_id)
+            match_fail(match_id=match_id, error=f"{type(exc).__name__}: {exc}")
+            played.append(Match.objects.get(id=match_id))
+    return played

@@ -1,0 +1,63 @@
+"""Start and stop a real Celery worker process, for the demo, the tests and the benchmark."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+def start_worker(
+    *,
+    concurrency: int = 2,
+    queue: str | None = None,
+    env: dict | None = None,
+    beat: bool = False,
+    logfile: Path | None = None,
+) -> subprocess.Popen:
+    """A ``celery -A config worker`` child process on this project's settings and broker."""
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        "--loglevel",
+        "WARNING",
+        "--concurrency",
+        str(concurrency),
+        "--queues",
+        queue or settings.CELERY_TASK_DEFAULT_QUEUE,
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+    ]
+    if beat:
+        command += ["--beat", "--schedule", str(Path(settings.VAR_DIR) / "celerybeat-schedule")]
+    output = open(logfile, "ab") if logfile else subprocess.DEVNULL  # noqa: SIM115 - the child owns it
+    return subprocess.Popen(
+        command,
+        cwd=PROJECT_DIR,
+        env={**os.environ, **(env or {})},
+        stdout=output,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def stop_worker(process: subprocess.Popen, *, timeout: float = 20) -> int:
+    """Warm shutdown (finish the task in hand), then kill if it hangs."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode

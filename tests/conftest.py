@@ -1,0 +1,37 @@
+"""The cast of the platform tests: a league, its teams and a season, built in the real database."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from leagues.models import League, Season, Team
+
+
+def make_league(name="Test League", engine="futti", **fields) -> League:
+    slug = name.lower().replace(" ", "-")
+    return League.objects.create(name=name, slug=slug, engine=engine, **fields)
+
+
+def make_season(league: League, team_names, *, name="2026", double=True, seed=7) -> Season:
+    season = Season.objects.create(
+        league=league,
+        name=name,
+        seed=seed,
+        double_round_robin=double,
+        first_kickoff=timezone.now() - timedelta(days=30),
+        round_interval=timedelta(days=1),
+    )
+    teams = [Team.objects.get_or_create(league=league, name=n)[0] for n in team_names]
+    season.teams.set(teams)
+    return season
+
+
+@pytest.fixture
+def league(db):
+    return make_league()
+
+
+@pytest.fixture
+def season(league):
+    return make_season(league, ["Alpha", "Beta", "Gamma", "Delta"])

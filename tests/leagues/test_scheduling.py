@@ -1,0 +1,122 @@
+"""The circle method: every pair meets once per leg, nobody twice in a round, byes rotate."""
+
+from collections import Counter
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from hypothesis import given
+from hypothesis import strategies as st
+
+from leagues.models import Team
+from leagues.scheduling import byes, generate_fixtures, round_robin
+from matches.models import Match
+from tests.conftest import make_league, make_season
+
+
+@given(n=st.integers(min_value=2, max_value=24), double=st.booleans())
+def test_every_pair_meets_once_per_leg(n, double):
+    teams = list(range(n))
+    rounds = round_robin(teams, double=double)
+    legs = 2 if double else 1
+    per_leg = n - 1 if n % 2 == 0 else n
+    assert len(rounds) == per_leg * legs
+    for leg in range(legs):
+        leg_rounds = rounds[leg * per_leg : (leg + 1) * per_leg]
+        meetings = Counter(frozenset(pair) for pairs in leg_rounds for pair in pairs)
+        assert len(meetings) == n * (n - 1) // 2
+        assert set(meetings.values()) == {1}
+
+
+@given(n=st.integers(min_value=2, max_value=24), double=st.booleans())
+def test_nobody_plays_twice_in_a_round_and_never_itself(n, double):
+    for pairs in round_robin(list(range(n)), double=double):
+        playing = [team for pair in pairs for team in pair]
+        assert len(playing) == len(set(playing))
+        assert all(home != away for home, away in pairs)
+
+
+@given(n=st.integers(min_value=1, max_value=12).map(lambda k: 2 * k + 1))
+def test_odd_fields_rest_each_team_exactly_once_per_leg(n):
+    teams = list(range(n))
+    rounds = round_robin(teams, double=True)
+    resting = byes(teams, rounds)
+    assert all(len(r) == 1 for r in resting)
+    first_leg = [r[0] for r in resting[:n]]
+    assert sorted(first_leg) == teams
+
+
+@given(n=st.integers(min_value=2, max_value=24))
+def test_home_and_away_alternate_as_evenly_as_the_method_allows(n):
+    teams = list(range(n))
+    rounds = round_robin(teams, double=True)
+    per_leg = len(rounds) // 2
+    venues = {t: [] for t in teams}
+    for pairs in rounds[:per_leg]:
+        for home, away in pairs:
+            venues[home].append("H")
+            venues[away].append("A")
+    for sequence in venues.values():
+        assert abs(sequence.count("H") - sequence.count("A")) <= 1
+        # never three home (or away) matches in a row
+        assert "HHH" not in "".join(sequence) and "AAA" not in "".join(sequence)
+
+
+def test_second_leg_mirrors_the_first():
+    rounds = round_robin(["a", "b", "c", "d"], double=True)
+    assert rounds[3:] == [[(away, home) for home, away in pairs] for pairs in rounds[:3]]
+
+
+def test_round_robin_refuses_nonsense():
+    with pytest.raises(ValueError, match="at least two"):
+        round_robin(["a"])
+    with pytest.raises(ValueError, match="twice"):
+        round_robin(["a", "a"])
+
+
+def test_generate_fixtures_stores_rounds_kickoffs_and_seeds(season):
+    matches = generate_fixtures(season)
+    assert len(matches) == 12
+    stored = Match.objects.filter(season=season)
+    assert stored.count() == 12
+    assert {m.round for m in stored} == set(range(1, 7))
+    for m in stored:
+        assert m.kickoff == season.first_kickoff + timedelta(days=m.round - 1)
+        assert m.status == Match.Status.SCHEDULED
+    # seeds come from the season's seed: the same season draws the same seeds again
+    seeds = sorted(stored.values_list("seed", flat=True))
+    generate_fixtures(season)
+    assert sorted(Match.objects.filter(season=season).values_list("seed", flat=True)) == seeds
+
+
+def test_regenerating_is_refused_once_a_match_is_played(season):
+    generate_fixtures(season)
+    match = Match.objects.filter(season=season).first()
+    Match.objects.filter(id=match.id).update(status=Match.Status.PLAYED, home_goals=1, away_goals=0)
+    with pytest.raises(ValidationError) as caught:
+        generate_fixtures(season)
+    assert "played" in str(caught.value)
+    assert Match.objects.filter(season=season).count() == 12  # nothing lost
+
+
+def test_fixtures_refuse_teams_of_another_league(season):
+    other = make_league("Other League")
+    stranger = Team.objects.create(league=other, name="Stranger")
+    season.teams.add(stranger)
+    with pytest.raises(ValidationError) as caught:
+        generate_fixtures(season)
+    assert "teams" in caught.value.message_dict
+    assert "Stranger" in caught.value.message_dict["teams"][0]
+
+
+def test_fixtures_need_a_positive_interval(season):
+    with pytest.raises(ValidationError) as caught:
+        generate_fixtures(season, interval=timedelta(0))
+    assert "round_interval" in caught.value.message_dict
+
+
+def test_odd_season_gives_byes(league):
+    season = make_season(league, ["A", "B", "C", "D", "E"], name="odd", double=False)
+    generate_fixtures(season)
+    per_round = Counter(Match.objects.filter(season=season).values_list("round", flat=True))
+    assert per_round == {r: 2 for r in range(1, 6)}
