@@ -1,0 +1,278 @@
+"""The Mutant Soccer engine object: card validation, the sample pool, team sheets, simulate."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import (
+    CardError,
+    Dice,
+    Engine,
+    MatchOptions,
+    MatchResult,
+    SquadRules,
+    TeamSheet,
+)
+from engines.mutant import cards as C
+from engines.mutant import coach, market
+from engines.mutant import tactics as T
+from engines.mutant.match import MAX_SUBSTITUTES, SUDDEN_DEATH_TURNS, Match, Player, Team
+
+_RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
+_ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")
+_IGNORED = ("id", "name", "price")
+MAX_EXTRA_CARDS = market.BUDGET // T.TACTICAL_CARD_PRICE
+SHOOTOUT_ROUNDS = 5
+SHOOTOUT_SUDDEN_DEATH = 20
+
+
+def _whole_number(field: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise CardError(f"{field}: {value!r} is not a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    raise CardError(f"{field}: {value!r} is not a whole number")
+
+
+def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The card's game attributes, normalised; CardError names the field, value and what is allowed."""
+    if not isinstance(data, Mapping):
+        raise CardError(f"card: expected an object with {', '.join(_ATTRIBUTES)}")
+    unknown = sorted(set(data) - set(_ATTRIBUTES) - set(_IGNORED))
+    if unknown:
+        raise CardError(f"{unknown[0]}: unknown field; a Mutant Soccer card has {', '.join(_ATTRIBUTES)}")
+    for field in _ATTRIBUTES:
+        if field not in data:
+            raise CardError(f"{field}: missing; a Mutant Soccer card has {', '.join(_ATTRIBUTES)}")
+    role = str(data["role"]).strip().lower()
+    if role not in C.ROLES:
+        raise CardError(f"role: {data['role']!r} is not a role; allowed: {', '.join(C.ROLES)}")
+    card: dict[str, Any] = {"role": role}
+    for field in _RATINGS:
+        value = _whole_number(field, data[field])
+        if not C.MIN_RATING <= value <= C.MAX_RATING:
+            raise CardError(f"{field}: {value} is out of range; allowed {C.MIN_RATING}-{C.MAX_RATING}")
+        card[field] = value
+    trigger = str(data["trigger"]).strip().lower()
+    if trigger not in C.TRIGGERS:
+        raise CardError(f"trigger: {data['trigger']!r} is not a trigger; allowed: {', '.join(C.TRIGGERS)}")
+    power = str(data["power"]).strip().lower()
+    if power not in C.POWERS:
+        raise CardError(f"power: {data['power']!r} is not a mutant power; allowed: {', '.join(C.POWERS)}")
+    fitting = C.POWER_TRIGGERS.get(power)
+    if fitting is not None and trigger not in fitting:
+        raise CardError(f"trigger: {trigger!r} cannot fire power {power!r}; allowed: {', '.join(sorted(fitting))}")
+    card["trigger"] = trigger
+    card["power"] = power
+    return card
+
+
+def _sheet_extras(sheet: TeamSheet | Mapping[str, Any]) -> dict[str, Any]:
+    """Coach, extra tactical cards, style and starters: top-level keys of a dict sheet or its lineup."""
+    extras: dict[str, Any] = {}
+    if isinstance(sheet, Mapping):
+        extras.update({k: sheet[k] for k in ("coach", "extra_tactical_cards", "style") if k in sheet})
+        lineup = sheet.get("lineup")
+    else:
+        lineup = sheet.lineup
+    if isinstance(lineup, Mapping):
+        extras.update(lineup)
+    return extras
+
+
+def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key: str, style: str) -> Team:
+    """Validate a sheet and turn it into a Team with starters, keeper and bench."""
+    label = "home" if side == 0 else "away"
+    players: list[Player] = []
+    for index, raw in enumerate(sheet.players):
+        try:
+            card = validate_card(raw)
+        except CardError as exc:
+            raise CardError(f"{label} team, player {raw.get('id')!r} (#{index + 1}): {exc}") from None
+        players.append(Player({**card, "id": str(raw["id"]), "name": raw.get("name") or raw["id"]}, side))
+    keepers = [p for p in players if p.keeper_card]
+    field = [p for p in players if not p.keeper_card]
+    if len(field) < 5 or not keepers:
+        raise CardError(
+            f"{label} team: {len(field)} field players and {len(keepers)} goalkeepers; "
+            "a team needs 5 field players and 1 goalkeeper"
+        )
+    if len(players) > 6 + MAX_SUBSTITUTES:
+        raise CardError(f"{label} team: {len(players)} cards; at most {6 + MAX_SUBSTITUTES} (6 + substitutes)")
+    starters_ids = extras.get("starters")
+    if starters_ids:
+        by_id = {p.id: p for p in players}
+        missing = [i for i in starters_ids if str(i) not in by_id]
+        if missing:
+            raise CardError(f"{label} team lineup 'starters': unknown player id {missing[0]!r}")
+        chosen = [by_id[str(i)] for i in starters_ids]
+        starters = [p for p in chosen if not p.keeper_card]
+        keeper_list = [p for p in chosen if p.keeper_card]
+        if len(starters) != 5 or len(keeper_list) != 1:
+            raise CardError(f"{label} team lineup 'starters': needs 5 field players and 1 goalkeeper")
+        keeper = keeper_list[0]
+    else:
+        starters = sorted(field, key=lambda p: -p.side_value(False))[:5]
+        keeper = max(keepers, key=lambda p: p.defence)
+    bench = [p for p in players if p is not keeper and p not in starters]
+    extra = _whole_number(f"{label} team 'extra_tactical_cards'", extras.get("extra_tactical_cards", 0))
+    if not 0 <= extra <= MAX_EXTRA_CARDS:
+        raise CardError(f"{label} team 'extra_tactical_cards': {extra}; allowed 0-{MAX_EXTRA_CARDS}")
+    team = Team(side, sheet.name, starters, keeper, bench, coach_key, style, extra)
+    team.players = players
+    return team
+
+
+def _style(settings: Mapping[str, Any], extras: Mapping[str, Any], side: str) -> str:
+    style = extras.get("style") or settings.get(f"{side}_style") or settings.get("coach_style") or coach.CAREFUL
+    if style not in coach.STYLES:
+        raise CardError(f"{side} coach style: {style!r}; allowed: {', '.join(coach.STYLES)}")
+    return str(style)
+
+
+def _coaches(dice: Dice, wanted: list[Any]) -> list[str]:
+    """The coach cards: as given on the sheets, the rest drawn from the four."""
+    for index, key in enumerate(wanted):
+        if key is not None and key not in C.COACHES:
+            side = "home" if index == 0 else "away"
+            raise CardError(f"{side} team 'coach': {key!r}; allowed: {', '.join(C.COACH_KEYS)}")
+    chosen = list(wanted)
+    for index, key in enumerate(chosen):
+        if key is None:
+            left = [k for k in C.COACH_KEYS if k not in chosen]
+            chosen[index] = dice.choice(left)
+    return chosen
+
+
+def shootout(match: Match) -> tuple[int, int]:
+    """Our tie-break when a winner is required: shots at goal, dice only, five each then sudden death."""
+    scores = [0, 0]
+    order: list[list[Player]] = []
+    for team in match.teams:
+        takers = [p for p in team.field] or [p for p in team.bench] or [p for p in team.players]
+        order.append(sorted(takers, key=lambda p: (-p.att, str(p.id))))
+    rounds = 0
+    while True:
+        for side in (0, 1):
+            taker = order[side][rounds % len(order[side])]
+            keeper = match.teams[1 - side].keeper
+            save = keeper.dfn if keeper is not None else 0
+            a_face = T.ATTACK_DIE[match.dice.d6() - 1]
+            d_face = T.DEFENCE_DIE[match.dice.d6() - 1]
+            scored = taker.att + a_face[1] >= save + d_face[1]
+            scores[side] += scored
+            match.log(
+                "penalty",
+                side,
+                taker,
+                scored=scored,
+                attack=taker.att + a_face[1],
+                defence=save + d_face[1],
+                score=list(scores),
+            )
+        rounds += 1
+        if rounds >= SHOOTOUT_ROUNDS and scores[0] != scores[1]:
+            return scores[0], scores[1]
+        if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
+            side = match.dice.roll(2) - 1
+            scores[side] += 1
+            match.log("penalty", side, None, coin_toss=True, score=list(scores))
+            return scores[0], scores[1]
+
+
+class MutantSoccerEngine(Engine):
+    """Mutant Soccer (giraffentoast, print & play prototype #ONE, March 2020)."""
+
+    key = "mutant"
+    name = "Mutant Soccer"
+    version = "1.0"
+    squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
+
+    def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return validate_card(data)
+
+    def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
+        """The 23 cards of the box, then generated cards (ids ``gen-NN``) for twelve teams."""
+        return C.league_pool(seed)
+
+    def sample_team(self, seed: int = 0, name: str | None = None) -> dict[str, Any]:
+        """A legal team bought within the 15 BC budget; leftovers become extra tactical cards.
+
+        Card ids carry the prefix ``s<seed>-`` so two sample teams never share an id.
+        """
+        dice = Dice(seed)
+        pool = self.sample_pool(seed)
+        squad = market.random_squad(pool, dice)
+        for card in squad:
+            # Two sample teams may draw the same box card: the prefix keeps ids apart.
+            card["id"] = f"s{seed}-{card['id']}"
+        coach_key = dice.choice(C.COACH_KEYS)
+        spent = sum(card["price"] for card in squad)
+        return {
+            "name": name or f"{self.name} XI {seed}",
+            "players": squad,
+            "lineup": {
+                "coach": coach_key,
+                "extra_tactical_cards": market.extra_tactical_cards(market.BUDGET - spent),
+            },
+        }
+
+    def simulate(
+        self,
+        home: TeamSheet | Mapping[str, Any],
+        away: TeamSheet | Mapping[str, Any],
+        *,
+        seed: int,
+        options: MatchOptions | Mapping[str, Any] | None = None,
+    ) -> MatchResult:
+        options = MatchOptions.coerce(options)
+        settings = options.settings or {}
+        extras = [_sheet_extras(home), _sheet_extras(away)]
+        sheets = [TeamSheet.coerce(home), TeamSheet.coerce(away)]
+        styles = [_style(settings, extras[0], "home"), _style(settings, extras[1], "away")]
+        dice = Dice(seed)
+        coaches = _coaches(dice, [extras[0].get("coach"), extras[1].get("coach")])
+        teams = [build_team(side, sheets[side], extras[side], coaches[side], styles[side]) for side in (0, 1)]
+        shared = {p.id for p in teams[0].players} & {p.id for p in teams[1].players}
+        if shared:
+            raise CardError(f"player {sorted(shared)[0]!r} is on both team sheets")
+        match = Match(teams[0], teams[1], dice, settings)
+        return run_match(self, match, seed, options.winner_required)
+
+
+def run_match(engine: Engine, match: Match, seed: int, winner_required: bool) -> MatchResult:
+    """Play a prepared match to the end, settle a required winner, and build the result."""
+    match.start()
+    match.play()
+    home, away = match.teams
+    decided_by = "regulation"
+    shoot = (None, None)
+    if winner_required and home.goals == away.goals:
+        if match.ended_by is None:
+            match.goals_to_win = home.goals + 1
+            match.turn_cap += SUDDEN_DEATH_TURNS
+            match.play()
+            if home.goals != away.goals:
+                decided_by = "sudden_death"
+        if home.goals == away.goals:
+            shoot = shootout(match)
+            decided_by = "penalties"
+    match.finish()
+    stats = {p.id: p.stats for team in match.teams for p in team.players if p.id is not None}
+    return MatchResult(
+        engine=engine.key,
+        version=engine.version,
+        seed=seed,
+        home_goals=home.goals,
+        away_goals=away.goals,
+        decided_by=decided_by,  # type: ignore[arg-type]
+        shootout_home=shoot[0],
+        shootout_away=shoot[1],
+        events=match.events,
+        player_stats=stats,
+    )

@@ -1,0 +1,836 @@
+"""One match of Mutant Soccer: the state, the turn loop and every rule of the book.
+
+``play(home, away, dice, settings)`` is the entry point: two ``Team`` objects
+(built by ``engine.build_team``), a ``Dice`` (a ``ScriptedDice`` in tests) and
+the league settings. The computer coach's choices live in ``coach.py``; this
+module only applies rules, so a test can drive a single rule through the
+``Match`` methods (``duel``, ``hurt``, ``pass_ball`` ...) with forced dice and a
+stacked deck.
+
+The clock: a turn is an action and its reaction (or one duel). The rule book's
+match "takes about 30 minutes"; we count ``TURNS_PER_MINUTE`` turns a minute and
+stop a match after ``TURN_CAP`` turns (the rule book's timer variant), so every
+simulated match ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import Dice, Event, blank_stats
+from engines.mutant import board, coach
+from engines.mutant import tactics as T
+from engines.mutant.cards import FIELD, GOALKEEPER, PLAYER_COACH, trigger_fires
+
+SIDE_NAMES = ("home", "away")
+GOALS_TO_WIN = 3
+TURN_CAP = 240
+TURNS_PER_MINUTE = 2
+SUDDEN_DEATH_TURNS = 60
+MAX_SUBSTITUTES = 4
+
+#: The game's own counters, next to the standard ones, in every player's stats.
+EXTRA_STATS = (
+    "duels_won",
+    "duels_lost",
+    "fouls",
+    "fouled",
+    "mutations",
+    "passes",
+    "dribbles",
+    "mutant_powers",
+)
+
+_FACE_LABELS = {T.SPECIAL: "special", T.INJURY: "injury", T.BLANK: "blank"}
+
+
+def face_label(face: tuple[str, int]) -> str:
+    kind, value = face
+    if kind == T.BONUS:
+        return f"{value:+d}"
+    return _FACE_LABELS[kind]
+
+
+class Player:
+    """A player card in play: both sides of the card and where it is."""
+
+    __slots__ = (
+        "id",
+        "name",
+        "side",
+        "keeper_card",
+        "attack",
+        "defence",
+        "mutant_attack",
+        "mutant_defence",
+        "trigger",
+        "power",
+        "mutated",
+        "sq",
+        "in_goal",
+        "player_coach",
+        "stats",
+        "joined",
+    )
+
+    def __init__(self, card: Mapping[str, Any], side: int) -> None:
+        self.id: str | None = card.get("id")
+        self.name = str(card.get("name") or self.id)
+        self.side = side
+        self.keeper_card = card.get("role") == GOALKEEPER
+        self.attack = card["attack"]
+        self.defence = card["defence"]
+        self.mutant_attack = card.get("mutant_attack", self.attack)
+        self.mutant_defence = card.get("mutant_defence", self.defence)
+        self.trigger = card.get("trigger")
+        self.power = card.get("power")
+        self.mutated = False
+        self.sq: int | None = None
+        self.in_goal = False
+        self.player_coach = False
+        self.stats: dict[str, int] = blank_stats()
+        for key in EXTRA_STATS:
+            self.stats[key] = 0
+        self.joined: int | None = None
+
+    def _stand_in(self, value: int) -> int:
+        # A field player in goal plays at -2, never below 1.
+        if self.in_goal and not self.keeper_card:
+            return max(1, value - 2)
+        return value
+
+    @property
+    def att(self) -> int:
+        return self._stand_in(self.mutant_attack if self.mutated else self.attack)
+
+    @property
+    def dfn(self) -> int:
+        return self._stand_in(self.mutant_defence if self.mutated else self.defence)
+
+    def side_value(self, mutated: bool) -> int:
+        """Attack + defence of one side of the card (the computer coach's yardstick)."""
+        if mutated:
+            return self.mutant_attack + self.mutant_defence
+        return self.attack + self.defence
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"Player({self.id}, side={self.side}, sq={self.sq}, mutated={self.mutated})"
+
+
+def make_player_coach(side: int) -> Player:
+    """The Spielertrainer's card: no id (he is not on the team sheet), no mutated side."""
+    player = Player({"id": None, "role": FIELD, **PLAYER_COACH}, side)
+    player.player_coach = True
+    return player
+
+
+class Team:
+    """A coach's side: cards on the field, in goal, on the bench, on the injured pile."""
+
+    def __init__(
+        self,
+        side: int,
+        name: str,
+        starters: list[Player],
+        keeper: Player | None,
+        bench: list[Player],
+        coach_key: str,
+        style: str = coach.CAREFUL,
+        extra_cards: int = 0,
+    ) -> None:
+        self.side = side
+        self.name = name
+        self.players = [*starters, *([keeper] if keeper else []), *bench]
+        self.field = list(starters)
+        self.keeper = keeper
+        if keeper is not None:
+            keeper.in_goal = True
+        self.bench = list(bench)
+        self.injured: list[Player] = []
+        self.hand: list[str] = []
+        self.tokens: list[str] = []
+        self.coach = coach_key
+        self.style = coach.STYLES[style]
+        self.style_name = style
+        self.extra_cards = extra_cards
+        self.goals = 0
+        self.power_turn = -1
+        self.player_coach: Player | None = None
+
+
+class Match:
+    """The state of a match and the rules that change it."""
+
+    def __init__(self, home: Team, away: Team, dice: Dice, settings: Mapping[str, Any] | None = None) -> None:
+        settings = settings or {}
+        self.teams = (home, away)
+        self.dice = dice
+        self.board: list[Player | None] = [None] * board.SQUARES
+        self.holder: Player | None = None
+        self.loose: int | None = None
+        self.acting = 0
+        self.turn = 0
+        self.events: list[Event] = []
+        self.deck = T.build_deck(settings.get("tactical_deck"))
+        self.discards: list[str] = []
+        self.tokens_left = T.COACHING_TOKENS
+        self.goals_to_win = int(settings.get("goals_to_win", GOALS_TO_WIN))
+        self.turn_cap = int(settings.get("turn_cap", TURN_CAP))
+        self.over = False
+        self.ended_by: str | None = None
+        self._keeper_ball: Team | None = None
+
+    # ----------------------------------------------------------------- logging
+
+    def log(self, kind: str, side: int | None, player: Player | None = None, /, **detail: Any) -> None:
+        self.events.append(
+            Event(
+                len(self.events) + 1,
+                self.turn // TURNS_PER_MINUTE,
+                kind,
+                SIDE_NAMES[side] if side is not None else None,
+                player.id if player is not None else None,
+                detail,
+            )
+        )
+
+    # ------------------------------------------------------------------ set-up
+
+    def start(self) -> None:
+        """Tokens, hands, the line-ups and the coin toss for kick-off."""
+        self.dice.shuffle(self.deck)
+        for team in self.teams:
+            self.give_token(team)
+        for team in self.teams:
+            for _ in range(T.HAND_LIMIT + team.extra_cards):
+                card = self._take_from_deck()
+                if card is not None:
+                    team.hand.append(card)
+        for team in self.teams:
+            for player in team.field:
+                self._enter(player)
+            if team.keeper is not None:
+                self._enter(team.keeper)
+            self.line_up(team)
+        self.kick_off(self.dice.roll(2) - 1)
+
+    def line_up(self, team: Team) -> None:
+        """Put a team's field players on its formation: best attackers in the forward line."""
+        for player in team.field:
+            if player.sq is not None and self.board[player.sq] is player:
+                self.board[player.sq] = None
+        ordered = sorted(team.field, key=lambda p: (-p.att, -p.dfn))
+        for player, sq in zip(ordered, board.FORMATION[team.side], strict=False):
+            player.sq = sq
+            self.board[sq] = player
+
+    def kick_off(self, side: int) -> None:
+        team = self.teams[side]
+        self.acting = side
+        self.loose = None
+        forward = [p for p in team.field if p.sq in board.FORWARD_LINE[side]] or team.field
+        if not forward:
+            self.holder = team.keeper
+        else:
+            self.holder = max(forward, key=lambda p: (p.att, -p.sq))
+        self.log("kick_off", side, self.holder)
+
+    # ------------------------------------------------------------ tactical deck
+
+    def _take_from_deck(self) -> str | None:
+        if not self.deck:
+            if not self.discards:
+                return None
+            self.deck, self.discards = self.discards, []
+            self.dice.shuffle(self.deck)
+        return self.deck.pop()
+
+    def draw(self, team: Team) -> str | None:
+        """Draw one card; a hand over the limit (five plus the dummy) discards its worst."""
+        card = self._take_from_deck()
+        if card is None:
+            return None
+        before = len(team.hand)
+        team.hand.append(card)
+        if len(team.hand) > max(T.HAND_LIMIT, before):
+            worst = min(team.hand, key=coach.card_value)
+            team.hand.remove(worst)
+            self.discards.append(worst)
+        return card if card in team.hand else None
+
+    def discard(self, cards: list[str]) -> None:
+        self.discards.extend(c for c in cards if c != T.DUMMY)
+
+    def give_token(self, team: Team) -> None:
+        """A coaching token from the supply; its side (T or +) is chosen on receipt."""
+        if self.tokens_left <= 0:
+            return
+        self.tokens_left -= 1
+        face = coach.token_face(self, team)
+        team.tokens.append(face)
+        self.log("coaching_token", team.side, None, face=face)
+
+    # ---------------------------------------------------------------- movement
+
+    def _enter(self, player: Player) -> None:
+        player.joined = self.turn
+
+    def _leave(self, player: Player) -> None:
+        if player.joined is not None:
+            player.stats["minutes"] += self.turn - player.joined
+            player.joined = None
+
+    def free_squares(self, side: int) -> list[int]:
+        return [sq for sq in board.OWN_HALF[side] if self.board[sq] is None and sq != self.loose]
+
+    def run(self, player: Player, sq: int) -> None:
+        """Positional play: to an adjacent empty square, or swap with a team-mate there."""
+        origin = player.sq
+        assert origin is not None and sq in board.ADJACENT[origin], "a run goes to an adjacent square"
+        other = self.board[sq]
+        assert other is None or other.side == player.side, "a run cannot enter an opponent's square"
+        self.board[origin] = other
+        if other is not None:
+            other.sq = origin
+        self.board[sq] = player
+        player.sq = sq
+        picked = False
+        if self.loose == sq:
+            self.loose = None
+            self.holder = player
+            self.acting = player.side
+            picked = True
+        self.log("run", player.side, player, to=sq, swap=other.id if other else None, picked_up=picked)
+
+    def pass_ball(self, receiver: Player) -> None:
+        """A pass reaches up to two rows and always arrives."""
+        passer = self.holder
+        assert passer is not None and passer.side == receiver.side
+        passer.stats["passes"] += 1
+        self.holder = receiver
+        self.log("pass", passer.side, passer, to=receiver.id, square=receiver.sq)
+
+    def swap(self, first: Player, second: Player) -> None:
+        a, b = first.sq, second.sq
+        assert a is not None and b is not None
+        self.board[a], self.board[b] = second, first
+        first.sq, second.sq = b, a
+
+    # ------------------------------------------------------------------ duels
+
+    def shot_bonuses(self, shooter: Player) -> tuple[int, int]:
+        """(attacker bonus, goalkeeper bonus) of a shot from the shooter's square."""
+        sq = shooter.sq
+        assert sq is not None
+        side = shooter.side
+        duo = 1 if any((mate := self.board[n]) is not None and mate.side == side for n in board.BESIDE[sq]) else 0
+        blockers = [n for n in board.SIGHT_LINES[side][sq] if (d := self.board[n]) is not None and d.side != side]
+        if not blockers:
+            return duo, 0
+        if board.rank(side, sq) == board.ROWS - 1:
+            return duo, 1
+        chain = any(
+            (mate := self.board[n]) is not None and mate.side != side for b in blockers for n in board.BESIDE[b]
+        )
+        return duo, 2 if chain else 1
+
+    def duel(self, kind: str, attacker: Player, defender: Player) -> Player:
+        """Fight a duel (dribble, attack or shot) and apply everything that follows it.
+
+        Returns the winner. Order as in the rule book: cards face down, dice, then
+        A immediate actions (mutant powers, flash cards), B the duel, the ball and
+        the swap, C the other cards (fouls), injuries from the dice, and draws.
+        """
+        shot = kind == "shot"
+        a_team, d_team = self.teams[attacker.side], self.teams[defender.side]
+        holder = self.holder
+        holder_side = holder.side if holder is not None else attacker.side
+        coach.flip_before_duel(self, a_team, attacker, True)
+        coach.flip_before_duel(self, d_team, defender, False)
+        a_cards = coach.duel_cards(self, a_team, attacker, defender, True, shot)
+        d_cards = coach.duel_cards(self, d_team, defender, attacker, False, shot)
+        for team, played in ((a_team, a_cards), (d_team, d_cards)):
+            for card in played:
+                if card != T.DUMMY:
+                    team.hand.remove(card)
+        active: set[Player] = set()
+        coach.mutant_power_card(self, a_team, attacker, True, active)
+        coach.mutant_power_card(self, d_team, defender, False, active)
+        a_face = T.ATTACK_DIE[self.dice.d6() - 1]
+        d_face = T.DEFENCE_DIE[self.dice.d6() - 1]
+        order = [(attacker, a_team, a_face, a_cards, True), (defender, d_team, d_face, d_cards, False)]
+        if holder_side != attacker.side:
+            order.reverse()
+        for player, team, face, played, attacking in order:
+            if face[0] != T.SPECIAL:
+                continue
+            if player.mutated and not player.player_coach:
+                self.activate_power(player, active)
+            else:
+                drawn = self.draw(team)
+                if drawn is not None and coach.use_drawn_card(self, team, drawn, played, attacking, shot):
+                    team.hand.remove(drawn)
+                    played.append(drawn)
+                    self.log("tactical_card", team.side, player, card=drawn, drawn_on_special=True)
+        for player, team, _face, _played, _attacking in order:
+            coach.anti_mutant(self, team, player, active)
+        cancelled = self._destructive_tactics(a_team, a_cards, d_team, d_cards)
+        a_live = [c for i, c in enumerate(a_cards) if ("a", i) not in cancelled]
+        d_live = [c for i, c in enumerate(d_cards) if ("d", i) not in cancelled]
+        # B: the duel
+        duo, wall = self.shot_bonuses(attacker) if shot else (0, 0)
+        a_plus = sum(T.CARD_TYPES[c][1] for c in a_live)
+        d_plus = sum(T.CARD_TYPES[c][1] for c in d_live)
+        a_value = attacker.att + a_face[1] + a_plus + duo
+        d_value = defender.dfn + d_face[1] + d_plus + wall
+        a_auto = T.SUCCESSFUL_ATTACK in a_live and not shot
+        d_auto = T.SUCCESSFUL_DEFENCE in d_live
+        if a_auto != d_auto:
+            attacker_wins = a_auto
+        elif a_value != d_value:
+            attacker_wins = a_value > d_value
+        else:
+            attacker_wins = holder_side == attacker.side
+        winner, loser = (attacker, defender) if attacker_wins else (defender, attacker)
+        winner.stats["duels_won"] += 1
+        loser.stats["duels_lost"] += 1
+        self.log(
+            "duel",
+            attacker.side,
+            attacker,
+            kind=kind,
+            defender=defender.id,
+            attack={
+                "power": attacker.att,
+                "die": face_label(a_face),
+                "cards": a_cards,
+                "bonus": duo,
+                "total": a_value,
+            },
+            defence={
+                "power": defender.dfn,
+                "die": face_label(d_face),
+                "cards": d_cards,
+                "bonus": wall,
+                "total": d_value,
+            },
+            cancelled=[(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)],
+            winner=SIDE_NAMES[winner.side],
+        )
+        fired = {p for p in active if trigger_fires(p.trigger, p is attacker, p is winner)}
+        goal = False
+        if shot:
+            if attacker_wins:
+                goal = True
+            else:
+                defender.stats["saves"] += 1
+                if attacker in fired and attacker.power == "hold_ball":
+                    self._power_event(attacker)
+                else:
+                    self.holder = defender
+                self.log("save", defender.side, defender, shooter=attacker.id)
+        else:
+            if winner is not holder:
+                if loser in fired and loser.power == "hold_ball":
+                    self._power_event(loser)
+                else:
+                    winner.stats["steals"] += 1
+                    self.holder = winner
+                    self.swap(attacker, defender)
+            else:
+                self.swap(attacker, defender)
+            if winner in fired and winner.power == "advance" and self.holder is winner:
+                self._advance(winner)
+        # C: the other cards, the powers' after-effects, then injuries from the dice
+        hits: list[tuple[Player, str]] = []
+        for fouler, victim, played in ((attacker, defender, a_live), (defender, attacker, d_live)):
+            if T.FOUL in played:
+                hits.append((victim, "foul"))
+                fouler.stats["fouls"] += 1
+                victim.stats["fouled"] += 1
+                self.log("foul", fouler.side, fouler, victim=victim.id, by="card")
+        immune: set[Player] = set()
+        for player, _team, _face, _played, _attacking in order:
+            if player in fired and player.power not in ("hold_ball", "advance"):
+                opponent = defender if player is attacker else attacker
+                self._after_effect(player, opponent, hits, immune)
+        if a_face[0] == T.INJURY:
+            hits.append((attacker, "injury"))
+        if d_face[0] == T.INJURY:
+            hits.append((defender, "injury"))
+        self.discard(a_cards)
+        self.discard(d_cards)
+        if goal:
+            self._goal(attacker, hits, immune)
+            return winner
+        self._apply_hits(hits, immune)
+        for team in (a_team, d_team):
+            if len(team.hand) <= 1:
+                self.draw(team)
+        if self.holder is not None:
+            self.acting = self.holder.side
+        else:
+            self.acting = winner.side
+        return winner
+
+    def _destructive_tactics(
+        self, a_team: Team, a_cards: list[str], d_team: Team, d_cards: list[str]
+    ) -> set[tuple[str, int]]:
+        """Each DESTRUCTIVE TACTICS cancels the best card the other side placed."""
+        cancelled: set[tuple[str, int]] = set()
+        for own, other_key, other, team in (
+            (a_cards, "d", d_cards, a_team),
+            (d_cards, "a", a_cards, d_team),
+        ):
+            for _ in range(own.count(T.DESTRUCTIVE_TACTICS)):
+                targets = [
+                    (coach.card_value(c), i)
+                    for i, c in enumerate(other)
+                    if (other_key, i) not in cancelled and c not in (T.DUMMY, T.DESTRUCTIVE_TACTICS)
+                ]
+                if not targets:
+                    break
+                _value, index = max(targets)
+                cancelled.add((other_key, index))
+                self.log("tactical_card", team.side, None, card=T.DESTRUCTIVE_TACTICS, cancels=other[index])
+        return cancelled
+
+    def activate_power(self, player: Player, active: set[Player]) -> None:
+        """A mutant power is activated once per player and turn, before the duel."""
+        if player in active or player.power is None:
+            return
+        active.add(player)
+        player.stats["mutant_powers"] += 1
+        self.log("mutant_power", player.side, player, power=player.power, trigger=player.trigger, stage="activated")
+
+    def _power_event(self, player: Player) -> None:
+        self.log("mutant_power", player.side, player, power=player.power, trigger=player.trigger, stage="effect")
+
+    def _advance(self, player: Player) -> None:
+        assert player.sq is not None
+        targets = [n for n in board.towards(player.side, player.sq) if self.board[n] is None]
+        self._power_event(player)
+        if targets:
+            target = min(targets, key=lambda n: abs(board.col_of(n) - board.GOAL_COLUMN))
+            self.board[player.sq] = None
+            self.board[target] = player
+            player.sq = target
+
+    def _after_effect(
+        self, player: Player, opponent: Player, hits: list[tuple[Player, str]], immune: set[Player]
+    ) -> None:
+        team = self.teams[player.side]
+        power = player.power
+        self._power_event(player)
+        if power == "foul_opponent":
+            hits.append((opponent, "foul"))
+            player.stats["fouls"] += 1
+            opponent.stats["fouled"] += 1
+            self.log("foul", player.side, player, victim=opponent.id, by="mutant_power")
+        elif power == "shrug_off":
+            immune.add(player)
+        elif power == "draw_two":
+            self.draw(team)
+            self.draw(team)
+        elif power == "coaching_token":
+            self.give_token(team)
+        elif power == "steal_card":
+            rival = self.teams[1 - player.side]
+            if rival.hand:
+                card = self.dice.choice(rival.hand)
+                rival.hand.remove(card)
+                team.hand.append(card)
+                if len(team.hand) > T.HAND_LIMIT:
+                    worst = min(team.hand, key=coach.card_value)
+                    team.hand.remove(worst)
+                    self.discards.append(worst)
+        elif power == "reanimate":
+            self.reanimate(team, team.injured[-1] if team.injured else None)
+
+    # ------------------------------------------------- fouls, injuries, healing
+
+    def _apply_hits(self, hits: list[tuple[Player, str]], immune: set[Player]) -> None:
+        """A player hit more than once in one duel flips (or leaves) only once."""
+        seen: set[Player] = set()
+        for player, cause in hits:
+            if player in seen or player in immune:
+                continue
+            seen.add(player)
+            if player.sq is None and not player.in_goal:
+                continue  # already off the field
+            self.hurt(player, cause)
+
+    def hurt(self, player: Player, cause: str) -> None:
+        """A foul or an injury: flip to the mutated side, or leave the field if already mutated."""
+        team = self.teams[player.side]
+        if player.player_coach:
+            self._remove_from_play(player)
+            team.bench.append(player)
+            self.log("substitution", player.side, player, out="player_coach", cause=cause)
+            self._replace(team, player)
+            return
+        if not player.mutated:
+            player.mutated = True
+            player.stats["mutations"] += 1
+            self.log("mutation", player.side, player, cause=cause)
+            return
+        if coach.heal_to_save(self, team, player):
+            return
+        player.stats["injuries"] += 1
+        self._remove_from_play(player)
+        team.injured.append(player)
+        self.log("serious_injury", player.side, player, cause=cause)
+        self._replace(team, player)
+        if self._keeper_ball is team:
+            # A keeper holding the ball left: the ball stays in goal with the new keeper.
+            self._keeper_ball = None
+            self.holder = team.keeper
+            if self.holder is None and self.loose is None:
+                self.acting = 1 - team.side
+
+    def heal(self, team: Team, player: Player, source: str) -> None:
+        player.mutated = False
+        self.log("heal", team.side, player, source=source)
+
+    def _remove_from_play(self, player: Player) -> None:
+        team = self.teams[player.side]
+        self._leave(player)
+        if player.in_goal:
+            player.in_goal = False
+            team.keeper = None
+            if self.holder is player:
+                self.holder = None
+                self._keeper_ball = team
+        else:
+            team.field.remove(player)
+            assert player.sq is not None
+            self.board[player.sq] = None
+            if self.holder is player:
+                self.holder = None
+                self.loose = player.sq
+        player.sq = None
+
+    def _replace(self, team: Team, gone: Player) -> None:
+        """Fill a hole at once: a keeper first, else a substitute in the own half."""
+        if team.keeper is None:
+            keeper = coach.choose_keeper(self, team)
+            if keeper is not None:
+                self.put_in_goal(team, keeper)
+        if len(team.field) < 5:
+            sub = coach.choose_substitute(self, team)
+            free = self.free_squares(team.side)
+            if sub is not None and free:
+                self.bring_on(team, sub, free[-1], replaces=gone)
+        self.check_players_left()
+
+    def put_in_goal(self, team: Team, keeper: Player) -> None:
+        if keeper in team.bench:
+            team.bench.remove(keeper)
+            self._enter(keeper)
+        elif keeper in team.field:
+            self.board[keeper.sq] = None  # type: ignore[index]
+            team.field.remove(keeper)
+            if self.holder is keeper:
+                self.holder = None
+                self.loose = keeper.sq
+            keeper.sq = None
+        keeper.in_goal = True
+        team.keeper = keeper
+        self.log("substitution", team.side, keeper, to="goal", stand_in=not keeper.keeper_card)
+
+    def bring_on(self, team: Team, player: Player, sq: int, replaces: Player | None = None) -> None:
+        if player in team.bench:
+            team.bench.remove(player)
+        if player in team.injured:
+            team.injured.remove(player)
+        team.field.append(player)
+        player.sq = sq
+        self.board[sq] = player
+        self._enter(player)
+        if self.loose == sq:
+            self.loose = None
+            self.holder = player
+        self.log("substitution", team.side, player, square=sq, replaces=replaces.id if replaces else None)
+
+    def substitute(self, team: Team, out: Player | None, into: Player) -> None:
+        """A bench card comes on for ``out`` (or into a free place), keeping its side up."""
+        sq = None
+        if out is not None:
+            sq = out.sq
+            self._leave(out)
+            team.field.remove(out)
+            if sq is not None:
+                self.board[sq] = None
+            out.sq = None
+            team.bench.append(out)
+            if self.holder is out:
+                self.holder = into
+        team.bench.remove(into)
+        team.field.append(into)
+        self._enter(into)
+        if sq is None:
+            free = self.free_squares(team.side)
+            sq = free[-1] if free else None
+        into.sq = sq
+        if sq is not None:
+            self.board[sq] = into
+        self.log("substitution", team.side, into, replaces=out.id if out else None, square=sq)
+
+    def change_keeper(self, team: Team, keeper: Player) -> None:
+        """A goalkeeper card from the bench takes over from a field player in goal."""
+        stand_in = team.keeper
+        if stand_in is not None:
+            self._leave(stand_in)
+            stand_in.in_goal = False
+            team.keeper = None
+            team.bench.append(stand_in)
+        self.put_in_goal(team, keeper)
+
+    def bring_in_player_coach(self, team: Team, out: Player) -> None:
+        """The Spielertrainer's T: the player-coach takes a field player's place."""
+        if team.player_coach is None:
+            team.player_coach = make_player_coach(team.side)
+            team.bench.append(team.player_coach)
+        self.substitute(team, out, team.player_coach)
+
+    def reanimate(self, team: Team, player: Player | None) -> bool:
+        """A card from the injured pile comes back, still mutated, straight onto the field."""
+        if player is None or player not in team.injured:
+            return False
+        if player.keeper_card:
+            stand_in = team.keeper
+            if stand_in is None or stand_in.keeper_card:
+                return False
+            free = self.free_squares(team.side)
+            if not free:
+                return False
+            team.injured.remove(player)
+            self._leave(stand_in)
+            stand_in.in_goal = False
+            team.keeper = None
+            self.log("reanimation", team.side, player, to="goal")
+            self.put_in_goal(team, player)
+            self._enter(player)
+            self.bring_on(team, stand_in, free[-1])
+            return True
+        free = self.free_squares(team.side)
+        if len(team.field) >= 5 or not free:
+            return False
+        self.log("reanimation", team.side, player)
+        self.bring_on(team, player, free[-1])
+        return True
+
+    def check_players_left(self) -> None:
+        for team in self.teams:
+            if not team.field:
+                self.over = True
+                self.ended_by = "no_players"
+
+    # ----------------------------------------------------------------- goals
+
+    def _goal(self, scorer: Player, hits: list[tuple[Player, str]], immune: set[Player]) -> None:
+        team = self.teams[scorer.side]
+        team.goals += 1
+        scorer.stats["goals"] += 1
+        self.log("goal", scorer.side, scorer, score=[self.teams[0].goals, self.teams[1].goals])
+        self.holder = None
+        self.loose = None
+        self._apply_hits(hits, immune)
+        if team.goals >= self.goals_to_win:
+            self.over = True
+            self.ended_by = "goals"
+            return
+        self.check_players_left()
+        if self.over:
+            return
+        self.restart_after_goal(scorer.side)
+
+    def restart_after_goal(self, scoring_side: int) -> None:
+        """Cards back, new tactical cards, a token to the scorers, substitutions, kick-off."""
+        for team in self.teams:
+            coach.refresh_hand(self, team)
+        self.give_token(self.teams[scoring_side])
+        for side in (scoring_side, 1 - scoring_side):
+            team = self.teams[side]
+            coach.after_goal_changes(self, team)
+            self.line_up(team)
+        self.check_players_left()
+        if not self.over:
+            self.kick_off(1 - scoring_side)
+
+    # -------------------------------------------------------------- the turn
+
+    def play_turn(self) -> None:
+        """One action of the side to act and, after a run or a pass, the other side's reaction."""
+        side = self.acting
+        for s in (side, 1 - side):
+            coach.use_tokens(self, self.teams[s])
+            if self.over:
+                return
+        team = self.teams[side]
+        if self.holder is None and self.loose is None:
+            self.kick_off(side)
+        action = coach.choose_action(self, team)
+        kind = action[0]
+        if kind == "shot":
+            shooter = self.holder
+            assert shooter is not None
+            shooter.stats["shots"] += 1
+            rival = self.teams[1 - side]
+            self.log("shot", side, shooter, square=shooter.sq, row=board.opponents_row_number(side, shooter.sq))
+            if rival.keeper is None:
+                self._goal(shooter, [], set())
+                return
+            self.duel("shot", shooter, rival.keeper)
+            return
+        if kind == "dribble":
+            dribbler = self.holder
+            assert dribbler is not None
+            dribbler.stats["dribbles"] += 1
+            self.log("dribble", side, dribbler, past=action[1].id)
+            self.duel("dribble", dribbler, action[1])
+            return
+        if kind == "pass":
+            self.pass_ball(action[1])
+        elif kind == "run":
+            self.run(action[1], action[2])
+        if not self.over:
+            self.react(1 - side)
+
+    def react(self, side: int) -> None:
+        reaction = coach.choose_reaction(self, self.teams[side])
+        if reaction is None:
+            return
+        if reaction[0] == "attack":
+            attacker = reaction[1]
+            target = self.holder
+            assert target is not None
+            self.log("attack", side, attacker, target=target.id)
+            self.duel("attack", attacker, target)
+        else:
+            self.run(reaction[1], reaction[2])
+
+    def play(self) -> None:
+        """Play until a side reaches the goals to win, runs out of players, or the clock stops."""
+        while not self.over and self.turn < self.turn_cap:
+            self.turn += 1
+            self.play_turn()
+
+    def finish(self) -> None:
+        for team in self.teams:
+            for player in team.players:
+                self._leave(player)
+            if team.player_coach is not None:
+                self._leave(team.player_coach)
+        for team in self.teams:
+            for player in team.players:
+                player.stats["minutes"] //= TURNS_PER_MINUTE
+        self.log(
+            "full_time",
+            None,
+            None,
+            score=[self.teams[0].goals, self.teams[1].goals],
+            turns=self.turn,
+            ended_by=self.ended_by or "clock",
+        )
