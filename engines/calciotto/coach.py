@@ -1,0 +1,685 @@
+"""The computer coach: every decision a Calciotto player makes, in two strengths.
+
+``strong`` looks for the best shot a phase allows (direct, after a run, after
+a pass), weighs where the ball is safe from the next tackle, sends its best
+tackler, blocks shooting lines, positions its goalkeeper and plays cards when
+the odds say they pay. ``simple`` plays the way a beginner does: shoot when a
+line is open, otherwise push the ball forward, tackle with whoever is nearest,
+and play the first card that fits.
+
+A coach only asks; the match checks every move, pass and shot against the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.calciotto import cards as C
+from engines.calciotto import field as F
+from engines.calciotto.match import ALLOWED, KICK_OFF, WIN_ODDS, Match, Piece
+from engines.core import CardError
+
+STYLES = ("strong", "simple")
+
+#: When a coach replaces players, read in order at every replacement window
+#: (a league may give its own list as ``settings["replacements"]``):
+#: ``cautioned``: a cautioned piece is one caution from being sent off, so it
+#: makes way for a bench piece of the same role; ``chasing``: a side that is
+#: behind swaps its weakest defender for its best bench forward; ``upgrade``: a
+#: bench piece better (move + 2 x strength) than the starter of its role
+#: comes on. ``from_minute`` is the first minute a row applies.
+DEFAULT_REPLACEMENTS: tuple[Mapping[str, Any], ...] = (
+    {"trigger": "cautioned", "from_minute": 30},
+    {"trigger": "chasing", "from_minute": 60},
+    {"trigger": "upgrade", "from_minute": 70},
+)
+TRIGGERS = ("cautioned", "chasing", "upgrade")
+
+#: Shot odds a coach needs before it shoots rather than builds up.
+SHOT_THRESHOLD = {"strong": 0.34, "simple": 0.0}
+
+_TWO_DICE = [a + b for a in range(1, 7) for b in range(1, 7)]
+_TWO_DICE_TWICE = [max(x, y) for x in _TWO_DICE for y in _TWO_DICE]
+
+
+def _odds_to_beat(score: int, base: int, twice: bool = False) -> float:
+    """P(2d6 + base > score), a tie counting half (it is rolled again)."""
+    win = tie = 0.0
+    totals = _TWO_DICE_TWICE if twice else _TWO_DICE
+    for total in totals:
+        if total + base > score:
+            win += 1
+        elif total + base == score:
+            tie += 1
+    return (win + tie / 2) / len(totals)
+
+
+def validate_replacements(rows: Any) -> tuple[Mapping[str, Any], ...]:
+    """A league's replacement table, checked; CardError names the bad row."""
+    if not isinstance(rows, list | tuple):
+        raise CardError("settings replacements: expected a list of {trigger, from_minute} rows")
+    checked = []
+    for index, row in enumerate(rows):
+        if not isinstance(row, Mapping) or row.get("trigger") not in TRIGGERS:
+            raise CardError(f"settings replacements[{index}]: trigger must be one of {', '.join(TRIGGERS)}")
+        minute = row.get("from_minute", 0)
+        if isinstance(minute, bool) or not isinstance(minute, int) or minute < 0:
+            raise CardError(f"settings replacements[{index}]: from_minute {minute!r} must be a whole number >= 0")
+        checked.append({"trigger": row["trigger"], "from_minute": minute})
+    return tuple(checked)
+
+
+def _value(piece: Piece) -> int:
+    return piece.move + 2 * piece.strength
+
+
+def _path(parents: Mapping[int, int], start: int, square: int) -> list[int]:
+    path = []
+    while square != start:
+        path.append(square)
+        square = parents[square]
+    path.reverse()
+    return path
+
+
+def _search(match: Match, piece: Piece, budget: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Breadth-first search over free squares: distance and parent of each reachable square."""
+    allowed = ALLOWED[piece.side][piece.keeper]
+    board = match.board
+    dist = {piece.pos: 0}
+    parents: dict[int, int] = {}
+    frontier = [piece.pos]
+    for step in range(1, budget + 1):
+        nxt = []
+        for square in frontier:
+            for n in F.NEIGHBOURS[square]:
+                if n not in dist and allowed[n] and board[n] is None:
+                    dist[n] = step
+                    parents[n] = square
+                    nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    return dist, parents
+
+
+class Coach:
+    """Decides for one side; ``style`` is "strong" or "simple"."""
+
+    def __init__(
+        self,
+        style: str = "strong",
+        lineup: Mapping[str, tuple[int, int]] | None = None,
+        replacements: Sequence[Mapping[str, Any]] = DEFAULT_REPLACEMENTS,
+    ) -> None:
+        if style not in STYLES:
+            raise CardError(f"settings coach: {style!r}; allowed {', '.join(STYLES)}")
+        self.style = style
+        self.strong = style == "strong"
+        self.custom_lineup = dict(lineup or {})
+        self.replacements = tuple(replacements)
+        self.threshold = SHOT_THRESHOLD[style]
+
+    # ------------------------------------------------------------ set-ups
+
+    def lineup(self, match: Match, side: int) -> tuple[list[Piece], dict[str, tuple[int, int]]]:
+        """The starting eight: the sheet's lineup if it has one, else the best piece per formation slot."""
+        squad = match.bench[side]
+        if self.custom_lineup:
+            starters = [p for p in squad if p.id in self.custom_lineup]
+            return starters, {p.id: self.custom_lineup[p.id] for p in starters}
+        chosen: list[Piece] = []
+        for role, _ in F.FORMATION:
+            candidates = [p for p in squad if p.role == role and p not in chosen]
+            chosen.append(max(candidates, key=lambda p: (_value(p), p.id)))
+        return chosen, self.slots(chosen)
+
+    def slots(self, pieces: Sequence[Piece]) -> dict[str, tuple[int, int]]:
+        """Formation squares for ``pieces``: a custom square, else its role's slot, else a spare square."""
+        taken: set[tuple[int, int]] = set()
+        positions: dict[str, tuple[int, int]] = {}
+        for piece in pieces:
+            if piece.id in self.custom_lineup:
+                positions[piece.id] = tuple(self.custom_lineup[piece.id])  # type: ignore[assignment]
+                taken.add(positions[piece.id])
+        for piece in sorted(pieces, key=lambda p: p.id):
+            if piece.id in positions:
+                continue
+            options = [sq for role, sq in F.FORMATION if role == piece.role] + list(F.SPARE_SQUARES)
+            square = next(sq for sq in options if sq not in taken)
+            positions[piece.id] = square
+            taken.add(square)
+        return positions
+
+    def formation(self, match: Match, side: int, kicking: bool) -> dict[str, tuple[int, int]]:
+        pieces = match.field[side]
+        positions = self.slots(pieces)
+        if kicking:
+            outfield = [p for p in pieces if not p.keeper]
+            outfield.sort(key=lambda p: (-positions[p.id][1], p.role != "A", -p.strength, p.id))
+            for piece, square in zip(outfield[:2], F.KICK_OFF_SQUARES, strict=False):
+                positions[piece.id] = square
+        return positions
+
+    # -------------------------------------------------------------- cards
+
+    def moving_card(self, match: Match, side: int, mode: str, counter_attack: bool) -> str | None:
+        hand = match.hands[side]
+        if not hand:
+            return None
+        attacking = match.ball is not None and match.ball.side == side
+        if not self.strong:
+            for card in hand:
+                if C.playable(card, "moving", "mover") and not C.CARDS[card].get("extra_phase"):
+                    return card
+            return None
+        if attacking and counter_attack and C.CONTROPIEDE in hand:
+            return C.CONTROPIEDE
+        if mode == KICK_OFF:
+            return None
+        carrier = match.ball
+        assert carrier is not None
+        _, ball_row = F.to_relative(side, carrier.pos)
+        if attacking:
+            if ball_row >= 9 and C.RADDOPPIA in hand:
+                return C.RADDOPPIA
+            if ball_row >= 11:
+                for card in (C.SPRINT_3, C.SPRINT_4):
+                    if card in hand:
+                        return card
+            return None
+        # Defending: a sprint when nobody can reach the carrier on his own legs.
+        gap = min((F.manhattan(p.pos, carrier.pos) - 1 - p.move for p in match.field[side] if not p.keeper), default=9)
+        if 0 < gap <= 4:
+            for card in (C.SPRINT_4, C.SPRINT_3) if gap > 3 else (C.SPRINT_3, C.SPRINT_4):
+                if card in hand:
+                    return card
+        return None
+
+    def answer_moving_card(self, match: Match, side: int, card: str) -> str | None:
+        if self.strong and card in (C.CONTROPIEDE, C.RADDOPPIA) and C.CANCELLA in match.hands[side]:
+            return C.CANCELLA
+        return None
+
+    def choose_sprinter(self, match: Match, side: int) -> Piece:
+        carrier = match.ball
+        assert carrier is not None
+        outfield = [p for p in match.field[side] if not p.keeper]
+        if carrier.side == side:
+            return carrier if not carrier.keeper else max(outfield, key=lambda p: (F.to_relative(side, p.pos)[1], p.id))
+        return min(outfield, key=lambda p: (F.manhattan(p.pos, carrier.pos) - p.move, p.id))
+
+    def drop_six(self, match: Match, side: int, context: str, dice: tuple[int, int], **facts: Any) -> bool:
+        hand = len(match.hands[side])
+        other = dice[1] if dice[0] == 6 else dice[0]
+        if not self.strong:
+            return hand < 3 and context == "moving"
+        if context == "moving":
+            return (hand < 3 and other >= 3) or (hand < 5 and other >= 5)
+        beat = facts.get("beat")
+        return beat is not None and dice[0] + dice[1] - 6 > beat and hand < 7
+
+    def action_card(
+        self, match: Match, side: int, phase: str, user: str, answering: str | None, first_roll: int | None
+    ) -> str | None:
+        hand = match.hands[side]
+        options = [c for c in hand if C.playable(c, phase, user)]
+        if answering is None:
+            options = [c for c in options if not C.CARDS[c].get("cancels")]
+        if not (answering and C.CARDS[answering].get("hard")):
+            options = [c for c in options if not C.CARDS[c].get("sanction")]
+        if not options:
+            return None
+        if not self.strong:
+            return sorted(options)[0]
+        first, second = self._duellists(match, phase)
+        me, them = (
+            (first, second) if user in ("defender",) or (phase == "shot" and user == "attacker") else (second, first)
+        )
+        return self._best_card(match, phase, user, options, me, them, answering, first_roll)
+
+    def _duellists(self, match: Match, phase: str) -> tuple[Piece, Piece]:
+        carrier = match.ball
+        assert carrier is not None
+        if phase == "tackle":
+            assert match.pending_tackle is not None
+            return match.pending_tackle, carrier
+        keeper = match.keeper_of(1 - carrier.side)
+        assert keeper is not None
+        return carrier, keeper
+
+    def _best_card(
+        self,
+        match: Match,
+        phase: str,
+        user: str,
+        options: list[str],
+        me: Piece,
+        them: Piece,
+        answering: str | None,
+        first_roll: int | None,
+    ) -> str | None:
+        carrier = match.ball
+        assert carrier is not None
+        square = carrier.pos if phase == "tackle" else me.pos
+        my_base = me.strength if F.AREA[me.side][square if phase == "tackle" else me.pos] == me.role else 0
+        their_base = them.strength if F.AREA[them.side][square if phase == "tackle" else them.pos] == them.role else 0
+        if first_roll is None:
+            # First to roll: the card that adds most to my side of the sum.
+            gains = {}
+            for card in options:
+                spec = C.CARDS[card]
+                gain = spec.get("bonus", 0) + (my_base if spec.get("doubles") else 0)
+                gain += their_base if spec.get("removes_base") else 0
+                if spec.get("hard") and F.PENALTY_AREA[me.side][carrier.pos]:
+                    gain -= 9  # a foul here is a penalty
+                if spec.get("caution_on_sanction") and me.cautions:
+                    gain -= 9
+                gains[card] = gain
+            best = max(sorted(gains), key=lambda c: gains[c])
+            return best if gains[best] > 0 else None
+        # Second: I have seen the roll; pick the card that most raises my odds.
+        score = first_roll + (their_base if not (answering and C.CARDS[answering].get("doubles")) else 2 * their_base)
+        score += C.CARDS[answering].get("bonus", 0) if answering else 0
+        baseline = _odds_to_beat(score, my_base)
+        best_card, best_odds = None, baseline + 0.04
+        for card in sorted(options):
+            spec = C.CARDS[card]
+            if spec.get("sanction"):
+                odds = 0.95 if baseline < 0.5 else 0.0
+                if spec.get("caution"):
+                    odds += 0.02
+            else:
+                target = score
+                if spec.get("cancels") and answering:
+                    target = first_roll + their_base
+                if spec.get("removes_base"):
+                    target -= their_base * (2 if answering and C.CARDS[answering].get("doubles") else 1)
+                mine = my_base * (2 if spec.get("doubles") else 1) + spec.get("bonus", 0)
+                if spec.get("keeps_base") and my_base == 0:
+                    mine = me.strength
+                odds = _odds_to_beat(target, mine, twice=bool(spec.get("reroll")))
+            if odds > best_odds:
+                best_card, best_odds = card, odds
+        return best_card
+
+    # ------------------------------------------------------ moving phases
+
+    def play_phase(self, match: Match, side: int) -> None:
+        carrier = match.ball
+        assert carrier is not None
+        if carrier.side == side:
+            self.attack(match, side)
+        else:
+            self.defend(match, side)
+
+    def attack(self, match: Match, side: int) -> None:
+        if match.must_pass_first:
+            self.first_pass(match, side)
+        if self.try_shot(match, side):
+            return
+        carrier = match.ball
+        assert carrier is not None
+        if carrier.keeper:
+            # A keeper with no pass on: the others get into line first.
+            self.support(match, side, attacking=True)
+            self.build_up(match, side)
+            return
+        self.build_up(match, side)
+        self.support(match, side, attacking=True)
+
+    def first_pass(self, match: Match, side: int) -> None:
+        carrier = match.ball
+        assert carrier is not None
+        targets = match.pass_targets(carrier.pos, side, match.points)
+        if not targets:
+            return
+        danger = self.danger_map(match, side) if self.strong else None
+        receiver, _ = max(targets, key=lambda t: (self.ball_value(match, side, t[0].pos, danger), -t[1], t[0].id))
+        match.pass_ball(receiver)
+
+    def shot_odds(self, match: Match, shooter: Piece, square: int, goal: int) -> float:
+        keeper = match.keeper_of(1 - shooter.side)
+        assert keeper is not None
+        empty = match.board[goal] is None or match.board[goal] is shooter
+        mine = shooter.strength if empty and F.AREA[shooter.side][square] == shooter.role else 0
+        theirs = keeper.strength if abs(F.col_of(goal) - F.col_of(keeper.pos)) <= 1 else 0
+        return WIN_ODDS[mine - theirs]
+
+    def try_shot(self, match: Match, side: int) -> bool:
+        """Find and take the best shot of the phase if its odds clear the coach's threshold."""
+        carrier = match.ball
+        assert carrier is not None
+        points = match.points
+        best: tuple[float, list[tuple[str, Any]]] = (-1.0, [])
+        for goal, _ in match.open_shots(side, carrier.pos, points):
+            odds = self.shot_odds(match, carrier, carrier.pos, goal)
+            if odds > best[0]:
+                best = (odds, [("shoot", goal)])
+        if self.strong:
+            budget = match.move_budget(carrier) if not match.must_pass_first else 0
+            if budget > 0 and F.to_relative(side, carrier.pos)[1] + budget >= 15:
+                dist, parents = _search(match, carrier, budget)
+                for square, steps in dist.items():
+                    if steps == 0 or not F.SHOT_LINES[side][square]:
+                        continue
+                    for goal, _ in match.open_shots(side, square, points - steps):
+                        odds = self.shot_odds(match, carrier, square, goal)
+                        if odds > best[0]:
+                            best = (odds, [("move", carrier, _path(parents, carrier.pos, square)), ("shoot", goal)])
+            for mate, distance in match.pass_targets(carrier.pos, side, points):
+                for goal, _ in match.open_shots(side, mate.pos, points - distance):
+                    odds = self.shot_odds(match, mate, mate.pos, goal)
+                    if odds > best[0]:
+                        best = (odds, [("pass", mate), ("shoot", goal)])
+        if best[0] < 0 or best[0] < self.threshold:
+            return False
+        for step in best[1]:
+            if step[0] == "move":
+                match.move(step[1], step[2])
+            elif step[0] == "pass":
+                match.pass_ball(step[1])
+            else:
+                match.shoot(step[1])
+        return True
+
+    def danger_map(self, match: Match, side: int) -> list[float]:
+        """For every square: the best odds an opponent who can get next to it has of tackling the ball there."""
+        danger = [0.0] * F.CELLS
+        for opponent in match.field[1 - side]:
+            if opponent.keeper:
+                continue
+            area, role = F.AREA[opponent.side], opponent.role
+            in_area, out_area = WIN_ODDS[opponent.strength - 2], WIN_ODDS[-2]
+            for square in F.within(opponent.pos, opponent.move + 1):
+                odds = in_area if area[square] == role else out_area
+                if odds > danger[square]:
+                    danger[square] = odds
+        return danger
+
+    def ball_value(self, match: Match, side: int, square: int, danger: list[float] | None = None) -> float:
+        col, row = F.REL_COL[side][square], F.REL_ROW[side][square]
+        value = float(row)
+        if F.SHOT_LINES[side][square]:
+            value += 4.0
+        if self.strong:
+            if danger is None:
+                danger = self.danger_map(match, side)
+            value -= 12.0 * danger[square]
+            value -= abs(col - 7.5) * 0.2
+        return value
+
+    def build_up(self, match: Match, side: int) -> None:
+        carrier = match.ball
+        assert carrier is not None
+        points = match.points
+        if points <= 0:
+            return
+        danger = self.danger_map(match, side) if self.strong else None
+        best_value = self.ball_value(match, side, carrier.pos, danger)
+        plan: list[tuple[str, Any, Any]] = []
+        if not match.must_pass_first:
+            budget = match.move_budget(carrier)
+            if budget > 0:
+                dist, parents = _search(match, carrier, budget)
+                for square, steps in dist.items():
+                    if steps == 0:
+                        continue
+                    value = self.ball_value(match, side, square, danger) - 0.05 * steps
+                    if value > best_value:
+                        best_value = value
+                        plan = [("move", carrier, _path(parents, carrier.pos, square))]
+        for mate, distance in match.pass_targets(carrier.pos, side, points):
+            if mate.keeper:
+                continue
+            value = self.ball_value(match, side, mate.pos, danger) - 0.05 * distance
+            if value > best_value:
+                best_value = value
+                plan = [("pass", mate, None)]
+            left = min(points - distance, match.move_budget(mate))
+            if self.strong and left > 0:
+                dist, parents = _search(match, mate, left)
+                for square, steps in dist.items():
+                    if steps == 0:
+                        continue
+                    value = self.ball_value(match, side, square, danger) - 0.05 * (distance + steps)
+                    if value > best_value:
+                        best_value = value
+                        plan = [("pass", mate, None), ("move", mate, _path(parents, mate.pos, square))]
+        for kind, piece, path in plan:
+            if kind == "pass":
+                match.pass_ball(piece)
+            else:
+                match.move(piece, path)
+
+    def defend(self, match: Match, side: int) -> None:
+        carrier = match.ball
+        assert carrier is not None
+        tackler = self.send_tackler(match, side, carrier)
+        self.support(match, side, attacking=False, staying=tackler)
+        if tackler is not None:
+            match.tackle(tackler)
+
+    def send_tackler(self, match: Match, side: int, carrier: Piece) -> Piece | None:
+        """Move the best reachable piece next to the carrier; None when nobody can get there."""
+        contacts = [n for n in F.NEIGHBOURS[carrier.pos] if ALLOWED[side][False][n]]
+        best: tuple[float, int, str] | None = None
+        plan: tuple[Piece, list[int]] | None = None
+        for piece in match.field[side]:
+            if piece.keeper:
+                continue
+            budget = match.move_budget(piece)
+            gap = F.manhattan(piece.pos, carrier.pos) - 1
+            if gap > budget:
+                continue
+            if gap == 0:
+                path: list[int] | None = []
+            else:
+                dist, parents = _search(match, piece, budget)
+                reached = [n for n in contacts if n in dist]
+                if not reached:
+                    continue
+                target = min(reached, key=lambda n: (dist[n], n))
+                path = _path(parents, piece.pos, target)
+            if self.strong:
+                mine = piece.strength if F.AREA[side][carrier.pos] == piece.role else 0
+                theirs = carrier.strength if F.AREA[carrier.side][carrier.pos] == carrier.role else 0
+                odds = WIN_ODDS[mine - theirs]
+            else:
+                odds = 0.0
+            key = (odds, -len(path), piece.id)
+            if best is None or key > best:
+                best, plan = key, (piece, path)
+        if plan is None:
+            return None
+        piece, path = plan
+        if path:
+            match.move(piece, path)
+        return piece
+
+    # ---------------------------------------------------------- support
+
+    def target_square(self, match: Match, side: int, piece: Piece, attacking: bool) -> int:
+        carrier = match.ball
+        assert carrier is not None
+        ball_col, ball_row = F.to_relative(side, carrier.pos)
+        lane = piece.lane
+        role = piece.role
+        if piece.keeper:
+            col = 7 if ball_col < 8 else 8
+            if self.strong and not attacking:
+                col = min(9, max(6, ball_col)) if ball_row < 6 else col
+            return F.to_absolute(side, col, -1)
+        if attacking:
+            rows = {"A": ball_row + 5, "C": ball_row + 2, "T": ball_row + 3, "D": ball_row - 5}
+            row = rows[role]
+            if role == "A" and self.strong:
+                lane = 7 if lane <= 7 else 8
+                row = min(row, 16)
+        else:
+            rows = {"A": ball_row + 2, "C": ball_row - 1, "T": ball_row - 2, "D": min(ball_row - 2, 6)}
+            row = rows[role]
+            if self.strong and role != "T":
+                lane = (lane + ball_col) // 2
+        row = max(2 if not attacking else 0, min(18, row))
+        col = max(0, min(15, lane))
+        return F.to_absolute(side, col, row)
+
+    def support(self, match: Match, side: int, attacking: bool, staying: Piece | None = None) -> None:
+        """Spend what is left of the points moving the other pieces toward their targets."""
+        carrier = match.ball
+        movers = [
+            p for p in match.field[side] if p is not carrier and p is not staying and match.moved.get(p.id, 0) == 0
+        ]
+        targets = {p.id: self.target_square(match, side, p, attacking) for p in movers}
+        if self.strong and not attacking:
+            self.add_blockers(match, side, movers, targets)
+        movers.sort(key=lambda p: (-F.manhattan(p.pos, targets[p.id]), p.id))
+        for piece in movers:
+            if match.points <= 0:
+                return
+            self.step_toward(match, piece, targets[piece.id])
+
+    def add_blockers(self, match: Match, side: int, movers: list[Piece], targets: dict[str, int]) -> None:
+        """Stand on the carrier's shooting lines (strong coach, when he is near goal)."""
+        carrier = match.ball
+        assert carrier is not None
+        _, row = F.to_relative(side, carrier.pos)
+        if row > 7:
+            return
+        lines = F.SHOT_LINES[carrier.side][carrier.pos]
+        used: set[int] = set()
+        for _, path in lines:
+            free = [s for s in path if ALLOWED[side][False][s] and match.board[s] is None and s not in used]
+            if not free:
+                continue
+            square = free[-1]
+            outfield = [p for p in movers if not p.keeper and targets[p.id] not in used]
+            if not outfield:
+                return
+            piece = min(outfield, key=lambda p: (F.manhattan(p.pos, square), p.id))
+            targets[piece.id] = square
+            used.add(square)
+
+    def step_toward(self, match: Match, piece: Piece, target: int) -> None:
+        budget = match.move_budget(piece)
+        if budget <= 0 or piece.pos == target:
+            return
+        allowed = ALLOWED[piece.side][piece.keeper]
+        board = match.board
+        path: list[int] = []
+        square = piece.pos
+        distance = F.manhattan(square, target)
+        for _ in range(budget):
+            best = None
+            for n in F.NEIGHBOURS[square]:
+                if allowed[n] and board[n] is None and n not in path:
+                    d = F.manhattan(n, target)
+                    if d < distance:
+                        best, distance = n, d
+            if best is None:
+                break
+            path.append(best)
+            square = best
+        if path:
+            match.move(piece, path)
+
+    # ------------------------------------------------ free kicks, penalties
+
+    def relocate(
+        self, match: Match, side: int, count: int, ball_square: int, barrier: Sequence[Piece]
+    ) -> list[tuple[Piece, int]]:
+        if not self.strong or count <= 0:
+            return []
+        carrier = match.ball
+        assert carrier is not None
+        chosen: list[tuple[Piece, int]] = []
+        used: set[int] = set()
+        if carrier.side == side:
+            # Put the forwards on open shooting squares.
+            spots = [F.to_absolute(side, c, r) for r in (16, 17) for c in (6, 7, 8, 9, 5, 10)]
+            movers = [p for p in match.field[side] if p.role in ("A", "C") and p is not carrier]
+        else:
+            spots = [s for _, path in F.FREE_KICK_LINES[1 - side][ball_square] for s in path[-3:]]
+            movers = [p for p in match.field[side] if not p.keeper and p not in barrier]
+        for piece in sorted(movers, key=lambda p: (-p.strength, p.id)):
+            if len(chosen) >= count:
+                break
+            for square in spots:
+                if square not in used and match.board[square] is None and ALLOWED[side][False][square]:
+                    chosen.append((piece, square))
+                    used.add(square)
+                    break
+        return chosen
+
+    def choose_free_kick(
+        self, match: Match, side: int, targets: Sequence[tuple[str, Piece | int, int]]
+    ) -> tuple[str, Piece | int] | None:
+        carrier = match.ball
+        assert carrier is not None
+        best: tuple[float, tuple[str, Piece | int]] | None = None
+        danger = self.danger_map(match, side) if self.strong else None
+        for kind, target, _ in targets:
+            if kind == "shot":
+                assert isinstance(target, int)
+                value = 20.0 * self.shot_odds(match, carrier, carrier.pos, target) + 12.0
+            else:
+                assert isinstance(target, Piece)
+                value = self.ball_value(match, side, target.pos, danger)
+            if best is None or value > best[0]:
+                best = (value, (kind, target))
+        if best is None or (best[1][0] == "pass" and best[0] <= self.ball_value(match, side, carrier.pos, danger)):
+            return None
+        return best[1]
+
+    def penalty_keeper_square(self, match: Match, side: int, keeper: Piece) -> int:
+        for col in (7, 8, 6, 9):
+            square = F.to_absolute(side, col, -1)
+            if match.board[square] is None or match.board[square] is keeper:
+                return square
+        return keeper.pos
+
+    def penalty_target(self, match: Match, side: int, keeper: Piece) -> int:
+        goals = [F.to_absolute(1 - side, c, -1) for c in F.GOAL_COLS]
+        return max(goals, key=lambda g: (abs(F.col_of(g) - F.col_of(keeper.pos)), g))
+
+    # ----------------------------------------------------- replacements
+
+    def substitutions(self, match: Match, side: int, left: int) -> list[tuple[Piece, Piece]]:
+        swaps: list[tuple[Piece, Piece]] = []
+        bench = list(match.bench[side])
+        on_field = [p for p in match.field[side]]
+        behind = match.score[side] < match.score[1 - side]
+        for row in self.replacements:
+            if len(swaps) >= left or not bench:
+                break
+            if match.minute < row["from_minute"]:
+                continue
+            trigger = row["trigger"]
+            swap: tuple[Piece, Piece] | None = None
+            if trigger == "cautioned":
+                for out in sorted(on_field, key=lambda p: p.id):
+                    same = [p for p in bench if p.role == out.role]
+                    if out.cautions and same:
+                        swap = (out, max(same, key=lambda p: (_value(p), p.id)))
+                        break
+            elif trigger == "chasing" and behind:
+                defenders = [p for p in on_field if p.role == "D"]
+                forwards = [p for p in bench if p.role in ("A", "C")]
+                if defenders and forwards:
+                    swap = (
+                        min(defenders, key=lambda p: (_value(p), p.id)),
+                        max(forwards, key=lambda p: (_value(p), p.id)),
+                    )
+            elif trigger == "upgrade":
+                for out in sorted(on_field, key=lambda p: (_value(p), p.id)):
+                    better = [p for p in bench if p.role == out.role and _value(p) > _value(out)]
+                    if better:
+                        swap = (out, max(better, key=lambda p: (_value(p), p.id)))
+                        break
+            if swap is not None:
+                swaps.append(swap)
+                on_field.remove(swap[0])
+                bench.remove(swap[1])
+        return swaps
