@@ -1,0 +1,121 @@
+"""The computer coach: what a person decides during a Flexdeck Futbol match.
+
+The cards decide nearly everything; a coach decides only two things:
+
+* with a card of its colours in hand, whether to use it to move the ball (or
+  shoot) or to substitute it for a weak card on the pitch, and where;
+* which card to put the ball on when two cards of the next rank tie.
+
+A rank is only as strong as its weakest card (the attacker needs to beat just
+one of them), so a substitution is worth what it adds to the weakest card of
+its rank, weighted by how close the rank stands to the coach's own goal, plus a
+little for the card itself (it makes a later substitution in the rank pay).
+
+Two styles, chosen per league (``settings["coach_style"]``):
+
+``careful`` (default)
+    Substitutes a weak keeper or defender even when the card could move the
+    ball, if the gain is large; keeps its last substitution for the second half
+    unless it pays a lot now. On a tie it puts the ball on a card the other side
+    could still replace, so the ball blocks that substitution.
+``attacking``
+    Always moves or shoots when it can; substitutes only with cards that could
+    do nothing else. On a tie it takes the leftmost card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engines.flexdeck.pitch import KEEPER, RANK_SLOTS
+
+if TYPE_CHECKING:
+    from engines.flexdeck.match import Match
+
+MOVE, SHOOT, SUBSTITUTE, PASS = "move", "shoot", "substitute", "pass"
+
+#: How much a point of strength is worth by rank: keeper, defenders, midfielders, forwards.
+RANK_WEIGHTS = (1.0, 0.7, 0.45, 0.25)
+#: Share of the substitute's own gain that counts besides the rank's weakest card.
+OWN_GAIN_SHARE = 0.25
+#: Gain a substitution needs when the card could move the ball or score instead.
+GAIN_OVER_MOVE = 4.0
+#: Gain a substitution needs when the card would otherwise do nothing.
+GAIN_OVER_NOTHING = 1.5
+#: Gain the last substitution needs in the first half ("keep one for the second").
+GAIN_FOR_LAST_IN_FIRST_HALF = 8.0
+
+COACH_STYLES = ("careful", "attacking")
+
+
+class Coach:
+    """The default computer coach; ``style`` is one of ``COACH_STYLES``."""
+
+    def __init__(self, style: str = "careful") -> None:
+        self.style = style
+        self.careful = style == "careful"
+        self._plans: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {}
+
+    def decide(
+        self, match: Match, side: int, raw: int, targets: list[int], can_shoot: bool, scores: bool
+    ) -> tuple[str, int]:
+        """The action for a card of ``side``'s colours: (kind, slot)."""
+        if scores:
+            return SHOOT, KEEPER
+        wasted = not targets
+        if match.subs_used[side] < match.substitutions_allowed:
+            needed = GAIN_OVER_NOTHING if wasted else GAIN_OVER_MOVE
+            if not self.careful and not wasted:
+                needed = float("inf")
+            if match.half == 1 and match.subs_used[side] == match.substitutions_allowed - 1:
+                needed = max(needed, GAIN_FOR_LAST_IN_FIRST_HALF)
+            slot = self.best_substitution(match, side, raw, needed)
+            if slot >= 0:
+                return SUBSTITUTE, slot
+        if targets:
+            return MOVE, self.choose_target(match, side, targets)
+        if can_shoot:
+            return SHOOT, KEEPER
+        return PASS, -1
+
+    def choose_target(self, match: Match, side: int, targets: list[int]) -> int:
+        """Which of several equal cards the ball goes to."""
+        if len(targets) == 1 or not self.careful:
+            return targets[0]
+        defender = 1 - side
+        if match.subs_used[defender] < match.substitutions_allowed:
+            replaced = match.replaced[defender]
+            for slot in targets:
+                if not replaced >> slot & 1:
+                    return slot
+        return targets[0]
+
+    def best_substitution(self, match: Match, side: int, raw: int, needed: float) -> int:
+        """The slot whose substitution gains at least ``needed``, or -1."""
+        version, plan = self._plans.get(side, (-1, []))
+        if version != match.pitch_version[side]:
+            plan = self._plan(match, side)
+            self._plans[side] = (match.pitch_version[side], plan)
+        best_slot, best_gain = -1, needed
+        for rank, slot, old, floor in plan:
+            if raw <= old:
+                continue
+            gain = RANK_WEIGHTS[rank] * (min(raw, floor) - min(old, floor) + OWN_GAIN_SHARE * (raw - old))
+            if gain >= best_gain and match.can_substitute(side, slot):
+                best_slot, best_gain = slot, gain
+        return best_slot
+
+    @staticmethod
+    def _plan(match: Match, side: int) -> list[tuple[int, int, int, int]]:
+        """Per rank: the weakest replaceable card and the weakest other card."""
+        strength = match.strength[side]
+        replaced = match.replaced[side]
+        plan = []
+        for rank, slots in enumerate(RANK_SLOTS):
+            open_slots = [s for s in slots if strength[s] >= 0 and not replaced >> s & 1]
+            if not open_slots:
+                continue
+            slot = min(open_slots, key=strength.__getitem__)
+            others = [strength[s] for s in slots if s != slot and strength[s] >= 0]
+            plan.append((rank, slot, strength[slot], min(others) if others else 99))
+        return plan

@@ -1,0 +1,170 @@
+"""The Flexdeck Futbol engine object: the contract between the platform and the game."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.flexdeck import cards
+from engines.flexdeck.coach import COACH_STYLES
+from engines.flexdeck.deck import SPECIALS, deck_specials, load_deck
+from engines.flexdeck.match import SPECIAL_CODES, Match, Rules, Squad
+from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
+
+#: Every key a card may carry; anything else goes through the full validation,
+#: which names the unknown field.
+_CARD_KEYS = frozenset(cards.CARD_FIELDS + cards.IGNORED_FIELDS)
+#: (role, colour, pips) as given -> (colour, strength), so a sheet played many
+#: times is validated once per distinct card.
+_card_cache: dict[tuple[Any, ...], tuple[str, int]] = {}
+_CARD_CACHE_LIMIT = 4096
+
+
+def card_colour_and_strength(card: Mapping[str, Any]) -> tuple[str, int]:
+    """A sheet card's colour and strength, validated (cached on its attributes)."""
+    if card.keys() <= _CARD_KEYS:
+        pips = card.get("pips")
+        try:
+            key = (card.get("role"), card.get("colour"), tuple(pips) if isinstance(pips, list) else pips)
+            found = _card_cache.get(key)
+        except TypeError:  # unhashable pips: let the full validation explain
+            key, found = None, None
+        if found is not None:
+            return found
+    else:
+        key = None
+    attributes = cards.validate_card(card)
+    found = attributes["colour"], sum(attributes["pips"])
+    if key is not None:
+        if len(_card_cache) >= _CARD_CACHE_LIMIT:
+            _card_cache.clear()
+        _card_cache[key] = found
+    return found
+
+
+def _int_setting(settings: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = settings.get(key, default)
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise CardError(f"setting {key}: {value!r} is not a whole number; allowed {low}-{high}") from None
+    if not low <= number <= high:
+        raise CardError(f"setting {key}: {number} is out of range; allowed {low}-{high}")
+    return number
+
+
+def _choice_setting(settings: Mapping[str, Any], key: str, default: str, allowed: Sequence[str]) -> str:
+    value = str(settings.get(key, default)).strip().lower()
+    if value not in allowed:
+        raise CardError(f"setting {key}: {settings.get(key)!r} is not allowed; allowed: {', '.join(allowed)}")
+    return value
+
+
+def _bool_setting(settings: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = settings.get(key, default)
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise CardError(f"setting {key}: {value!r} is not true or false")
+
+
+@lru_cache(maxsize=32)
+def _specials_of(deck_json: str) -> tuple[int, ...]:
+    return tuple(SPECIAL_CODES[special] for special in deck_specials(load_deck(deck_json)))
+
+
+def read_settings(options: MatchOptions) -> tuple[Rules, int]:
+    """The match rules and squad size from a league's settings (see README)."""
+    settings = options.settings or {}
+    squad_size = _int_setting(settings, "squad_size", cards.DEFAULT_SQUAD_SIZE, cards.MIN_SQUAD_SIZE, 26)
+    style = _choice_setting(settings, "coach_style", "careful", COACH_STYLES)
+    styles = (
+        _choice_setting(settings, "home_coach_style", style, COACH_STYLES),
+        _choice_setting(settings, "away_coach_style", style, COACH_STYLES),
+    )
+    retreat = _choice_setting(settings, "penalty_retreat", "own", tuple(RETREAT_RULES))
+    rules = Rules(
+        retreat=RETREAT_RULES[retreat],
+        red_card_bonus_on_shots=_bool_setting(settings, "red_card_bonus_on_shots", True),
+        coach_styles=styles,
+        winner_required=options.winner_required,
+    )
+    deck = settings.get("deck")
+    if deck is not None:
+        deck_json = deck if isinstance(deck, str) else json.dumps(deck, sort_keys=True)
+        rules = Rules(**{**rules.__dict__, "specials": _specials_of(deck_json)})
+    return rules, squad_size
+
+
+def build_squad(side: int, sheet: TeamSheet, squad_size: int) -> Squad:
+    """The match's view of a team sheet, checked against the squad rules."""
+    where = f"{SIDE_NAMES[side]} team sheet"
+    if len(sheet.players) != squad_size:
+        raise CardError(
+            f"{where} '{sheet.name}': {len(sheet.players)} cards; a Flexdeck squad holds exactly "
+            f"{squad_size} (league setting squad_size, default {cards.DEFAULT_SQUAD_SIZE})"
+        )
+    entries = []
+    for player in sheet.players:
+        try:
+            colour, strength = card_colour_and_strength(player)
+        except CardError as exc:
+            raise CardError(f"{where} '{sheet.name}', player {player['id']}: {exc}") from None
+        entries.append((player["id"], colour, strength))
+    return Squad.build(side, entries)
+
+
+class FlexdeckEngine(Engine):
+    """Flexdeck Futbol: two colour decks, one draw pile, the ball moved card by card."""
+
+    key = "flexdeck"
+    name = "Flexdeck Futbol"
+    version = "1.0"
+    squad_rules: SquadRules = cards.SQUAD_RULES
+    special_cards = SPECIALS
+
+    def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return cards.validate_card(data)
+
+    def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
+        return cards.sample_pool(seed)
+
+    def simulate(
+        self,
+        home: TeamSheet | Mapping[str, Any],
+        away: TeamSheet | Mapping[str, Any],
+        *,
+        seed: int,
+        options: MatchOptions | Mapping[str, Any] | None = None,
+    ) -> MatchResult:
+        return self.play(home, away, Dice(seed), options, seed=seed)
+
+    def play(
+        self,
+        home: TeamSheet | Mapping[str, Any],
+        away: TeamSheet | Mapping[str, Any],
+        dice: Dice,
+        options: MatchOptions | Mapping[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        coaches: Sequence[Any] | None = None,
+    ) -> MatchResult:
+        """The match with the given dice (tests pass ``ScriptedDice``) and,
+        optionally, coaches of their own (one per side, home first)."""
+        match_options = MatchOptions.coerce(options)
+        rules, squad_size = read_settings(match_options)
+        sheets = (TeamSheet.coerce(home), TeamSheet.coerce(away))
+        squads = [build_squad(side, sheets[side], squad_size) for side in (HOME, AWAY)]
+        shared = set(squads[HOME].ids) & set(squads[AWAY].ids)
+        if shared:
+            raise CardError(f"player {sorted(shared)[0]} is on both team sheets; a card plays for one side")
+        result = Match(squads[HOME], squads[AWAY], dice, rules, coaches).play()
+        result.engine, result.version, result.seed = self.key, self.version, seed
+        return result

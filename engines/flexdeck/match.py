@@ -1,0 +1,593 @@
+"""A Flexdeck Futbol match, played card by card.
+
+``play(home, away, dice, rules)`` is the whole game: two halves, each dealt
+afresh from the two squads; extra time when the Golden Boot is the last card of
+a half; penalty kicks when a winner is required. All chance is the shuffling of
+cards with ``dice.shuffle``, so a test can force a deal with ``ScriptedDice``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import STANDARD_STATS, Dice, Event, MatchResult
+from engines.flexdeck.coach import MOVE, PASS, SHOOT, SUBSTITUTE, Coach
+from engines.flexdeck.deck import GOLDEN_BOOT, JOKER, SHADE, SIDE_COLOURS
+from engines.flexdeck.pitch import (
+    AWAY,
+    CENTRE,
+    FIELD_SLOTS,
+    HOME,
+    KEEPER,
+    NEXT_RANK,
+    PITCH_SIZE,
+    RANK_COLUMNS,
+    RANK_NAMES,
+    RANK_SLOTS,
+    RETREAT_OWN,
+    SIDE_NAMES,
+    SLOT_LABELS,
+    SLOT_RANK,
+    position_label,
+)
+
+#: A red card adds this much to every later card of the other side.
+RED_CARD_BONUS = 3
+#: The Golden Boot adds this much to the next card.
+GOLDEN_BOOT_BONUS = 5
+SUBSTITUTIONS_PER_MATCH = 3
+PENALTY_ROUNDS = 5
+#: Sudden-death rounds before a coin decides a shoot-out no kicker can win.
+SUDDEN_DEATH_LIMIT = 30
+
+#: Draw-pile codes of the extra cards; a squad card is ``side * 32 + index``.
+JOKER_CODE, BOOT_CODE = -1, -2
+SPECIAL_CODES = {JOKER: JOKER_CODE, GOLDEN_BOOT: BOOT_CODE}
+SIDE_SHIFT = 5
+
+#: BALL_LABELS[position][side][slot]: 'centre', a column or a card (side/slot -1 = none).
+BALL_LABELS = tuple(
+    tuple(
+        tuple(position_label(position, side, slot) for slot in (*range(PITCH_SIZE), -1))
+        if side >= 0
+        else tuple(position_label(position, -1, -1) for _ in range(PITCH_SIZE + 1))
+        for side in (HOME, AWAY, -1)
+    )
+    for position in range(15)
+)
+
+#: The game's own counters, beside the standard ones.
+GAME_STATS = ("turns", "advances", "starts", "substituted_in", "substituted_out", "neutralised")
+STAT_NAMES = STANDARD_STATS + GAME_STATS
+(GOALS, SHOTS, SAVES, STEALS, YELLOWS, REDS, INJURIES, MINUTES) = range(8)
+(TURNS, ADVANCES, STARTS, SUB_IN, SUB_OUT, NEUTRALISED) = range(8, 14)
+
+_new = object.__new__
+_set_seq, _set_minute, _set_kind = Event.seq.__set__, Event.minute.__set__, Event.kind.__set__  # type: ignore[attr-defined]
+_set_side, _set_player, _set_detail = Event.side.__set__, Event.player_id.__set__, Event.detail.__set__  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The league settings a match is played under (see the engine's README)."""
+
+    specials: tuple[int, ...] = (JOKER_CODE, JOKER_CODE, JOKER_CODE, BOOT_CODE)
+    retreat: tuple[tuple[int, ...], ...] = RETREAT_OWN
+    red_card_bonus_on_shots: bool = True
+    coach_styles: tuple[str, str] = ("careful", "careful")
+    winner_required: bool = False
+
+
+@dataclass
+class Squad:
+    """A side's cards as the match uses them: ids, colours as played, strengths."""
+
+    ids: list[str]
+    colours: list[str]
+    strengths: list[int]
+    stats: list[list[int]] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, side: int, cards: Sequence[tuple[str, str, int]]) -> Squad:
+        colours = [SIDE_COLOURS[side][SHADE[colour]] for _, colour, _ in cards]
+        return cls(
+            ids=[card_id for card_id, _, _ in cards],
+            colours=colours,
+            strengths=[strength for _, _, strength in cards],
+            stats=[[0] * len(STAT_NAMES) for _ in cards],
+        )
+
+
+def deal_eleven(dice: Dice, cards: list[int]) -> None:
+    """Bring eleven random cards to the front of ``cards``, in dealing order.
+
+    The rule book shuffles each colour deck and deals eleven; the order of the
+    rest does not matter because they are shuffled again into the draw pile, so
+    a partial Fisher-Yates (one roll per dealt card) is the same deal for less.
+    """
+    size = len(cards)
+    roll = dice.roll
+    for slot in range(PITCH_SIZE):
+        pick = slot + roll(size - slot) - 1
+        cards[slot], cards[pick] = cards[pick], cards[slot]
+
+
+class Match:
+    """The state of one match and the rules that change it."""
+
+    def __init__(
+        self,
+        home: Squad,
+        away: Squad,
+        dice: Dice,
+        rules: Rules,
+        coaches: Sequence[Any] | None = None,
+    ) -> None:
+        self.squads = (home, away)
+        self.dice = dice
+        self.rules = rules
+        self.coaches = tuple(coaches) if coaches else tuple(Coach(style) for style in rules.coach_styles)
+        self.substitutions_allowed = SUBSTITUTIONS_PER_MATCH
+        self.subs_used = [0, 0]
+        self.reds = [0, 0]
+        self.bonus = [0, 0]
+        self.score = [0, 0]
+        self.events: list[tuple[Any, ...]] = []
+        self.half = 0
+        self.minute = 0
+        self.extra_time = False
+        self.discard: list[int] = []
+        self.extra_time_due = False
+        self.yellows = [0, 0]
+        self.rest: list[list[int]] = [[], []]
+        # set per half by ``deal``
+        self.pitch: list[list[int]] = [[], []]
+        self.strength: list[list[int]] = [[], []]
+        self.replaced = [0, 0]
+        self.entered: list[list[int]] = [[0] * PITCH_SIZE, [0] * PITCH_SIZE]
+        self.pitch_version = [0, 0]
+        self.calls = [0, 0]
+        self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+        self.possession = -1
+        self.boost = 0
+        self.turned = -1
+
+    # -- the whole match -------------------------------------------------
+
+    def play(self) -> MatchResult:
+        for half in (1, 2):
+            self.half = half
+            self.deal()
+            self.play_pile(self.draw_pile(), base=45 * (half - 1), span=45)
+            if self.extra_time_due:
+                self.play_extra_period(base=45 * half, span=0 if half == 1 else 30)
+            self.close_half()
+        shootout = None
+        if self.rules.winner_required and self.score[HOME] == self.score[AWAY]:
+            shootout = self.shootout()
+        return self.result(shootout)
+
+    # -- dealing ----------------------------------------------------------
+
+    def deal(self) -> None:
+        """Shuffle each squad, deal eleven to the pitch, keep the rest for the pile."""
+        for side in (HOME, AWAY):
+            order = list(range(len(self.squads[side].ids)))
+            deal_eleven(self.dice, order)
+            self.pitch[side] = order[:PITCH_SIZE]
+            self.rest[side] = order[PITCH_SIZE:]
+            strengths = self.squads[side].strengths
+            self.strength[side] = [strengths[index] for index in self.pitch[side]]
+            self.replaced[side] = 0
+            self.entered[side] = [self.minute] * PITCH_SIZE
+            self.pitch_version[side] += 1
+            stats = self.squads[side].stats
+            for index in self.pitch[side]:
+                stats[index][STARTS] += 1
+            self.log(
+                "deal",
+                side,
+                None,
+                {
+                    "half": self.half,
+                    "pitch": {
+                        SLOT_LABELS[side][slot]: [self.squads[side].ids[index], strengths[index]]
+                        for slot, index in enumerate(self.pitch[side])
+                    },
+                },
+            )
+        self.calls = [0, 0]
+        self.yellows = [0, 0]
+        self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+        self.possession = -1
+        self.boost = 0
+        for side in (HOME, AWAY):
+            for _ in range(self.reds[1 - side]):
+                self.neutralise(side)
+
+    def draw_pile(self) -> list[int]:
+        """The squads' undealt cards and the extra cards, shuffled."""
+        pile = [index for index in self.rest[HOME]]
+        pile += [(AWAY << SIDE_SHIFT) | index for index in self.rest[AWAY]]
+        pile += self.rules.specials
+        self.dice.shuffle(pile)
+        return pile
+
+    # -- playing a pile -----------------------------------------------------
+
+    def play_pile(self, pile: list[int], base: int, span: int) -> None:
+        """Turn every card of ``pile``; ``base`` and ``span`` set the clock."""
+        self.discard = []
+        self.extra_time_due = False
+        count = len(pile)
+        last = count - 1
+        log = self.events.append
+        for turn, code in enumerate(pile):
+            self.minute = minute = base + ((turn + 1) * span + count - 1) // count if span else base
+            if code >= 0:
+                self.play_card(code, minute)
+            elif code == JOKER_CODE:
+                self.play_joker(minute)
+            else:
+                extra = turn == last
+                log((minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_label()}))
+                log((minute, "golden_boot", None, None, {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra}))
+                self.boost += GOLDEN_BOOT_BONUS
+                self.extra_time_due = extra
+
+    def play_extra_period(self, base: int, span: int) -> None:
+        """The Golden Boot ended the pile: play on with the reshuffled discard pile."""
+        if self.half == 2:
+            self.extra_time = True
+        pile = list(self.discard)
+        self.dice.shuffle(pile)
+        self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+        self.possession = -1
+        self.log("extra_time", None, None, {"half": self.half, "cards": len(pile), "ball": "centre"})
+        self.play_pile(pile, base, span)
+
+    def play_joker(self, minute: int) -> None:
+        """A referee call against the side in possession (the last card's colours)."""
+        offender = self.possession
+        log = self.events.append
+        if offender < 0:
+            log((minute, "card", None, None, {"card": JOKER, "disregarded": True, "ball": self.ball_label()}))
+            return
+        log((minute, "card", None, None, {"card": JOKER, "ball": self.ball_label()}))
+        self.calls[offender] += 1
+        keeper_id = self.player_at(offender, KEEPER)
+        keeper_stats = self.squads[offender].stats[self.pitch[offender][KEEPER]]
+        if self.calls[offender] == 1:
+            self.retreat(offender)
+            log((minute, "offside", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_label()}))
+            return
+        self.yellows[offender] += 1
+        keeper_stats[YELLOWS] += 1
+        if self.yellows[offender] % 2:
+            self.retreat(offender)
+            log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_label()}))
+            return
+        # The second yellow: a red card instead of the ball moving back.
+        log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_label(), "second": True}))
+        keeper_stats[REDS] += 1
+        self.reds[offender] += 1
+        gainer = 1 - offender
+        self.bonus[gainer] += RED_CARD_BONUS
+        slot = self.neutralise(gainer)
+        log(
+            (
+                minute,
+                "red_card",
+                SIDE_NAMES[offender],
+                keeper_id,
+                {
+                    "bonus_to_other_side": self.bonus[gainer],
+                    "neutralised": SLOT_LABELS[gainer][slot] if slot >= 0 else None,
+                    "ball": self.ball_label(),
+                },
+            )
+        )
+
+    def play_card(self, code: int, minute: int) -> None:
+        """A card of a squad: possession to its side, then the coach's action."""
+        side = code >> SIDE_SHIFT
+        index = code & 31
+        self.turned = index
+        squad = self.squads[side]
+        player_id = squad.ids[index]
+        stats = squad.stats[index]
+        stats[TURNS] += 1
+        raw = squad.strengths[index]
+        boost = self.boost
+        total = raw + self.bonus[side] + boost
+        self.boost = 0
+        had_ball = self.possession == side
+        self.possession = side
+        side_name = SIDE_NAMES[side]
+        log = self.events.append
+        log(
+            (
+                minute,
+                "card",
+                side_name,
+                player_id,
+                {
+                    "colour": squad.colours[index],
+                    "strength": raw,
+                    "bonus": self.bonus[side],
+                    "boost": boost,
+                    "total": total,
+                    "ball": self.ball_label(),
+                },
+            )
+        )
+        defender = 1 - side
+        rank = NEXT_RANK[side][self.ball_pos]
+        targets = self.targets(defender, rank, total) if rank is not None else []
+        can_shoot = self.ball_side == defender and 1 <= self.ball_slot <= 4
+        shot_total = total if self.rules.red_card_bonus_on_shots else total - self.bonus[side]
+        scores = can_shoot and shot_total >= self.strength[defender][KEEPER]
+        action, slot = self.coaches[side].decide(self, side, raw, targets, can_shoot, scores)
+        if action == MOVE:
+            if slot not in targets:
+                raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
+            self.ball_pos = RANK_COLUMNS[defender][rank] * 2
+            self.ball_side, self.ball_slot = defender, slot
+            stats[ADVANCES] += 1
+            if not had_ball:
+                stats[STEALS] += 1
+            log(
+                (
+                    minute,
+                    "advance",
+                    side_name,
+                    player_id,
+                    {"total": total, "beat": self.strength[defender][slot], "ball": SLOT_LABELS[defender][slot]},
+                )
+            )
+        elif action == SHOOT:
+            if not can_shoot:
+                raise ValueError("coach shot from outside the other side's defender row")
+            self.shoot(side, player_id, stats, shot_total, minute)
+        elif action == SUBSTITUTE:
+            self.substitute(side, slot, index, minute)
+            return  # the card left the discard pile for the pitch
+        else:
+            if action != PASS or targets or can_shoot:
+                raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
+            log((minute, "no_move", side_name, player_id, {"total": total, "ball": self.ball_label()}))
+        self.discard.append(code)
+
+    # -- the rules ------------------------------------------------------------
+
+    def targets(self, defender: int, rank: int, total: int) -> list[int]:
+        """The cards of ``rank`` a card of ``total`` may move to: the strongest it
+        equals or beats (an exact match or the closest total), ties all listed."""
+        strength = self.strength[defender]
+        best = -1
+        found: list[int] = []
+        for slot in RANK_SLOTS[rank]:
+            value = strength[slot]
+            if value > total or value < best:  # neutralised cards are -1
+                continue
+            if value > best:
+                best = value
+                found = [slot]
+            else:
+                found.append(slot)
+        return found if best >= 0 else []
+
+    def shoot(self, side: int, player_id: str, stats: list[int], total: int, minute: int) -> None:
+        defender = 1 - side
+        keeper = self.strength[defender][KEEPER]
+        keeper_index = self.pitch[defender][KEEPER]
+        keeper_id = self.squads[defender].ids[keeper_index]
+        stats[SHOTS] += 1
+        log = self.events.append
+        detail = {"total": total, "keeper": keeper, "keeper_id": keeper_id, "ball": self.ball_label()}
+        log((self.minute, "shot", SIDE_NAMES[side], player_id, detail))
+        if total >= keeper:
+            stats[GOALS] += 1
+            self.score[side] += 1
+            self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+            log(
+                (
+                    minute,
+                    "goal",
+                    SIDE_NAMES[side],
+                    player_id,
+                    {"total": total, "keeper": keeper, "score": list(self.score), "ball": "centre"},
+                )
+            )
+        else:
+            self.squads[defender].stats[keeper_index][SAVES] += 1
+            log(
+                (
+                    minute,
+                    "save",
+                    SIDE_NAMES[defender],
+                    keeper_id,
+                    {"total": total, "keeper": keeper, "ball": detail["ball"]},
+                )
+            )
+
+    def can_substitute(self, side: int, slot: int) -> bool:
+        """Three a match, a place once a half, never a neutralised card or the ball's."""
+        return (
+            self.subs_used[side] < self.substitutions_allowed
+            and 0 <= slot < PITCH_SIZE
+            and not self.replaced[side] >> slot & 1
+            and self.strength[side][slot] >= 0
+            and not (self.ball_side == side and self.ball_slot == slot)
+        )
+
+    def substitute(self, side: int, slot: int, index: int, minute: int) -> None:
+        """The turned card (top of the discard pile) takes the place of ``slot``."""
+        if not self.can_substitute(side, slot):
+            raise ValueError(f"{SLOT_LABELS[side][slot] if 0 <= slot < PITCH_SIZE else slot} cannot be substituted")
+        squad = self.squads[side]
+        out_index = self.pitch[side][slot]
+        self.leave_pitch(side, slot, minute)
+        squad.stats[out_index][SUB_OUT] += 1
+        squad.stats[index][SUB_IN] += 1
+        self.pitch[side][slot] = index
+        old = self.strength[side][slot]
+        self.strength[side][slot] = squad.strengths[index]
+        self.entered[side][slot] = minute
+        self.replaced[side] |= 1 << slot
+        self.subs_used[side] += 1
+        self.pitch_version[side] += 1
+        self.log(
+            "substitution",
+            side,
+            squad.ids[index],
+            {
+                "position": SLOT_LABELS[side][slot],
+                "rank": RANK_NAMES[SLOT_RANK[slot]],
+                "strength": squad.strengths[index],
+                "replaced": squad.ids[out_index],
+                "replaced_strength": old,
+                "used": self.subs_used[side],
+                "ball": self.ball_label(),
+            },
+        )
+
+    def neutralise(self, side: int) -> int:
+        """Turn over ``side``'s weakest non-goalkeeper card (the first if tied)."""
+        strength = self.strength[side]
+        live = [slot for slot in FIELD_SLOTS if strength[slot] >= 0]
+        if not live:
+            return -1
+        slot = min(live, key=strength.__getitem__)
+        index = self.pitch[side][slot]
+        self.leave_pitch(side, slot, self.minute)
+        self.squads[side].stats[index][NEUTRALISED] += 1
+        old = strength[slot]
+        strength[slot] = -1
+        self.pitch_version[side] += 1
+        if self.ball_side == side and self.ball_slot == slot:
+            self.ball_side = self.ball_slot = -1
+        self.log(
+            "neutralised",
+            side,
+            self.squads[side].ids[index],
+            {"position": SLOT_LABELS[side][slot], "strength": old, "ball": self.ball_label()},
+        )
+        return slot
+
+    def retreat(self, offender: int) -> None:
+        """Offside or a yellow card: the ball goes back towards the offender's goal."""
+        position = self.rules.retreat[offender][self.ball_pos]
+        if position != self.ball_pos:
+            self.ball_pos, self.ball_side, self.ball_slot = position, -1, -1
+
+    # -- bookkeeping --------------------------------------------------------
+
+    def leave_pitch(self, side: int, slot: int, minute: int) -> None:
+        index = self.pitch[side][slot]
+        self.squads[side].stats[index][MINUTES] += minute - self.entered[side][slot]
+
+    def close_half(self) -> None:
+        end = self.minute
+        for side in (HOME, AWAY):
+            for slot in range(PITCH_SIZE):
+                if self.strength[side][slot] >= 0:
+                    self.leave_pitch(side, slot, end)
+        self.log(
+            "half_time" if self.half == 1 else "full_time", None, None, {"score": list(self.score), "half": self.half}
+        )
+        self.minute = end
+
+    def player_at(self, side: int, slot: int) -> str:
+        return self.squads[side].ids[self.pitch[side][slot]]
+
+    def ball_label(self) -> str:
+        return BALL_LABELS[self.ball_pos][self.ball_side][self.ball_slot]
+
+    def log(self, kind: str, side: int | None, player_id: str | None, detail: dict[str, Any]) -> None:
+        self.events.append((self.minute, kind, None if side is None else SIDE_NAMES[side], player_id, detail))
+
+    # -- penalty kicks ------------------------------------------------------
+
+    def shootout(self) -> tuple[int, int]:
+        """Best of five kicks, card against keeper, from the reshuffled discard pile."""
+        pile = list(self.discard)
+        self.dice.shuffle(pile)
+        kickers = [[code & 31 for code in pile if code >> SIDE_SHIFT == side] for side in (HOME, AWAY)]
+        goals = [0, 0]
+        taken = [0, 0]
+        round_number = 0
+        while True:
+            round_number += 1
+            for side in (HOME, AWAY):
+                goals[side] += self.penalty_kick(side, kickers[side], taken[side], round_number)
+                taken[side] += 1
+                if round_number <= PENALTY_ROUNDS:
+                    left = [PENALTY_ROUNDS - taken[s] for s in (HOME, AWAY)]
+                    if goals[HOME] + left[HOME] < goals[AWAY] or goals[AWAY] + left[AWAY] < goals[HOME]:
+                        return goals[HOME], goals[AWAY]
+            if round_number >= PENALTY_ROUNDS and goals[HOME] != goals[AWAY]:
+                return goals[HOME], goals[AWAY]
+            if round_number >= PENALTY_ROUNDS + SUDDEN_DEATH_LIMIT:
+                winner = self.dice.roll(2) - 1
+                goals[winner] += 1
+                self.log("coin_toss", winner, None, {"reason": "no kicker could decide the shoot-out"})
+                return goals[HOME], goals[AWAY]
+
+    def penalty_kick(self, side: int, kickers: list[int], taken: int, round_number: int) -> int:
+        defender = 1 - side
+        keeper = self.strength[defender][KEEPER]
+        detail: dict[str, Any] = {
+            "round": round_number,
+            "keeper": keeper,
+            "keeper_id": self.player_at(defender, KEEPER),
+        }
+        if not kickers:
+            detail.update(total=None, scored=False, reason="no card of this side in the discard pile")
+            self.log("penalty_kick", side, None, detail)
+            return 0
+        index = kickers[taken % len(kickers)]
+        squad = self.squads[side]
+        total = squad.strengths[index] + (self.bonus[side] if self.rules.red_card_bonus_on_shots else 0)
+        scored = total >= keeper
+        detail.update(colour=squad.colours[index], strength=squad.strengths[index], total=total, scored=scored)
+        self.log("penalty_kick", side, squad.ids[index], detail)
+        return int(scored)
+
+    # -- the result ---------------------------------------------------------
+
+    def result(self, shootout: tuple[int, int] | None) -> MatchResult:
+        events = []
+        for seq, (minute, kind, side, player_id, detail) in enumerate(self.events, 1):
+            event = _new(Event)
+            _set_seq(event, seq)
+            _set_minute(event, minute)
+            _set_kind(event, kind)
+            _set_side(event, side)
+            _set_player(event, player_id)
+            _set_detail(event, detail)
+            events.append(event)
+        player_stats = {}
+        for squad in self.squads:
+            for player_id, counters in zip(squad.ids, squad.stats, strict=True):
+                player_stats[player_id] = dict(zip(STAT_NAMES, counters, strict=True))
+        if shootout is not None:
+            decided_by = "penalties"
+        elif self.extra_time:
+            decided_by = "extra_time"
+        else:
+            decided_by = "regulation"
+        return MatchResult(
+            engine="flexdeck",
+            version="",
+            seed=0,
+            home_goals=self.score[HOME],
+            away_goals=self.score[AWAY],
+            decided_by=decided_by,  # type: ignore[arg-type]
+            shootout_home=shootout[HOME] if shootout else None,
+            shootout_away=shootout[AWAY] if shootout else None,
+            events=events,
+            player_stats=player_stats,
+        )

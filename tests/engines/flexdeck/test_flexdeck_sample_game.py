@@ -1,0 +1,255 @@
+"""The rule book's sample game, first half, replayed card by card.
+
+The rule book prints the first-half pitch only as a picture; the text names the
+red/green keeper (12), B4 (5), the forwards (5 and 2), the blue/gold keeper (9),
+G1 and G2 (4) and E1 (5). The other cards below are chosen to fit every move of
+the table (see the README, "The sample game"): E2 10, E3 7, E4 16, G3 8, G4 14,
+C1 = C2 = 6 (the table moves an 8 to C2 and later another 8 to C1, so they tie);
+B1 10, B2 10, B3 11, D1 13, D2 16, D3 7, D4 9.
+
+Two lines of the table cannot both hold under the rules as written, and the
+engine follows the rules:
+
+* card 30, gold 10 (+3): the table calls it a saved shot against keeper 12, but
+  13 beats 12. The league setting ``red_card_bonus_on_shots: false`` plays the
+  table's way (the +3 then counts for moves only); by default it is a goal.
+* card 33, blue 13 (+3): the table puts the ball on B3 (11 at most), but B4
+  holds the green 14 substituted at card 4, the closest total to 16, so the
+  ball goes to B4. Nothing after depends on it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import Dice, ScriptedDice
+from engines.flexdeck import ENGINE
+from engines.flexdeck.scripting import BOOT_CARD, JOKER_CARD, ReplayCoach, deal_rolls
+
+HOME_PITCH = [  # slot: keeper H, G1-G4, E1-E4, C1-C2
+    ("bgH", "blue", 9),
+    ("bgG1", "gold", 4),
+    ("bgG2", "gold", 4),
+    ("bgG3", "gold", 8),
+    ("bgG4", "blue", 14),
+    ("bgE1", "gold", 5),
+    ("bgE2", "gold", 10),
+    ("bgE3", "gold", 7),
+    ("bgE4", "blue", 16),
+    ("bgC1", "blue", 6),
+    ("bgC2", "gold", 6),
+]
+AWAY_PITCH = [  # slot: keeper A, B1-B4, D1-D4, F1-F2
+    ("rgA", "green", 12),
+    ("rgB1", "red", 10),
+    ("rgB2", "green", 10),
+    ("rgB3", "green", 11),
+    ("rgB4", "red", 5),
+    ("rgD1", "green", 13),
+    ("rgD2", "green", 16),
+    ("rgD3", "red", 7),
+    ("rgD4", "green", 9),
+    ("rgF1", "red", 5),
+    ("rgF2", "red", 2),
+]
+
+# The draw pile as the table turns it: (card id, colour, strength) or an extra card.
+PILE = [
+    ("rg01", "red", 11),
+    ("bg01", "blue", 9),
+    ("bg02", "gold", 3),
+    ("rg02", "green", 14),
+    ("rg03", "green", 8),
+    JOKER_CARD,
+    JOKER_CARD,
+    ("bg03", "blue", 17),
+    ("rg04", "red", 8),
+    ("bg04", "gold", 9),
+    ("rg05", "red", 8),
+    ("bg05", "blue", 11),
+    BOOT_CARD,
+    ("bg06", "gold", 6),
+    ("bg07", "blue", 9),
+    ("bg08", "gold", 6),
+    ("rg06", "red", 12),
+    ("rg07", "red", 6),
+    ("rg08", "red", 2),
+    JOKER_CARD,
+    ("rg09", "green", 7),
+    ("bg09", "blue", 13),
+    ("rg10", "green", 10),
+    ("rg11", "green", 18),
+    ("bg10", "blue", 12),
+    ("bg11", "blue", 12),
+    ("bg12", "blue", 10),
+    ("rg12", "red", 4),
+    ("rg13", "green", 15),
+    ("bg13", "gold", 10),
+    ("bg14", "gold", 7),
+    ("rg14", "green", 8),
+    ("bg15", "blue", 13),
+    ("rg15", "red", 3),
+]
+
+# What a person decided in the table (everything else the rules force).
+DECISIONS = {
+    "rg02": ("substitute", "B4"),
+    "bg03": ("substitute", "H"),
+    "rg04": ("move", "C2"),  # C1 and C2 tie at 6
+    "rg06": ("move", "C1"),
+    "bg10": ("substitute", "G2"),
+    "rg13": ("substitute", "F2"),
+    "rg14": ("move", "C1"),
+}
+
+# Per turned card: the action events and where the ball is after them.
+EXPECTED = [
+    ("advance", "E2"),  # red 11
+    ("advance", "D4"),  # blue 9
+    ("no_move", "D4"),  # gold 3
+    ("substitution", "D4"),  # green 14 at B4
+    ("advance", "E3"),  # green 8
+    ("offside", "D"),  # joker
+    ("yellow_card", "B"),  # joker
+    ("substitution", "B"),  # blue 17 in goal
+    ("advance", "C2"),  # red 8
+    ("no_move", "C2"),  # gold 9
+    ("advance", "E3"),  # red 8
+    ("advance", "D4"),  # blue 11
+    ("golden_boot", "D4"),
+    ("advance", "B3"),  # gold 6 + 5
+    ("shot save", "B3"),  # blue 9
+    ("shot save", "B3"),  # gold 6
+    ("advance", "C1"),  # red 12
+    ("advance", "E1"),  # red 6
+    ("no_move", "E1"),  # red 2
+    ("yellow_card neutralised red_card", "E1"),  # joker: second yellow, G1 turned over
+    ("advance", "G2"),  # green 7
+    ("advance", "F1"),  # blue 13 + 3
+    ("advance", "G3"),  # green 10
+    ("shot goal", "centre"),  # green 18 beats 17
+    ("substitution", "centre"),  # blue 12 at G2
+    ("advance", "D1"),  # blue 12 + 3
+    ("advance", "B3"),  # blue 10 + 3
+    ("no_move", "B3"),  # red 4
+    ("substitution", "B3"),  # green 15 at F2
+    ("shot save", "B3"),  # gold 10 + 3 (see the module docstring)
+    ("shot save", "B3"),  # gold 7 + 3
+    ("advance", "C1"),  # green 8
+    ("advance", "B4"),  # blue 13 + 3: the table says B3 (see the module docstring)
+    ("no_move", "B4"),  # red 3, the last card
+]
+
+
+class ScriptThenSeed(ScriptedDice):
+    """The scripted first half, then ordinary dice for the rest of the match."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        super().__init__(rolls)
+        self._after = Dice(0)
+
+    def roll(self, sides: int) -> int:
+        return super().roll(sides) if self.remaining else self._after.roll(sides)
+
+
+def _card(card_id: str, colour: str, strength: int) -> dict:
+    return {
+        "id": card_id,
+        "name": card_id,
+        "role": "player",
+        "colour": colour,
+        "pips": [max(0, strength - 9), min(9, strength)],
+    }
+
+
+def _sheets() -> tuple[dict, dict]:
+    home = HOME_PITCH + [card for card in PILE if isinstance(card, tuple) and card[0].startswith("bg")]
+    away = AWAY_PITCH + [card for card in PILE if isinstance(card, tuple) and card[0].startswith("rg")]
+    return (
+        {"name": "Blue/Gold", "players": [_card(*card) for card in home]},
+        {"name": "Red/Green", "players": [_card(*card) for card in away]},
+    )
+
+
+def _rolls() -> list[int]:
+    home, away = _sheets()
+    index = {
+        player["id"]: (side, n) for side, sheet in enumerate((home, away)) for n, player in enumerate(sheet["players"])
+    }
+    pile = [card if isinstance(card, str) else index[card[0]] for card in PILE]
+    return deal_rolls((26, 26), (list(range(11)), list(range(11))), pile)
+
+
+def _replay(decisions=DECISIONS, **settings):
+    home, away = _sheets()
+    coach = ReplayCoach(decisions, half=1)
+    return ENGINE.play(home, away, ScriptThenSeed(_rolls()), {"settings": settings}, coaches=(coach, coach))
+
+
+def _first_half_actions(result) -> list[tuple[str, str]]:
+    """Per turned card: its action kinds and the ball position after them."""
+    actions = []
+    for event in result.events:
+        if event.kind == "half_time":
+            break
+        if event.kind == "card":
+            actions.append([[], event.detail["ball"]])
+        elif actions:
+            actions[-1][0].append(event.kind)
+            actions[-1][1] = event.detail.get("ball", actions[-1][1])
+    return [(" ".join(kinds), ball) for kinds, ball in actions]
+
+
+@pytest.fixture(scope="module")
+def table_game():
+    return _replay(red_card_bonus_on_shots=False)
+
+
+def test_it_turns_the_cards_in_the_printed_order(table_game):
+    cards = [e for e in table_game.events if e.kind == "card"][: len(PILE)]
+    turned = [e.detail.get("card") or (e.detail["colour"], e.detail["strength"]) for e in cards]
+    assert turned == [card if isinstance(card, str) else (card[1], card[2]) for card in PILE]
+
+
+def test_it_takes_the_tables_action_for_every_card(table_game):
+    assert _first_half_actions(table_game) == EXPECTED
+
+
+def test_it_ends_the_first_half_one_nil_to_red_green(table_game):
+    half_time = next(e for e in table_game.events if e.kind == "half_time")
+    assert half_time.detail["score"] == [0, 1]
+    goal = next(e for e in table_game.events if e.kind == "goal")
+    assert (goal.player_id, goal.detail["total"], goal.detail["keeper"]) == ("rg11", 18, 17)
+
+
+def test_it_uses_two_substitutions_a_side(table_game):
+    subs = [e for e in table_game.events if e.kind == "substitution" and e.minute <= 45]
+    assert [(e.side, e.detail["position"], e.detail["strength"]) for e in subs] == [
+        ("away", "B4", 14),
+        ("home", "H", 17),
+        ("home", "G2", 12),
+        ("away", "F2", 15),
+    ]
+
+
+def test_it_books_red_green_twice_and_sends_off(table_game):
+    first_half = table_game.events[: next(i for i, e in enumerate(table_game.events) if e.kind == "half_time")]
+    calls = [(e.kind, e.side) for e in first_half if e.kind in ("offside", "yellow_card", "red_card")]
+    assert calls == [("offside", "away"), ("yellow_card", "away"), ("yellow_card", "away"), ("red_card", "away")]
+    neutralised = next(e for e in first_half if e.kind == "neutralised")
+    assert (neutralised.side, neutralised.detail["position"], neutralised.detail["strength"]) == ("home", "G1", 4)
+
+
+def test_it_adds_the_red_card_bonus_to_later_blue_gold_cards(table_game):
+    cards = {e.player_id: e.detail for e in table_game.events if e.kind == "card" and e.player_id}
+    assert (cards["bg09"]["total"], cards["bg09"]["bonus"]) == (16, 3)
+    assert cards["bg06"]["total"] == 11  # gold 6 + the Golden Boot's 5, before the red card
+    assert cards["rg09"]["bonus"] == 0
+
+
+def test_under_the_rules_as_written_card_30_scores():
+    """Gold 10 + 3 = 13 beats keeper 12: the only place the table departs from the rules."""
+    decisions_before_card_30 = {card: decision for card, decision in DECISIONS.items() if card != "rg14"}
+    actions = _first_half_actions(_replay(decisions_before_card_30))
+    assert actions[:29] == EXPECTED[:29]
+    assert actions[29] == ("shot goal", "centre")
