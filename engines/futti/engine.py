@@ -1,0 +1,79 @@
+"""The Fütti engine object: the contract around ``match.Match``.
+
+League settings read from ``options.settings`` (unknown keys are ignored):
+
+* ``tie_break``: ``"sudden_death"`` (default) or ``"penalties"``, how a level
+  match is settled when ``winner_required`` is set;
+* ``doubles_chart``, ``control_ranges``, ``die_indicators``: replacement
+  tables as JSON (see ``engines.futti.charts``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.futti.cards import sample_pool, validate_card
+from engines.futti.charts import load_charts
+from engines.futti.match import Match
+from engines.futti.team import SQUAD, Team, TeamCache
+
+TIE_BREAKS = ("sudden_death", "penalties")
+
+
+class FuttiEngine(Engine):
+    """Five-on-five fictional soccer by Bob Hansen, played by the rule book."""
+
+    key = "futti"
+    name = "Fütti"
+    version = "1.0"
+    squad_rules = SquadRules(roles=dict(SQUAD), reserves=0)
+
+    def __init__(self) -> None:
+        self._teams = TeamCache()
+
+    def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return validate_card(data)
+
+    def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
+        return sample_pool(seed)
+
+    def prepare(self, home: TeamSheet | Mapping[str, Any], away: TeamSheet | Mapping[str, Any]) -> tuple[Team, Team]:
+        """Both sides validated and coached; the same player id on both sheets is refused."""
+        home_team = self._teams.get(home, 0)
+        away_team = self._teams.get(away, 1)
+        shared = {card.id for card in home_team.cards} & {card.id for card in away_team.cards}
+        if shared:
+            raise CardError(f"player id {sorted(shared)[0]!r} is on both team sheets; ids must be unique in a match")
+        return home_team, away_team
+
+    def play(
+        self,
+        home: TeamSheet | Mapping[str, Any],
+        away: TeamSheet | Mapping[str, Any],
+        dice: Dice,
+        options: MatchOptions | Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> MatchResult:
+        """A match on the given dice: ``ScriptedDice`` in tests, ``Dice(seed)`` in ``simulate``."""
+        options = MatchOptions.coerce(options)
+        settings = options.settings
+        tie_break = settings.get("tie_break") or "sudden_death"
+        if tie_break not in TIE_BREAKS:
+            raise CardError(f"tie_break: {tie_break!r} is not a Fütti tie-break; allowed: {', '.join(TIE_BREAKS)}")
+        home_team, away_team = self.prepare(home, away)
+        match = Match(home_team, away_team, dice, load_charts(settings), options.winner_required, tie_break)
+        result = match.run()
+        result.engine, result.version, result.seed = self.key, self.version, seed
+        return result
+
+    def simulate(
+        self,
+        home: TeamSheet | Mapping[str, Any],
+        away: TeamSheet | Mapping[str, Any],
+        *,
+        seed: int,
+        options: MatchOptions | Mapping[str, Any] | None = None,
+    ) -> MatchResult:
+        return self.play(home, away, Dice(seed), options, seed)

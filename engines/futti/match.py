@@ -1,0 +1,793 @@
+"""One Fütti match, minute by minute, as the rule book plays it.
+
+``play(home, away, dice, ...)`` is the whole match; every roll goes through the
+``dice`` it is given, so a test hands in ``ScriptedDice`` and forces each one.
+The order of the rolls (what a script has to list) is:
+
+* setup: one d6 per side (home first) for the chosen goaltender, who starts on
+  1-5; on a 6 the other goaltender starts;
+* each minute: black and white d6 for the key players, then black d6, white
+  d6 and the d12 of the play (five dice, always, also in a breakaway minute,
+  whose OFFENCE CHECK uses the play's black die);
+* then whatever the play needs, in the order the rule book tells it: two d6
+  (black, white) for a goaltending check, a d6 for each sportsmanship or
+  injury check, a d12 for a new control check, a d6 for the OFFENCE CHECK of a
+  penalty kick or of the breakaway after DEFENDER BREAKAWAY.
+
+With ordinary ``Dice`` the five dice of a minute come from one roll of a
+15552-sided die and a goaltending pair from one 36-sided die (the same
+distribution, a fraction of the calls): that is what makes the engine fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
+from engines.core import STANDARD_STATS, Dice, Event, MatchResult
+from engines.futti.charts import GOALKEEPER_SLOT, Charts
+from engines.futti.team import GOALTENDER_INJURY_OK, PAIRS, Card, Team, bench_rank
+
+HOME, AWAY = 0, 1
+SIDES = ("home", "away")
+
+#: Counters each player gets besides the standard ones.
+OWN_STATS = ("breakaways", "penalty_kicks", "goals_against")
+STAT_NAMES = (*STANDARD_STATS, *OWN_STATS)
+
+HALF_LENGTH = 20
+FULL_TIME = 40
+#: The minutes after which a lead may end the match (see ``Match.ends_early``).
+EARLY_ENDINGS = (30, 35)
+#: Sudden death is played for at most this many minutes after full time; a
+#: match still level then goes to penalty kicks, so a worker never loops on
+#: two goaltenders who save everything.
+SUDDEN_DEATH_LIMIT = 60
+#: Penalty kicks in a shoot-out before it goes to sudden-death rounds.
+SHOOTOUT_KICKS = 5
+
+#: MINUTE_DICE[index] is (key black, key white, black, white, d12) for an
+#: index 1-15552, the five dice of a minute rolled at once.
+MINUTE_DICE: tuple[tuple[int, int, int, int, int], ...] = (
+    (0, 0, 0, 0, 0),
+    *(
+        (kb, kw, b, w, c)
+        for kb in range(1, 7)
+        for kw in range(1, 7)
+        for b in range(1, 7)
+        for w in range(1, 7)
+        for c in range(1, 13)
+    ),
+)
+MINUTE_FACES = len(MINUTE_DICE) - 1
+
+#: Which players a DOUBLES CHART result needs on the pitch; an empty one turns
+#: the result into MOMENTUM SHIFT (PLAYING SHORT A PLAYER).
+RESULT_TARGETS = {
+    "attacker_flattened": ("attacker", "defender"),
+    "defender_flattened": ("defender", "attacker"),
+    "attacker_hard_checked": ("attacker", "defender"),
+    "defender_hard_checked": ("defender", "attacker"),
+    "attacker_unsportsmanlike": ("attacker",),
+    "defender_unsportsmanlike": ("defender",),
+    "goaltender_unsportsmanlike": ("goaltender",),
+    "attacker_goes_down": ("attacker",),
+    "defender_goes_down": ("defender",),
+    "attacker_carded": ("attacker",),
+    "defender_carded": ("defender",),
+    "attacker_freak_injury": ("attacker",),
+    "defender_freak_injury": ("defender",),
+    "attacker_goes_down_major": ("attacker",),
+    "goaltender_crash": ("goaltender", "attacker"),
+    "goaltender_scuffle": ("goaltender", "attacker"),
+    "goaltender_injury": ("goaltender", "attacker"),
+    "major_scuffle": ("attacker", "defender"),
+    "minor_scuffle": ("attacker", "defender"),
+    "attacker_breakthrough": ("attacker",),
+    "defender_breakaway": ("defender",),
+    "momentum_shift": (),
+    "lull_time": (),
+}
+
+
+def _scripted_index(dice: Dice) -> tuple[Callable[[int], int], Callable[[int], int]]:
+    """Index rollers that ask a non-standard dice object die by die, so a
+    script lists each face in the order the rule book rolls them."""
+    d6, d12 = dice.d6, dice.d12
+
+    def minute_index(_faces: int) -> int:
+        kb, kw, b, w, c = d6(), d6(), d6(), d6(), d12()
+        return ((((kb - 1) * 6 + kw - 1) * 6 + b - 1) * 6 + w - 1) * 12 + c
+
+    def pair_index(_faces: int) -> int:
+        black, white = d6(), d6()
+        return (black - 1) * 6 + white
+
+    return minute_index, pair_index
+
+
+class _EventDraft:
+    """Same slots as ``Event`` without the frozen ``__setattr__``: built with a
+    plain ``__init__`` and then turned into an ``Event`` by a class switch,
+    which costs a third of a frozen dataclass's ``__init__``."""
+
+    __slots__ = tuple(f.name for f in fields(Event))
+
+    def __init__(self, seq: int, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any):
+        self.seq = seq
+        self.minute = minute
+        self.kind = kind
+        self.side = side
+        self.player_id = player_id
+        self.detail = detail
+
+
+def _events_by_class_switch(rows: list[tuple[Any, ...]]) -> list[Event]:
+    events = []
+    append = events.append
+    for seq, (minute, kind, side, player_id, detail) in enumerate(rows, start=1):
+        event = _EventDraft(seq, minute, kind, side, player_id, detail)
+        event.__class__ = Event  # type: ignore[assignment]
+        append(event)  # type: ignore[arg-type]
+    return events
+
+
+def _events_by_constructor(rows: list[tuple[Any, ...]]) -> list[Event]:
+    return [Event(seq, *row) for seq, row in enumerate(rows, start=1)]
+
+
+def _class_switch_works() -> bool:
+    try:
+        probe = _events_by_class_switch([(1, "probe", "home", "p", {"a": 1})])[0]
+        return type(probe) is Event and probe == Event(1, 1, "probe", "home", "p", {"a": 1})
+    except TypeError:  # Event's layout changed: fall back to the constructor
+        return False
+
+
+make_events = _events_by_class_switch if _class_switch_works() else _events_by_constructor
+
+
+class Match:
+    """The state of one match and the rules that change it."""
+
+    def __init__(
+        self,
+        home: Team,
+        away: Team,
+        dice: Dice,
+        charts: Charts,
+        winner_required: bool = False,
+        tie_break: str = "sudden_death",
+    ) -> None:
+        self.teams = (home, away)
+        self.dice = dice
+        self.d6 = dice.d6
+        self.d12 = dice.d12
+        standard = type(dice).roll is Dice.roll and type(dice).d6 is Dice.d6 and type(dice).d12 is Dice.d12
+        if standard:
+            self.minute_index = self.pair_index = dice.roll
+        else:
+            self.minute_index, self.pair_index = _scripted_index(dice)
+        self.charts = charts
+        self.winner_required = winner_required
+        self.tie_break = tie_break
+        self.rows: list[tuple[Any, ...]] = []
+        self.score = [0, 0]
+        self.possession = HOME  # who has the ball after the last minute played
+        self.on: tuple[list[Card | None], list[Card | None]] = ([], [])
+        self.preferred: tuple[list[Card], list[Card]] = ([], [])
+        self.reserves: tuple[list[Card], list[Card]] = ([], [])
+        self.timeouts = 0
+        self.unsettled = [False, False]  # a side whose lineup differs from its preferred one
+        self.back_after = [0] * 16  # a player out until a hard timeout numbered above this
+        self.removed = [False] * 16
+        self.on_since = [0] * 16
+        self.counts = {name: [0] * 16 for name in STAT_NAMES}
+        self.goals = self.counts["goals"]
+        self.shots = self.counts["shots"]
+        self.saves = self.counts["saves"]
+        self.steals = self.counts["steals"]
+        self.breakaways = self.counts["breakaways"]
+        self.penalty_kicks = self.counts["penalty_kicks"]
+        self.goals_against = self.counts["goals_against"]
+        advantage = home.stars + 1 - away.stars
+        low, high = charts.home_range(advantage)
+        self.home_range = (low, high)
+        self.home_control = tuple(low <= face <= high for face in range(13))
+        self.control_detail = {"advantage": advantage, "home_range": self.home_range}
+
+    # --- the log ------------------------------------------------------------
+
+    def log(self, minute: int, kind: str, side: int | None, card: Card | None, detail: dict[str, Any]) -> None:
+        self.rows.append((minute, kind, None if side is None else SIDES[side], card and card.id, detail))
+
+    # --- setup ----------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Goaltender rolls (home first), then both sides take the pitch."""
+        for side, team in enumerate(self.teams):
+            chosen, reserve = team.goalkeepers
+            die = self.d6()
+            keeper = chosen if die <= 5 else reserve
+            lineup = [*team.lineup[:GOALKEEPER_SLOT], keeper]
+            self.on[side].extend(lineup)
+            self.preferred[side].extend(lineup)
+            self.reserves[side].extend(card for card in team.cards if card not in lineup)
+            self.log(0, "lineup", side, keeper, {"goaltender_roll": die, "control": self.control_detail})
+
+    # --- comings and goings ---------------------------------------------------
+
+    def leave(self, minute: int, side: int, card: Card, permanent: bool) -> None:
+        """Take a player off: for good (red card, major injury) or until the next
+        hard timeout but one (yellow card, minor injury)."""
+        on = self.on[side]
+        if card in on:  # already off when a second consequence reaches them (injured, then booked)
+            on[on.index(card)] = None
+            self.counts["minutes"][card.slot] += minute - self.on_since[card.slot]
+        if permanent:
+            self.removed[card.slot] = True
+        else:
+            self.back_after[card.slot] = self.timeouts + 1
+        self.unsettled[side] = True
+
+    def available(self, card: Card) -> bool:
+        return (
+            not self.removed[card.slot]
+            and self.back_after[card.slot] < self.timeouts
+            and card not in self.on[0] + self.on[1]
+        )
+
+    def hard_timeout(self, minute: int) -> None:
+        """A HARD TIMEOUT: players may come back and reserves go in."""
+        self.timeouts += 1
+        for side in (HOME, AWAY):
+            if self.unsettled[side]:
+                self.substitute(minute, side)
+
+    def substitute(self, minute: int, side: int) -> None:
+        """The coach puts every available starter back in their box, then fills
+        any empty box with the best available reserve for it."""
+        on, preferred = self.on[side], self.preferred[side]
+        for slot in range(5):
+            starter = preferred[slot]
+            if on[slot] is not starter and self.available(starter):
+                self.bring_on(minute, side, slot, starter, "return")
+        for slot in range(5):
+            if on[slot] is None:
+                wanted = "goalkeeper" if slot == GOALKEEPER_SLOT else "field"
+                candidates = [c for c in self.reserves[side] if c.role == wanted and self.available(c)]
+                if candidates:
+                    self.bring_on(minute, side, slot, min(candidates, key=lambda c: bench_rank(c, slot)), "reserve")
+        self.unsettled[side] = any(on[slot] is not preferred[slot] for slot in range(5))
+
+    def bring_on(self, minute: int, side: int, slot: int, card: Card, reason: str) -> None:
+        on = self.on[side]
+        leaving = on[slot]
+        if leaving is not None:
+            self.counts["minutes"][leaving.slot] += minute - self.on_since[leaving.slot]
+        on[slot] = card
+        self.on_since[card.slot] = minute
+        detail = {"position": slot, "out": leaving and leaving.id, "reason": reason}
+        self.log(minute, "substitution", side, card, detail)
+
+    # --- shots ----------------------------------------------------------------
+
+    def shot_on_goal(self, minute: int, side: int, shooter: Card, minus_ten: bool, detail: dict[str, Any]) -> bool:
+        """A shot and the GOALTENDING CHECK (black tens, white ones; saved at or
+        under the rating); a goal is a hard timeout. True when it went in."""
+        self.shots[shooter.slot] += 1
+        self.log(minute, "shot", side, shooter, detail)
+        keeper = self.on[1 - side][GOALKEEPER_SLOT]
+        if keeper is None:
+            saved, result = False, {"empty_goal": True}
+        else:
+            index = self.pair_index(36)
+            saved = (keeper.saves_minus_ten if minus_ten else keeper.saves)[index]
+            rating = keeper.goaltending - 10 if minus_ten else keeper.goaltending
+            result = {"goaltending": PAIRS[index], "rating": rating, "goaltender": keeper.id}
+        if saved:
+            self.saves[keeper.slot] += 1  # type: ignore[union-attr]
+            self.log(minute, "save", 1 - side, keeper, result)
+            return False
+        self.score[side] += 1
+        self.goals[shooter.slot] += 1
+        if keeper is not None:
+            self.goals_against[keeper.slot] += 1
+        self.log(minute, "goal", side, shooter, result)
+        self.hard_timeout(minute)
+        return True
+
+    def breakaway(self, minute: int, side: int, player: Card, die: int, cause: str) -> int:
+        """BREAKAWAY PLAY: OFFENCE CHECK at offence + 2, then a shot against the
+        goaltender MINUS TEN; after a miss or a save the side keeps the ball."""
+        self.breakaways[player.slot] += 1
+        success = player.breakaway_ok[die]
+        self.log(
+            minute,
+            "breakaway",
+            side,
+            player,
+            {"roll": die, "rating": player.offence + 2, "success": success, "cause": cause},
+        )
+        if success and self.shot_on_goal(minute, side, player, True, {"breakaway": True}):
+            return 1 - side
+        return side
+
+    def penalty_kick(self, minute: int, side: int, fouled: Card | None, cause: str) -> None:
+        """PENALTY KICK by the fouled player (or the best shooter on the pitch
+        when the fouled player is off it): an OFFENCE CHECK that only a six
+        fails, then a shot against the goaltender MINUS TEN."""
+        on = self.on[side]
+        kicker = fouled if fouled is not None and fouled in on else None
+        if kicker is None:
+            field = [card for card in on[:GOALKEEPER_SLOT] if card is not None]
+            kicker = min(field, key=lambda card: bench_rank(card, 0)) if field else on[GOALKEEPER_SLOT]
+        if kicker is None:  # nobody left on the pitch to take it
+            return
+        die = self.d6()
+        self.penalty_kicks[kicker.slot] += 1
+        self.log(minute, "penalty_kick", side, kicker, {"roll": die, "on_target": die != 6, "cause": cause})
+        if die != 6:
+            self.shot_on_goal(minute, side, kicker, True, {"penalty_kick": True})
+
+    def control_check(self, minute: int, face: int, reason: str) -> int:
+        """CONTROL CHECK: the d12 against the control indicator's range."""
+        side = HOME if self.home_control[face] else AWAY
+        self.log(minute, "possession", side, None, {"d12": face, "home_range": self.home_range, "reason": reason})
+        return side
+
+    # --- the regulation minutes -----------------------------------------------
+
+    def run(self) -> MatchResult:
+        """Setup, the forty minutes, and the tie-break when a winner is required."""
+        self.setup()
+        minute = self.play_minutes(1, FULL_TIME, HOME)
+        decided_by = "regulation"
+        shootout: tuple[int, int] | None = None
+        if self.winner_required and self.score[0] == self.score[1]:
+            if self.tie_break == "sudden_death":
+                self.hard_timeout(minute)
+                minute = self.play_minutes(minute + 1, minute + SUDDEN_DEATH_LIMIT, HOME)
+                decided_by = "sudden_death"
+            if self.score[0] == self.score[1]:
+                shootout = self.shootout(minute)
+                decided_by = "penalties"
+        self.log(minute, "full_time", None, None, {"score": (self.score[0], self.score[1])})
+        return self.result(minute, decided_by, shootout)
+
+    def play_minutes(self, first: int, last: int, possession: int) -> int:
+        """Minutes ``first`` to ``last``; returns the last minute played.
+
+        In regulation (1-40) the home side kicks off, the visitors after half
+        time, and the match may end early at 30 or 35. After full time
+        (sudden death) the first goal ends it. This is the hot loop: the
+        normal play is written out here, the rarer plays are methods.
+        """
+        rows = self.rows
+        log = rows.append
+        on = self.on
+        score = self.score
+        minute_index = self.minute_index
+        minute_dice = MINUTE_DICE
+        offence_slot = self.charts.offence_slot
+        defence_slot = self.charts.defence_slot
+        doubles_chart = self.charts.doubles
+        home_control = self.home_control
+        home_range = self.home_range
+        steals = self.steals
+        shot_on_goal = self.shot_on_goal
+        sudden_death = first > FULL_TIME
+        threat: Card | None = None  # the player whose steal may become a breakaway
+        minute = first - 1
+        while minute < last:
+            minute += 1
+            kb, kw, b, w, c = dice = minute_dice[minute_index(MINUTE_FACES)]
+            defending = 1 - possession
+            attacker = on[possession][offence_slot[kb]]
+            defender = on[defending][defence_slot[kw]]
+            stealer, threat = threat, None
+            if stealer is not None and attacker is stealer:
+                possession = self.breakaway(minute, possession, stealer, b, "steal")
+            elif b == w and doubles_chart[b - 1][c - 1] != "resolve_normally":
+                possession = self.doubles(minute, possession, doubles_chart[b - 1][c - 1], attacker, defender, dice)
+            else:
+                if b == w:
+                    self.log(minute, "resolve_normally", possession, attacker, {"dice": dice})
+                offence_ok = attacker is not None and attacker.offence_ok[b]
+                defence_ok = defender is not None and defender.defence_ok[w]
+                if offence_ok and not defence_ok:
+                    detail = {"dice": dice, "defender": defender and defender.id}
+                    if shot_on_goal(minute, possession, attacker, False, detail):  # type: ignore[arg-type]
+                        possession = defending
+                    else:
+                        possession = HOME if home_control[c] else AWAY
+                        detail = {"d12": c, "home_range": home_range, "reason": "save"}
+                        log((minute, "possession", SIDES[possession], None, detail))
+                elif defence_ok and not offence_ok:
+                    steals[defender.slot] += 1  # type: ignore[union-attr]
+                    detail = {"dice": dice, "attacker": attacker and attacker.id}
+                    log((minute, "steal", SIDES[defending], defender.id, detail))  # type: ignore[union-attr]
+                    possession = defending
+                    if minute in (HALF_LENGTH, FULL_TIME):
+                        possession = self.last_minute_steal(minute, defending, defender)  # type: ignore[arg-type]
+                    else:
+                        threat = defender
+                else:
+                    possession = HOME if home_control[c] else AWAY
+                    detail = {"d12": c, "home_range": home_range, "reason": "loose_ball"}
+                    log((minute, "possession", SIDES[possession], None, detail))
+            if sudden_death:
+                if score[0] != score[1]:
+                    break
+            elif minute == HALF_LENGTH:
+                possession = self.half_time(minute)
+                threat = None
+            elif minute in EARLY_ENDINGS and self.ends_early(minute):
+                break
+        self.possession = possession
+        return minute
+
+    def half_time(self, minute: int) -> int:
+        """Half time is a hard timeout; the visitors kick off the second half."""
+        self.log(minute, "half_time", None, None, {"score": (self.score[0], self.score[1])})
+        self.hard_timeout(minute)
+        return AWAY
+
+    def ends_early(self, minute: int) -> bool:
+        """At 30 a lead of three ends the match; at 35 a visitors' lead of two
+        or a home lead of one."""
+        lead = self.score[0] - self.score[1]
+        if minute == 30:
+            return abs(lead) >= 3
+        return lead >= 1 or lead <= -2
+
+    def last_minute_steal(self, minute: int, side: int, stealer: Card) -> int:
+        """A steal in the last minute of a half: roll for key players once more;
+        if the stealer is the key offensive player, the breakaway comes now."""
+        kb, _kw, b, _w, _c = MINUTE_DICE[self.minute_index(MINUTE_FACES)]
+        if self.on[side][self.charts.offence_slot[kb]] is stealer:
+            return self.breakaway(minute, side, stealer, b, "last_minute_steal")
+        return side
+
+    def result(self, minute: int, decided_by: str, shootout: tuple[int, int] | None) -> MatchResult:
+        """Minutes played for everyone still on, then the stats of every player."""
+        minutes = self.counts["minutes"]
+        for side in (HOME, AWAY):
+            for card in self.on[side]:
+                if card is not None:
+                    minutes[card.slot] += minute - self.on_since[card.slot]
+        columns = [(name, self.counts[name]) for name in STAT_NAMES]
+        stats = {}
+        for team in self.teams:
+            for card in team.cards:
+                slot = card.slot
+                stats[card.id] = {name: column[slot] for name, column in columns}
+        return MatchResult(
+            engine="futti",
+            version="",
+            seed=0,
+            home_goals=self.score[0],
+            away_goals=self.score[1],
+            decided_by=decided_by,  # type: ignore[arg-type]
+            shootout_home=shootout and shootout[0],
+            shootout_away=shootout and shootout[1],
+            events=make_events(self.rows),
+            player_stats=stats,
+        )
+
+    def shootout(self, minute: int) -> tuple[int, int]:
+        """Penalty kicks, five each (home first), then pairs until one misses.
+        Every field player still allowed to play kicks, best offence first."""
+        kickers = []
+        keepers = []
+        for side, team in enumerate(self.teams):
+            allowed = [card for card in team.cards if not self.removed[card.slot]]
+            kickers.append(sorted((c for c in allowed if c.role == "field"), key=lambda c: bench_rank(c, 0)))
+            on_goal = self.on[side][GOALKEEPER_SLOT]
+            spare = [c for c in allowed if c.role == "goalkeeper"]
+            keepers.append(on_goal if on_goal is not None else (spare[0] if spare else None))
+        goals = [0, 0]
+        taken = [0, 0]
+        while True:
+            for side in (HOME, AWAY):
+                shooters = kickers[side]
+                if shooters:
+                    kicker = shooters[taken[side] % len(shooters)]
+                    goals[side] += self.shootout_kick(minute, side, kicker, keepers[1 - side], taken[side] + 1)
+                taken[side] += 1
+                if max(taken) <= SHOOTOUT_KICKS:  # out of reach before all five are taken?
+                    home_left, away_left = SHOOTOUT_KICKS - taken[0], SHOOTOUT_KICKS - taken[1]
+                    if goals[0] + home_left < goals[1] or goals[1] + away_left < goals[0]:
+                        return goals[0], goals[1]
+            if taken[0] >= SHOOTOUT_KICKS and goals[0] != goals[1]:
+                return goals[0], goals[1]
+
+    def shootout_kick(self, minute: int, side: int, kicker: Card, keeper: Card | None, number: int) -> int:
+        die = self.d6()
+        detail: dict[str, Any] = {"shootout": True, "kick": number, "roll": die, "on_target": die != 6}
+        scored = False
+        if die != 6:
+            if keeper is None:
+                scored = True
+            else:
+                index = self.pair_index(36)
+                scored = not keeper.saves_minus_ten[index]
+                detail.update(goaltending=PAIRS[index], rating=keeper.goaltending - 10, goaltender=keeper.id)
+        detail["scored"] = scored
+        self.log(minute, "penalty_kick", side, kicker, detail)
+        return int(scored)
+
+    # --- the DOUBLES CHART --------------------------------------------------
+
+    def doubles(
+        self,
+        minute: int,
+        possession: int,
+        result: str,
+        attacker: Card | None,
+        defender: Card | None,
+        dice: tuple[int, ...],
+    ) -> int:
+        """Resolve a DOUBLES CHART result; returns who has the ball next minute."""
+        defending = 1 - possession
+        keeper = self.on[defending][GOALKEEPER_SLOT]
+        players = {"attacker": attacker, "defender": defender, "goaltender": keeper}
+        missing = [role for role in RESULT_TARGETS[result] if players[role] is None]
+        if missing:
+            self.log(
+                minute, "momentum_shift", possession, attacker, {"dice": dice, "instead_of": result, "empty": missing}
+            )
+            return defending
+        target_side, target = (defending, defender) if result.startswith("defender") else (possession, attacker)
+        if result.startswith("goaltender"):
+            target_side, target = defending, keeper
+        self.log(minute, result, target_side, target, {"dice": dice})
+        incident = Incident(self, minute, result)
+        handler = getattr(incident, result)
+        next_possession = handler(possession, attacker, defender, keeper)
+        return incident.finish(next_possession)
+
+
+class Incident:
+    """One DOUBLES CHART result: the checks, cards and injuries it brings, the
+    hard timeout after them and the penalty kicks they award."""
+
+    def __init__(self, match: Match, minute: int, cause: str) -> None:
+        self.match = match
+        self.minute = minute
+        self.cause = cause
+        self.left = False
+        self.penalties: list[tuple[int, Card]] = []
+
+    # --- checks --------------------------------------------------------------
+
+    def sportsmanship_check(self, card: Card) -> tuple[bool, int]:
+        die = self.match.d6()
+        return card.sportsmanship_ok[die], die
+
+    def injury_check(self, card: Card, as_role: str) -> tuple[bool, int]:
+        """INJURY CHECK on offence for the key offensive player, defence for the
+        key defender, a rating of three for a goaltender."""
+        die = self.match.d6()
+        if card.role == "goalkeeper":
+            return GOALTENDER_INJURY_OK[die], die
+        table = card.offence_ok if as_role == "attacker" else card.defence_ok
+        return table[die], die
+
+    # --- consequences ----------------------------------------------------------
+
+    def injure(self, side: int, card: Card, severity: str, roll: int | None) -> None:
+        match = self.match
+        match.counts["injuries"][card.slot] += 1
+        match.log(self.minute, "injury", side, card, {"severity": severity, "roll": roll, "cause": self.cause})
+        match.leave(self.minute, side, card, permanent=severity == "major")
+        self.left = True
+
+    def book(self, side: int, card: Card, colour: str, roll: int | None, fouled: Card | None) -> int:
+        """A YELLOW or RED CARD; a red (or a second yellow) sends the player off
+        for good and gives the other side a penalty kick. Returns the
+        penalty weight: 1 for a yellow, 2 for a sending off."""
+        match = self.match
+        detail: dict[str, Any] = {"roll": roll, "cause": self.cause}
+        sent_off = colour == "red"
+        if colour == "yellow":
+            match.counts["yellow_cards"][card.slot] += 1
+            second = match.counts["yellow_cards"][card.slot] >= 2
+            match.log(self.minute, "yellow_card", side, card, {**detail, "second_yellow": second})
+            sent_off = second
+        if sent_off:
+            match.counts["red_cards"][card.slot] += 1
+            match.log(self.minute, "red_card", side, card, {**detail, "second_yellow": colour == "yellow"})
+            self.penalties.append((1 - side, fouled))  # type: ignore[arg-type]
+        match.leave(self.minute, side, card, permanent=sent_off)
+        self.left = True
+        return 2 if sent_off else 1
+
+    def control(self, reason: str = "reroll") -> int:
+        return self.match.control_check(self.minute, self.match.d12(), reason)
+
+    def finish(self, possession: int) -> int:
+        """Hard timeout if anybody left, then the penalty kicks; a side that
+        kicked a red-card penalty keeps the ball (unless both sides kicked)."""
+        match = self.match
+        if self.left:
+            match.hard_timeout(self.minute)
+        for side, fouled in self.penalties:
+            match.penalty_kick(self.minute, side, fouled, self.cause)
+        kicking_sides = {side for side, _ in self.penalties}
+        if len(kicking_sides) == 1:
+            return kicking_sides.pop()
+        return possession
+
+    # --- the results (each returns the possession its text states) ------------------
+
+    def _flattened(self, victim_side: int, victim: Card, role: str, offender: Card) -> int:
+        unhurt, die = self.injury_check(victim, role)
+        if not unhurt:
+            self.injure(victim_side, victim, "major", die)
+            self.book(1 - victim_side, offender, "red", None, victim)
+        else:
+            self.injure(victim_side, victim, "minor", die)
+            clean, roll = self.sportsmanship_check(offender)
+            self.book(1 - victim_side, offender, "yellow" if clean else "red", roll, victim)
+        return victim_side
+
+    def attacker_flattened(self, possession: int, attacker: Card, defender: Card, keeper: Card) -> int:
+        return self._flattened(possession, attacker, "attacker", defender)
+
+    def defender_flattened(self, possession: int, attacker: Card, defender: Card, keeper: Card) -> int:
+        return self._flattened(1 - possession, defender, "defender", attacker)
+
+    def _hard_checked(self, victim_side: int, victim: Card, role: str, offender: Card) -> int:
+        unhurt, die = self.injury_check(victim, role)
+        if not unhurt:
+            self.injure(victim_side, victim, "minor", die)
+            self.book(1 - victim_side, offender, "yellow", None, victim)
+        else:
+            clean, roll = self.sportsmanship_check(offender)
+            if not clean:
+                self.book(1 - victim_side, offender, "yellow", roll, victim)
+        return victim_side
+
+    def attacker_hard_checked(self, possession: int, attacker: Card, defender: Card, keeper: Card) -> int:
+        return self._hard_checked(possession, attacker, "attacker", defender)
+
+    def defender_hard_checked(self, possession: int, attacker: Card, defender: Card, keeper: Card) -> int:
+        return self._hard_checked(1 - possession, defender, "defender", attacker)
+
+    def _unsportsmanlike(self, side: int, player: Card, fouled: Card | None) -> int:
+        clean, roll = self.sportsmanship_check(player)
+        if not clean:
+            self.book(side, player, "yellow", roll, fouled)
+        return 1 - side
+
+    def attacker_unsportsmanlike(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        return self._unsportsmanlike(possession, attacker, defender)
+
+    def defender_unsportsmanlike(self, possession: int, attacker: Card | None, defender: Card, keeper: Card) -> int:
+        return self._unsportsmanlike(1 - possession, defender, attacker)
+
+    def goaltender_unsportsmanlike(
+        self, possession: int, attacker: Card | None, defender: Card | None, keeper: Card
+    ) -> int:
+        return self._unsportsmanlike(1 - possession, keeper, attacker)
+
+    def _goes_down(self, side: int, player: Card, role: str) -> int:
+        unhurt, die = self.injury_check(player, role)
+        if not unhurt:
+            self.injure(side, player, "minor", die)
+            return side
+        return self.control()
+
+    def attacker_goes_down(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        return self._goes_down(possession, attacker, "attacker")
+
+    def defender_goes_down(self, possession: int, attacker: Card | None, defender: Card, keeper: Card) -> int:
+        return self._goes_down(1 - possession, defender, "defender")
+
+    def attacker_carded(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        self.book(possession, attacker, "yellow", None, defender)
+        return 1 - possession
+
+    def defender_carded(self, possession: int, attacker: Card | None, defender: Card, keeper: Card) -> int:
+        self.book(1 - possession, defender, "yellow", None, attacker)
+        return possession
+
+    def attacker_freak_injury(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        self.injure(possession, attacker, "minor", None)
+        return possession
+
+    def defender_freak_injury(self, possession: int, attacker: Card | None, defender: Card, keeper: Card) -> int:
+        self.injure(1 - possession, defender, "minor", None)
+        return 1 - possession
+
+    def attacker_goes_down_major(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        unhurt, die = self.injury_check(attacker, "attacker")
+        self.injure(possession, attacker, "minor" if unhurt else "major", die)
+        return possession
+
+    def goaltender_crash(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        unhurt, die = self.injury_check(keeper, "goaltender")
+        if not unhurt:
+            self.injure(1 - possession, keeper, "minor", die)
+            self.book(possession, attacker, "yellow", None, keeper)
+        else:
+            clean, roll = self.sportsmanship_check(attacker)
+            if not clean:
+                self.book(possession, attacker, "yellow", roll, keeper)
+        return 1 - possession
+
+    def _scuffle_control(self, penalised: list[int]) -> int:
+        """Non-penalised side gets the ball; both or neither: a new control check."""
+        if penalised[0] == penalised[1]:
+            return self.control()
+        return HOME if penalised[0] < penalised[1] else AWAY
+
+    def goaltender_scuffle(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        penalised = [0, 0]
+        for side, player, opponent in ((1 - possession, keeper, attacker), (possession, attacker, keeper)):
+            clean, roll = self.sportsmanship_check(player)
+            if not clean:
+                penalised[side] = self.book(side, player, "yellow", roll, opponent)
+        return self._scuffle_control([min(p, 1) for p in penalised])
+
+    def goaltender_injury(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
+        match = self.match
+        scored = match.shot_on_goal(self.minute, possession, attacker, False, {"cause": self.cause})
+        unhurt, die = self.injury_check(keeper, "goaltender")
+        if not unhurt:
+            self.injure(1 - possession, keeper, "minor", die)
+            return 1 - possession
+        return 1 - possession if scored else self.control()
+
+    def major_scuffle(self, possession: int, attacker: Card, defender: Card, keeper: Card) -> int:
+        players = {possession: attacker, 1 - possession: defender}
+        roles = {possession: "attacker", 1 - possession: "defender"}
+        hurt = [False, False]
+        for side in (possession, 1 - possession):
+            unhurt, die = self.injury_check(players[side], roles[side])
+            if not unhurt:
+                hurt[side] = True
+                self.injure(side, players[side], "minor", die)
+        penalised = [0, 0]
+        for side in (possession, 1 - possession):
+            player, opponent = players[side], players[1 - side]
+            if hurt[1 - side]:
+                penalised[side] = self.book(side, player, "yellow", None, opponent)
+                continue
+            clean, roll = self.sportsmanship_check(player)
+            if not clean:
+                penalised[side] = self.book(side, player, "yellow", roll, opponent)
+        if penalised[0] != penalised[1]:
+            return HOME if penalised[0] < penalised[1] else AWAY
+        if hurt[0] != hurt[1]:
+            return HOME if hurt[0] else AWAY
+        return self.control()
+
+    def minor_scuffle(self, possession: int, attacker: Card, defender: Card, keeper: Card) -> int:
+        penalised = [0, 0]
+        for side, player, opponent in ((possession, attacker, defender), (1 - possession, defender, attacker)):
+            clean, roll = self.sportsmanship_check(player)
+            if not clean:
+                penalised[side] = 1
+                self.book(side, player, "yellow", roll, opponent)
+        return self._scuffle_control(penalised)
+
+    def attacker_breakthrough(self, possession: int, attacker: Card, defender: Card | None, keeper: Card | None) -> int:
+        if self.match.shot_on_goal(self.minute, possession, attacker, True, {"cause": self.cause}):
+            return 1 - possession
+        return self.control()
+
+    def defender_breakaway(self, possession: int, attacker: Card | None, defender: Card, keeper: Card | None) -> int:
+        match = self.match
+        side = 1 - possession
+        match.steals[defender.slot] += 1
+        match.log(self.minute, "steal", side, defender, {"cause": self.cause})
+        return match.breakaway(self.minute, side, defender, match.d6(), self.cause)
+
+    def momentum_shift(self, possession: int, *_players: Card | None) -> int:
+        return 1 - possession
+
+    def lull_time(self, possession: int, *_players: Card | None) -> int:
+        return possession

@@ -1,0 +1,213 @@
+"""Team sheets turned into what the match loop reads: cards with their check
+tables, the starting lineup the coach (or the sheet) sets, and the bench order.
+
+Every check of the rule book is a lookup here: ``card.offence_ok[die]`` is True
+when an OFFENCE CHECK with that black die succeeds (a six always fails, a one
+always succeeds), ``card.saves[roll]`` when a goaltending roll (an index 1-36 of
+a black/white pair) is saved. Building the tables once per team sheet keeps the
+minute loop down to tuple lookups.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from engines.core import CardError, TeamSheet
+from engines.futti.cards import FIELD, GOALKEEPER, validate_card
+from engines.futti.charts import GOALKEEPER_SLOT
+
+#: A squad: six field players and two goaltenders (four field players and a
+#: goaltender start; the rest dress as reserves).
+SQUAD = {FIELD: 6, GOALKEEPER: 2}
+
+#: PAIRS[index] is the (black, white) pair a 1-36 index stands for.
+PAIRS: tuple[tuple[int, int], ...] = ((0, 0), *((black, white) for black in range(1, 7) for white in range(1, 7)))
+
+#: The injury check of a goaltender is made against a rating of three.
+GOALTENDER_INJURY_RATING = 3
+
+
+def check_table(rating: int) -> tuple[bool, ...]:
+    """Success of a d6 check against ``rating`` for each face (index 0 unused):
+    at or under the rating succeeds, a six always fails, a one always succeeds."""
+    return (False, *(face == 1 or (face != 6 and face <= rating) for face in range(1, 7)))
+
+
+def save_table(rating: int) -> tuple[bool, ...]:
+    """Goaltending saves for each pair index: black tens, white ones, saved when
+    the roll is at or under the rating. MINUS TEN is a rating ten lower (44
+    becomes 34; a 1x rating becomes 0x and saves nothing)."""
+    return (False, *(black * 10 + white <= rating for black, white in PAIRS[1:]))
+
+
+GOALTENDER_INJURY_OK = check_table(GOALTENDER_INJURY_RATING)
+
+
+class Card:
+    """A validated card of one side in one match, with its check tables."""
+
+    __slots__ = (
+        "slot",
+        "id",
+        "role",
+        "offence",
+        "defence",
+        "sportsmanship",
+        "stars",
+        "goaltending",
+        "offence_ok",
+        "defence_ok",
+        "breakaway_ok",
+        "sportsmanship_ok",
+        "saves",
+        "saves_minus_ten",
+        "order",
+    )
+
+    def __init__(self, slot: int, order: int, player_id: str, attributes: Mapping[str, Any]) -> None:
+        self.slot = slot  # index into the match's per-player counters (home 0-7, away 8-15)
+        self.order = order  # position on the sheet, the tie-break of every coach choice
+        self.id = player_id
+        self.role = attributes["role"]
+        self.offence = attributes.get("offence", 0)
+        self.defence = attributes.get("defence", 0)
+        self.sportsmanship = attributes["sportsmanship"]
+        self.stars = attributes.get("stars", 0)
+        self.goaltending = attributes.get("goaltending", 0)
+        self.offence_ok = check_table(self.offence)
+        self.defence_ok = check_table(self.defence)
+        self.breakaway_ok = check_table(self.offence + 2)
+        self.sportsmanship_ok = check_table(self.sportsmanship)
+        self.saves = save_table(self.goaltending)
+        self.saves_minus_ten = save_table(self.goaltending - 10)
+
+    def __repr__(self) -> str:
+        return f"Card({self.id!r}, {self.role})"
+
+
+class Team:
+    """One side's squad as the match starts it (shared by every match of the sheet)."""
+
+    __slots__ = ("name", "cards", "lineup", "goalkeepers", "stars")
+
+    def __init__(self, name: str, cards: tuple[Card, ...], lineup: tuple[Card, ...], goalkeepers: tuple[Card, Card]):
+        self.name = name
+        self.cards = cards
+        self.lineup = lineup  # attacker_1, attacker_2, defender_1, defender_2, chosen goaltender
+        self.goalkeepers = goalkeepers  # chosen goaltender first, the reserve second
+        self.stars = sum(card.stars for card in lineup[:GOALKEEPER_SLOT])
+
+
+def bench_rank(card: Card, slot: int) -> tuple[int, int, int]:
+    """How the coach ranks a reserve for an open slot: offence up front,
+    defence at the back, then the sheet order."""
+    if slot < 2:
+        return (-card.offence, -card.defence, card.order)
+    return (-card.defence, -card.offence, card.order)
+
+
+def _coach_lineup(field: list[Card]) -> tuple[Card, ...]:
+    """The four starters that maximise the attackers' offence plus the
+    defenders' defence (more control stars break a tie, then the sheet order)."""
+    best: tuple[Card, ...] = ()
+    best_score: tuple[int, int] = (-1, -1)
+    for four in combinations(field, 4):
+        for attackers in combinations(four, 2):
+            defenders = [card for card in four if card not in attackers]
+            score = (
+                sum(card.offence for card in attackers) + sum(card.defence for card in defenders),
+                sum(card.stars for card in four),
+            )
+            if score > best_score:
+                best_score, best = score, (*attackers, *defenders)
+    attackers = sorted(best[:2], key=lambda card: bench_rank(card, 0))
+    defenders = sorted(best[2:], key=lambda card: bench_rank(card, 2))
+    return (*attackers, *defenders)
+
+
+def _sheet_lineup(lineup: Any, by_id: dict[str, Card]) -> tuple[tuple[Card, ...], Card]:
+    if not isinstance(lineup, Mapping):
+        raise CardError("lineup: expected {'attackers': [id, id], 'defenders': [id, id], 'goalkeeper': id}")
+    chosen: list[Card] = []
+    for key in ("attackers", "defenders"):
+        ids = lineup.get(key)
+        if not isinstance(ids, list | tuple) or len(ids) != 2:
+            raise CardError(f"lineup.{key}: expected a list of two player ids, got {ids!r}")
+        for player_id in ids:
+            card = by_id.get(str(player_id))
+            if card is None or card.role != FIELD:
+                raise CardError(f"lineup.{key}: {player_id!r} is not a field player of this sheet")
+            if card in chosen:
+                raise CardError(f"lineup.{key}: {player_id!r} is named twice in the lineup")
+            chosen.append(card)
+    keeper = by_id.get(str(lineup.get("goalkeeper")))
+    if keeper is None or keeper.role != GOALKEEPER:
+        raise CardError(f"lineup.goalkeeper: {lineup.get('goalkeeper')!r} is not a goaltender of this sheet")
+    return tuple(chosen), keeper
+
+
+def build_team(sheet: TeamSheet, side_index: int) -> Team:
+    """Validate a sheet (squad size, roles, every card) and set its lineup."""
+    cards: list[Card] = []
+    counts = dict.fromkeys(SQUAD, 0)
+    for order, player in enumerate(sheet.players):
+        try:
+            attributes = validate_card(player)
+        except CardError as exc:
+            raise CardError(f"{sheet.name}, player {player['id']}: {exc}") from exc
+        counts[attributes["role"]] += 1
+        cards.append(Card(side_index * 8 + order, order, player["id"], attributes))
+    if counts != SQUAD or len(cards) != sum(SQUAD.values()):
+        raise CardError(
+            f"{sheet.name}: a Fütti squad is 6 field players and 2 goaltenders, "
+            f"this sheet has {counts[FIELD]} field players and {counts[GOALKEEPER]} goaltenders"
+        )
+    field = [card for card in cards if card.role == FIELD]
+    keepers = [card for card in cards if card.role == GOALKEEPER]
+    if sheet.lineup:
+        starters, keeper = _sheet_lineup(sheet.lineup, {card.id: card for card in cards})
+    else:
+        starters = _coach_lineup(field)
+        keeper = max(keepers, key=lambda card: (card.goaltending, -card.order))
+    reserve = keepers[1] if keeper is keepers[0] else keepers[0]
+    return Team(sheet.name, tuple(cards), (*starters, keeper), (keeper, reserve))
+
+
+class TeamCache:
+    """Prepared teams by sheet object, for callers that replay one sheet often.
+
+    A hit needs the very same object whose content still equals a snapshot
+    taken when it was prepared, so a sheet edited in place is prepared anew.
+    Comparing the snapshot is a C-level equality of a few small dicts, far
+    cheaper than validating sixteen cards again.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._entries: dict[tuple[int, int], tuple[Any, Any, Team]] = {}
+
+    def get(self, sheet: TeamSheet | Mapping[str, Any], side_index: int) -> Team:
+        key = (id(sheet), side_index)
+        entry = self._entries.get(key)
+        if entry is not None and entry[0] is sheet and _snapshot_equal(sheet, entry[1]):
+            return entry[2]
+        team = build_team(TeamSheet.coerce(sheet), side_index)
+        if len(self._entries) >= self._size:
+            self._entries.clear()
+        self._entries[key] = (sheet, _snapshot(sheet), team)
+        return team
+
+
+def _snapshot(sheet: TeamSheet | Mapping[str, Any]) -> Any:
+    if isinstance(sheet, TeamSheet):
+        return (sheet.name, [dict(player) for player in sheet.players], copy.deepcopy(sheet.lineup))
+    return copy.deepcopy(dict(sheet))
+
+
+def _snapshot_equal(sheet: TeamSheet | Mapping[str, Any], snapshot: Any) -> bool:
+    if isinstance(sheet, TeamSheet):
+        return (sheet.name, list(sheet.players), sheet.lineup) == snapshot
+    return sheet == snapshot

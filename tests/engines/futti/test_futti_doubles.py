@@ -1,0 +1,209 @@
+"""Every DOUBLES CHART result, with forced dice, and the chart's own shape.
+
+Each case plays one home-possession minute: key roll 1/1 (attacker hA1,
+offence 4, defence 2, SP 3; defender aD1, offence 2, defence 5, SP 3; away
+goaltender aG1 44), then the doubles and d12 of the result's first cell on the
+chart, then the result's own rolls.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from engines import CardError
+from engines.futti.charts import DEFAULT_CHARTS, RESULTS, load_charts
+
+HOME, AWAY = 0, 1
+
+
+def cell(result: str) -> tuple[int, int]:
+    """The first (doubles face, d12) of a result on the default chart."""
+    for face, row in enumerate(DEFAULT_CHARTS.doubles, start=1):
+        if result in row:
+            return face, row.index(result) + 1
+    raise AssertionError(f"{result} is not on the chart")
+
+
+SUB_H = ("substitution", "home", "hR1")  # best offence on the home bench
+SUB_A_DEF = ("substitution", "away", "aR2")  # best defence on the away bench
+SUB_A_GK = ("substitution", "away", "aG2")
+
+CASES = [
+    # result, its own rolls, the events after the result's own event, who has the ball next
+    (
+        "attacker_flattened",
+        [2, 2],  # injury check 2 <= 4: minor instead; aD1 passes SP: yellow
+        [("injury", "home", "hA1"), ("yellow_card", "away", "aD1"), SUB_H, SUB_A_DEF],
+        HOME,
+    ),
+    (
+        "attacker_flattened",
+        [2, 5, 6],  # minor injury; aD1 fails SP (5 > 3): red; penalty by hR1 misses on a 6
+        [
+            ("injury", "home", "hA1"),
+            ("red_card", "away", "aD1"),
+            SUB_H,
+            SUB_A_DEF,
+            ("penalty_kick", "home", "hR1"),
+        ],
+        HOME,
+    ),
+    (
+        "defender_flattened",
+        [6, 6],  # aD1 fails the injury check on a six: major; hA1 red; aA1 kicks, misses
+        [
+            ("injury", "away", "aD1"),
+            ("red_card", "home", "hA1"),
+            SUB_H,
+            SUB_A_DEF,
+            ("penalty_kick", "away", "aA1"),
+        ],
+        AWAY,
+    ),
+    ("attacker_hard_checked", [5], [("injury", "home", "hA1"), ("yellow_card", "away", "aD1"), SUB_H, SUB_A_DEF], HOME),
+    ("attacker_hard_checked", [1, 4], [("yellow_card", "away", "aD1"), SUB_A_DEF], HOME),
+    ("attacker_hard_checked", [1, 3], [], HOME),
+    ("defender_hard_checked", [6], [("injury", "away", "aD1"), ("yellow_card", "home", "hA1"), SUB_H, SUB_A_DEF], AWAY),
+    ("attacker_unsportsmanlike", [4], [("yellow_card", "home", "hA1"), SUB_H], AWAY),
+    ("attacker_unsportsmanlike", [3], [], AWAY),
+    ("defender_unsportsmanlike", [4], [("yellow_card", "away", "aD1"), SUB_A_DEF], HOME),
+    ("goaltender_unsportsmanlike", [4], [("yellow_card", "away", "aG1"), SUB_A_GK], HOME),
+    ("attacker_goes_down", [5], [("injury", "home", "hA1"), SUB_H], HOME),
+    ("attacker_goes_down", [1, 3], [("possession", "away", None)], AWAY),  # unhurt: new d12
+    ("defender_goes_down", [6], [("injury", "away", "aD1"), SUB_A_DEF], AWAY),
+    ("attacker_carded", [], [("yellow_card", "home", "hA1"), SUB_H], AWAY),
+    ("defender_carded", [], [("yellow_card", "away", "aD1"), SUB_A_DEF], HOME),
+    ("attacker_freak_injury", [], [("injury", "home", "hA1"), SUB_H], HOME),
+    ("defender_freak_injury", [], [("injury", "away", "aD1"), SUB_A_DEF], AWAY),
+    ("attacker_goes_down_major", [5], [("injury", "home", "hA1"), SUB_H], HOME),
+    ("attacker_goes_down_major", [2], [("injury", "home", "hA1"), SUB_H], HOME),
+    ("goaltender_crash", [4], [("injury", "away", "aG1"), ("yellow_card", "home", "hA1"), SUB_H, SUB_A_GK], AWAY),
+    ("goaltender_crash", [3, 3], [], AWAY),
+    ("goaltender_scuffle", [4, 2], [("yellow_card", "away", "aG1"), SUB_A_GK], HOME),
+    ("goaltender_scuffle", [1, 1, 7], [("possession", "home", None)], HOME),
+    (
+        "goaltender_injury",
+        [1, 1, 2, 3],  # shot saved (11), injury check 2 <= 3, new d12 3: visitors
+        [("shot", "home", "hA1"), ("save", "away", "aG1"), ("possession", "away", None)],
+        AWAY,
+    ),
+    (
+        "goaltender_injury",
+        [5, 1, 4],  # goal (51 > 44), then the goaltender is hurt anyway
+        [("shot", "home", "hA1"), ("goal", "home", "hA1"), ("injury", "away", "aG1"), SUB_A_GK],
+        AWAY,
+    ),
+    (
+        "major_scuffle",
+        [1, 6, 2],  # hA1 unhurt, aD1 hurt: hA1 booked outright; aD1 passes SP: visitors less penalised
+        [("injury", "away", "aD1"), ("yellow_card", "home", "hA1"), SUB_H, SUB_A_DEF],
+        AWAY,
+    ),
+    ("major_scuffle", [1, 1, 2, 2, 9], [("possession", "home", None)], HOME),
+    ("minor_scuffle", [4, 2], [("yellow_card", "home", "hA1"), SUB_H], AWAY),
+    (
+        "minor_scuffle",
+        [4, 4, 7],  # both booked: a new control check, then the hard timeout
+        [
+            ("yellow_card", "home", "hA1"),
+            ("yellow_card", "away", "aD1"),
+            ("possession", "home", None),
+            SUB_H,
+            SUB_A_DEF,
+        ],
+        HOME,
+    ),
+    ("attacker_breakthrough", [3, 5], [("shot", "home", "hA1"), ("goal", "home", "hA1")], AWAY),  # 35 > 44 - 10
+    (
+        "attacker_breakthrough",
+        [3, 4, 3],
+        [("shot", "home", "hA1"), ("save", "away", "aG1"), ("possession", "away", None)],
+        AWAY,
+    ),  # fmt: skip
+    (
+        "defender_breakaway",
+        [4, 6, 6],  # aD1 steals, breakaway at 2 + 2 with a 4, 66 beats 34
+        [("steal", "away", "aD1"), ("breakaway", "away", "aD1"), ("shot", "away", "aD1"), ("goal", "away", "aD1")],
+        HOME,
+    ),
+    ("defender_breakaway", [5], [("steal", "away", "aD1"), ("breakaway", "away", "aD1")], AWAY),
+    ("momentum_shift", [], [], AWAY),
+    ("lull_time", [], [], HOME),
+]
+
+
+@pytest.mark.parametrize(("result", "rolls", "after", "possession"), CASES)
+def test_doubles_result(futti, result, rolls, after, possession):
+    face, d12 = cell(result)
+    match = futti.start(1, 1, face, face, d12, *rolls)
+    futti.play(match, 1)
+    events = futti.log(match)
+    assert events[0][0] == result
+    assert events[1:] == after
+    assert match.possession == possession
+
+
+def test_resolve_normally_keeps_the_doubles_for_a_normal_play(futti):
+    face, d12 = cell("resolve_normally")
+    match = futti.start(1, 1, face, face, d12)
+    futti.play(match, 1)
+    # both checks made with the doubles (hA1 offence 4, aD1 defence 5): loose ball on the d12
+    assert futti.log(match) == [
+        ("resolve_normally", "home", "hA1"),
+        ("possession", "home" if d12 >= 6 else "away", None),
+    ]
+
+
+def test_every_result_is_explained_with_its_injury_severity(futti):
+    face, d12 = cell("attacker_goes_down_major")
+    match = futti.start(1, 1, face, face, d12, 2)
+    futti.play(match, 1)
+    assert futti.details(match, "injury")[0]["severity"] == "minor"  # made the check: minor instead of major
+    match = futti.start(1, 1, face, face, d12, 5)
+    futti.play(match, 1)
+    assert futti.details(match, "injury")[0]["severity"] == "major"
+    assert match.removed[0]
+
+
+def test_the_chart_covers_every_face_and_uses_every_result():
+    assert len(DEFAULT_CHARTS.doubles) == 6 and all(len(row) == 12 for row in DEFAULT_CHARTS.doubles)
+    used = Counter(name for row in DEFAULT_CHARTS.doubles for name in row)
+    assert set(used) == set(RESULTS)
+    assert len(RESULTS) == 24
+
+
+def test_a_league_may_replace_the_charts_with_json(futti):
+    chart = [["lull_time"] * 12 for _ in range(6)]
+    charts = load_charts({"doubles_chart": json.dumps(chart), "control_ranges": [[0, None, 12]]})
+    assert charts.doubles[0][0] == "lull_time" and charts.home_range(0) == (1, 12)
+    indicators = {
+        "offence": {"attacker_1": [1], "attacker_2": [2], "defender_1": [3, 4], "defender_2": [5, 6]},
+        "defence": {"defender_1": [1, 2, 3], "defender_2": [4], "attacker_1": [5], "attacker_2": [6]},
+    }
+    charts = load_charts({"die_indicators": indicators})
+    assert charts.offence_slot[1:] == (0, 1, 2, 2, 3, 3)
+    result = futti.engine.simulate(futti.home, futti.away, seed=3, options={"doubles_chart": chart})
+    kinds = {event.kind for event in result.events}
+    assert not kinds & (set(RESULTS) - {"lull_time", "momentum_shift"})
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"doubles_chart": [["lull_time"] * 12] * 5}, "six rows"),
+        ({"doubles_chart": [["lull_time"] * 12] * 5 + [["goal"] * 12]}, "'goal' is not a result"),
+        ({"doubles_chart": "{not json"}, "not valid JSON"),
+        ({"control_ranges": [[0, 2, 6], [4, None, 8]]}, "should be 3"),
+        ({"control_ranges": [[0, 2, 6]]}, "last row"),
+        ({"control_ranges": [[0, None, 13]]}, "faces 13"),
+        ({"die_indicators": {"offence": {"attacker_1": [1, 2, 3, 4, 5]}, "defence": {}}}, "[6] name no position"),
+        ({"die_indicators": {"offence": {"keeper": [1]}, "defence": {}}}, "'keeper' is not a position"),
+        ({"tie_break": "coin_toss"}, "tie_break"),
+    ],
+)
+def test_a_broken_replacement_chart_is_refused_with_a_clear_message(futti, settings, message):
+    with pytest.raises(CardError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        futti.engine.simulate(futti.home, futti.away, seed=1, options={"settings": settings})
