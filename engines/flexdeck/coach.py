@@ -54,7 +54,7 @@ class Coach:
     def __init__(self, style: str = "careful") -> None:
         self.style = style
         self.careful = style == "careful"
-        self._plans: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {}
+        self._plans: dict[int, tuple[int, list[tuple[int, int, int, int]], dict[float, float]]] = {}
 
     def decide(
         self, match: Match, side: int, raw: int, targets: list[int], can_shoot: bool, scores: bool
@@ -92,10 +92,19 @@ class Coach:
 
     def best_substitution(self, match: Match, side: int, raw: int, needed: float) -> int:
         """The slot whose substitution gains at least ``needed``, or -1."""
-        version, plan = self._plans.get(side, (-1, []))
+        version, plan, triggers = self._plans.get(side, (-1, [], {}))
         if version != match.pitch_version[side]:
-            plan = self._plan(match, side)
-            self._plans[side] = (match.pitch_version[side], plan)
+            plan, triggers = self._plan(match, side), {}
+            self._plans[side] = (match.pitch_version[side], plan, triggers)
+        trigger = triggers.get(needed)
+        if trigger is None:
+            # The weakest card that could gain ``needed`` anywhere: a quick "no" for most cards.
+            trigger = triggers[needed] = min(
+                (old + needed / ((1 + OWN_GAIN_SHARE) * RANK_WEIGHTS[rank]) for rank, _, old, _ in plan),
+                default=float("inf"),
+            )
+        if raw < trigger:
+            return -1
         best_slot, best_gain = -1, needed
         for rank, slot, old, floor in plan:
             if raw <= old:

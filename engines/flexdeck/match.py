@@ -149,10 +149,11 @@ class Match:
         self.entered: list[list[int]] = [[0] * PITCH_SIZE, [0] * PITCH_SIZE]
         self.pitch_version = [0, 0]
         self.calls = [0, 0]
-        self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+        self.place_ball(CENTRE, -1, -1)
         self.possession = -1
         self.boost = 0
         self.turned = -1
+        self.ball_at = "centre"
 
     # -- the whole match -------------------------------------------------
 
@@ -200,7 +201,7 @@ class Match:
             )
         self.calls = [0, 0]
         self.yellows = [0, 0]
-        self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+        self.place_ball(CENTRE, -1, -1)
         self.possession = -1
         self.boost = 0
         for side in (HOME, AWAY):
@@ -232,7 +233,7 @@ class Match:
                 self.play_joker(minute)
             else:
                 extra = turn == last
-                log((minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_label()}))
+                log((minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at}))
                 log((minute, "golden_boot", None, None, {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra}))
                 self.boost += GOLDEN_BOOT_BONUS
                 self.extra_time_due = extra
@@ -243,7 +244,7 @@ class Match:
             self.extra_time = True
         pile = list(self.discard)
         self.dice.shuffle(pile)
-        self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+        self.place_ball(CENTRE, -1, -1)
         self.possession = -1
         self.log("extra_time", None, None, {"half": self.half, "cards": len(pile), "ball": "centre"})
         self.play_pile(pile, base, span)
@@ -253,24 +254,24 @@ class Match:
         offender = self.possession
         log = self.events.append
         if offender < 0:
-            log((minute, "card", None, None, {"card": JOKER, "disregarded": True, "ball": self.ball_label()}))
+            log((minute, "card", None, None, {"card": JOKER, "disregarded": True, "ball": self.ball_at}))
             return
-        log((minute, "card", None, None, {"card": JOKER, "ball": self.ball_label()}))
+        log((minute, "card", None, None, {"card": JOKER, "ball": self.ball_at}))
         self.calls[offender] += 1
         keeper_id = self.player_at(offender, KEEPER)
         keeper_stats = self.squads[offender].stats[self.pitch[offender][KEEPER]]
         if self.calls[offender] == 1:
             self.retreat(offender)
-            log((minute, "offside", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_label()}))
+            log((minute, "offside", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at}))
             return
         self.yellows[offender] += 1
         keeper_stats[YELLOWS] += 1
         if self.yellows[offender] % 2:
             self.retreat(offender)
-            log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_label()}))
+            log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at}))
             return
         # The second yellow: a red card instead of the ball moving back.
-        log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_label(), "second": True}))
+        log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at, "second": True}))
         keeper_stats[REDS] += 1
         self.reds[offender] += 1
         gainer = 1 - offender
@@ -285,13 +286,17 @@ class Match:
                 {
                     "bonus_to_other_side": self.bonus[gainer],
                     "neutralised": SLOT_LABELS[gainer][slot] if slot >= 0 else None,
-                    "ball": self.ball_label(),
+                    "ball": self.ball_at,
                 },
             )
         )
 
     def play_card(self, code: int, minute: int) -> None:
-        """A card of a squad: possession to its side, then the coach's action."""
+        """A card of a squad: possession to its side, then the coach's action.
+
+        This is the hot path of the engine (about 60 cards a match), so it keeps
+        its lookups in locals.
+        """
         side = code >> SIDE_SHIFT
         index = code & 31
         self.turned = index
@@ -300,12 +305,14 @@ class Match:
         stats = squad.stats[index]
         stats[TURNS] += 1
         raw = squad.strengths[index]
+        bonus = self.bonus[side]
         boost = self.boost
-        total = raw + self.bonus[side] + boost
+        total = raw + bonus + boost
         self.boost = 0
         had_ball = self.possession == side
         self.possession = side
         side_name = SIDE_NAMES[side]
+        ball_at = self.ball_at
         log = self.events.append
         log(
             (
@@ -316,25 +323,36 @@ class Match:
                 {
                     "colour": squad.colours[index],
                     "strength": raw,
-                    "bonus": self.bonus[side],
+                    "bonus": bonus,
                     "boost": boost,
                     "total": total,
-                    "ball": self.ball_label(),
+                    "ball": ball_at,
                 },
             )
         )
         defender = 1 - side
+        defending = self.strength[defender]
         rank = NEXT_RANK[side][self.ball_pos]
-        targets = self.targets(defender, rank, total) if rank is not None else []
-        can_shoot = self.ball_side == defender and 1 <= self.ball_slot <= 4
-        shot_total = total if self.rules.red_card_bonus_on_shots else total - self.bonus[side]
-        scores = can_shoot and shot_total >= self.strength[defender][KEEPER]
+        targets: list[int] = []
+        if rank is not None:
+            best = -1
+            for slot in RANK_SLOTS[rank]:
+                value = defending[slot]  # a neutralised card is -1
+                if value > total or value < best:
+                    continue
+                if value > best:
+                    best = value
+                    targets = [slot]
+                else:
+                    targets.append(slot)
+        can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
+        shot_total = total if self.rules.red_card_bonus_on_shots else total - bonus
+        scores = can_shoot and shot_total >= defending[KEEPER]
         action, slot = self.coaches[side].decide(self, side, raw, targets, can_shoot, scores)
         if action == MOVE:
             if slot not in targets:
                 raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
-            self.ball_pos = RANK_COLUMNS[defender][rank] * 2
-            self.ball_side, self.ball_slot = defender, slot
+            self.place_ball(RANK_COLUMNS[defender][rank] * 2, defender, slot)
             stats[ADVANCES] += 1
             if not had_ball:
                 stats[STEALS] += 1
@@ -344,7 +362,7 @@ class Match:
                     "advance",
                     side_name,
                     player_id,
-                    {"total": total, "beat": self.strength[defender][slot], "ball": SLOT_LABELS[defender][slot]},
+                    {"total": total, "beat": defending[slot], "ball": self.ball_at},
                 )
             )
         elif action == SHOOT:
@@ -357,27 +375,10 @@ class Match:
         else:
             if action != PASS or targets or can_shoot:
                 raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-            log((minute, "no_move", side_name, player_id, {"total": total, "ball": self.ball_label()}))
+            log((minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at}))
         self.discard.append(code)
 
     # -- the rules ------------------------------------------------------------
-
-    def targets(self, defender: int, rank: int, total: int) -> list[int]:
-        """The cards of ``rank`` a card of ``total`` may move to: the strongest it
-        equals or beats (an exact match or the closest total), ties all listed."""
-        strength = self.strength[defender]
-        best = -1
-        found: list[int] = []
-        for slot in RANK_SLOTS[rank]:
-            value = strength[slot]
-            if value > total or value < best:  # neutralised cards are -1
-                continue
-            if value > best:
-                best = value
-                found = [slot]
-            else:
-                found.append(slot)
-        return found if best >= 0 else []
 
     def shoot(self, side: int, player_id: str, stats: list[int], total: int, minute: int) -> None:
         defender = 1 - side
@@ -386,12 +387,12 @@ class Match:
         keeper_id = self.squads[defender].ids[keeper_index]
         stats[SHOTS] += 1
         log = self.events.append
-        detail = {"total": total, "keeper": keeper, "keeper_id": keeper_id, "ball": self.ball_label()}
+        detail = {"total": total, "keeper": keeper, "keeper_id": keeper_id, "ball": self.ball_at}
         log((self.minute, "shot", SIDE_NAMES[side], player_id, detail))
         if total >= keeper:
             stats[GOALS] += 1
             self.score[side] += 1
-            self.ball_pos, self.ball_side, self.ball_slot = CENTRE, -1, -1
+            self.place_ball(CENTRE, -1, -1)
             log(
                 (
                     minute,
@@ -450,7 +451,7 @@ class Match:
                 "replaced": squad.ids[out_index],
                 "replaced_strength": old,
                 "used": self.subs_used[side],
-                "ball": self.ball_label(),
+                "ball": self.ball_at,
             },
         )
 
@@ -468,12 +469,12 @@ class Match:
         strength[slot] = -1
         self.pitch_version[side] += 1
         if self.ball_side == side and self.ball_slot == slot:
-            self.ball_side = self.ball_slot = -1
+            self.place_ball(self.ball_pos, -1, -1)
         self.log(
             "neutralised",
             side,
             self.squads[side].ids[index],
-            {"position": SLOT_LABELS[side][slot], "strength": old, "ball": self.ball_label()},
+            {"position": SLOT_LABELS[side][slot], "strength": old, "ball": self.ball_at},
         )
         return slot
 
@@ -481,7 +482,7 @@ class Match:
         """Offside or a yellow card: the ball goes back towards the offender's goal."""
         position = self.rules.retreat[offender][self.ball_pos]
         if position != self.ball_pos:
-            self.ball_pos, self.ball_side, self.ball_slot = position, -1, -1
+            self.place_ball(position, -1, -1)
 
     # -- bookkeeping --------------------------------------------------------
 
@@ -503,8 +504,10 @@ class Match:
     def player_at(self, side: int, slot: int) -> str:
         return self.squads[side].ids[self.pitch[side][slot]]
 
-    def ball_label(self) -> str:
-        return BALL_LABELS[self.ball_pos][self.ball_side][self.ball_slot]
+    def place_ball(self, position: int, side: int, slot: int) -> None:
+        """Put the ball at a position, on ``side``'s card in ``slot`` (-1: on no card)."""
+        self.ball_pos, self.ball_side, self.ball_slot = position, side, slot
+        self.ball_at = BALL_LABELS[position][side][slot]
 
     def log(self, kind: str, side: int | None, player_id: str | None, detail: dict[str, Any]) -> None:
         self.events.append((self.minute, kind, None if side is None else SIDE_NAMES[side], player_id, detail))
@@ -569,10 +572,11 @@ class Match:
             _set_player(event, player_id)
             _set_detail(event, detail)
             events.append(event)
-        player_stats = {}
-        for squad in self.squads:
-            for player_id, counters in zip(squad.ids, squad.stats, strict=True):
-                player_stats[player_id] = dict(zip(STAT_NAMES, counters, strict=True))
+        player_stats = {
+            player_id: dict(zip(STAT_NAMES, counters, strict=True))
+            for squad in self.squads
+            for player_id, counters in zip(squad.ids, squad.stats, strict=True)
+        }
         if shootout is not None:
             decided_by = "penalties"
         elif self.extra_time:

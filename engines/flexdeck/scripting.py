@@ -10,11 +10,12 @@ follows the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engines.core import Dice, ScriptedDice
 from engines.flexdeck.coach import MOVE, PASS, SHOOT, SUBSTITUTE
 from engines.flexdeck.match import BOOT_CODE, JOKER_CODE, SIDE_SHIFT
-from engines.flexdeck.pitch import AWAY, HOME, KEEPER, PITCH_SIZE, SLOT_LABELS
+from engines.flexdeck.pitch import AWAY, HOME, KEEPER, PITCH_SIZE, SIDE_NAMES, SLOT_LABELS
 
 if TYPE_CHECKING:
     from engines.flexdeck.match import Match
@@ -102,3 +103,61 @@ class ReplayCoach:
         if targets:
             return MOVE, targets[0]
         return PASS, -1
+
+
+class ReplayDice(ScriptedDice):
+    """Scripted rolls for the part of a match a replay knows, then seeded dice."""
+
+    def __init__(self, rolls: Sequence[int], seed: int = 0) -> None:
+        super().__init__(rolls)
+        self._after = Dice(seed)
+
+    def roll(self, sides: int) -> int:
+        return super().roll(sides) if self.remaining else self._after.roll(sides)
+
+
+def table(
+    home_pitch: Sequence[int],
+    away_pitch: Sequence[int],
+    pile: Sequence[tuple[str, int] | str],
+) -> tuple[dict[str, Any], dict[str, Any], list[int], dict[str, Any]]:
+    """A first half laid out by strengths: sheets, dice rolls and settings.
+
+    ``home_pitch`` and ``away_pitch`` give the eleven strengths by slot;
+    ``pile`` the draw pile from the top: ``("home", 9)``, ``("away", 11)``,
+    ``"joker"`` or ``"golden_boot"``. Home cards are blue, away cards red. The
+    shorter side's squad is filled up with strength-0 cards at the bottom of
+    the pile, and the deck setting carries exactly the pile's extra cards.
+    """
+    counts = {side: sum(1 for card in pile if not isinstance(card, str) and card[0] == side) for side in SIDE_NAMES}
+    extra = max(counts.values())
+    full_pile = list(pile) + [(side, 0) for side in SIDE_NAMES for _ in range(extra - counts[side])]
+    players: dict[str, list[dict[str, Any]]] = {}
+    order: list[tuple[int, int] | str] = []
+    for side, name in enumerate(SIDE_NAMES):
+        pitch = (home_pitch, away_pitch)[side]
+        cards = [(SLOT_LABELS[side][slot], strength) for slot, strength in enumerate(pitch)]
+        players[name] = [_table_card(f"{name}-{label}", side, strength) for label, strength in cards]
+    for card in full_pile:
+        if isinstance(card, str):
+            order.append(card)
+            continue
+        squad = players[card[0]]
+        squad.append(_table_card(f"{card[0]}-{len(squad) - PITCH_SIZE + 1}", SIDE_NAMES.index(card[0]), card[1]))
+        order.append((SIDE_NAMES.index(card[0]), len(squad) - 1))
+    specials = [card for card in pile if isinstance(card, str)]
+    size = PITCH_SIZE + extra
+    rolls = deal_rolls((size, size), (range(PITCH_SIZE), range(PITCH_SIZE)), order, specials)
+    deck = [{"code": "X", "colour": "blue", "pips": [0, 0]}] + [{"code": s, "special": s} for s in specials]
+    settings = {"squad_size": size, "deck": deck}
+    return {"name": "Home", "players": players["home"]}, {"name": "Away", "players": players["away"]}, rolls, settings
+
+
+def _table_card(card_id: str, side: int, strength: int) -> dict[str, Any]:
+    return {
+        "id": card_id,
+        "name": card_id,
+        "role": "player",
+        "colour": ("blue", "red")[side],
+        "pips": [max(0, strength - 9), min(9, strength)],
+    }
