@@ -115,6 +115,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -143,7 +144,7 @@ LOGGING = {
 # Celery. The default broker needs no server: kombu's filesystem transport
 # keeps messages as files under var/broker (in and out must be the same folder).
 BROKER_DIR = VAR_DIR / "broker"
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost//")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     (BROKER_DIR / "queue").mkdir(parents=True, exist_ok=True)
     (BROKER_DIR / "processed").mkdir(parents=True, exist_ok=True)

@@ -4,14 +4,9 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
+from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
-
-
-def validation_message(exc: ValidationError) -> str:
-    if hasattr(exc, "error_dict"):
-        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())
-    return " ".join(exc.messages)
 
 
 class TeamInline(admin.TabularInline):

@@ -4,6 +4,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
+from leagues.models import new_seed
+
 
 class Match(models.Model):
     class Status(models.TextChoices):
@@ -31,7 +33,9 @@ class Match(models.Model):
     away = models.ForeignKey("leagues.Team", on_delete=models.PROTECT, related_name="away_matches")
     kickoff = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
-    seed = models.BigIntegerField(help_text="The engine's seed: the same seed replays the same match.")
+    seed = models.BigIntegerField(
+        default=new_seed, help_text="The engine's seed: the same seed replays the same match."
+    )
     engine_version = models.CharField(max_length=20, blank=True)
     home_goals = models.PositiveSmallIntegerField(null=True, blank=True)
     away_goals = models.PositiveSmallIntegerField(null=True, blank=True)

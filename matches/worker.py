@@ -10,7 +10,21 @@ from pathlib import Path
 
 from django.conf import settings
 
+from config.celery import app as celery_app
+
 PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+def database_url(settings_dict: dict) -> str:
+    """The ``DATABASE_URL`` of a connection, so a child process opens the same database
+    (the test database too, whose name is only known once the tests have made it)."""
+    if settings_dict["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{settings_dict['NAME']}"
+    user = settings_dict.get("USER") or ""
+    password = f":{settings_dict['PASSWORD']}" if settings_dict.get("PASSWORD") else ""
+    credentials = f"{user}{password}@" if user else ""
+    port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
+    return f"postgres://{credentials}{settings_dict.get('HOST') or 'localhost'}{port}/{settings_dict['NAME']}"
 
 
 def start_worker(
@@ -34,7 +48,7 @@ def start_worker(
         "--concurrency",
         str(concurrency),
         "--queues",
-        queue or settings.CELERY_TASK_DEFAULT_QUEUE,
+        queue or celery_app.conf.task_default_queue,
         "--without-gossip",
         "--without-mingle",
         "--without-heartbeat",

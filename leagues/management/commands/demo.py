@@ -53,12 +53,14 @@ class Command(BaseCommand):
 
     def wait_for(self, season, total, worker, timeout) -> None:
         deadline = time.monotonic() + timeout
-        done = 0
+        shown = -1
         while True:
             done = season.matches.exclude(status=Match.Status.SCHEDULED).count()
-            filled = int(30 * done / total)
-            self.stdout.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches played", ending="")
-            self.stdout.flush()
+            if done != shown:
+                filled = int(30 * done / total)
+                self.stdout.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches played", ending="")
+                self.stdout.flush()
+                shown = done
             if done >= total:
                 self.stdout.write("")
                 return

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime, parse_duration
 
+from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 from leagues.scheduling import generate_fixtures
 
@@ -35,6 +36,6 @@ class Command(BaseCommand):
         try:
             matches = generate_fixtures(season, first_kickoff=start, interval=interval, double=double)
         except ValidationError as exc:
-            raise CommandError("; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items()))
+            raise CommandError(validation_message(exc)) from exc
         rounds = max(m.round for m in matches)
         self.stdout.write(f"{len(matches)} matches in {rounds} rounds for {season}")

@@ -1,0 +1,34 @@
+# Bootroom. `make demo` sets everything up and plays a demo season; `make test` runs the tests.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup demo test bench lint serve worker
+
+$(STAMP): requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(STAMP)
+
+setup: $(STAMP)
+	$(BIN)/python manage.py migrate --verbosity 0
+
+demo: setup
+	$(BIN)/python manage.py demo $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(ARGS)
+
+bench: setup
+	$(BIN)/python benchmarks/season.py $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+serve: setup
+	$(BIN)/python manage.py runserver
+
+worker: setup
+	$(BIN)/celery -A config worker --beat --loglevel INFO

@@ -1,0 +1,94 @@
+"""A real ``celery worker`` process plays due matches exactly once, even when a task arrives twice."""
+
+import time
+import uuid
+
+import pytest
+from django.db import connection
+
+from config.celery import app
+from engines import get_engine
+from leagues.demo import create_demo_season
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.services import queue_due_matches, team_sheets
+from matches.tasks import play_match
+from matches.worker import database_url, start_worker, stop_worker
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def worker_queue():
+    """A queue of this test's own, so no message left on a shared broker can reach its worker."""
+    queue = f"bootroom-test-{uuid.uuid4().hex[:8]}"
+    previous = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    yield queue
+    app.conf.task_default_queue = previous
+
+
+def wait_until(predicate, timeout=90.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_worker_plays_every_due_match_once(worker_queue, tmp_path):
+    season = create_demo_season(engine="futti", teams=4, seed=3, double=False)
+    matches = list(season.matches.all())
+    assert len(matches) == 6
+
+    queued = queue_due_matches()
+    assert sorted(queued) == sorted(m.id for m in matches)
+    # The same match delivered twice more: at-least-once delivery must not mean twice stored.
+    play_match.delay(matches[0].id)
+    play_match.delay(matches[0].id)
+
+    log = tmp_path / "worker.log"
+    worker = start_worker(
+        concurrency=2,
+        queue=worker_queue,
+        logfile=log,
+        env={"DATABASE_URL": database_url(connection.settings_dict)},
+    )
+    try:
+        done = wait_until(lambda: not season.matches.filter(status=Match.Status.SCHEDULED).exists())
+    finally:
+        stop_worker(worker)
+    assert done, f"the worker did not play the season; its log:\n{log.read_text()}"
+
+    engine = get_engine("futti")
+    for match in season.matches.select_related("season__league", "home", "away"):
+        assert match.status == Match.Status.PLAYED, match.error
+        assert match.engine_version == engine.version
+        # the stored result is the engine's result for the stored seed, stored once
+        home, away = team_sheets(match)
+        expected = engine.simulate(home, away, seed=match.seed)
+        assert (match.home_goals, match.away_goals) == (expected.home_goals, expected.away_goals)
+        events = MatchEvent.objects.filter(match=match)
+        assert events.count() == len(expected.events)
+        assert events.filter(kind="goal").count() == match.home_goals + match.away_goals
+        assert PlayerMatchStat.objects.filter(match=match).count() == len(home.players) + len(away.players)
+
+    # A late duplicate after the match was played changes nothing.
+    before = MatchEvent.objects.filter(match=matches[0]).count()
+    play_match.apply(args=[matches[0].id])
+    assert MatchEvent.objects.filter(match=matches[0]).count() == before
+
+
+def test_demo_command_plays_a_season_through_its_own_worker(worker_queue, monkeypatch, capsys):
+    from django.core.management import call_command
+
+    from leagues.models import Season
+
+    monkeypatch.setenv("DATABASE_URL", database_url(connection.settings_dict))
+    call_command("demo", "--teams", "3", "--single", "--seed", "5", "--timeout", "120")
+    out = capsys.readouterr().out
+    season = Season.objects.get()
+    assert f"Season id: {season.id}" in out
+    assert "3/3 matches played" in out
+    assert not season.matches.exclude(status=Match.Status.PLAYED).exists()
+    assert "log in as user 'admin'" in out
