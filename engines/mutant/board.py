@@ -50,6 +50,12 @@ def opponents_row_number(side: int, sq: int) -> int:
     return ROWS - rank(side, sq)
 
 
+#: ``RANK[side][square]``, the table form of ``rank`` for the hot path.
+RANK: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(rank(HOME_SIDE, sq) for sq in range(SQUARES)),
+    tuple(rank(AWAY_SIDE, sq) for sq in range(SQUARES)),
+)
+
 ADJACENT: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         square(r, c)

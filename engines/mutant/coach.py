@@ -99,12 +99,6 @@ def card_value(card: str) -> float:
     return value
 
 
-def _play_flash(match: Match, team: Team, card: str, player: Player | None, **detail: object) -> None:
-    team.hand.remove(card)
-    match.discards.append(card)
-    match.log("tactical_card", team.side, player, card=card, **detail)
-
-
 # ------------------------------------------------------------ positions
 
 #: Worth of holding the ball by rank (own back row .. in front of the keeper).
@@ -113,29 +107,31 @@ GOAL_VALUE = 8.0
 SAVED_LOSS = 0.5
 
 
-def _loss(side: int, sq: int) -> float:
-    """What losing the ball on ``sq`` costs: the opponent then holds it there."""
-    return POSITION_VALUE[board.ROWS - 1 - board.rank(side, sq)] + 1.0
+#: ``LOSS[side][sq]``: what losing the ball on ``sq`` costs (the opponent then holds it there).
+LOSS = tuple(
+    tuple(POSITION_VALUE[board.ROWS - 1 - board.RANK[side][sq]] + 1.0 for sq in range(board.SQUARES)) for side in (0, 1)
+)
 
 
-def _exposure(match: Match, side: int, sq: int, defence: int, ignore: Player | None = None) -> float:
-    """Best chance an opponent next to ``sq`` has of taking the ball off a carrier there."""
-    best = 0.0
-    squares = match.board
-    for n in board.ADJACENT[sq]:
-        rival = squares[n]
-        if rival is not None and rival.side != side and rival is not ignore:
-            chance = win_chance(rival.att - defence, False)
-            if chance > best:
-                best = chance
-    return best
+def _threats(match: Match, side: int) -> list[int]:
+    """For every square, the best attack among opponents of ``side`` next to it (0: none)."""
+    threats = [0] * board.SQUARES
+    for rival in match.teams[1 - side].field:
+        att = rival.att
+        for n in board.ADJACENT[rival.sq]:  # type: ignore[index]
+            if threats[n] < att:
+                threats[n] = att
+    return threats
 
 
-def _holding_value(match: Match, team: Team, sq: int, defence: int, ignore: Player | None = None) -> float:
-    value = POSITION_VALUE[board.rank(team.side, sq)]
-    risk = _exposure(match, team.side, sq, defence, ignore)
-    if risk:
-        value -= risk * team.style.risk_weight * (value + _loss(team.side, sq))
+def _holding_value(team: Team, sq: int, defence: int, threats: list[int]) -> float:
+    """Worth of holding the ball on ``sq``, less the risk that a neighbour takes it away."""
+    side = team.side
+    value = POSITION_VALUE[board.RANK[side][sq]]
+    threat = threats[sq]
+    if threat:
+        risk = WIN_CHASING[threat + _SPAN - defence]
+        value -= risk * team.style.risk_weight * (value + LOSS[side][sq])
     return value
 
 
@@ -149,7 +145,7 @@ def shot_chance(match: Match, shooter: Player) -> float:
 
 def may_shoot(player: Player) -> bool:
     ranks = board.PLAYER_COACH_SHOT_RANKS if player.player_coach else board.SHOT_RANKS
-    return player.sq is not None and board.rank(player.side, player.sq) in ranks
+    return player.sq is not None and board.RANK[player.side][player.sq] in ranks
 
 
 # ------------------------------------------------------------ the ball side
@@ -167,7 +163,8 @@ def choose_action(match: Match, team: Team) -> tuple:
     sq = holder.sq
     assert sq is not None
     squares = match.board
-    here = _holding_value(match, team, sq, holder.dfn)
+    threats = _threats(match, side)
+    here = _holding_value(team, sq, holder.dfn, threats)
     best_value = -99.0
     best: tuple = ("none",)
     if may_shoot(holder):
@@ -177,21 +174,23 @@ def choose_action(match: Match, team: Team) -> tuple:
     for n in board.ADJACENT[sq]:
         other = squares[n]
         if other is None or other.side == side:
-            value = _holding_value(match, team, n, holder.dfn)
+            value = _holding_value(team, n, holder.dfn, threats)
             if value > best_value:
                 best_value, best = value, ("run", holder, n)
         else:
             chance = win_chance(holder.att - other.dfn, True)
-            value = chance * POSITION_VALUE[board.rank(side, n)] - (1 - chance) * _loss(side, sq) + style.dribble_bias
+            value = chance * POSITION_VALUE[board.RANK[side][n]] - (1 - chance) * LOSS[side][sq] + style.dribble_bias
             if value > best_value:
                 best_value, best = value, ("dribble", other)
     row = board.row_of(sq)
+    keeper = match.teams[1 - side].keeper
     for mate in team.field:
         if mate is holder or abs(board.row_of(mate.sq) - row) > 2:  # type: ignore[operator]
             continue
-        value = _holding_value(match, team, mate.sq, mate.dfn)  # type: ignore[arg-type]
-        if may_shoot(mate):
-            value += 0.5 * shot_chance(match, mate) * GOAL_VALUE * 0.5
+        value = _holding_value(team, mate.sq, mate.dfn, threats)  # type: ignore[arg-type]
+        if keeper is not None and board.RANK[side][mate.sq] >= 2:  # type: ignore[index]
+            # A receiver in shooting range: half the worth of his shot, bonuses aside.
+            value += 0.25 * GOAL_VALUE * WIN_HOLDING[mate.att - keeper.dfn + _SPAN]
         if value > best_value:
             best_value, best = value, ("pass", mate)
     if best[0] == "run" and best_value <= here + 0.05:
@@ -204,7 +203,7 @@ def choose_action(match: Match, team: Team) -> tuple:
 def _support_run(match: Match, team: Team, holder: Player) -> tuple | None:
     """A team-mate moves up instead of the ball carrier."""
     squares = match.board
-    for mate in sorted(team.field, key=lambda p: board.rank(team.side, p.sq)):  # type: ignore[arg-type]
+    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[arg-type]
         if mate is holder:
             continue
         for n in board.towards(team.side, mate.sq):  # type: ignore[arg-type]
@@ -217,19 +216,20 @@ def _keeper_distribution(match: Match, team: Team, keeper: Player) -> tuple:
     """The keeper passes into the own half (two rows); if nobody is there, someone drops back."""
     best_value = -99.0
     best: tuple | None = None
+    threats = _threats(match, team.side)
     for mate in team.field:
-        if board.rank(team.side, mate.sq) > 1:  # type: ignore[arg-type]
+        if board.RANK[team.side][mate.sq] > 1:  # type: ignore[arg-type]
             continue
-        value = _holding_value(match, team, mate.sq, mate.dfn)  # type: ignore[arg-type]
+        value = _holding_value(team, mate.sq, mate.dfn, threats)  # type: ignore[arg-type]
         if value > best_value:
             best_value, best = value, ("pass", mate)
     if best is not None:
         return best
     squares = match.board
-    for mate in sorted(team.field, key=lambda p: board.rank(team.side, p.sq)):  # type: ignore[arg-type]
-        here = board.rank(team.side, mate.sq)  # type: ignore[arg-type]
+    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[arg-type]
+        here = board.RANK[team.side][mate.sq]  # type: ignore[arg-type]
         for n in board.ADJACENT[mate.sq]:  # type: ignore[index]
-            if squares[n] is None and board.rank(team.side, n) < here:
+            if squares[n] is None and board.RANK[team.side][n] < here:
                 return ("run", mate, n)
     return ("none",)
 
@@ -269,7 +269,7 @@ def choose_reaction(match: Match, team: Team) -> tuple | None:
     assert sq is not None
     squares = match.board
     side = team.side
-    threat = board.rank(holder.side, sq)
+    threat = board.RANK[holder.side][sq]
     best_chance, attacker = 0.0, None
     for n in board.ADJACENT[sq]:
         mine = squares[n]
@@ -306,7 +306,7 @@ def _cover(match: Match, team: Team, holder: Player, threat: int) -> tuple | Non
         if score < 1.0:
             mover = max(movers, key=lambda p: p.att)
         else:
-            mover = max(movers, key=lambda p: (p.dfn, -board.rank(side, p.sq)))  # type: ignore[arg-type]
+            mover = max(movers, key=lambda p: (p.dfn, -board.RANK[side][p.sq]))  # type: ignore[arg-type]
         return ("run", mover, target)
     return None
 
@@ -320,7 +320,8 @@ def duel_cards(match: Match, team: Team, me: Player, rival: Player, attacking: b
     if not hand:
         return []
     style = team.style
-    usable = [c for c in hand if T.usable_in_duel(c, attacking, shot) and c != T.DUMMY]
+    allowed = T.USABLE[attacking][shot]
+    usable = [c for c in hand if c in allowed]
     if not usable:
         return []
     holder = match.holder
@@ -328,7 +329,7 @@ def duel_cards(match: Match, team: Team, me: Player, rival: Player, attacking: b
         chance = win_chance(me.att - rival.dfn, holder is me)
     else:
         chance = 1.0 - win_chance(rival.att - me.dfn, holder is rival)
-    decisive = shot or (holder is not None and holder.sq is not None and board.rank(holder.side, holder.sq) >= 2)
+    decisive = shot or (holder is not None and holder.sq is not None and board.RANK[holder.side][holder.sq] >= 2)
     limit = T.CARDS_PER_DUEL if (decisive or style.foul_always) else style.cards_per_duel
     if not decisive and not style.foul_always and not 0.15 < chance < 0.85:
         limit = 0
@@ -367,14 +368,14 @@ def flip_before_duel(match: Match, team: Team, player: Player, attacking: bool) 
             (player.attack, player.mutant_attack) if attacking else (player.defence, player.mutant_defence)
         )
         if standard - mutant >= team.style.flip_gain:
-            _play_flash(match, team, T.HEAL, player)
+            match.play_flash(team, T.HEAL, player)
             match.heal(team, player, "card")
     elif T.MUTATION in hand:
         standard, mutant = (
             (player.attack, player.mutant_attack) if attacking else (player.defence, player.mutant_defence)
         )
         if mutant - standard >= team.style.flip_gain:
-            _play_flash(match, team, T.MUTATION, player)
+            match.play_flash(team, T.MUTATION, player)
             player.mutated = True
             player.stats["mutations"] += 1
             match.log("mutation", team.side, player, cause="card")
@@ -391,8 +392,7 @@ def mutant_power_card(match: Match, team: Team, player: Player, attacking: bool,
         return
     if player.power == "coaching_token" and match.tokens_left <= 0:
         return
-    _play_flash(match, team, T.MUTANT_POWER, player)
-    match.activate_power(player, active)
+    match.mutant_power_card(team, player, active)
 
 
 def anti_mutant(match: Match, team: Team, player: Player, active: set[Player]) -> None:
@@ -403,7 +403,7 @@ def anti_mutant(match: Match, team: Team, player: Player, active: set[Player]) -
         if rival.side == team.side:
             continue
         if team.style.foul_always or rival.power in ("foul_opponent", "hold_ball", "steal_card"):
-            _play_flash(match, team, T.ANTI_MUTANT_POWER, rival)
+            match.play_flash(team, T.ANTI_MUTANT_POWER, rival)
             active.discard(rival)
             return
 
@@ -411,7 +411,7 @@ def anti_mutant(match: Match, team: Team, player: Player, active: set[Player]) -
 def heal_to_save(match: Match, team: Team, player: Player) -> bool:
     """Keep a mutated player on the field: a HEAL card, or the Alter Hase's T power."""
     if T.HEAL in team.hand:
-        _play_flash(match, team, T.HEAL, player)
+        match.play_flash(team, T.HEAL, player)
         match.heal(team, player, "card")
         return True
     if team.coach == "alter_hase" and "T" in team.tokens and team.power_turn != match.turn:

@@ -42,6 +42,8 @@ EXTRA_STATS = (
     "mutant_powers",
 )
 
+_STATS_TEMPLATE = {**blank_stats(), **dict.fromkeys(EXTRA_STATS, 0)}
+
 _FACE_LABELS = {T.SPECIAL: "special", T.INJURY: "injury", T.BLANK: "blank"}
 
 
@@ -66,12 +68,14 @@ class Player:
         "mutant_defence",
         "trigger",
         "power",
-        "mutated",
+        "_mutated",
         "sq",
-        "in_goal",
+        "_in_goal",
         "player_coach",
         "stats",
         "joined",
+        "att",
+        "dfn",
     )
 
     def __init__(self, card: Mapping[str, Any], side: int) -> None:
@@ -85,28 +89,45 @@ class Player:
         self.mutant_defence = card.get("mutant_defence", self.defence)
         self.trigger = card.get("trigger")
         self.power = card.get("power")
-        self.mutated = False
+        self._mutated = False
         self.sq: int | None = None
-        self.in_goal = False
+        self._in_goal = False
         self.player_coach = False
-        self.stats: dict[str, int] = blank_stats()
-        for key in EXTRA_STATS:
-            self.stats[key] = 0
+        self.stats: dict[str, int] = dict(_STATS_TEMPLATE)
         self.joined: int | None = None
+        self._refresh()
 
-    def _stand_in(self, value: int) -> int:
-        # A field player in goal plays at -2, never below 1.
-        if self.in_goal and not self.keeper_card:
-            return max(1, value - 2)
-        return value
+    def _refresh(self) -> None:
+        """Keep the current powers (``att``, ``dfn``) in step with the card's state.
+
+        They are plain attributes because the computer coach reads them thousands
+        of times a match; only flipping the card or going in goal changes them.
+        """
+        attack = self.mutant_attack if self._mutated else self.attack
+        defence = self.mutant_defence if self._mutated else self.defence
+        if self._in_goal and not self.keeper_card:
+            # A field player in goal plays at -2, never below 1.
+            attack, defence = max(1, attack - 2), max(1, defence - 2)
+        self.att = attack
+        self.dfn = defence
 
     @property
-    def att(self) -> int:
-        return self._stand_in(self.mutant_attack if self.mutated else self.attack)
+    def mutated(self) -> bool:
+        return self._mutated
+
+    @mutated.setter
+    def mutated(self, value: bool) -> None:
+        self._mutated = value
+        self._refresh()
 
     @property
-    def dfn(self) -> int:
-        return self._stand_in(self.mutant_defence if self.mutated else self.defence)
+    def in_goal(self) -> bool:
+        return self._in_goal
+
+    @in_goal.setter
+    def in_goal(self, value: bool) -> None:
+        self._in_goal = value
+        self._refresh()
 
     def side_value(self, mutated: bool) -> int:
         """Attack + defence of one side of the card (the computer coach's yardstick)."""
@@ -328,7 +349,7 @@ class Match:
         blockers = [n for n in board.SIGHT_LINES[side][sq] if (d := self.board[n]) is not None and d.side != side]
         if not blockers:
             return duo, 0
-        if board.rank(side, sq) == board.ROWS - 1:
+        if board.RANK[side][sq] == board.ROWS - 1:
             return duo, 1
         chain = any(
             (mate := self.board[n]) is not None and mate.side != side for b in blockers for n in board.BESIDE[b]
@@ -373,11 +394,15 @@ class Match:
                     team.hand.remove(drawn)
                     played.append(drawn)
                     self.log("tactical_card", team.side, player, card=drawn, drawn_on_special=True)
-        for player, team, _face, _played, _attacking in order:
-            coach.anti_mutant(self, team, player, active)
-        cancelled = self._destructive_tactics(a_team, a_cards, d_team, d_cards)
-        a_live = [c for i, c in enumerate(a_cards) if ("a", i) not in cancelled]
-        d_live = [c for i, c in enumerate(d_cards) if ("d", i) not in cancelled]
+        if active:
+            for player, team, _face, _played, _attacking in order:
+                coach.anti_mutant(self, team, player, active)
+        if T.DESTRUCTIVE_TACTICS in a_cards or T.DESTRUCTIVE_TACTICS in d_cards:
+            cancelled = self._destructive_tactics(a_team, a_cards, d_team, d_cards)
+            a_live = [c for i, c in enumerate(a_cards) if ("a", i) not in cancelled]
+            d_live = [c for i, c in enumerate(d_cards) if ("d", i) not in cancelled]
+        else:
+            cancelled, a_live, d_live = set(), a_cards, d_cards
         # B: the duel
         duo, wall = self.shot_bonuses(attacker) if shot else (0, 0)
         a_plus = sum(T.CARD_TYPES[c][1] for c in a_live)
@@ -496,6 +521,20 @@ class Match:
                 self.log("tactical_card", team.side, None, card=T.DESTRUCTIVE_TACTICS, cancels=other[index])
         return cancelled
 
+    def play_flash(self, team: Team, card: str, player: Player | None, **detail: Any) -> None:
+        """A flash card goes straight from the hand onto the discards and takes effect."""
+        team.hand.remove(card)
+        self.discards.append(card)
+        self.log("tactical_card", team.side, player, card=card, **detail)
+
+    def mutant_power_card(self, team: Team, player: Player, active: set[Player]) -> None:
+        """MUTANT POWER: activate a player's power; on the standard side swap the card for a new one."""
+        self.play_flash(team, T.MUTANT_POWER, player)
+        if player.mutated and not player.player_coach:
+            self.activate_power(player, active)
+        else:
+            self.draw(team)
+
     def activate_power(self, player: Player, active: set[Player]) -> None:
         """A mutant power is activated once per player and turn, before the duel."""
         if player in active or player.power is None:
@@ -565,10 +604,11 @@ class Match:
         """A foul or an injury: flip to the mutated side, or leave the field if already mutated."""
         team = self.teams[player.side]
         if player.player_coach:
+            # No mutated side: a foul or an injury sends him back to the bench.
             self._remove_from_play(player)
-            team.bench.append(player)
             self.log("substitution", player.side, player, out="player_coach", cause=cause)
             self._replace(team, player)
+            team.bench.append(player)
             return
         if not player.mutated:
             player.mutated = True
@@ -765,9 +805,10 @@ class Match:
         """One action of the side to act and, after a run or a pass, the other side's reaction."""
         side = self.acting
         for s in (side, 1 - side):
-            coach.use_tokens(self, self.teams[s])
-            if self.over:
-                return
+            if self.teams[s].tokens:
+                coach.use_tokens(self, self.teams[s])
+                if self.over:
+                    return
         team = self.teams[side]
         if self.holder is None and self.loose is None:
             self.kick_off(side)

@@ -130,6 +130,15 @@ def usable_in_duel(card: str, attacking: bool, shot: bool) -> bool:
     return kind in (DEFENCE_PLUS, SUCCESSFUL_DEFENCE)
 
 
+#: ``USABLE[attacking][shot]``: the cards (not the dummy) a side may place face down.
+USABLE: tuple[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]] = tuple(
+    tuple(
+        frozenset(c for c in CARD_TYPES if c != DUMMY and usable_in_duel(c, attacking, shot)) for shot in (False, True)
+    )
+    for attacking in (False, True)
+)  # type: ignore[assignment]
+
+
 def build_deck(composition: Mapping[str, Any] | None = None) -> list[str]:
     """The deck as a list of card names, in a fixed order (shuffled by the match)."""
     if composition is None:
