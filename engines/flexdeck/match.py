@@ -335,9 +335,9 @@ class Match:
         rank = NEXT_RANK[side][self.ball_pos]
         targets: list[int] = []
         if rank is not None:
-            best = -1
+            best = 0
             for slot in RANK_SLOTS[rank]:
-                value = defending[slot]  # a neutralised card is -1
+                value = defending[slot]  # a neutralised card is -1, below every card
                 if value > total or value < best:
                     continue
                 if value > best:
