@@ -12,6 +12,7 @@ A coach only asks; the match checks every move, pass and shot against the rules.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -53,6 +54,23 @@ def _odds_to_beat(score: int, base: int, twice: bool = False) -> float:
         elif total + base == score:
             tie += 1
     return (win + tie / 2) / len(totals)
+
+
+DANGER_WEIGHT = 12.0
+
+
+def _place_value(strong: bool, side: int, square: int) -> float:
+    """The ball's worth on a square before safety: rows gained, +4 where a shot is possible; the strong
+    coach also prefers the middle, where more lines lead to goal."""
+    col, row = F.REL_COL[side][square], F.REL_ROW[side][square]
+    value = float(row) + (4.0 if F.SHOT_LINES[side][square] else 0.0)
+    return value - abs(col - 7.5) * 0.2 if strong else value
+
+
+#: PLACE_VALUE[strong][side][square], so the hot loops only look it up.
+PLACE_VALUE = tuple(
+    tuple(tuple(_place_value(strong, side, i) for i in range(F.CELLS)) for side in (0, 1)) for strong in (False, True)
+)
 
 
 def validate_replacements(rows: Any) -> tuple[Mapping[str, Any], ...]:
@@ -399,41 +417,44 @@ class Coach:
         return danger
 
     def ball_value(self, match: Match, side: int, square: int, danger: list[float] | None = None) -> float:
-        col, row = F.REL_COL[side][square], F.REL_ROW[side][square]
-        value = float(row)
-        if F.SHOT_LINES[side][square]:
-            value += 4.0
+        """How good the ball is on ``square``: progress, a shooting square, and (strong) safety."""
+        value = PLACE_VALUE[self.strong][side][square]
         if self.strong:
             if danger is None:
                 danger = self.danger_map(match, side)
-            value -= 12.0 * danger[square]
-            value -= abs(col - 7.5) * 0.2
+            value -= DANGER_WEIGHT * danger[square]
         return value
 
+    def value_table(self, match: Match, side: int) -> Sequence[float]:
+        """``ball_value`` for every square at once, for the build-up search."""
+        places = PLACE_VALUE[self.strong][side]
+        if not self.strong:
+            return places
+        return [place - DANGER_WEIGHT * risk for place, risk in zip(places, self.danger_map(match, side), strict=True)]
+
     def build_up(self, match: Match, side: int) -> None:
+        """Move the ball to where it is worth most: a run, a pass, or (strong) a pass and a run."""
         carrier = match.ball
         assert carrier is not None
         points = match.points
         if points <= 0:
             return
-        danger = self.danger_map(match, side) if self.strong else None
-        best_value = self.ball_value(match, side, carrier.pos, danger)
+        values = self.value_table(match, side)
+        best_value = values[carrier.pos]
         plan: list[tuple[str, Any, Any]] = []
         if not match.must_pass_first:
             budget = match.move_budget(carrier)
             if budget > 0:
                 dist, parents = _search(match, carrier, budget)
                 for square, steps in dist.items():
-                    if steps == 0:
-                        continue
-                    value = self.ball_value(match, side, square, danger) - 0.05 * steps
-                    if value > best_value:
+                    value = values[square] - 0.05 * steps
+                    if value > best_value and steps:
                         best_value = value
                         plan = [("move", carrier, _path(parents, carrier.pos, square))]
         for mate, distance in match.pass_targets(carrier.pos, side, points):
             if mate.keeper:
                 continue
-            value = self.ball_value(match, side, mate.pos, danger) - 0.05 * distance
+            value = values[mate.pos] - 0.05 * distance
             if value > best_value:
                 best_value = value
                 plan = [("pass", mate, None)]
@@ -441,10 +462,8 @@ class Coach:
             if self.strong and left > 0:
                 dist, parents = _search(match, mate, left)
                 for square, steps in dist.items():
-                    if steps == 0:
-                        continue
-                    value = self.ball_value(match, side, square, danger) - 0.05 * (distance + steps)
-                    if value > best_value:
+                    value = values[square] - 0.05 * (distance + steps)
+                    if value > best_value and steps:
                         best_value = value
                         plan = [("pass", mate, None), ("move", mate, _path(parents, mate.pos, square))]
         for kind, piece, path in plan:
@@ -503,13 +522,13 @@ class Coach:
     def target_square(self, match: Match, side: int, piece: Piece, attacking: bool) -> int:
         carrier = match.ball
         assert carrier is not None
-        ball_col, ball_row = F.to_relative(side, carrier.pos)
+        ball_col, ball_row = F.REL_COL[side][carrier.pos], F.REL_ROW[side][carrier.pos]
         lane = piece.lane
         role = piece.role
         if piece.keeper:
             col = 7 if ball_col < 8 else 8
-            if self.strong and not attacking:
-                col = min(9, max(6, ball_col)) if ball_row < 6 else col
+            if self.strong and not attacking and ball_row < 10:
+                col = self.keeper_column(carrier)
             return F.to_absolute(side, col, -1)
         if attacking:
             rows = {"A": ball_row + 5, "C": ball_row + 2, "T": ball_row + 3, "D": ball_row - 5}
@@ -525,6 +544,22 @@ class Coach:
         row = max(2 if not attacking else 0, min(18, row))
         col = max(0, min(15, lane))
         return F.to_absolute(side, col, row)
+
+    def keeper_column(self, carrier: Piece) -> int:
+        """The goal column (own frame) that leaves the fewest goal squares two or more away from the keeper,
+        counting the lines from every square the carrier can run to."""
+        reachable_goals: Counter[int] = Counter()
+        lines = F.SHOT_LINES[carrier.side]
+        keeper_side = 1 - carrier.side
+        for square in F.within(carrier.pos, carrier.move):
+            for goal, _ in lines[square]:
+                reachable_goals[F.REL_COL[keeper_side][goal]] += 1
+        if not reachable_goals:
+            return 7 if F.REL_COL[keeper_side][carrier.pos] < 8 else 8
+        return min(
+            F.GOAL_COLS,
+            key=lambda col: (sum(n for g, n in reachable_goals.items() if abs(g - col) >= 2), abs(col - 7.5), col),
+        )
 
     def support(self, match: Match, side: int, attacking: bool, staying: Piece | None = None) -> None:
         """Spend what is left of the points moving the other pieces toward their targets."""

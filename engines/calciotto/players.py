@@ -38,10 +38,13 @@ POOL_PROFILE: dict[str, tuple[tuple[int, int], tuple[int, int], int]] = {
 }
 #: Price = max(0, move + 2 * strength - PAR[role]). Strength counts twice since
 #: it enters every tackle and shot, movement only caps one piece's share of the
-#: roll. PAR is one below a role's average value in the pool, so an average
+#: roll. PAR is one below the value of a role's average piece, so an average
 #: piece costs about 1 BootCoin and 13 of them about 15, the league budget; the
 #: weakest pieces of every role cost 0.
-PRICE_PAR = {"P": 8, "D": 10, "T": 8, "C": 8, "A": 10}
+PRICE_PAR = {"P": 10, "D": 10, "T": 10, "C": 9, "A": 11}
+#: Weakest pieces (move and strength at the bottom of the role's range, price 0)
+#: the pool holds for every role, so a squad can always be completed for nothing.
+FREE_PIECES_PER_ROLE = 3
 TEAMS_IN_POOL = 12
 FIRST_NAMES = (
     "Aldo", "Bruno", "Carlo", "Dario", "Elio", "Franco", "Gino", "Ivo", "Lino", "Mario",
@@ -101,9 +104,7 @@ def sample_pool(seed: int = 0) -> list[dict[str, Any]]:
     pool: list[dict[str, Any]] = []
     for role, ((move_lo, move_hi), (str_lo, str_hi), per_team) in POOL_PROFILE.items():
         for number in range(per_team * TEAMS_IN_POOL):
-            # The first card of every team slot for a role is its weakest, so the
-            # cheapest cards always complete a legal squad for every team.
-            if number < TEAMS_IN_POOL:
+            if number < FREE_PIECES_PER_ROLE:
                 move, strength = move_lo, str_lo
             else:
                 move = dice.roll(move_hi - move_lo + 1) + move_lo - 1
