@@ -36,14 +36,14 @@ class Style:
     shot_bias: float  # added to the value of shooting
     dribble_bias: float  # added to the value of dribbling
     attack_threshold: float  # chance needed to attack the ball carrier
-    cards_per_duel: int  # face-down cards in an ordinary duel
+    card_window: float  # play cards in a duel whose odds lie between this and 1 - this
     foul_always: bool  # foul whenever a FOUL card is in hand
     flip_gain: int  # card-side gain needed to play HEAL / MUTATION before a duel
 
 
 STYLES = {
-    CAREFUL: Style(CAREFUL, 1.0, 0.0, 0.0, 0.5, 1, False, 2),
-    RECKLESS: Style(RECKLESS, 0.35, 1.5, 0.7, 0.35, 2, True, 1),
+    CAREFUL: Style(CAREFUL, 1.0, 0.0, 0.0, 0.5, 0.1, False, 2),
+    RECKLESS: Style(RECKLESS, 0.35, 1.5, 0.7, 0.35, 0.0, True, 1),
 }
 
 # ------------------------------------------------------------ duel odds
@@ -171,7 +171,7 @@ def choose_action(match: Match, team: Team) -> tuple:
         chance = shot_chance(match, holder)
         best_value = chance * GOAL_VALUE - (1.0 - chance) * SAVED_LOSS + style.shot_bias
         best = ("shot",)
-    for n in board.ADJACENT[sq]:
+    for n in board.AHEAD_FIRST[side][sq]:
         other = squares[n]
         if other is None or other.side == side:
             value = _holding_value(team, n, holder.dfn, threats)
@@ -228,7 +228,7 @@ def _keeper_distribution(match: Match, team: Team, keeper: Player) -> tuple:
     squares = match.board
     for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[arg-type]
         here = board.RANK[team.side][mate.sq]  # type: ignore[arg-type]
-        for n in board.ADJACENT[mate.sq]:  # type: ignore[index]
+        for n in board.AHEAD_FIRST[team.side][mate.sq]:  # type: ignore[index]
             if squares[n] is None and board.RANK[team.side][n] < here:
                 return ("run", mate, n)
     return ("none",)
@@ -239,17 +239,17 @@ def _chase_loose_ball(match: Match, team: Team) -> tuple | None:
     if loose is None:
         return None
     squares = match.board
-    nearest: tuple[int, int] | None = None
+    nearest: tuple[int, int, int] | None = None
     best: tuple | None = None
     for player in team.field:
         sq = player.sq
         assert sq is not None
         if loose in board.ADJACENT[sq]:
             return ("run", player, loose)
-        for n in board.ADJACENT[sq]:
+        for n in board.AHEAD_FIRST[team.side][sq]:
             if squares[n] is None:
                 distance = max(abs(board.row_of(n) - board.row_of(loose)), abs(board.col_of(n) - board.col_of(loose)))
-                key = (distance, n)
+                key = (distance, -board.RANK[team.side][n], board.col_of(n))
                 if nearest is None or key < nearest:
                     nearest, best = key, ("run", player, n)
     return best
@@ -271,7 +271,7 @@ def choose_reaction(match: Match, team: Team) -> tuple | None:
     side = team.side
     threat = board.RANK[holder.side][sq]
     best_chance, attacker = 0.0, None
-    for n in board.ADJACENT[sq]:
+    for n in board.AHEAD_FIRST[side][sq]:
         mine = squares[n]
         if mine is not None and mine.side == side:
             chance = win_chance(mine.att - holder.dfn, False)
@@ -289,18 +289,19 @@ def _cover(match: Match, team: Team, holder: Player, threat: int) -> tuple | Non
     side = team.side
     sq = holder.sq
     assert sq is not None
-    targets: list[tuple[float, int]] = []
+    targets: list[tuple[float, int, int, int]] = []
     if threat >= 1:
         for n in board.SIGHT_LINES[holder.side][sq]:
             if squares[n] is None:
                 chain = any((m := squares[b]) is not None and m.side == side for b in board.BESIDE[n])
-                targets.append((1.2 + (0.3 if chain else 0.0) + 0.2 * threat, n))
-    for n in board.ADJACENT[sq]:
+                targets.append((-1.2 - (0.3 if chain else 0.0) - 0.2 * threat, board.RANK[side][n], board.col_of(n), n))
+    for n in board.AHEAD_FIRST[side][sq]:
         if squares[n] is None:
-            targets.append((0.6, n))
-    targets.sort(reverse=True)
-    for score, target in targets:
-        movers = [p for n in board.ADJACENT[target] if (p := squares[n]) is not None and p.side == side]
+            targets.append((-0.6, board.RANK[side][n], board.col_of(n), n))
+    targets.sort()
+    for negative_score, _rank, _col, target in targets:
+        score = -negative_score
+        movers = [p for n in board.AHEAD_FIRST[side][target] if (p := squares[n]) is not None and p.side == side]
         if not movers:
             continue
         if score < 1.0:
@@ -330,12 +331,15 @@ def duel_cards(match: Match, team: Team, me: Player, rival: Player, attacking: b
     else:
         chance = 1.0 - win_chance(rival.att - me.dfn, holder is rival)
     decisive = shot or (holder is not None and holder.sq is not None and board.RANK[holder.side][holder.sq] >= 2)
-    limit = T.CARDS_PER_DUEL if (decisive or style.foul_always) else style.cards_per_duel
-    if not decisive and not style.foul_always and not 0.15 < chance < 0.85:
+    # A full hand wastes every card drawn next: spend it.
+    pressing = decisive or len(hand) >= T.HAND_LIMIT
+    if style.foul_always or pressing or style.card_window < chance < 1.0 - style.card_window:
+        limit = T.CARDS_PER_DUEL
+    else:
         limit = 0
     chosen: list[str] = []
     power = sorted((c for c in usable if c not in (T.FOUL, T.DESTRUCTIVE_TACTICS)), key=card_value, reverse=True)
-    wants_foul = T.FOUL in usable and (style.foul_always or (rival.mutated and not rival.player_coach))
+    wants_foul = T.FOUL in usable and (style.foul_always or pressing or (rival.mutated and not rival.player_coach))
     if wants_foul and limit:
         chosen.append(T.FOUL)
     for card in power:

@@ -12,6 +12,7 @@ from engines.mutant import board, coach
 from engines.mutant import tactics as T
 from engines.mutant.cards import TRIGGERS, trigger_fires
 
+
 def sq(row: int, col: int) -> int:
     return board.square(row, col)
 
@@ -435,7 +436,9 @@ def _power_duel(kit, monkeypatch, power, trigger, rolls, **attrs):
 
 
 def test_power_foul_opponent(kit, monkeypatch):
-    m, a, b = _power_duel(kit, monkeypatch, "foul_opponent", "you_succeed", [kit.A_SPECIAL, kit.D_BLANK], mutant_attack=6)
+    m, a, b = _power_duel(
+        kit, monkeypatch, "foul_opponent", "you_succeed", [kit.A_SPECIAL, kit.D_BLANK], mutant_attack=6
+    )
     m.duel("dribble", a, b)
     assert b.mutated
 
@@ -454,16 +457,22 @@ def test_power_hold_ball_keeps_the_ball_after_a_lost_duel(kit, monkeypatch):
 
 
 def test_power_advance_runs_on_after_a_won_duel(kit, monkeypatch):
-    m, a, b = _power_duel(kit, monkeypatch, "advance", "successful_attack", [kit.A_SPECIAL, kit.D_BLANK], mutant_attack=6)
+    m, a, b = _power_duel(
+        kit, monkeypatch, "advance", "successful_attack", [kit.A_SPECIAL, kit.D_BLANK], mutant_attack=6
+    )
     m.duel("dribble", a, b)
     assert m.holder is a and board.row_of(a.sq) == 3
 
 
 def test_power_coaching_token_and_steal_card(kit, monkeypatch):
-    m, a, b = _power_duel(kit, monkeypatch, "coaching_token", "you_succeed", [kit.A_SPECIAL, kit.D_BLANK], mutant_attack=6)
+    m, a, b = _power_duel(
+        kit, monkeypatch, "coaching_token", "you_succeed", [kit.A_SPECIAL, kit.D_BLANK], mutant_attack=6
+    )
     m.duel("dribble", a, b)
     assert len(m.teams[0].tokens) == 1
-    m, a, b = _power_duel(kit, monkeypatch, "steal_card", "you_succeed", [kit.A_SPECIAL, kit.D_BLANK, 1], mutant_attack=6)
+    m, a, b = _power_duel(
+        kit, monkeypatch, "steal_card", "you_succeed", [kit.A_SPECIAL, kit.D_BLANK, 1], mutant_attack=6
+    )
     m.teams[1].hand.extend(["foul", "heal"])
     m.duel("dribble", a, b)
     assert "foul" in m.teams[0].hand and "foul" not in m.teams[1].hand and "heal" in m.teams[1].hand
