@@ -25,9 +25,10 @@ SQUAD_RULES = SquadRules(roles={ROLE: DEFAULT_SQUAD_SIZE}, reserves=0)
 CARD_FIELDS = ("role", "colour", "pips")
 IGNORED_FIELDS = ("id", "name", "price")
 
-#: How many copies of the 52 suited cards the sample pool holds: twelve squads
-#: of 26 need six decks; eight leave a draft something to choose from.
-POOL_DECKS = 8
+#: How many copies of the 52 suited cards the sample pool holds. Twelve squads of
+#: 26 need six decks; ten hold 360 free cards (36 a deck), so even if every
+#: team drafts only free cards there are enough for all twelve.
+POOL_DECKS = 10
 
 FIRST_NAMES = (
     "Ada", "Bram", "Cleo", "Dario", "Elin", "Femi", "Gael", "Hana", "Ivo", "Jana", "Kofi", "Lea",
@@ -67,7 +68,7 @@ def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def sample_pool(seed: int = 0) -> list[dict[str, Any]]:
-    """Eight copies of the deck's suited cards, named and priced, for a draft."""
+    """Ten copies of the deck's suited cards, named and priced, for a draft."""
     dice = Dice(seed)
     names = [f"{first} {last}" for first in FIRST_NAMES for last in SURNAMES]
     dice.shuffle(names)
@@ -79,7 +80,7 @@ def sample_pool(seed: int = 0) -> list[dict[str, Any]]:
             pool.append(
                 {
                     "id": f"fd{seed}-{number + 1:03d}",
-                    "name": f"{names[number]} ({card.code}{'abcdefgh'[copy]})",
+                    "name": f"{names[number]} ({card.code}{'abcdefghij'[copy]})",
                     "role": ROLE,
                     "price": card_price(card.strength),
                     "colour": card.colour,

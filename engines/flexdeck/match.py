@@ -234,7 +234,15 @@ class Match:
             else:
                 extra = turn == last
                 log((minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at}))
-                log((minute, "golden_boot", None, None, {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra}))
+                log(
+                    (
+                        minute,
+                        "golden_boot",
+                        None,
+                        None,
+                        {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
+                    )
+                )
                 self.boost += GOLDEN_BOOT_BONUS
                 self.extra_time_due = extra
 

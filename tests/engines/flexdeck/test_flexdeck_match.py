@@ -1,0 +1,151 @@
+"""The match as the platform sees it: penalties, determinism, the golden result, the contract."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engines.core import STANDARD_STATS, TeamSheet
+from engines.flexdeck import ENGINE
+from engines.flexdeck.scripting import ReplayCoach, ReplayDice, table
+
+WALL = [15] * 11  # field cards nobody in these tests can beat
+
+
+def shootout(pile, home_keeper=9, away_keeper=9, decisions=None):
+    """Two scoreless halves dealt alike (only ``pile`` turned), then penalty kicks
+    from the discard pile kept in turning order."""
+    home_pitch, away_pitch = [home_keeper] + WALL[1:], [away_keeper] + WALL[1:]
+    home, away, rolls, settings = table(home_pitch, away_pitch, pile)
+    suited = sum(1 for card in pile if not isinstance(card, str))
+    keep_order = list(range(suited, 1, -1))  # Fisher-Yates rolls that leave the order alone
+    coach = ReplayCoach(decisions)
+    return ENGINE.play(
+        home,
+        away,
+        ReplayDice(rolls + rolls + keep_order),
+        {"winner_required": True, "settings": settings},
+        coaches=(coach, coach),
+    )
+
+
+def kicks(result):
+    return [(e.side, e.detail["total"], e.detail["scored"]) for e in result.events if e.kind == "penalty_kick"]
+
+
+# -- penalty kicks ---------------------------------------------------------------------
+
+
+def test_a_draw_stands_unless_a_winner_is_required():
+    home, away, rolls, settings = table([9] + WALL[1:], [9] + WALL[1:], [("home", 3), ("away", 3)])
+    result = ENGINE.play(home, away, ReplayDice(rolls + rolls), {"settings": settings}, coaches=[ReplayCoach()] * 2)
+    assert (result.home_goals, result.away_goals, result.decided_by) == (0, 0, "regulation")
+    assert result.shootout_home is None and result.winner is None
+
+
+def test_penalty_kicks_are_cards_against_the_keeper_best_of_five():
+    result = shootout([("home", 10), ("away", 1)])
+    assert result.decided_by == "penalties"
+    # Home scores every kick, the visitors miss every one: 3-0 settles it after six kicks.
+    assert kicks(result) == [("home", 10, True), ("away", 1, False)] * 3
+    assert (result.shootout_home, result.shootout_away, result.winner) == (3, 0, "home")
+
+
+def test_an_equal_card_scores_a_penalty():
+    result = shootout([("home", 9), ("away", 8)])
+    assert kicks(result)[:2] == [("home", 9, True), ("away", 8, False)]
+
+
+def test_sudden_death_follows_five_level_rounds():
+    pile = [("home", 10)] * 5 + [("home", 1)] + [("away", 10)] * 6
+    result = shootout(pile)
+    assert len(kicks(result)) == 12
+    assert kicks(result)[-2:] == [("home", 1, False), ("away", 10, True)]
+    assert (result.shootout_home, result.shootout_away, result.winner) == (5, 6, "away")
+
+
+def test_a_shootout_nobody_can_lose_ends_with_a_coin():
+    result = shootout([("home", 10), ("away", 10)])
+    assert [e.kind for e in result.events].count("coin_toss") == 1
+    assert result.winner is not None and result.decided_by == "penalties"
+
+
+def test_a_side_without_cards_in_the_discard_pile_misses():
+    # Home's only card goes onto the pitch as a substitute in both halves.
+    result = shootout([("away", 10), ("home", 3)], home_keeper=12, decisions={"home-1": ("substitute", "G1")})
+    assert kicks(result)[:2] == [("home", None, False), ("away", 10, False)]
+
+
+# -- determinism and the golden result -------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_json():
+    home, away = ENGINE.sample_team(1), ENGINE.sample_team(2)
+    first = ENGINE.simulate(home, away, seed=99).to_json()
+    assert ENGINE.simulate(TeamSheet.coerce(home), TeamSheet.coerce(away), seed=99).to_json() == first
+    assert ENGINE.simulate(home, away, seed=100).to_json() != first
+
+
+GOLDEN_SEED = 2026
+GOLDEN_SHA256 = "5cdd3600d3a86463c866da0703b97f6130ddcb62ab885d1eda063cdc707df2d9"
+
+
+def test_the_golden_result_does_not_change():
+    """Any change in the order of rolls shows here; bump ENGINE.version when it is meant."""
+    home, away = ENGINE.sample_team(11, name="Home"), ENGINE.sample_team(12, name="Away")
+    result = ENGINE.simulate(home, away, seed=GOLDEN_SEED, options={"winner_required": True})
+    digest = hashlib.sha256(result.to_json().encode()).hexdigest()
+    assert (ENGINE.version, digest) == ("1.0", GOLDEN_SHA256)
+
+
+# -- the contract ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def result():
+    return ENGINE.simulate(ENGINE.sample_team(3), ENGINE.sample_team(4), seed=7, options={"winner_required": True})
+
+
+def test_every_player_of_both_sheets_has_every_counter(result):
+    ids = {p["id"] for seed in (3, 4) for p in ENGINE.sample_team(seed)["players"]}
+    assert set(result.player_stats) == ids
+    for stats in result.player_stats.values():
+        assert set(STANDARD_STATS) <= set(stats)
+        assert {"turns", "advances", "starts", "substituted_in", "substituted_out", "neutralised"} <= set(stats)
+
+
+def test_events_are_numbered_lowercase_and_sided(result):
+    assert [e.seq for e in result.events] == list(range(1, len(result.events) + 1))
+    neutral = {"card", "golden_boot", "half_time", "full_time", "extra_time"}
+    for event in result.events:
+        assert event.kind == event.kind.lower()
+        assert event.side in ("home", "away") or (event.side is None and event.kind in neutral)
+        assert "ball" in event.detail or event.kind in {"deal", "half_time", "full_time", "penalty_kick", "coin_toss"}
+    json.dumps([e.to_dict() for e in result.events])
+
+
+def test_minutes_run_forward(result):
+    minutes = [e.minute for e in result.events]
+    assert minutes == sorted(minutes) and minutes[-1] >= 90
+
+
+def test_importing_the_engine_loads_no_django():
+    code = "import sys, engines.flexdeck; print(any(m.startswith('django') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_command_line_simulates_a_match():
+    out = subprocess.run(
+        [sys.executable, "-m", "engines", "simulate", "flexdeck", "--seed", "3", "--json", "--winner-required"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data = json.loads(out.stdout)
+    assert data["engine"] == "flexdeck"
+    assert data["home_goals"] + (data["shootout_home"] or 0) != data["away_goals"] + (data["shootout_away"] or 0)
