@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import CardError
@@ -135,7 +135,7 @@ DIE_INDICATORS: dict[str, dict[str, tuple[int, ...]]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Charts:
     """The three tables in the form the match loop reads them.
 
@@ -149,6 +149,25 @@ class Charts:
     control: tuple[tuple[int, int | None, int], ...]
     offence_slot: tuple[int, ...]
     defence_slot: tuple[int, ...]
+    _control_tables: dict[int, tuple[tuple[int, int], tuple[bool, ...]]] = field(default_factory=dict, repr=False)
+    _minute_table: list[tuple[Any, ...]] = field(default_factory=list, repr=False)
+
+    def minute_table(self) -> list[tuple[Any, ...]]:
+        """What the five dice of a minute mean on these charts, for each of the
+        15552 throws (index ``((((kb-1)*6 + kw-1)*6 + b-1)*6 + w-1)*12 + c-1``):
+        ``(offence slot, defence slot, black, white, d12, doubles result or
+        None, the dice)``. Built once, so a minute costs one lookup."""
+        if not self._minute_table:
+            offence, defence, chart = self.offence_slot, self.defence_slot, self.doubles
+            self._minute_table.extend(
+                (offence[kb], defence[kw], b, w, c, chart[b - 1][c - 1] if b == w else None, (kb, kw, b, w, c))
+                for kb in range(1, 7)
+                for kw in range(1, 7)
+                for b in range(1, 7)
+                for w in range(1, 7)
+                for c in range(1, 13)
+            )
+        return self._minute_table
 
     def control_faces(self, home_advantage: int) -> int:
         """How many d12 faces the side ahead (the home side on a tie) owns."""
@@ -156,6 +175,16 @@ class Charts:
             if low <= abs(home_advantage) and (high is None or abs(home_advantage) <= high):
                 return faces
         raise CardError(f"control_ranges: no row covers an advantage of {abs(home_advantage)}")
+
+    def control_table(self, home_advantage: int) -> tuple[tuple[int, int], tuple[bool, ...]]:
+        """The home range and, for each d12 face (index 0 unused), whether it
+        gives the home side the ball; worked out once per advantage."""
+        table = self._control_tables.get(home_advantage)
+        if table is None:
+            low, high = self.home_range(home_advantage)
+            table = (low, high), tuple(low <= face <= high for face in range(13))
+            self._control_tables[home_advantage] = table
+        return table
 
     def home_range(self, home_advantage: int) -> tuple[int, int]:
         """The d12 faces that give the home side a loose ball, as (low, high)."""

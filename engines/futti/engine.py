@@ -27,7 +27,7 @@ class FuttiEngine(Engine):
 
     key = "futti"
     name = "Fütti"
-    version = "1.0"
+    version = "1.1"
     squad_rules = SquadRules(roles=dict(SQUAD), reserves=0)
 
     def __init__(self) -> None:

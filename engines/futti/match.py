@@ -21,7 +21,7 @@ distribution, a fraction of the calls): that is what makes the engine fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -35,11 +35,14 @@ SIDES = ("home", "away")
 #: Counters each player gets besides the standard ones.
 OWN_STATS = ("breakaways", "penalty_kicks", "goals_against")
 STAT_NAMES = (*STANDARD_STATS, *OWN_STATS)
+BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
 
 HALF_LENGTH = 20
 FULL_TIME = 40
 #: The minutes after which a lead may end the match (see ``Match.ends_early``).
 EARLY_ENDINGS = (30, 35)
+#: The minutes of regulation after which something besides play happens.
+CHECKPOINTS = frozenset((HALF_LENGTH, *EARLY_ENDINGS))
 #: Sudden death is played for at most this many minutes after full time; a
 #: match still level then goes to penalty kicks, so a worker never loops on
 #: two goaltenders who save everything.
@@ -47,64 +50,76 @@ SUDDEN_DEATH_LIMIT = 60
 #: Penalty kicks in a shoot-out before it goes to sudden-death rounds.
 SHOOTOUT_KICKS = 5
 
-#: MINUTE_DICE[index] is (key black, key white, black, white, d12) for an
-#: index 1-15552, the five dice of a minute rolled at once.
-MINUTE_DICE: tuple[tuple[int, int, int, int, int], ...] = (
-    (0, 0, 0, 0, 0),
-    *(
-        (kb, kw, b, w, c)
-        for kb in range(1, 7)
-        for kw in range(1, 7)
-        for b in range(1, 7)
-        for w in range(1, 7)
-        for c in range(1, 13)
-    ),
-)
-MINUTE_FACES = len(MINUTE_DICE) - 1
+D6_FACES = (1, 2, 3, 4, 5, 6)
+PAIR_INDICES = tuple(range(len(PAIRS)))
+D12_FACES = tuple(range(1, 13))
 
-#: Which players a DOUBLES CHART result needs on the pitch; an empty one turns
-#: the result into MOMENTUM SHIFT (PLAYING SHORT A PLAYER).
-RESULT_TARGETS = {
-    "attacker_flattened": ("attacker", "defender"),
-    "defender_flattened": ("defender", "attacker"),
-    "attacker_hard_checked": ("attacker", "defender"),
-    "defender_hard_checked": ("defender", "attacker"),
-    "attacker_unsportsmanlike": ("attacker",),
-    "defender_unsportsmanlike": ("defender",),
-    "goaltender_unsportsmanlike": ("goaltender",),
-    "attacker_goes_down": ("attacker",),
-    "defender_goes_down": ("defender",),
-    "attacker_carded": ("attacker",),
-    "defender_carded": ("defender",),
-    "attacker_freak_injury": ("attacker",),
-    "defender_freak_injury": ("defender",),
-    "attacker_goes_down_major": ("attacker",),
-    "goaltender_crash": ("goaltender", "attacker"),
-    "goaltender_scuffle": ("goaltender", "attacker"),
-    "goaltender_injury": ("goaltender", "attacker"),
-    "major_scuffle": ("attacker", "defender"),
-    "minor_scuffle": ("attacker", "defender"),
-    "attacker_breakthrough": ("attacker",),
-    "defender_breakaway": ("defender",),
-    "momentum_shift": (),
-    "lull_time": (),
+ATTACKER, DEFENDER, GOALTENDER = 0, 1, 2
+ROLE_NAMES = ("attacker", "defender", "goaltender")
+
+#: For each DOUBLES CHART result: the players it needs on the pitch (an empty
+#: box turns it into MOMENTUM SHIFT, PLAYING SHORT A PLAYER) and the one the
+#: result's event names (the first).
+RESULT_PLAYERS = {
+    "attacker_flattened": (ATTACKER, DEFENDER),
+    "defender_flattened": (DEFENDER, ATTACKER),
+    "attacker_hard_checked": (ATTACKER, DEFENDER),
+    "defender_hard_checked": (DEFENDER, ATTACKER),
+    "attacker_unsportsmanlike": (ATTACKER,),
+    "defender_unsportsmanlike": (DEFENDER,),
+    "goaltender_unsportsmanlike": (GOALTENDER,),
+    "attacker_goes_down": (ATTACKER,),
+    "defender_goes_down": (DEFENDER,),
+    "attacker_carded": (ATTACKER,),
+    "defender_carded": (DEFENDER,),
+    "attacker_freak_injury": (ATTACKER,),
+    "defender_freak_injury": (DEFENDER,),
+    "attacker_goes_down_major": (ATTACKER,),
+    "goaltender_crash": (GOALTENDER, ATTACKER),
+    "goaltender_scuffle": (GOALTENDER, ATTACKER),
+    "goaltender_injury": (GOALTENDER, ATTACKER),
+    "major_scuffle": (ATTACKER, DEFENDER),
+    "minor_scuffle": (ATTACKER, DEFENDER),
+    "attacker_breakthrough": (ATTACKER,),
+    "defender_breakaway": (DEFENDER,),
 }
 
+#: The two results that need nobody: the side with the ball next minute,
+#: relative to the side that has it (1: the other side).
+CALM_RESULTS = {"momentum_shift": 1, "lull_time": 0}
 
-def _scripted_index(dice: Dice) -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """Index rollers that ask a non-standard dice object die by die, so a
-    script lists each face in the order the rule book rolls them."""
-    d6, d12 = dice.d6, dice.d12
 
-    def minute_index(_faces: int) -> int:
-        kb, kw, b, w, c = d6(), d6(), d6(), d6(), d12()
-        return ((((kb - 1) * 6 + kw - 1) * 6 + b - 1) * 6 + w - 1) * 12 + c
+class Rolls:
+    """The dice of a match as four callables: ``minute()`` (the five dice of a
+    minute), ``pair()`` (a goaltending roll as an index into ``PAIRS``), ``d6()``
+    and ``d12()``.
 
-    def pair_index(_faces: int) -> int:
-        black, white = d6(), d6()
-        return (black - 1) * 6 + white
+    For a plain ``Dice`` each is a lazy chain of C-level iterators over the
+    dice's own random stream: ``int(random() * faces)``, exactly what
+    ``Dice.roll`` computes, drawn in the same order, without a Python call per
+    roll. Any other dice object (``ScriptedDice`` in tests) is asked die by
+    die, in the order the module docstring lists.
+    """
 
-    return minute_index, pair_index
+    __slots__ = ("minute", "pair", "d6", "d12")
+
+    def __init__(self, dice: Dice, minute_table: list[tuple[Any, ...]]) -> None:
+        uniform = getattr(dice, "_random", None) if type(dice) is Dice else None
+        if uniform is not None:
+
+            def stream(faces: Sequence[Any]) -> Callable[[], Any]:
+                indices = map(int, map(float(len(faces)).__mul__, iter(uniform, None)))
+                return map(faces.__getitem__, indices).__next__
+
+            self.minute, self.pair = stream(minute_table), stream(PAIR_INDICES)
+            self.d6, self.d12 = stream(D6_FACES), stream(D12_FACES)
+            return
+        d6, d12 = dice.d6, dice.d12
+        self.d6, self.d12 = d6, d12
+        self.minute = lambda: minute_table[
+            ((((d6() - 1) * 6 + d6() - 1) * 6 + d6() - 1) * 6 + d6() - 1) * 12 + d12() - 1
+        ]
+        self.pair = lambda: (d6() - 1) * 6 + d6() - 1
 
 
 class _EventDraft:
@@ -162,13 +177,8 @@ class Match:
     ) -> None:
         self.teams = (home, away)
         self.dice = dice
-        self.d6 = dice.d6
-        self.d12 = dice.d12
-        standard = type(dice).roll is Dice.roll and type(dice).d6 is Dice.d6 and type(dice).d12 is Dice.d12
-        if standard:
-            self.minute_index = self.pair_index = dice.roll
-        else:
-            self.minute_index, self.pair_index = _scripted_index(dice)
+        rolls = Rolls(dice, charts.minute_table())
+        self.next_minute, self.next_pair, self.d6, self.d12 = rolls.minute, rolls.pair, rolls.d6, rolls.d12
         self.charts = charts
         self.winner_required = winner_required
         self.tie_break = tie_break
@@ -177,24 +187,16 @@ class Match:
         self.possession = HOME  # who has the ball after the last minute played
         self.on: tuple[list[Card | None], list[Card | None]] = ([], [])
         self.preferred: tuple[list[Card], list[Card]] = ([], [])
-        self.reserves: tuple[list[Card], list[Card]] = ([], [])
+        self.bench: list[tuple[tuple[Card, ...], ...]] = []  # per side, per box: reserves best first
         self.timeouts = 0
         self.unsettled = [False, False]  # a side whose lineup differs from its preferred one
         self.back_after = [0] * 16  # a player out until a hard timeout numbered above this
         self.removed = [False] * 16
         self.on_since = [0] * 16
-        self.counts = {name: [0] * 16 for name in STAT_NAMES}
-        self.goals = self.counts["goals"]
-        self.shots = self.counts["shots"]
-        self.saves = self.counts["saves"]
-        self.steals = self.counts["steals"]
-        self.breakaways = self.counts["breakaways"]
-        self.penalty_kicks = self.counts["penalty_kicks"]
-        self.goals_against = self.counts["goals_against"]
+        copy_blank = BLANK_STATS.copy
+        self.stats = [copy_blank() for _ in range(16)]  # by card slot: home 0-7, away 8-15
         advantage = home.stars + 1 - away.stars
-        low, high = charts.home_range(advantage)
-        self.home_range = (low, high)
-        self.home_control = tuple(low <= face <= high for face in range(13))
+        self.home_range, self.home_control = charts.control_table(advantage)
         self.control_detail = {"advantage": advantage, "home_range": self.home_range}
 
     # --- the log ------------------------------------------------------------
@@ -213,7 +215,7 @@ class Match:
             lineup = [*team.lineup[:GOALKEEPER_SLOT], keeper]
             self.on[side].extend(lineup)
             self.preferred[side].extend(lineup)
-            self.reserves[side].extend(card for card in team.cards if card not in lineup)
+            self.bench.append((*team.field_bench, (reserve if keeper is chosen else chosen,)))
             self.log(0, "lineup", side, keeper, {"goaltender_roll": die, "control": self.control_detail})
 
     # --- comings and goings ---------------------------------------------------
@@ -224,19 +226,18 @@ class Match:
         on = self.on[side]
         if card in on:  # already off when a second consequence reaches them (injured, then booked)
             on[on.index(card)] = None
-            self.counts["minutes"][card.slot] += minute - self.on_since[card.slot]
+            self.stats[card.slot]["minutes"] += minute - self.on_since[card.slot]
         if permanent:
             self.removed[card.slot] = True
         else:
             self.back_after[card.slot] = self.timeouts + 1
         self.unsettled[side] = True
 
-    def available(self, card: Card) -> bool:
-        return (
-            not self.removed[card.slot]
-            and self.back_after[card.slot] < self.timeouts
-            and card not in self.on[0] + self.on[1]
-        )
+    def available(self, card: Card, side: int) -> bool:
+        """Free to come on: not sent off or badly hurt, not out since this very
+        hard timeout, not on the pitch already."""
+        slot = card.slot
+        return not self.removed[slot] and self.back_after[slot] < self.timeouts and card not in self.on[side]
 
     def hard_timeout(self, minute: int) -> None:
         """A HARD TIMEOUT: players may come back and reserves go in."""
@@ -251,57 +252,61 @@ class Match:
         on, preferred = self.on[side], self.preferred[side]
         for slot in range(5):
             starter = preferred[slot]
-            if on[slot] is not starter and self.available(starter):
+            if on[slot] is not starter and self.available(starter, side):
                 self.bring_on(minute, side, slot, starter, "return")
         for slot in range(5):
             if on[slot] is None:
-                wanted = "goalkeeper" if slot == GOALKEEPER_SLOT else "field"
-                candidates = [c for c in self.reserves[side] if c.role == wanted and self.available(c)]
-                if candidates:
-                    self.bring_on(minute, side, slot, min(candidates, key=lambda c: bench_rank(c, slot)), "reserve")
-        self.unsettled[side] = any(on[slot] is not preferred[slot] for slot in range(5))
+                for newcomer in self.bench[side][slot]:  # best first
+                    if self.available(newcomer, side):
+                        self.bring_on(minute, side, slot, newcomer, "reserve")
+                        if self.removed[preferred[slot].slot]:  # the starter is gone for good: the box is theirs
+                            preferred[slot] = newcomer
+                        break
+        self.unsettled[side] = on != preferred
 
     def bring_on(self, minute: int, side: int, slot: int, card: Card, reason: str) -> None:
         on = self.on[side]
         leaving = on[slot]
         if leaving is not None:
-            self.counts["minutes"][leaving.slot] += minute - self.on_since[leaving.slot]
+            self.stats[leaving.slot]["minutes"] += minute - self.on_since[leaving.slot]
         on[slot] = card
         self.on_since[card.slot] = minute
         detail = {"position": slot, "out": leaving and leaving.id, "reason": reason}
-        self.log(minute, "substitution", side, card, detail)
+        self.rows.append((minute, "substitution", SIDES[side], card.id, detail))
 
     # --- shots ----------------------------------------------------------------
 
     def shot_on_goal(self, minute: int, side: int, shooter: Card, minus_ten: bool, detail: dict[str, Any]) -> bool:
         """A shot and the GOALTENDING CHECK (black tens, white ones; saved at or
         under the rating); a goal is a hard timeout. True when it went in."""
-        self.shots[shooter.slot] += 1
-        self.log(minute, "shot", side, shooter, detail)
+        log = self.rows.append
+        stats = self.stats
+        stats[shooter.slot]["shots"] += 1
+        log((minute, "shot", SIDES[side], shooter.id, detail))
         keeper = self.on[1 - side][GOALKEEPER_SLOT]
         if keeper is None:
             saved, result = False, {"empty_goal": True}
         else:
-            index = self.pair_index(36)
+            index = self.next_pair()
             saved = (keeper.saves_minus_ten if minus_ten else keeper.saves)[index]
             rating = keeper.goaltending - 10 if minus_ten else keeper.goaltending
             result = {"goaltending": PAIRS[index], "rating": rating, "goaltender": keeper.id}
         if saved:
-            self.saves[keeper.slot] += 1  # type: ignore[union-attr]
-            self.log(minute, "save", 1 - side, keeper, result)
+            stats[keeper.slot]["saves"] += 1  # type: ignore[union-attr]
+            log((minute, "save", SIDES[1 - side], keeper.id, result))  # type: ignore[union-attr]
             return False
         self.score[side] += 1
-        self.goals[shooter.slot] += 1
+        stats[shooter.slot]["goals"] += 1
         if keeper is not None:
-            self.goals_against[keeper.slot] += 1
-        self.log(minute, "goal", side, shooter, result)
+            stats[keeper.slot]["goals_against"] += 1
+        log((minute, "goal", SIDES[side], shooter.id, result))
         self.hard_timeout(minute)
         return True
 
     def breakaway(self, minute: int, side: int, player: Card, die: int, cause: str) -> int:
         """BREAKAWAY PLAY: OFFENCE CHECK at offence + 2, then a shot against the
         goaltender MINUS TEN; after a miss or a save the side keeps the ball."""
-        self.breakaways[player.slot] += 1
+        self.stats[player.slot]["breakaways"] += 1
         success = player.breakaway_ok[die]
         self.log(
             minute,
@@ -326,7 +331,7 @@ class Match:
         if kicker is None:  # nobody left on the pitch to take it
             return
         die = self.d6()
-        self.penalty_kicks[kicker.slot] += 1
+        self.stats[kicker.slot]["penalty_kicks"] += 1
         self.log(minute, "penalty_kick", side, kicker, {"roll": die, "on_target": die != 6, "cause": cause})
         if die != 6:
             self.shot_on_goal(minute, side, kicker, True, {"penalty_kick": True})
@@ -334,7 +339,7 @@ class Match:
     def control_check(self, minute: int, face: int, reason: str) -> int:
         """CONTROL CHECK: the d12 against the control indicator's range."""
         side = HOME if self.home_control[face] else AWAY
-        self.log(minute, "possession", side, None, {"d12": face, "home_range": self.home_range, "reason": reason})
+        self.log(minute, "possession", side, None, {"d12": face, "reason": reason})
         return side
 
     # --- the regulation minutes -----------------------------------------------
@@ -368,32 +373,28 @@ class Match:
         log = rows.append
         on = self.on
         score = self.score
-        minute_index = self.minute_index
-        minute_dice = MINUTE_DICE
-        offence_slot = self.charts.offence_slot
-        defence_slot = self.charts.defence_slot
-        doubles_chart = self.charts.doubles
+        next_minute = self.next_minute
         home_control = self.home_control
-        home_range = self.home_range
-        steals = self.steals
+        stats = self.stats
         shot_on_goal = self.shot_on_goal
         sudden_death = first > FULL_TIME
+        checkpoints = range(first, last + 1) if sudden_death else CHECKPOINTS
         threat: Card | None = None  # the player whose steal may become a breakaway
         minute = first - 1
         while minute < last:
             minute += 1
-            kb, kw, b, w, c = dice = minute_dice[minute_index(MINUTE_FACES)]
+            offence_slot, defence_slot, b, w, c, doubles, dice = next_minute()
             defending = 1 - possession
-            attacker = on[possession][offence_slot[kb]]
-            defender = on[defending][defence_slot[kw]]
+            attacker = on[possession][offence_slot]
+            defender = on[defending][defence_slot]
             stealer, threat = threat, None
             if stealer is not None and attacker is stealer:
                 possession = self.breakaway(minute, possession, stealer, b, "steal")
-            elif b == w and doubles_chart[b - 1][c - 1] != "resolve_normally":
-                possession = self.doubles(minute, possession, doubles_chart[b - 1][c - 1], attacker, defender, dice)
+            elif doubles is not None and doubles != "resolve_normally":
+                possession = self.doubles(minute, possession, doubles, attacker, defender, dice)
             else:
-                if b == w:
-                    self.log(minute, "resolve_normally", possession, attacker, {"dice": dice})
+                if doubles is not None:
+                    self.log(minute, doubles, possession, attacker, {"dice": dice})
                 offence_ok = attacker is not None and attacker.offence_ok[b]
                 defence_ok = defender is not None and defender.defence_ok[w]
                 if offence_ok and not defence_ok:
@@ -402,10 +403,9 @@ class Match:
                         possession = defending
                     else:
                         possession = HOME if home_control[c] else AWAY
-                        detail = {"d12": c, "home_range": home_range, "reason": "save"}
-                        log((minute, "possession", SIDES[possession], None, detail))
+                        log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "save"}))
                 elif defence_ok and not offence_ok:
-                    steals[defender.slot] += 1  # type: ignore[union-attr]
+                    stats[defender.slot]["steals"] += 1  # type: ignore[union-attr]
                     detail = {"dice": dice, "attacker": attacker and attacker.id}
                     log((minute, "steal", SIDES[defending], defender.id, detail))  # type: ignore[union-attr]
                     possession = defending
@@ -415,16 +415,16 @@ class Match:
                         threat = defender
                 else:
                     possession = HOME if home_control[c] else AWAY
-                    detail = {"d12": c, "home_range": home_range, "reason": "loose_ball"}
-                    log((minute, "possession", SIDES[possession], None, detail))
-            if sudden_death:
-                if score[0] != score[1]:
+                    log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "loose_ball"}))
+            if minute in checkpoints:
+                if sudden_death:
+                    if score[0] != score[1]:
+                        break
+                elif minute == HALF_LENGTH:
+                    possession = self.half_time(minute)
+                    threat = None
+                elif self.ends_early(minute):
                     break
-            elif minute == HALF_LENGTH:
-                possession = self.half_time(minute)
-                threat = None
-            elif minute in EARLY_ENDINGS and self.ends_early(minute):
-                break
         self.possession = possession
         return minute
 
@@ -445,24 +445,19 @@ class Match:
     def last_minute_steal(self, minute: int, side: int, stealer: Card) -> int:
         """A steal in the last minute of a half: roll for key players once more;
         if the stealer is the key offensive player, the breakaway comes now."""
-        kb, _kw, b, _w, _c = MINUTE_DICE[self.minute_index(MINUTE_FACES)]
-        if self.on[side][self.charts.offence_slot[kb]] is stealer:
+        offence_slot, _defence_slot, b, *_rest = self.next_minute()
+        if self.on[side][offence_slot] is stealer:
             return self.breakaway(minute, side, stealer, b, "last_minute_steal")
         return side
 
     def result(self, minute: int, decided_by: str, shootout: tuple[int, int] | None) -> MatchResult:
         """Minutes played for everyone still on, then the stats of every player."""
-        minutes = self.counts["minutes"]
+        stats = self.stats
         for side in (HOME, AWAY):
             for card in self.on[side]:
                 if card is not None:
-                    minutes[card.slot] += minute - self.on_since[card.slot]
-        columns = [(name, self.counts[name]) for name in STAT_NAMES]
-        stats = {}
-        for team in self.teams:
-            for card in team.cards:
-                slot = card.slot
-                stats[card.id] = {name: column[slot] for name, column in columns}
+                    stats[card.slot]["minutes"] += minute - self.on_since[card.slot]
+        player_stats = {card.id: stats[card.slot] for team in self.teams for card in team.cards}
         return MatchResult(
             engine="futti",
             version="",
@@ -473,7 +468,7 @@ class Match:
             shootout_home=shootout and shootout[0],
             shootout_away=shootout and shootout[1],
             events=make_events(self.rows),
-            player_stats=stats,
+            player_stats=player_stats,
         )
 
     def shootout(self, minute: int) -> tuple[int, int]:
@@ -511,7 +506,7 @@ class Match:
             if keeper is None:
                 scored = True
             else:
-                index = self.pair_index(36)
+                index = self.next_pair()
                 scored = not keeper.saves_minus_ten[index]
                 detail.update(goaltending=PAIRS[index], rating=keeper.goaltending - 10, goaltender=keeper.id)
         detail["scored"] = scored
@@ -531,22 +526,23 @@ class Match:
     ) -> int:
         """Resolve a DOUBLES CHART result; returns who has the ball next minute."""
         defending = 1 - possession
+        shift = CALM_RESULTS.get(result)
+        if shift is not None:
+            self.rows.append((minute, result, SIDES[possession], attacker and attacker.id, {"dice": dice}))
+            return possession ^ shift
         keeper = self.on[defending][GOALKEEPER_SLOT]
-        players = {"attacker": attacker, "defender": defender, "goaltender": keeper}
-        missing = [role for role in RESULT_TARGETS[result] if players[role] is None]
-        if missing:
-            self.log(
-                minute, "momentum_shift", possession, attacker, {"dice": dice, "instead_of": result, "empty": missing}
-            )
+        people = (attacker, defender, keeper)
+        needed = RESULT_PLAYERS[result]
+        if None in people and any(people[role] is None for role in needed):
+            empty = [ROLE_NAMES[role] for role in needed if people[role] is None]
+            detail = {"dice": dice, "instead_of": result, "empty": empty}
+            self.rows.append((minute, "momentum_shift", SIDES[possession], attacker and attacker.id, detail))
             return defending
-        target_side, target = (defending, defender) if result.startswith("defender") else (possession, attacker)
-        if result.startswith("goaltender"):
-            target_side, target = defending, keeper
-        self.log(minute, result, target_side, target, {"dice": dice})
+        named = needed[0]
+        side = possession if named == ATTACKER else defending
+        self.rows.append((minute, result, SIDES[side], people[named].id, {"dice": dice}))  # type: ignore[union-attr]
         incident = Incident(self, minute, result)
-        handler = getattr(incident, result)
-        next_possession = handler(possession, attacker, defender, keeper)
-        return incident.finish(next_possession)
+        return incident.finish(getattr(incident, result)(possession, attacker, defender, keeper))
 
 
 class Incident:
@@ -579,7 +575,7 @@ class Incident:
 
     def injure(self, side: int, card: Card, severity: str, roll: int | None) -> None:
         match = self.match
-        match.counts["injuries"][card.slot] += 1
+        match.stats[card.slot]["injuries"] += 1
         match.log(self.minute, "injury", side, card, {"severity": severity, "roll": roll, "cause": self.cause})
         match.leave(self.minute, side, card, permanent=severity == "major")
         self.left = True
@@ -592,12 +588,12 @@ class Incident:
         detail: dict[str, Any] = {"roll": roll, "cause": self.cause}
         sent_off = colour == "red"
         if colour == "yellow":
-            match.counts["yellow_cards"][card.slot] += 1
-            second = match.counts["yellow_cards"][card.slot] >= 2
+            match.stats[card.slot]["yellow_cards"] += 1
+            second = match.stats[card.slot]["yellow_cards"] >= 2
             match.log(self.minute, "yellow_card", side, card, {**detail, "second_yellow": second})
             sent_off = second
         if sent_off:
-            match.counts["red_cards"][card.slot] += 1
+            match.stats[card.slot]["red_cards"] += 1
             match.log(self.minute, "red_card", side, card, {**detail, "second_yellow": colour == "yellow"})
             self.penalties.append((1 - side, fouled))  # type: ignore[arg-type]
         match.leave(self.minute, side, card, permanent=sent_off)
@@ -613,6 +609,8 @@ class Incident:
         match = self.match
         if self.left:
             match.hard_timeout(self.minute)
+        if not self.penalties:
+            return possession
         for side, fouled in self.penalties:
             match.penalty_kick(self.minute, side, fouled, self.cause)
         kicking_sides = {side for side, _ in self.penalties}
@@ -782,12 +780,6 @@ class Incident:
     def defender_breakaway(self, possession: int, attacker: Card | None, defender: Card, keeper: Card | None) -> int:
         match = self.match
         side = 1 - possession
-        match.steals[defender.slot] += 1
+        match.stats[defender.slot]["steals"] += 1
         match.log(self.minute, "steal", side, defender, {"cause": self.cause})
         return match.breakaway(self.minute, side, defender, match.d6(), self.cause)
-
-    def momentum_shift(self, possession: int, *_players: Card | None) -> int:
-        return 1 - possession
-
-    def lull_time(self, possession: int, *_players: Card | None) -> int:
-        return possession

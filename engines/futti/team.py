@@ -3,8 +3,8 @@ tables, the starting lineup the coach (or the sheet) sets, and the bench order.
 
 Every check of the rule book is a lookup here: ``card.offence_ok[die]`` is True
 when an OFFENCE CHECK with that black die succeeds (a six always fails, a one
-always succeeds), ``card.saves[roll]`` when a goaltending roll (an index 1-36 of
-a black/white pair) is saved. Building the tables once per team sheet keeps the
+always succeeds), ``card.saves[roll]`` when a goaltending roll (an index 0-35 of
+a black/white pair, see ``PAIRS``) is saved. Building the tables once per team sheet keeps the
 minute loop down to tuple lookups.
 """
 
@@ -23,8 +23,8 @@ from engines.futti.charts import GOALKEEPER_SLOT
 #: goaltender start; the rest dress as reserves).
 SQUAD = {FIELD: 6, GOALKEEPER: 2}
 
-#: PAIRS[index] is the (black, white) pair a 1-36 index stands for.
-PAIRS: tuple[tuple[int, int], ...] = ((0, 0), *((black, white) for black in range(1, 7) for white in range(1, 7)))
+#: PAIRS[index] is the (black, white) pair a goaltending roll index 0-35 stands for.
+PAIRS: tuple[tuple[int, int], ...] = tuple((black, white) for black in range(1, 7) for white in range(1, 7))
 
 #: The injury check of a goaltender is made against a rating of three.
 GOALTENDER_INJURY_RATING = 3
@@ -40,7 +40,7 @@ def save_table(rating: int) -> tuple[bool, ...]:
     """Goaltending saves for each pair index: black tens, white ones, saved when
     the roll is at or under the rating. MINUS TEN is a rating ten lower (44
     becomes 34; a 1x rating becomes 0x and saves nothing)."""
-    return (False, *(black * 10 + white <= rating for black, white in PAIRS[1:]))
+    return tuple(black * 10 + white <= rating for black, white in PAIRS)
 
 
 GOALTENDER_INJURY_OK = check_table(GOALTENDER_INJURY_RATING)
@@ -91,7 +91,7 @@ class Card:
 class Team:
     """One side's squad as the match starts it (shared by every match of the sheet)."""
 
-    __slots__ = ("name", "cards", "lineup", "goalkeepers", "stars")
+    __slots__ = ("name", "cards", "lineup", "goalkeepers", "stars", "field_bench")
 
     def __init__(self, name: str, cards: tuple[Card, ...], lineup: tuple[Card, ...], goalkeepers: tuple[Card, Card]):
         self.name = name
@@ -99,6 +99,9 @@ class Team:
         self.lineup = lineup  # attacker_1, attacker_2, defender_1, defender_2, chosen goaltender
         self.goalkeepers = goalkeepers  # chosen goaltender first, the reserve second
         self.stars = sum(card.stars for card in lineup[:GOALKEEPER_SLOT])
+        reserves = [card for card in cards if card.role == FIELD and card not in lineup]
+        #: for each field box, the field reserves in the order the coach sends them on
+        self.field_bench = tuple(tuple(sorted(reserves, key=lambda card: bench_rank(card, slot))) for slot in range(4))
 
 
 def bench_rank(card: Card, slot: int) -> tuple[int, int, int]:

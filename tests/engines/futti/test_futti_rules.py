@@ -74,17 +74,17 @@ def test_a_six_always_fails_and_a_one_always_succeeds():
 
 def test_goaltending_saves_at_or_under_the_rating_black_tens_white_ones():
     saves = save_table(44)
-    assert saves[(4 - 1) * 6 + 4] is True  # 44 saved
-    assert saves[(4 - 1) * 6 + 5] is False  # 45 scores
-    assert saves[(5 - 1) * 6 + 1] is False  # 51 scores
-    assert all(save_table(66)[1:])  # a 66 saves every normal shot
+    assert saves[(4 - 1) * 6 + 3] is True  # 44 saved
+    assert saves[(4 - 1) * 6 + 4] is False  # 45 scores
+    assert saves[(5 - 1) * 6] is False  # 51 scores
+    assert all(save_table(66))  # a 66 saves every normal shot
 
 
 def test_minus_ten_is_a_base_six_minus_ten():
     assert save_table(44 - 10) == save_table(34)
     minus_ten = save_table(34)
-    assert minus_ten[(3 - 1) * 6 + 4] is True and minus_ten[(3 - 1) * 6 + 5] is False
-    assert not any(save_table(16 - 10)[1:])  # a 1x goaltender saves nothing minus ten
+    assert minus_ten[(3 - 1) * 6 + 3] is True and minus_ten[(3 - 1) * 6 + 4] is False
+    assert not any(save_table(16 - 10))  # a 1x goaltender saves nothing minus ten
 
 
 # --- normal plays -----------------------------------------------------------------
@@ -97,14 +97,14 @@ def test_offence_beats_defence_shot_and_goal(futti):
     assert futti.log(match) == [("shot", "home", "hA1"), ("goal", "home", "hA1")]
     assert match.score == [1, 0]
     assert match.possession == AWAY  # the side that conceded kicks off
-    assert match.shots[0] == match.goals[0] == 1 and match.goals_against[8 + 6] == 1
+    assert match.stats[0]["shots"] == match.stats[0]["goals"] == 1 and match.stats[8 + 6]["goals_against"] == 1
 
 
 def test_saved_shot_then_control_check_with_the_minutes_d12(futti):
     match = futti.start(1, 1, 3, 6, 4, 4, 4)
     futti.play(match, 1)
     assert futti.log(match) == [("shot", "home", "hA1"), ("save", "away", "aG1"), ("possession", "away", None)]
-    assert match.saves[8 + 6] == 1 and match.possession == AWAY  # d12 4 is outside the home range 6-12
+    assert match.stats[8 + 6]["saves"] == 1 and match.possession == AWAY  # d12 4 is outside the home range 6-12
 
 
 def test_both_checks_made_is_a_loose_ball(futti):
@@ -134,7 +134,7 @@ def test_steal_gives_the_ball_and_a_breakaway_threat(futti):
         ("goal", "away", "aD1"),
     ]
     assert futti.details(match, "breakaway")[0]["rating"] == 4
-    assert match.steals[8 + 2] == 1 and match.breakaways[8 + 2] == 1
+    assert match.stats[8 + 2]["steals"] == 1 and match.stats[8 + 2]["breakaways"] == 1
     assert match.possession == HOME
 
 
@@ -213,14 +213,14 @@ def test_yellow_card_player_returns_at_the_next_hard_timeout_but_one(futti):
         ("substitution", "home", "hA1"),
     ]
     assert futti.details(match, "substitution")[1] == {"position": 0, "out": "hR1", "reason": "return"}
-    assert match.counts["minutes"][0] == 1  # hA1 played minute 1, is back from minute 3 on
+    assert match.stats[0]["minutes"] == 1  # hA1 played minute 1, is back from minute 3 on
     match.result(3, "regulation", None)
-    assert match.counts["minutes"][0] == 2 and match.counts["minutes"][4] == 1
+    assert match.stats[0]["minutes"] == 2 and match.stats[4]["minutes"] == 1
 
 
 def test_second_yellow_is_a_red_card_and_a_penalty(futti):
     match = futti.start(1, 1, 2, 2, 1, 2, 1, 1)
-    match.counts["yellow_cards"][0] = 1  # hA1 already booked
+    match.stats[0]["yellow_cards"] = 1  # hA1 already booked
     futti.play(match, 1)
     assert futti.log(match) == [
         ("attacker_carded", "home", "hA1"),
@@ -231,7 +231,7 @@ def test_second_yellow_is_a_red_card_and_a_penalty(futti):
         ("shot", "away", "aD1"),
         ("save", "home", "hG1"),
     ]
-    assert match.removed[0] and match.counts["red_cards"][0] == 1
+    assert match.removed[0] and match.stats[0]["red_cards"] == 1
     assert match.possession == AWAY  # the kicking side keeps the ball after a red-card penalty
 
 
@@ -258,7 +258,7 @@ def test_red_carded_and_major_injured_players_never_come_back(futti):
 
 def test_playing_short_until_a_player_can_come_back(futti):
     match = futti.start(1, 1, 2, 2, 1)
-    for card in match.reserves[HOME]:
+    for card in {card for box in match.bench[HOME] for card in box}:
         match.removed[card.slot] = True  # no reserve left
     futti.play(match, 1)
     # hA1 is booked in the card's own hard timeout: nobody can replace him
