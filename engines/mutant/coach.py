@@ -124,15 +124,23 @@ def _threats(match: Match, side: int) -> list[int]:
     return threats
 
 
-def _holding_value(team: Team, sq: int, defence: int, threats: list[int]) -> float:
+def _holding_value(side: int, sq: int, defence: int, threats: list[int], caution: float) -> float:
     """Worth of holding the ball on ``sq``, less the risk that a neighbour takes it away."""
-    side = team.side
     value = POSITION_VALUE[board.RANK[side][sq]]
     threat = threats[sq]
     if threat:
         risk = WIN_CHASING[threat + _SPAN - defence]
-        value -= risk * team.style.risk_weight * (value + LOSS[side][sq])
+        value -= risk * caution * (value + LOSS[side][sq])
     return value
+
+
+#: Turns without a duel after which even the careful coach stops fearing the ball's loss;
+#: without it two careful coaches can shuffle cards back and forth for ever.
+STALL_TURNS = 8
+
+
+def _caution(match: Match, team: Team) -> float:
+    return team.style.risk_weight * max(0.0, 1.0 - match.quiet / STALL_TURNS)
 
 
 def shot_chance(match: Match, shooter: Player) -> float:
@@ -164,22 +172,26 @@ def choose_action(match: Match, team: Team) -> tuple:
     assert sq is not None
     squares = match.board
     threats = _threats(match, side)
-    here = _holding_value(team, sq, holder.dfn, threats)
+    caution = _caution(match, team)
+    here = _holding_value(side, sq, holder.dfn, threats, caution)
     best_value = -99.0
     best: tuple = ("none",)
+    # The longer nobody fights for the ball, the more a duel is worth: no endless passing.
+    urgency = max(0, match.quiet - STALL_TURNS // 2) * 0.5
     if may_shoot(holder):
         chance = shot_chance(match, holder)
-        best_value = chance * GOAL_VALUE - (1.0 - chance) * SAVED_LOSS + style.shot_bias
+        best_value = chance * GOAL_VALUE - (1.0 - chance) * SAVED_LOSS + style.shot_bias + urgency
         best = ("shot",)
     for n in board.AHEAD_FIRST[side][sq]:
         other = squares[n]
         if other is None or other.side == side:
-            value = _holding_value(team, n, holder.dfn, threats)
+            value = _holding_value(side, n, holder.dfn, threats, caution)
             if value > best_value:
                 best_value, best = value, ("run", holder, n)
         else:
             chance = win_chance(holder.att - other.dfn, True)
-            value = chance * POSITION_VALUE[board.RANK[side][n]] - (1 - chance) * LOSS[side][sq] + style.dribble_bias
+            value = chance * POSITION_VALUE[board.RANK[side][n]] - (1 - chance) * LOSS[side][sq]
+            value += style.dribble_bias + urgency
             if value > best_value:
                 best_value, best = value, ("dribble", other)
     row = board.row_of(sq)
@@ -187,7 +199,7 @@ def choose_action(match: Match, team: Team) -> tuple:
     for mate in team.field:
         if mate is holder or abs(board.row_of(mate.sq) - row) > 2:  # type: ignore[operator]
             continue
-        value = _holding_value(team, mate.sq, mate.dfn, threats)  # type: ignore[arg-type]
+        value = _holding_value(side, mate.sq, mate.dfn, threats, caution)  # type: ignore[arg-type]
         if keeper is not None and board.RANK[side][mate.sq] >= 2:  # type: ignore[index]
             # A receiver in shooting range: half the worth of his shot, bonuses aside.
             value += 0.25 * GOAL_VALUE * WIN_HOLDING[mate.att - keeper.dfn + _SPAN]
@@ -217,10 +229,11 @@ def _keeper_distribution(match: Match, team: Team, keeper: Player) -> tuple:
     best_value = -99.0
     best: tuple | None = None
     threats = _threats(match, team.side)
+    caution = _caution(match, team)
     for mate in team.field:
         if board.RANK[team.side][mate.sq] > 1:  # type: ignore[arg-type]
             continue
-        value = _holding_value(team, mate.sq, mate.dfn, threats)  # type: ignore[arg-type]
+        value = _holding_value(team.side, mate.sq, mate.dfn, threats, caution)  # type: ignore[arg-type]
         if value > best_value:
             best_value, best = value, ("pass", mate)
     if best is not None:

@@ -25,8 +25,8 @@ from engines.mutant.cards import FIELD, GOALKEEPER, PLAYER_COACH, trigger_fires
 
 SIDE_NAMES = ("home", "away")
 GOALS_TO_WIN = 3
-TURN_CAP = 240
-TURNS_PER_MINUTE = 2
+TURN_CAP = 200
+TURNS_PER_MINUTE = 1
 SUDDEN_DEATH_TURNS = 60
 MAX_SUBSTITUTES = 4
 
@@ -192,6 +192,7 @@ class Match:
         self.loose: int | None = None
         self.acting = 0
         self.turn = 0
+        self.quiet = 0  # turns since the last duel
         self.events: list[Event] = []
         self.deck = T.build_deck(settings.get("tactical_deck"))
         self.discards: list[str] = []
@@ -364,6 +365,7 @@ class Match:
         the swap, C the other cards (fouls), injuries from the dice, and draws.
         """
         shot = kind == "shot"
+        self.quiet = 0
         a_team, d_team = self.teams[attacker.side], self.teams[defender.side]
         holder = self.holder
         holder_side = holder.side if holder is not None else attacker.side
@@ -804,6 +806,7 @@ class Match:
     def play_turn(self) -> None:
         """One action of the side to act and, after a run or a pass, the other side's reaction."""
         side = self.acting
+        self.quiet += 1
         for s in (side, 1 - side):
             if self.teams[s].tokens:
                 coach.use_tokens(self, self.teams[s])

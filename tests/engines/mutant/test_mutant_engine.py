@@ -196,7 +196,7 @@ def test_golden_match():
 
 
 GOLDEN_SCORE = (3, 1, 100)
-GOLDEN_DIGEST = "f5789e72aafaa082dea85e02ac9ec3094993e66c5f367444e48d2f646cdc5843"
+GOLDEN_DIGEST = "7cc974b73907c14b9301647d0b5e9f30adb4b178c28eee6fb8d6e6f3052d434b"
 
 
 def test_winner_required_always_gives_a_winner():
