@@ -153,11 +153,15 @@ def table(
     return {"name": "Home", "players": players["home"]}, {"name": "Away", "players": players["away"]}, rolls, settings
 
 
+def tile_for(strength: int) -> list[int]:
+    """A domino tile of the given strength (0-18), for laying out test cards."""
+    return [max(0, strength - 9), min(9, strength)]
+
+
+def card_for(card_id: str, colour: str, strength: int) -> dict[str, Any]:
+    """A player card of the given colour and strength, named by its id."""
+    return {"id": card_id, "name": card_id, "role": "player", "colour": colour, "pips": tile_for(strength)}
+
+
 def _table_card(card_id: str, side: int, strength: int) -> dict[str, Any]:
-    return {
-        "id": card_id,
-        "name": card_id,
-        "role": "player",
-        "colour": ("blue", "red")[side],
-        "pips": [max(0, strength - 9), min(9, strength)],
-    }
+    return card_for(card_id, ("blue", "red")[side], strength)

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Dice, ScriptedDice
 from engines.flexdeck import ENGINE
-from engines.flexdeck.scripting import BOOT_CARD, JOKER_CARD, ReplayCoach, deal_rolls
+from engines.flexdeck.scripting import BOOT_CARD, JOKER_CARD, ReplayCoach, ReplayDice, card_for, deal_rolls
 
 HOME_PITCH = [  # slot: keeper H, G1-G4, E1-E4, C1-C2
     ("bgH", "blue", 9),
@@ -141,33 +140,12 @@ EXPECTED = [
 ]
 
 
-class ScriptThenSeed(ScriptedDice):
-    """The scripted first half, then ordinary dice for the rest of the match."""
-
-    def __init__(self, rolls: list[int]) -> None:
-        super().__init__(rolls)
-        self._after = Dice(0)
-
-    def roll(self, sides: int) -> int:
-        return super().roll(sides) if self.remaining else self._after.roll(sides)
-
-
-def _card(card_id: str, colour: str, strength: int) -> dict:
-    return {
-        "id": card_id,
-        "name": card_id,
-        "role": "player",
-        "colour": colour,
-        "pips": [max(0, strength - 9), min(9, strength)],
-    }
-
-
 def _sheets() -> tuple[dict, dict]:
     home = HOME_PITCH + [card for card in PILE if isinstance(card, tuple) and card[0].startswith("bg")]
     away = AWAY_PITCH + [card for card in PILE if isinstance(card, tuple) and card[0].startswith("rg")]
     return (
-        {"name": "Blue/Gold", "players": [_card(*card) for card in home]},
-        {"name": "Red/Green", "players": [_card(*card) for card in away]},
+        {"name": "Blue/Gold", "players": [card_for(*card) for card in home]},
+        {"name": "Red/Green", "players": [card_for(*card) for card in away]},
     )
 
 
@@ -183,7 +161,7 @@ def _rolls() -> list[int]:
 def _replay(decisions=DECISIONS, **settings):
     home, away = _sheets()
     coach = ReplayCoach(decisions, half=1)
-    return ENGINE.play(home, away, ScriptThenSeed(_rolls()), {"settings": settings}, coaches=(coach, coach))
+    return ENGINE.play(home, away, ReplayDice(_rolls()), {"settings": settings}, coaches=(coach, coach))
 
 
 def _first_half_actions(result) -> list[tuple[str, str]]:

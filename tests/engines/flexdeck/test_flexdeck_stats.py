@@ -13,16 +13,14 @@ from collections import Counter
 import pytest
 
 from engines.flexdeck import ENGINE
+from engines.flexdeck.scripting import card_for
 
 MATCHES = 1000
 
 
 def _squad(name: str, strengths: list[int], colours=("blue", "gold")) -> dict:
-    players = []
-    for number, strength in enumerate(strengths):
-        pips = [max(0, strength - 9), min(9, strength)]
-        players.append({"id": f"{name}-{number}", "name": name, "colour": colours[number % 2], "pips": pips})
-    return {"name": name, "players": players}
+    cards = [card_for(f"{name}-{n}", colours[n % 2], strength) for n, strength in enumerate(strengths)]
+    return {"name": name, "players": cards}
 
 
 @pytest.fixture(scope="module")
