@@ -20,6 +20,7 @@ from engines.futti.match import Match
 from engines.futti.team import SQUAD, Team, TeamCache
 
 TIE_BREAKS = ("sudden_death", "penalties")
+NO_OPTIONS = MatchOptions()
 
 
 class FuttiEngine(Engine):
@@ -43,8 +44,8 @@ class FuttiEngine(Engine):
         """Both sides validated and coached; the same player id on both sheets is refused."""
         home_team = self._teams.get(home, 0)
         away_team = self._teams.get(away, 1)
-        shared = {card.id for card in home_team.cards} & {card.id for card in away_team.cards}
-        if shared:
+        if not home_team.ids.isdisjoint(away_team.ids):
+            shared = home_team.ids & away_team.ids
             raise CardError(f"player id {sorted(shared)[0]!r} is on both team sheets; ids must be unique in a match")
         return home_team, away_team
 
@@ -57,7 +58,7 @@ class FuttiEngine(Engine):
         seed: int = 0,
     ) -> MatchResult:
         """A match on the given dice: ``ScriptedDice`` in tests, ``Dice(seed)`` in ``simulate``."""
-        options = MatchOptions.coerce(options)
+        options = NO_OPTIONS if options is None else MatchOptions.coerce(options)
         settings = options.settings
         tie_break = settings.get("tie_break") or "sudden_death"
         if tie_break not in TIE_BREAKS:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
+from itertools import repeat
 from typing import Any
 
 from engines.core import STANDARD_STATS, Dice, Event, MatchResult
@@ -193,8 +194,7 @@ class Match:
         self.back_after = [0] * 16  # a player out until a hard timeout numbered above this
         self.removed = [False] * 16
         self.on_since = [0] * 16
-        copy_blank = BLANK_STATS.copy
-        self.stats = [copy_blank() for _ in range(16)]  # by card slot: home 0-7, away 8-15
+        self.stats = list(map(dict.copy, repeat(BLANK_STATS, 16)))  # by card slot: home 0-7, away 8-15
         advantage = home.stars + 1 - away.stars
         self.home_range, self.home_control = charts.control_table(advantage)
         self.control_detail = {"advantage": advantage, "home_range": self.home_range}
@@ -209,14 +209,14 @@ class Match:
     def setup(self) -> None:
         """Goaltender rolls (home first), then both sides take the pitch."""
         for side, team in enumerate(self.teams):
-            chosen, reserve = team.goalkeepers
             die = self.d6()
-            keeper = chosen if die <= 5 else reserve
-            lineup = [*team.lineup[:GOALKEEPER_SLOT], keeper]
+            keeper_choice = 0 if die <= 5 else 1
+            lineup = team.lineups[keeper_choice]
             self.on[side].extend(lineup)
             self.preferred[side].extend(lineup)
-            self.bench.append((*team.field_bench, (reserve if keeper is chosen else chosen,)))
-            self.log(0, "lineup", side, keeper, {"goaltender_roll": die, "control": self.control_detail})
+            self.bench.append(team.benches[keeper_choice])
+            detail = {"goaltender_roll": die, "control": self.control_detail}
+            self.rows.append((0, "lineup", SIDES[side], lineup[GOALKEEPER_SLOT].id, detail))
 
     # --- comings and goings ---------------------------------------------------
 

@@ -91,7 +91,7 @@ class Card:
 class Team:
     """One side's squad as the match starts it (shared by every match of the sheet)."""
 
-    __slots__ = ("name", "cards", "lineup", "goalkeepers", "stars", "field_bench")
+    __slots__ = ("name", "cards", "ids", "lineup", "goalkeepers", "stars", "field_bench", "lineups", "benches")
 
     def __init__(self, name: str, cards: tuple[Card, ...], lineup: tuple[Card, ...], goalkeepers: tuple[Card, Card]):
         self.name = name
@@ -102,6 +102,11 @@ class Team:
         reserves = [card for card in cards if card.role == FIELD and card not in lineup]
         #: for each field box, the field reserves in the order the coach sends them on
         self.field_bench = tuple(tuple(sorted(reserves, key=lambda card: bench_rank(card, slot))) for slot in range(4))
+        self.ids = frozenset(card.id for card in cards)
+        chosen, reserve = goalkeepers
+        #: by the goaltender roll (chosen starts, reserve starts): the five boxes and the bench per box
+        self.lineups = ((*lineup[:GOALKEEPER_SLOT], chosen), (*lineup[:GOALKEEPER_SLOT], reserve))
+        self.benches = ((*self.field_bench, (reserve,)), (*self.field_bench, (chosen,)))
 
 
 def bench_rank(card: Card, slot: int) -> tuple[int, int, int]:
