@@ -101,27 +101,6 @@ def _path(parents: Mapping[int, int], start: int, square: int) -> list[int]:
     return path
 
 
-def _search(match: Match, piece: Piece, budget: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Breadth-first search over free squares: distance and parent of each reachable square."""
-    allowed = ALLOWED[piece.side][piece.keeper]
-    board = match.board
-    dist = {piece.pos: 0}
-    parents: dict[int, int] = {}
-    frontier = [piece.pos]
-    for step in range(1, budget + 1):
-        nxt = []
-        for square in frontier:
-            for n in F.NEIGHBOURS[square]:
-                if n not in dist and allowed[n] and board[n] is None:
-                    dist[n] = step
-                    parents[n] = square
-                    nxt.append(n)
-        if not nxt:
-            break
-        frontier = nxt
-    return dist, parents
-
-
 class Coach:
     """Decides for one side; ``style`` is "strong" or "simple"."""
 
@@ -378,7 +357,7 @@ class Coach:
         if self.strong:
             budget = match.move_budget(carrier) if not match.must_pass_first else 0
             if budget > 0 and F.to_relative(side, carrier.pos)[1] + budget >= 15:
-                dist, parents = _search(match, carrier, budget)
+                dist, parents = match.reachable(carrier, budget)
                 for square, steps in dist.items():
                     if steps == 0 or not F.SHOT_LINES[side][square]:
                         continue
@@ -445,7 +424,7 @@ class Coach:
         if not match.must_pass_first:
             budget = match.move_budget(carrier)
             if budget > 0:
-                dist, parents = _search(match, carrier, budget)
+                dist, parents = match.reachable(carrier, budget)
                 for square, steps in dist.items():
                     value = values[square] - 0.05 * steps
                     if value > best_value and steps:
@@ -460,7 +439,7 @@ class Coach:
                 plan = [("pass", mate, None)]
             left = min(points - distance, match.move_budget(mate))
             if self.strong and left > 0:
-                dist, parents = _search(match, mate, left)
+                dist, parents = match.reachable(mate, left)
                 for square, steps in dist.items():
                     value = values[square] - 0.05 * (distance + steps)
                     if value > best_value and steps:
@@ -495,7 +474,7 @@ class Coach:
             if gap == 0:
                 path: list[int] | None = []
             else:
-                dist, parents = _search(match, piece, budget)
+                dist, parents = match.reachable(piece, budget)
                 reached = [n for n in contacts if n in dist]
                 if not reached:
                     continue

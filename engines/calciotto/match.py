@@ -29,7 +29,9 @@ GOAL_TARGETS = (4, 6, 8, 10)
 #: A goal-target match that is still going after this many minutes ends there,
 #: so a match always finishes (it never comes close in practice).
 GOAL_TARGET_MINUTE_CAP = 600
+#: Penalties each side takes before sudden death (``settings["shootout_kicks"]``).
 SHOOTOUT_KICKS = 5
+SHOOTOUT_KICKS_RANGE = range(1, 12)
 
 NORMAL, KICK_OFF, THROW = "normal", "kick_off", "throw"
 
@@ -119,6 +121,7 @@ class Match:
         self.ball: Piece | None = None
         self.winner_side = -1
         self.goals_target, self.goals_mode, self.minutes = _match_length(settings)
+        self.shootout_kicks = _shootout_kicks(settings)
         # per-phase bookkeeping
         self.points = 0
         self.moved: dict[str, int] = {}
@@ -220,24 +223,25 @@ class Match:
         reach = piece.move + (self.sprint_reach if piece is self.sprinter else 0)
         return min(reach - self.moved.get(piece.id, 0), self.points)
 
-    def reachable(self, piece: Piece, limit: int | None = None) -> dict[int, int]:
-        """Every square ``piece`` can reach now (orthogonal steps over free squares) with its distance."""
-        budget = self.move_budget(piece) if limit is None else limit
+    def reachable(self, piece: Piece, limit: int) -> tuple[dict[int, int], dict[int, int]]:
+        """Squares ``piece`` can reach in ``limit`` orthogonal steps over free squares: distances and parents."""
         allowed = ALLOWED[piece.side][piece.keeper]
         board = self.board
-        seen = {piece.pos: 0}
+        dist = {piece.pos: 0}
+        parents: dict[int, int] = {}
         frontier = [piece.pos]
-        for step in range(1, budget + 1):
+        for step in range(1, limit + 1):
             nxt = []
             for square in frontier:
                 for n in F.NEIGHBOURS[square]:
-                    if n not in seen and allowed[n] and board[n] is None:
-                        seen[n] = step
+                    if n not in dist and allowed[n] and board[n] is None:
+                        dist[n] = step
+                        parents[n] = square
                         nxt.append(n)
             if not nxt:
                 break
             frontier = nxt
-        return seen
+        return dist, parents
 
     def pass_targets(self, start: int, side: int, limit: int) -> list[tuple[Piece, int]]:
         """Teammates a ball from ``start`` can reach in a straight line within ``limit`` squares."""
@@ -339,14 +343,20 @@ class Match:
 
     # --------------------------------------------------------------- phases
 
-    def moving_phase(self, side: int, mode: str) -> int:
-        """One moving phase of ``side``; returns the side whose phase comes next."""
+    def open_phase(self, side: int, points: int) -> None:
+        """Clear the bookkeeping of the last phase: nobody has moved, no sprint, no tackle asked for."""
         self.phase_side = side
+        self.points = points
         self.moved = {}
         self.sprinter = None
         self.sprint_reach = 0
+        self.must_pass_first = False
         self.pending_tackle = None
         self.phase_over = False
+
+    def moving_phase(self, side: int, mode: str) -> int:
+        """One moving phase of ``side``; returns the side whose phase comes next."""
+        self.open_phase(side, 0)
         self.goal_scored = False
         self.next_mode = NORMAL
         coach = self.coaches[side]
@@ -827,10 +837,10 @@ class Match:
                     scored=scored,
                     shootout_score=list(goals),
                 )
-                if kick < SHOOTOUT_KICKS and _shootout_settled(goals, kick, side):
+                if kick < self.shootout_kicks and _shootout_settled(goals, kick, side, self.shootout_kicks):
                     return goals[0], goals[1]
             kick += 1
-            if kick >= SHOOTOUT_KICKS and goals[0] != goals[1]:
+            if kick >= self.shootout_kicks and goals[0] != goals[1]:
                 return goals[0], goals[1]
 
     def shootout_order(self, side: int) -> list[Piece]:
@@ -851,27 +861,39 @@ def _duel_detail(outcome: Mapping[str, Any]) -> dict[str, Any]:
     return {"cards": outcome["cards"], "bases": outcome["bases"], "rolls": outcome["rolls"]}
 
 
-def _shootout_settled(goals: list[int], kick: int, side: int) -> bool:
-    """Within the first five kicks each: can the side behind no longer catch up?"""
-    home_left = SHOOTOUT_KICKS - (kick + 1)
-    away_left = SHOOTOUT_KICKS - (kick + 1 if side == AWAY_INDEX else kick)
+def _shootout_settled(goals: list[int], kick: int, side: int, kicks: int) -> bool:
+    """Within the regular kicks: can the side behind no longer catch up?"""
+    home_left = kicks - (kick + 1)
+    away_left = kicks - (kick + 1 if side == AWAY_INDEX else kick)
     return goals[0] + home_left < goals[1] or goals[1] + away_left < goals[0]
+
+
+def _shootout_kicks(settings: Mapping[str, Any]) -> int:
+    kicks = settings.get("shootout_kicks", SHOOTOUT_KICKS)
+    if isinstance(kicks, bool) or not isinstance(kicks, int) or kicks not in SHOOTOUT_KICKS_RANGE:
+        raise CardError(f"settings shootout_kicks: {kicks!r}; allowed 1-{SHOOTOUT_KICKS_RANGE.stop - 1}")
+    return kicks
 
 
 def _match_length(settings: Mapping[str, Any]) -> tuple[int, str, int]:
     """(goal target or 0, goal mode, minutes) from the league settings."""
-    goals = settings.get("goals")
-    mode = str(settings.get("goals_mode", "total"))
+    mode = settings.get("goals_mode", "total")
     if mode not in ("total", "first_to"):
         raise CardError(f"settings goals_mode: {mode!r}; allowed 'total' or 'first_to'")
+    goals = settings.get("goals")
     if goals is not None:
-        if int(goals) not in GOAL_TARGETS:
-            raise CardError(f"settings goals: {goals!r}; allowed {', '.join(map(str, GOAL_TARGETS))}")
-        return int(goals), mode, 0
-    minutes = int(settings.get("minutes", 90))
-    if minutes not in MATCH_MINUTES:
-        raise CardError(f"settings minutes: {minutes!r}; allowed {', '.join(map(str, MATCH_MINUTES))}")
-    return 0, mode, minutes
+        return _choice(goals, GOAL_TARGETS, "goals"), mode, 0
+    return 0, mode, _choice(settings.get("minutes", 90), MATCH_MINUTES, "minutes")
+
+
+def _choice(value: Any, allowed: tuple[int, ...], key: str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        number = -1
+    if isinstance(value, bool) or number not in allowed:
+        raise CardError(f"settings {key}: {value!r}; allowed {', '.join(map(str, allowed))}")
+    return number
 
 
 def play(

@@ -133,14 +133,7 @@ def piece_by_id(match: Match, pid: str) -> Piece:
 
 def start_phase(match: Match, side: int, points: int) -> None:
     """Open a moving phase for ``side`` with ``points`` moving points, without dice or cards."""
-    match.phase_side = side
-    match.points = points
-    match.moved = {}
-    match.sprinter = None
-    match.sprint_reach = 0
-    match.must_pass_first = False
-    match.phase_over = False
-    match.pending_tackle = None
+    match.open_phase(side, points)
 
 
 def kinds(match: Match) -> list[str]:

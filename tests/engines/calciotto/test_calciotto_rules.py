@@ -561,3 +561,25 @@ def test_the_rolls_run_out_when_a_test_forgets_one():
     match = attack_scene([3])
     with pytest.raises(DiceExhausted):
         match.moving_phase(HOME, NORMAL)
+
+
+# ----------------------------------------------------------------- shoot-out
+
+
+def test_a_shoot_out_takes_five_kicks_each_from_the_spot_and_stops_once_settled():
+    home_scores, away_misses = [6, 6, 1, 1], [1, 1, 6, 6]
+    match = attack_scene((home_scores + away_misses) * 3)
+    assert match.shootout() == (3, 0)
+    kicks = [e for e in match.events if e.kind == "penalty_kick"]
+    assert len(kicks) == 6 and [e.side for e in kicks] == ["home", "away"] * 3
+    assert kicks[0].player_id == "hA" and kicks[0].detail["bases"] == [4, 0]
+    assert not match.dice.remaining
+
+
+def test_a_level_shoot_out_goes_to_sudden_death():
+    goal, miss = [6, 6, 1, 1], [1, 1, 6, 6]
+    match = attack_scene((goal + goal) * 5 + goal + miss)
+    assert match.shootout() == (6, 5)
+    match = attack_scene(goal + miss)
+    match.shootout_kicks = 1
+    assert match.shootout() == (1, 0)
