@@ -1,7 +1,8 @@
 """One Fütti match, minute by minute, as the rule book plays it.
 
-``play(home, away, dice, ...)`` is the whole match; every roll goes through the
-``dice`` it is given, so a test hands in ``ScriptedDice`` and forces each one.
+``Match(home, away, dice, charts).run()`` is the whole match (the engine's
+``play`` wraps it); every roll goes through the ``dice`` it is given, so a test
+hands in ``ScriptedDice`` and forces each one.
 The order of the rolls (what a script has to list) is:
 
 * setup: one d6 per side (home first) for the chosen goaltender, who starts on

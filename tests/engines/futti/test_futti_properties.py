@@ -1,0 +1,81 @@
+"""Invariants of any Fütti match, over generated squads and seeds, and the
+fast paths checked against the plain ones."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines import Dice, Event, get_engine
+from engines.futti.charts import DEFAULT_CHARTS
+from engines.futti.match import Rolls, _events_by_class_switch, _events_by_constructor
+
+ENGINE = get_engine("futti")
+
+rating = st.integers(1, 6)
+field_card = st.fixed_dictionaries(
+    {
+        "role": st.just("field"),
+        "offence": rating,
+        "defence": rating,
+        "sportsmanship": rating,
+        "stars": st.integers(0, 3),
+    }
+)
+keeper_card = st.fixed_dictionaries(
+    {
+        "role": st.just("goalkeeper"),
+        "goaltending": st.tuples(rating, rating).map(lambda digits: digits[0] * 10 + digits[1]),
+        "sportsmanship": rating,
+    }
+)
+squad = st.tuples(st.lists(field_card, min_size=6, max_size=6), st.lists(keeper_card, min_size=2, max_size=2))
+
+
+def _sheet(prefix: str, cards: tuple[list[dict], list[dict]]) -> dict:
+    players = [{**card, "id": f"{prefix}{n}"} for n, card in enumerate([*cards[0], *cards[1]])]
+    return {"name": prefix, "players": players}
+
+
+@settings(max_examples=60, deadline=None)
+@given(home=squad, away=squad, seed=st.integers(0, 2**32), winner_required=st.booleans())
+def test_every_match_keeps_the_books_straight(home, away, seed, winner_required):
+    result = ENGINE.simulate(
+        _sheet("h", home), _sheet("a", away), seed=seed, options={"winner_required": winner_required}
+    )
+    goals = Counter(event.side for event in result.events if event.kind == "goal")
+    assert (result.home_goals, result.away_goals) == (goals["home"], goals["away"])
+    last = result.events[-1]
+    assert last.kind == "full_time" and last.minute == max(event.minute for event in result.events)
+    assert last.minute in (30, 35, 40) or (winner_required and last.minute > 40)
+    if winner_required:
+        assert result.winner is not None
+    on_pitch_minutes = sum(stats["minutes"] for stats in result.player_stats.values())
+    assert on_pitch_minutes <= 10 * last.minute
+    for player_id, stats in result.player_stats.items():
+        assert 0 <= stats["minutes"] <= last.minute
+        assert stats["red_cards"] <= 1 and stats["yellow_cards"] <= 2
+        side = "home" if player_id.startswith("h") else "away"
+        assert stats["goals"] == sum(1 for e in result.events if e.kind == "goal" and e.player_id == player_id)
+        assert all(e.side == side for e in result.events if e.player_id == player_id)
+
+
+def test_dice_streams_draw_what_dice_roll_draws():
+    streams = Rolls(Dice(11), DEFAULT_CHARTS.minute_table())
+    plain = Dice(11)
+    assert [streams.d6() for _ in range(50)] == [plain.d6() for _ in range(50)]
+    assert [streams.d12() for _ in range(50)] == [plain.d12() for _ in range(50)]
+    assert streams.minute() == DEFAULT_CHARTS.minute_table()[plain.roll(15552) - 1]
+
+
+def test_events_built_by_class_switch_are_true_events():
+    rows = [(3, "shot", "home", "p1", {"dice": (1, 2, 3, 4, 5)}), (40, "full_time", None, None, {})]
+    switched = _events_by_class_switch(rows)
+    assert switched == _events_by_constructor(rows)
+    assert all(type(event) is Event for event in switched)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        switched[0].kind = "goal"  # type: ignore[misc]
