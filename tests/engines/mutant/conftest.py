@@ -34,6 +34,13 @@ class Kit:
             "power": more.pop("power", "draw_two"),
         }
 
+    @classmethod
+    def sheet(cls, prefix: str, attack: int = 3, defence: int = 3, keeper: int | None = None, **lineup: Any) -> dict:
+        """A team sheet of five equal field players and a keeper (coach Alter Hase unless told)."""
+        players = [cls.card(f"{prefix}{i}", attack=attack, defence=defence) for i in range(5)]
+        players.append(cls.card(f"{prefix}k", role="goalkeeper", attack=1, defence=keeper or defence))
+        return {"name": prefix, "players": players, "lineup": {"coach": "alter_hase", **lineup}}
+
     def match(
         self,
         rolls: list[int] | tuple[int, ...] = (),

@@ -18,23 +18,9 @@ from engines.mutant.match import EXTRA_STATS
 ENGINE = get_engine("mutant")
 
 
-def sheet(prefix: str, attack: int = 3, defence: int = 3, **lineup) -> dict:
-    players = [
-        {
-            "id": f"{prefix}{i}",
-            "name": f"{prefix.upper()}{i}",
-            "role": "field",
-            "attack": attack,
-            "defence": defence,
-            "mutant_attack": attack,
-            "mutant_defence": defence,
-            "trigger": "you_succeed",
-            "power": "draw_two",
-        }
-        for i in range(5)
-    ]
-    players.append({**players[0], "id": f"{prefix}k", "role": "goalkeeper", "attack": 1, "mutant_attack": 1})
-    return {"name": prefix, "players": players, "lineup": {"coach": "alter_hase", **lineup}}
+@pytest.fixture
+def sheet(kit):
+    return kit.sheet
 
 
 # ---------------------------------------------------------------- cards
@@ -142,19 +128,19 @@ def test_sample_team_is_legal_within_budget_and_leftover_buys_tactical_cards():
         (lambda s: s["lineup"].update(starters=["h0"]), "needs 5 field players and 1 goalkeeper"),
     ],
 )
-def test_bad_team_sheets_are_refused_with_a_clear_message(mutate, message):
+def test_bad_team_sheets_are_refused_with_a_clear_message(sheet, mutate, message):
     home = sheet("h")
     mutate(home)
     with pytest.raises(CardError, match=message.replace("(", r"\(")):
         ENGINE.simulate(home, sheet("a"), seed=1)
 
 
-def test_a_card_on_both_sheets_is_refused():
+def test_a_card_on_both_sheets_is_refused(sheet):
     with pytest.raises(CardError, match="on both team sheets"):
         ENGINE.simulate(sheet("h"), sheet("h"), seed=1)
 
 
-def test_substitutes_are_optional_and_limited():
+def test_substitutes_are_optional_and_limited(sheet):
     home = sheet("h")
     home["players"] += [{**home["players"][1], "id": f"hs{i}"} for i in range(4)]
     ENGINE.simulate(home, sheet("a"), seed=1)
@@ -199,7 +185,7 @@ GOLDEN_SCORE = (3, 1, 100)
 GOLDEN_DIGEST = "7cc974b73907c14b9301647d0b5e9f30adb4b178c28eee6fb8d6e6f3052d434b"
 
 
-def test_winner_required_always_gives_a_winner():
+def test_winner_required_always_gives_a_winner(sheet):
     options = MatchOptions(winner_required=True, settings={"turn_cap": 12})
     decided = set()
     for seed in range(40):
@@ -213,12 +199,12 @@ def test_winner_required_always_gives_a_winner():
     assert "penalties" in decided or "sudden_death" in decided
 
 
-def test_turn_cap_setting_ends_the_match_on_the_clock():
+def test_turn_cap_setting_ends_the_match_on_the_clock(sheet):
     result = ENGINE.simulate(sheet("h"), sheet("a"), seed=3, options={"settings": {"turn_cap": 5}})
     assert result.events[-1].detail["turns"] <= 5
 
 
-def test_league_settings_replace_the_deck_and_set_the_styles():
+def test_league_settings_replace_the_deck_and_set_the_styles(sheet):
     deck = {"foul": 20, "heal": 10}
     result = ENGINE.simulate(
         sheet("h"), sheet("a"), seed=4, options={"settings": {"tactical_deck": deck, "coach_style": "reckless"}}
@@ -229,7 +215,7 @@ def test_league_settings_replace_the_deck_and_set_the_styles():
         ENGINE.simulate(sheet("h"), sheet("a"), seed=4, options={"settings": {"tactical_deck": {"joker": 3}}})
 
 
-def test_extra_tactical_cards_and_coach_can_come_at_the_top_of_a_plain_dict_sheet():
+def test_extra_tactical_cards_and_coach_can_come_at_the_top_of_a_plain_dict_sheet(sheet):
     home = sheet("h")
     del home["lineup"]
     home.update(coach="taktikerin", extra_tactical_cards=3)
