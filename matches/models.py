@@ -29,8 +29,8 @@ class Match(models.Model):
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField()
-    home = models.ForeignKey("leagues.Team", on_delete=models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey("leagues.Team", on_delete=models.PROTECT, related_name="away_matches")
+    home = models.ForeignKey("leagues.Team", on_delete=models.RESTRICT, related_name="home_matches")
+    away = models.ForeignKey("leagues.Team", on_delete=models.RESTRICT, related_name="away_matches")
     kickoff = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     seed = models.BigIntegerField(

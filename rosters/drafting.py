@@ -48,36 +48,36 @@ def load_pool(league, cards: Iterable[Mapping[str, Any]], *, source: str = "") -
 
 
 def load_sample_pool(league, *, teams: int, seed: int) -> list[Player]:
-    """Load the engine's sample pool, as many times as it takes to fill ``teams`` squads."""
+    """Load the engine's sample pool, as many times as it takes for the automatic
+    draft to fill ``teams`` squads within the league's budget."""
     engine = get_engine(league.engine)
-    needed = {role: count * teams for role, count in engine.squad_rules.roles.items()}
-    total_needed = engine.squad_rules.size * teams
+    rules = engine.squad_rules
+    needs = {team: Counter(rules.roles) for team in range(teams)}
+    reserves = dict.fromkeys(range(teams), rules.reserves)
+    budget = dict.fromkeys(range(teams), league.budget)
     loaded: list[Player] = []
-    have: Counter[str] = Counter()
-    copy = 0
-    while copy == 0 or len(loaded) < total_needed or any(have[r] < n for r, n in needed.items()):
-        cards = engine.sample_pool(seed + copy)
-        loaded += load_pool(league, cards, source=f"sample{seed + copy}:")
-        have.update(card.get("role", "") for card in cards)
-        copy += 1
-        if copy > 50:
-            raise ValidationError("the engine's sample pool cannot fill that many squads")
-    return loaded
+    for copy in range(20):
+        loaded += load_pool(league, engine.sample_pool(seed + copy), source=f"sample{seed + copy}:")
+        dearest_first = sorted(loaded, key=lambda p: -p.price)
+        if _witness(dearest_first, needs, reserves, budget) is not None:
+            return loaded
+    raise ValidationError({"budget": f"the sample pool cannot fill {teams} squads within {league.budget} BC each"})
 
 
 def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]]:
     """Fill every empty squad of the season from the league's free cards, in snake order.
 
-    Each pick takes the dearest card the team can afford while still being able
-    to complete a legal squad with the cheapest cards left, so no team ever
-    goes over the league's budget. Ties between equal prices are drawn with
-    the seed, so a demo replays.
+    Each pick takes the dearest card that still leaves a way to complete every
+    squad within every team's budget (see ``_pick``), so no team goes over the
+    budget and no late pick is stranded. Ties between equal prices are drawn
+    with the seed, so a demo replays.
     """
     league = season.league
     rules = get_engine(league.engine).squad_rules
     rng = random.Random(season.seed if seed is None else seed)
-    taken = set(SquadMember.objects.filter(season=season).values_list("player_id", flat=True))
-    teams = [t for t in season.teams.order_by("id") if not SquadMember.objects.filter(season=season, team=t).exists()]
+    drafted = SquadMember.objects.filter(season=season)
+    taken = set(drafted.values_list("player_id", flat=True))
+    teams = list(season.teams.exclude(id__in=drafted.values("team_id")).order_by("id"))
     free = [p for p in Player.objects.filter(league=league).order_by("id") if p.id not in taken]
     rng.shuffle(free)
     free.sort(key=lambda p: -p.price)  # stable: equal prices stay in shuffled order
@@ -86,20 +86,15 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
     budget = {t.id: league.budget for t in teams}
     picks: dict[int, list[Player]] = {t.id: [] for t in teams}
 
+    plan = _witness(free, needs, reserves, budget)
+    if plan is None:
+        raise ValidationError({"budget": f"the free cards cannot fill {len(teams)} squads within {league.budget} BC"})
     for round_number in range(rules.size):
         order = teams if round_number % 2 == 0 else teams[::-1]
         for team in order:
-            player = _best_affordable(free, needs[team.id], reserves[team.id], budget[team.id])
-            if player is None:
-                raise ValidationError(
-                    {"budget": f"{team} cannot complete a squad within {league.budget} BC from the free cards."}
-                )
+            player, plan = _pick(team.id, free, needs, reserves, budget, plan)
             free.remove(player)
-            if needs[team.id][player.role] > 0:
-                needs[team.id][player.role] -= 1
-            else:
-                reserves[team.id] -= 1
-            budget[team.id] -= player.price
+            _take(team.id, player, needs, reserves, budget)
             picks[team.id].append(player)
 
     members = [
@@ -115,42 +110,74 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
     return squads
 
 
-def _best_affordable(free: list[Player], needs: Counter, reserves: int, budget: int) -> Player | None:
-    """The dearest free card that leaves enough coins to finish the squad with the cheapest ones."""
+def _take(team_id, player: Player, needs, reserves, budget) -> None:
+    if needs[team_id][player.role] > 0:
+        needs[team_id][player.role] -= 1
+    else:
+        reserves[team_id] -= 1
+    budget[team_id] -= player.price
+
+
+def _pick(team_id, free: list[Player], needs, reserves, budget, plan):
+    """The dearest free card the team may take so that every squad can still be completed.
+
+    ``plan`` is a witness that the squads can be completed: the cards each team
+    would take if from now on all took the cheapest. A dearer card is taken
+    only if a new witness exists after it; otherwise the team takes its next
+    card of the plan, which keeps the plan valid. Returns the card and the plan.
+    """
+    planned = plan[team_id][0]
     for candidate in free:  # dearest first
-        if candidate.price > budget:
+        if candidate is planned:
+            break
+        if candidate.price > budget[team_id]:
             continue
-        if needs[candidate.role] <= 0 and reserves <= 0:
+        if needs[team_id][candidate.role] <= 0 and reserves[team_id] <= 0:
             continue
-        rest = needs.copy()
-        rest_reserves = reserves
-        if rest[candidate.role] > 0:
-            rest[candidate.role] -= 1
-        else:
-            rest_reserves -= 1
-        if _cheapest_completion(free, candidate, rest, rest_reserves) <= budget - candidate.price:
-            return candidate
-    return None
+        trial_needs = {**needs, team_id: needs[team_id].copy()}
+        trial_reserves, trial_budget = dict(reserves), dict(budget)
+        _take(team_id, candidate, trial_needs, trial_reserves, trial_budget)
+        trial_plan = _witness([p for p in free if p is not candidate], trial_needs, trial_reserves, trial_budget)
+        if trial_plan is not None:
+            return candidate, trial_plan
+    return planned, {**plan, team_id: plan[team_id][1:]}
 
 
-def _cheapest_completion(free: list[Player], exclude: Player, needs: Counter, reserves: int) -> float:
-    """Coins needed to fill the remaining slots with the cheapest free cards (inf if impossible)."""
-    cost = 0
-    remaining = needs.copy()
-    spare = reserves
+def _witness(free: list[Player], needs, reserves, budget) -> dict[int, list[Player]] | None:
+    """One way to finish every squad with the cards left within every team's coins, or None.
+
+    Teams take turns, the one with the fewest coins per open slot first, each
+    taking the cheapest card of a role it still needs.
+    """
+    by_role: dict[str, list[Player]] = {}
     for player in reversed(free):  # cheapest first
-        if player is exclude:
-            continue
-        if remaining[player.role] > 0:
-            remaining[player.role] -= 1
-            cost += player.price
-        elif spare > 0:
-            spare -= 1
-            cost += player.price
-        if spare == 0 and not +remaining:
-            return cost
-    return float("inf")
+        by_role.setdefault(player.role, []).append(player)
+    next_of = dict.fromkeys(by_role, 0)
+    rest = {t: +needs[t] for t in needs}
+    spare, coins = dict(reserves), dict(budget)
+    plan: dict[int, list[Player]] = {t: [] for t in needs}
 
+    def open_slots(t) -> int:
+        return sum(rest[t].values()) + spare[t]
 
-def squad_spent(season, team) -> int:
-    return sum(SquadMember.objects.filter(season=season, team=team).values_list("price", flat=True))
+    waiting = [t for t in needs if open_slots(t)]
+    while waiting:
+        waiting.sort(key=lambda t: coins[t] / open_slots(t))
+        for t in list(waiting):
+            roles = [r for r, n in rest[t].items() if n > 0] or (list(by_role) if spare[t] else [])
+            heads = [by_role[r][next_of[r]] for r in roles if next_of.get(r, 0) < len(by_role.get(r, ()))]
+            if not heads:
+                return None
+            card = min(heads, key=lambda p: p.price)
+            next_of[card.role] += 1
+            if rest[t][card.role] > 0:
+                rest[t][card.role] -= 1
+            else:
+                spare[t] -= 1
+            coins[t] -= card.price
+            if coins[t] < 0:
+                return None
+            plan[t].append(card)
+            if not open_slots(t):
+                waiting.remove(t)
+    return plan

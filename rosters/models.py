@@ -42,7 +42,7 @@ class SquadMember(models.Model):
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="squad_members")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="squad_members")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="squad_memberships")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="squad_memberships")
     price = models.PositiveSmallIntegerField(default=0, help_text="BootCoins paid")
 
     class Meta:

@@ -92,3 +92,26 @@ def test_demo_command_plays_a_season_through_its_own_worker(worker_queue, monkey
     assert "3/3 matches played" in out
     assert not season.matches.exclude(status=Match.Status.PLAYED).exists()
     assert "log in as user 'admin'" in out
+
+
+def test_beat_queues_due_matches_by_itself(worker_queue, tmp_path):
+    """No one queues anything: celery beat, embedded in the worker, finds the due matches."""
+    season = create_demo_season(engine="futti", teams=2, seed=8, double=True)
+    log = tmp_path / "worker.log"
+    worker = start_worker(
+        concurrency=1,
+        queue=worker_queue,
+        beat=True,
+        logfile=log,
+        env={
+            "DATABASE_URL": database_url(connection.settings_dict),
+            "SIMULATE_DUE_EVERY": "1",
+            "CELERY_TASK_DEFAULT_QUEUE": worker_queue,
+        },
+    )
+    try:
+        done = wait_until(lambda: not season.matches.filter(status=Match.Status.SCHEDULED).exists())
+    finally:
+        stop_worker(worker)
+    assert done, f"beat did not get the matches played; the worker's log:\n{log.read_text()}"
+    assert season.matches.filter(status=Match.Status.PLAYED).count() == 2

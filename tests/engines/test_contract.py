@@ -1,0 +1,92 @@
+"""Every installed engine keeps the contract the platform and outside checks rely on."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engines import ENGINES, KNOWN_ENGINES, CardError, MatchOptions, get_engine
+from engines.core import STANDARD_STATS
+
+pytestmark = pytest.mark.parametrize("key", ENGINES)
+
+
+def test_engine_identity(key):
+    engine = get_engine(key)
+    assert engine.key == key
+    assert engine.name and engine.version
+    assert engine.squad_rules.size > 0
+
+
+def test_sample_pool_cards_validate_and_carry_prices(key):
+    engine = get_engine(key)
+    pool = engine.sample_pool(1)
+    assert len({card["id"] for card in pool}) == len(pool)
+    for card in pool:
+        attributes = engine.validate_card(card)
+        assert attributes["role"] == card["role"]
+        assert isinstance(card["price"], int) and card["price"] >= 0
+        assert card["name"]
+    assert engine.sample_pool(1) == pool  # deterministic for a seed
+
+
+def test_validate_card_names_the_field(key):
+    engine = get_engine(key)
+    with pytest.raises(CardError, match="no_such_rating"):
+        engine.validate_card({**engine.sample_pool(1)[0], "no_such_rating": 3})
+
+
+def test_simulation_is_deterministic_and_consistent(key):
+    engine = get_engine(key)
+    home, away = engine.sample_team(1, name="Home"), engine.sample_team(2, name="Away")
+    for seed in range(5):
+        result = engine.simulate(home, away, seed=seed)
+        assert engine.simulate(home, away, seed=seed).to_json() == result.to_json()
+        assert result.version == engine.version and result.seed == seed
+        goals = [e for e in result.events if e.kind == "goal"]
+        assert sum(e.side == "home" for e in goals) == result.home_goals
+        assert sum(e.side == "away" for e in goals) == result.away_goals
+        assert [e.seq for e in result.events] == sorted({e.seq for e in result.events})
+        for event in result.events:
+            assert event.kind == event.kind.lower()
+            assert event.side in ("home", "away", None)
+            json.dumps(dict(event.detail))
+        ids = {str(p["id"]) for p in home["players"] + away["players"]}
+        assert set(result.player_stats) <= ids
+        for stats in result.player_stats.values():
+            assert set(STANDARD_STATS) <= set(stats)
+        assert result.decided_by in ("regulation", "extra_time", "sudden_death", "penalties")
+
+
+def test_winner_required_leaves_no_draw(key):
+    engine = get_engine(key)
+    home, away = engine.sample_team(3, name="Home"), engine.sample_team(4, name="Away")
+    for seed in range(30):
+        result = engine.simulate(home, away, seed=seed, options=MatchOptions(winner_required=True))
+        assert result.winner is not None
+
+
+def test_command_line(key):
+    def run(*args):
+        out = subprocess.run([sys.executable, "-m", "engines", *args], capture_output=True, text=True, check=True)
+        return out.stdout
+
+    assert key in run("list")
+    team = json.loads(run("sample-team", key, "--seed", "2"))
+    assert len(team["players"]) == get_engine(key).squad_rules.size
+    first = run("simulate", key, "--seed", "9", "--json")
+    assert first == run("simulate", key, "--seed", "9", "--json")
+    assert json.loads(first)["engine"] == key
+    stats = json.loads(run("stats", key, "--matches", "20", "--seed", "1", "--json"))
+    assert stats["matches"] == 20 and stats["home_win"] + stats["draw"] + stats["away_win"] == pytest.approx(1)
+
+
+def test_engines_import_no_django(key):
+    code = (
+        f"import sys, engines; engines.get_engine({key!r});"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'leagues', 'matches', 'rosters'));"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    assert KNOWN_ENGINES[key] == f"engines.{key}"
