@@ -40,6 +40,18 @@ class FuttiEngine(Engine):
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         return sample_pool(seed)
 
+    def sample_team(self, seed: int = 0, name: str | None = None) -> dict[str, Any]:
+        """A random draw from the generic set, with at least one star player, as
+        the rule book asks of a random draw (the last field card drawn makes
+        way for the first starred card of the pool)."""
+        team = super().sample_team(seed, name)
+        players = team["players"]
+        if not any(card.get("stars") for card in players):
+            field = [index for index, card in enumerate(players) if card["role"] == "field"]
+            star = next(card for card in self.sample_pool(seed) if card.get("stars"))
+            players[field[-1]] = star
+        return team
+
     def prepare(self, home: TeamSheet | Mapping[str, Any], away: TeamSheet | Mapping[str, Any]) -> tuple[Team, Team]:
         """Both sides validated and coached; the same player id on both sheets is refused."""
         home_team = self._teams.get(home, 0)

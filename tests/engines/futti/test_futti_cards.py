@@ -139,3 +139,10 @@ def test_a_sheet_edited_in_place_is_validated_again(futti):
     home["players"][0]["offence"] = 0
     with pytest.raises(CardError, match="offence: 0"):
         ENGINE.simulate(home, futti.away, seed=1)
+
+
+def test_every_sample_team_has_a_star_player():
+    for seed in range(60):
+        team = ENGINE.sample_team(seed)
+        assert any(card.get("stars") for card in team["players"]), seed
+        assert len({card["id"] for card in team["players"]}) == 8
