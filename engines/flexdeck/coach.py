@@ -25,7 +25,7 @@ Two styles, chosen per league (``settings["coach_style"]``):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engines.flexdeck.pitch import KEEPER, RANK_SLOTS
 
@@ -45,6 +45,8 @@ GAIN_OVER_NOTHING = 1.5
 #: Gain the last substitution needs in the first half ("keep one for the second").
 GAIN_FOR_LAST_IN_FIRST_HALF = 8.0
 
+THRESHOLDS = (GAIN_OVER_MOVE, GAIN_OVER_NOTHING, GAIN_FOR_LAST_IN_FIRST_HALF)
+
 COACH_STYLES = ("careful", "attacking")
 
 
@@ -54,7 +56,8 @@ class Coach:
     def __init__(self, style: str = "careful") -> None:
         self.style = style
         self.careful = style == "careful"
-        self._plans: dict[int, tuple[int, list[tuple[int, int, int, int]], dict[float, float]]] = {}
+        # Per side: [pitch version, plan, the weakest card that could gain each threshold].
+        self._plans: list[list[Any]] = [[-1, [], {}], [-1, [], {}]]
 
     def decide(
         self, match: Match, side: int, raw: int, targets: list[int], can_shoot: bool, scores: bool
@@ -62,25 +65,23 @@ class Coach:
         """The action for a card of ``side``'s colours: (kind, slot)."""
         if scores:
             return SHOOT, KEEPER
-        wasted = not targets
-        if match.subs_used[side] < match.substitutions_allowed:
-            needed = GAIN_OVER_NOTHING if wasted else GAIN_OVER_MOVE
-            if not self.careful and not wasted:
-                needed = float("inf")
-            if match.half == 1 and match.subs_used[side] == match.substitutions_allowed - 1:
-                needed = max(needed, GAIN_FOR_LAST_IN_FIRST_HALF)
+        used = match.subs_used[side]
+        if used < match.substitutions_allowed and (self.careful or not targets):
+            needed = GAIN_OVER_MOVE if targets else GAIN_OVER_NOTHING
+            if match.half == 1 and used == match.substitutions_allowed - 1:
+                needed = GAIN_FOR_LAST_IN_FIRST_HALF
             slot = self.best_substitution(match, side, raw, needed)
             if slot >= 0:
                 return SUBSTITUTE, slot
         if targets:
-            return MOVE, self.choose_target(match, side, targets)
+            return MOVE, self.choose_target(match, side, targets) if len(targets) > 1 else targets[0]
         if can_shoot:
             return SHOOT, KEEPER
         return PASS, -1
 
     def choose_target(self, match: Match, side: int, targets: list[int]) -> int:
         """Which of several equal cards the ball goes to."""
-        if len(targets) == 1 or not self.careful:
+        if not self.careful:
             return targets[0]
         defender = 1 - side
         if match.subs_used[defender] < match.substitutions_allowed:
@@ -92,21 +93,22 @@ class Coach:
 
     def best_substitution(self, match: Match, side: int, raw: int, needed: float) -> int:
         """The slot whose substitution gains at least ``needed``, or -1."""
-        version, plan, triggers = self._plans.get(side, (-1, [], {}))
-        if version != match.pitch_version[side]:
-            plan, triggers = self._plan(match, side), {}
-            self._plans[side] = (match.pitch_version[side], plan, triggers)
-        trigger = triggers.get(needed)
-        if trigger is None:
-            # The weakest card that could gain ``needed`` anywhere: a quick "no" for most cards.
-            trigger = triggers[needed] = min(
-                (old + needed / ((1 + OWN_GAIN_SHARE) * RANK_WEIGHTS[rank]) for rank, _, old, _ in plan),
-                default=float("inf"),
-            )
-        if raw < trigger:
+        cached = self._plans[side]
+        if cached[0] != match.pitch_version[side]:
+            plan = self._plan(match, side)
+            # The weakest card that could gain each threshold anywhere: a quick "no" for most cards.
+            triggers = {
+                threshold: min(
+                    (old + threshold / ((1 + OWN_GAIN_SHARE) * RANK_WEIGHTS[rank]) for rank, _, old, _ in plan),
+                    default=float("inf"),
+                )
+                for threshold in THRESHOLDS
+            }
+            cached[:] = match.pitch_version[side], plan, triggers
+        if raw < cached[2][needed]:
             return -1
         best_slot, best_gain = -1, needed
-        for rank, slot, old, floor in plan:
+        for rank, slot, old, floor in cached[1]:
             if raw <= old:
                 continue
             gain = RANK_WEIGHTS[rank] * (min(raw, floor) - min(old, floor) + OWN_GAIN_SHARE * (raw - old))

@@ -61,8 +61,9 @@ BALL_LABELS = tuple(
 #: The game's own counters, beside the standard ones.
 GAME_STATS = ("turns", "advances", "starts", "substituted_in", "substituted_out", "neutralised")
 STAT_NAMES = STANDARD_STATS + GAME_STATS
-(GOALS, SHOTS, SAVES, STEALS, YELLOWS, REDS, INJURIES, MINUTES) = range(8)
-(TURNS, ADVANCES, STARTS, SUB_IN, SUB_OUT, NEUTRALISED) = range(8, 14)
+(GOALS, SHOTS, SAVES, STEALS, YELLOWS, REDS, INJURIES, MINUTES) = STANDARD_STATS
+(TURNS, ADVANCES, STARTS, SUB_IN, SUB_OUT, NEUTRALISED) = GAME_STATS
+BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
 
 _new = object.__new__
 _set_seq, _set_minute, _set_kind = Event.seq.__set__, Event.minute.__set__, Event.kind.__set__  # type: ignore[attr-defined]
@@ -87,7 +88,7 @@ class Squad:
     ids: list[str]
     colours: list[str]
     strengths: list[int]
-    stats: list[list[int]] = field(default_factory=list)
+    stats: list[dict[str, int]] = field(default_factory=list)
 
     @classmethod
     def build(cls, side: int, cards: Sequence[tuple[str, str, int]]) -> Squad:
@@ -96,7 +97,7 @@ class Squad:
             ids=[card_id for card_id, _, _ in cards],
             colours=colours,
             strengths=[strength for _, _, strength in cards],
-            stats=[[0] * len(STAT_NAMES) for _ in cards],
+            stats=[BLANK_STATS.copy() for _ in cards],
         )
 
 
@@ -388,7 +389,7 @@ class Match:
 
     # -- the rules ------------------------------------------------------------
 
-    def shoot(self, side: int, player_id: str, stats: list[int], total: int, minute: int) -> None:
+    def shoot(self, side: int, player_id: str, stats: dict[str, int], total: int, minute: int) -> None:
         defender = 1 - side
         keeper = self.strength[defender][KEEPER]
         keeper_index = self.pitch[defender][KEEPER]
@@ -581,7 +582,7 @@ class Match:
             _set_detail(event, detail)
             events.append(event)
         player_stats = {
-            player_id: dict(zip(STAT_NAMES, counters, strict=True))
+            player_id: counters
             for squad in self.squads
             for player_id, counters in zip(squad.ids, squad.stats, strict=True)
         }
