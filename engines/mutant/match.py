@@ -328,7 +328,12 @@ class Match:
     def pass_ball(self, receiver: Player) -> None:
         """A pass reaches up to two rows and always arrives."""
         passer = self.holder
-        assert passer is not None and passer.side == receiver.side
+        assert passer is not None and passer.side == receiver.side and receiver.sq is not None
+        if passer.in_goal:
+            assert receiver.sq in board.KEEPER_PASS_SQUARES[passer.side], "a keeper passes into the own half"
+        else:
+            assert passer.sq is not None
+            assert abs(board.row_of(receiver.sq) - board.row_of(passer.sq)) <= 2, "a pass reaches two rows"
         passer.stats["passes"] += 1
         self.holder = receiver
         self.log("pass", passer.side, passer, to=receiver.id, square=receiver.sq)
@@ -365,6 +370,10 @@ class Match:
         the swap, C the other cards (fouls), injuries from the dice, and draws.
         """
         shot = kind == "shot"
+        if not shot:
+            assert attacker.sq is not None and defender.sq in board.ADJACENT[attacker.sq], (
+                "duels are fought next to each other"
+            )
         self.quiet = 0
         a_team, d_team = self.teams[attacker.side], self.teams[defender.side]
         holder = self.holder

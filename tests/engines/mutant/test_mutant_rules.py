@@ -197,6 +197,58 @@ def test_tie_in_a_duel_goes_to_the_ball_carrier(kit, monkeypatch):
     assert m.duel("attack", chaser, carrier) is carrier
 
 
+def test_a_pass_reaches_at_most_two_rows_and_a_keeper_passes_into_the_own_half(kit):
+    m = kit.match()
+    passer = kit.place(m, "h1", 0, 2)
+    near = kit.place(m, "h2", 2, 2)
+    far = kit.place(m, "h3", 3, 2)
+    kit.ready(m)
+    m.holder = passer
+    with pytest.raises(AssertionError, match="two rows"):
+        m.pass_ball(far)
+    m.pass_ball(near)
+    m.holder = m.teams[0].keeper
+    with pytest.raises(AssertionError, match="own half"):
+        m.pass_ball(near)
+
+
+def test_dribbles_and_attacks_need_adjacent_cards(kit):
+    m = kit.match()
+    a = kit.place(m, "h1", 0, 0)
+    b = kit.place(m, "a1", 2, 2)
+    kit.ready(m)
+    m.holder = a
+    with pytest.raises(AssertionError, match="next to each other"):
+        m.duel("dribble", a, b)
+
+
+def test_the_side_with_the_ball_uses_its_tokens_first(kit, monkeypatch):
+    m = kit.match()
+    holder = kit.place(m, "a1", 2, 0)
+    kit.place(m, "h1", 0, 4)
+    kit.ready(m)
+    for team in m.teams:
+        team.tokens.append("+")
+    m.holder, m.acting = holder, 1
+    order = []
+
+    def record(match, team):
+        order.append(team.side)
+        match.over = len(order) == 2  # stop the turn once both coaches had their say
+
+    monkeypatch.setattr(coach, "use_tokens", record)
+    m.play_turn()
+    assert order == [1, 0]
+
+
+def test_after_a_goal_a_weak_hand_is_swapped_for_five_new_cards(kit):
+    m = kit.match()
+    team = m.teams[0]
+    team.hand = ["mutation", "anti_mutant_power"]
+    coach.refresh_hand(m, team)
+    assert len(team.hand) == 5 and "mutation" not in team.hand
+
+
 def test_pass_reaction_can_also_be_positional_play(kit):
     m = kit.match()
     passer = kit.place(m, "h1", 0, 2)
