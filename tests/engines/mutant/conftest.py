@@ -92,6 +92,24 @@ class Kit:
                 team.players.remove(p)
         return m
 
+    def one_on_one(
+        self,
+        monkeypatch: pytest.MonkeyPatch,
+        rolls: list[int],
+        home: list[str] | tuple[str, ...] = (),
+        away: list[str] | tuple[str, ...] = (),
+        h1: dict[str, Any] | None = None,
+        a1: dict[str, Any] | None = None,
+    ) -> tuple[Match, Player, Player]:
+        """h1 on (1, 2) with the ball, a1 on (2, 2) in front of him, and the next duel's cards."""
+        m = self.match(rolls=rolls)
+        carrier = self.place(m, "h1", 1, 2, **(h1 or {}))
+        rival = self.place(m, "a1", 2, 2, **(a1 or {}))
+        self.ready(m)
+        m.holder = carrier
+        self.force_cards(m, monkeypatch, home=list(home), away=list(away))
+        return m, carrier, rival
+
     @staticmethod
     def stack(m: Match, *cards: str) -> None:
         """The next draws, in order, then plain filler."""

@@ -177,23 +177,13 @@ def test_running_onto_a_loose_ball_picks_it_up(kit):
 
 
 def test_dribble_won_passes_the_defender_and_keeps_the_ball(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_PLUS2, kit.D_BLANK])
-    a = kit.place(m, "h1", 1, 2)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=[], away=[])
+    m, a, b = kit.one_on_one(monkeypatch, [kit.A_PLUS2, kit.D_BLANK])
     m.duel("dribble", a, b)
     assert m.holder is a and a.sq == sq(2, 2) and b.sq == sq(1, 2) and m.acting == 0
 
 
 def test_tie_in_a_duel_goes_to_the_ball_carrier(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_BLANK, kit.D_BLANK])
-    carrier = kit.place(m, "h1", 1, 2)
-    chaser = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = carrier
-    kit.force_cards(m, monkeypatch, home=[], away=[])
+    m, carrier, chaser = kit.one_on_one(monkeypatch, [kit.A_BLANK, kit.D_BLANK])
     assert m.duel("attack", chaser, carrier) is carrier
 
 
@@ -273,35 +263,24 @@ def test_bonus_faces_are_plus_two_or_minus_two_attacking_and_plus_three_or_minus
 
 
 def test_special_on_the_standard_side_draws_a_tactical_card(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_SPECIAL, kit.D_BLANK])
+    m, a, b = kit.one_on_one(monkeypatch, [kit.A_SPECIAL, kit.D_BLANK])
     kit.stack(m, "heal")  # a flash card cannot be placed in the duel: it stays in hand
-    a = kit.place(m, "h1", 1, 2)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=[], away=[])
     m.duel("dribble", a, b)
     assert "heal" in m.teams[0].hand
 
 
 def test_special_drawn_card_may_join_the_duel_at_once(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_SPECIAL, kit.D_BLANK])
+    m, a, b = kit.one_on_one(monkeypatch, [kit.A_SPECIAL, kit.D_BLANK], h1=dict(attack=1), a1=dict(defence=3))
     kit.stack(m, "attack+3")
-    a = kit.place(m, "h1", 1, 2, attack=1)
-    b = kit.place(m, "a1", 2, 2, defence=3)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=[], away=[])
     assert m.duel("dribble", a, b) is a  # 1 + 3 = 4 beats 3
 
 
 def test_special_on_the_mutated_side_activates_the_mutant_power(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_SPECIAL, kit.D_BLANK])
-    a = kit.place(m, "h1", 1, 2, mutated=True, power="draw_two", trigger="you_succeed", mutant_attack=5)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=[], away=[])
+    m, a, b = kit.one_on_one(
+        monkeypatch,
+        [kit.A_SPECIAL, kit.D_BLANK],
+        h1=dict(mutated=True, power="draw_two", trigger="you_succeed", mutant_attack=5),
+    )
     m.duel("dribble", a, b)
     stages = [e.detail["stage"] for e in m.events if e.kind == "mutant_power"]
     assert stages == ["activated", "effect"]
@@ -309,12 +288,7 @@ def test_special_on_the_mutated_side_activates_the_mutant_power(kit, monkeypatch
 
 
 def test_injury_flips_to_the_mutated_side_after_the_duel(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_INJURY, kit.D_INJURY])
-    a = kit.place(m, "h1", 1, 2)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=[], away=[])
+    m, a, b = kit.one_on_one(monkeypatch, [kit.A_INJURY, kit.D_INJURY])
     m.duel("dribble", a, b)
     assert a.mutated and b.mutated and a.stats["mutations"] == 1
     assert not m.teams[0].injured and not m.teams[1].injured
@@ -324,12 +298,7 @@ def test_injury_flips_to_the_mutated_side_after_the_duel(kit, monkeypatch):
 
 
 def test_foul_mutates_and_a_second_hit_seriously_injures(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_BLANK, kit.D_BLANK])
-    a = kit.place(m, "h1", 1, 2)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=["foul"], away=[])
+    m, a, b = kit.one_on_one(monkeypatch, [kit.A_BLANK, kit.D_BLANK], home=["foul"])
     m.duel("dribble", a, b)
     assert b.mutated and a.stats["fouls"] == 1 and b.stats["fouled"] == 1
     m.hurt(b, "foul")
@@ -347,12 +316,7 @@ def test_heal_in_hand_prevents_a_serious_injury(kit):
 
 
 def test_several_hits_in_one_duel_flip_a_card_only_once(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_BLANK, kit.D_INJURY])
-    a = kit.place(m, "h1", 1, 2)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=["foul"], away=[])
+    m, a, b = kit.one_on_one(monkeypatch, [kit.A_BLANK, kit.D_INJURY], home=["foul"])
     m.duel("dribble", a, b)
     assert b.mutated and b.sq is not None
 
@@ -386,24 +350,16 @@ def test_card_types_are_restricted_to_their_duels():
 
 
 def test_destructive_tactics_cancels_the_best_card_of_the_other_side(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_BLANK, kit.D_BLANK])
-    a = kit.place(m, "h1", 1, 2)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=["destructive_tactics", "attack+1"], away=["successful_defence"])
+    m, a, b = kit.one_on_one(
+        monkeypatch, [kit.A_BLANK, kit.D_BLANK], home=["destructive_tactics", "attack+1"], away=["successful_defence"]
+    )
     assert m.duel("dribble", a, b) is a  # 3 + 1 beats 3 once the defence card is gone
     duel = next(e for e in m.events if e.kind == "duel")
     assert duel.detail["cancelled"] == ["successful_defence"]
 
 
 def test_dummy_card_has_no_effect_and_returns_to_the_hand(kit, monkeypatch):
-    m = kit.match(rolls=[kit.A_BLANK, kit.D_BLANK])
-    a = kit.place(m, "h1", 1, 2)
-    b = kit.place(m, "a1", 2, 2, defence=4)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=["dummy"], away=[])
+    m, a, b = kit.one_on_one(monkeypatch, [kit.A_BLANK, kit.D_BLANK], home=["dummy"], a1=dict(defence=4))
     assert m.duel("dribble", a, b) is b
     assert "dummy" not in m.discards
 
@@ -478,13 +434,7 @@ def test_trigger_icons(trigger):
 
 
 def _power_duel(kit, monkeypatch, power, trigger, rolls, **attrs):
-    m = kit.match(rolls=rolls)
-    a = kit.place(m, "h1", 1, 2, mutated=True, power=power, trigger=trigger, **attrs)
-    b = kit.place(m, "a1", 2, 2)
-    kit.ready(m)
-    m.holder = a
-    kit.force_cards(m, monkeypatch, home=[], away=[])
-    return m, a, b
+    return kit.one_on_one(monkeypatch, rolls, h1=dict(mutated=True, power=power, trigger=trigger, **attrs))
 
 
 def test_power_foul_opponent(kit, monkeypatch):
