@@ -6,11 +6,12 @@ scheduled is left alone, so a task delivered twice stores one result.
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import datetime
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -86,29 +87,69 @@ def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamS
     match.played_at = timezone.now()
     match.save(update_fields=[*RESULT_FIELDS, "engine_version", "error", "played_at"])
     team_of = {p["id"]: match.home_id for p in home.players} | {p["id"]: match.away_id for p in away.players}
-    MatchEvent.objects.bulk_create(
-        MatchEvent(
-            match=match,
-            seq=event.seq,
-            minute=event.minute,
-            kind=event.kind,
-            side=event.side or "",
-            player_id=int(event.player_id) if event.player_id in team_of else None,
-            detail=dict(event.detail),
-        )
-        for event in result.events
+    insert_rows(
+        MatchEvent,
+        ["match", "seq", "minute", "kind", "side", "player", "detail"],
+        [
+            (
+                match.id,
+                event.seq,
+                event.minute,
+                event.kind,
+                event.side or "",
+                int(event.player_id) if event.player_id in team_of else None,
+                dict(event.detail),
+            )
+            for event in result.events
+        ],
     )
-    PlayerMatchStat.objects.bulk_create(
-        PlayerMatchStat(
-            match=match,
-            player_id=int(player_id),
-            team_id=team_of[player_id],
-            extra={k: v for k, v in stats.items() if k not in STAT_FIELDS},
-            **{k: stats.get(k, 0) for k in STAT_FIELDS},
-        )
-        for player_id, stats in result.player_stats.items()
-        if player_id in team_of
+    insert_rows(
+        PlayerMatchStat,
+        ["match", "player", "team", *STAT_FIELDS, "extra"],
+        [
+            (
+                match.id,
+                int(player_id),
+                team_of[player_id],
+                *(stats.get(k, 0) for k in STAT_FIELDS),
+                {k: v for k, v in stats.items() if k not in STAT_FIELDS},
+            )
+            for player_id, stats in result.player_stats.items()
+            if player_id in team_of
+        ],
     )
+
+
+def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
+    """Insert many rows of plain values; JSON fields take dicts.
+
+    On PostgreSQL this is one COPY, several times faster than ``bulk_create``
+    for the play-by-play of a match (the bulk of what a worker writes); other
+    databases get ``bulk_create``.
+    """
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(
+            model(**{f"{f}_id" if _is_relation(model, f) else f: v for f, v in zip(fields, row, strict=True)})
+            for row in rows
+        )
+        return
+    json_columns = [i for i, f in enumerate(fields) if model._meta.get_field(f).get_internal_type() == "JSONField"]
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(f).column) for f in fields)
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            values = list(row)
+            for i in json_columns:
+                values[i] = json.dumps(values[i])
+            copy.write_row(values)
+
+
+def _is_relation(model, field_name: str) -> bool:
+    return model._meta.get_field(field_name).is_relation
 
 
 RESULT_FIELDS = ["status", "home_goals", "away_goals", "decided_by", "shootout_home", "shootout_away"]
