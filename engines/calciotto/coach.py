@@ -246,6 +246,22 @@ class Coach:
         assert keeper is not None
         return carrier, keeper
 
+    def _bases(self, match: Match, phase: str, me: Piece, them: Piece) -> tuple[int, int]:
+        """Both bases before cards: in a tackle by the carrier's square; in a shot by the
+        shooter's square, the target square and how far it is from the keeper."""
+        if phase == "tackle":
+            square = match.ball.pos if match.ball is not None else me.pos
+            return (
+                me.strength if F.AREA[me.side][square] == me.role else 0,
+                them.strength if F.AREA[them.side][square] == them.role else 0,
+            )
+        shooter, keeper = (me, them) if not me.keeper else (them, me)
+        target = match.shot_target
+        empty = match.board[target] is None
+        shooter_base = shooter.strength if empty and F.AREA[shooter.side][match.shot_from] == shooter.role else 0
+        keeper_base = keeper.strength if abs(F.col_of(target) - F.col_of(keeper.pos)) <= 1 else 0
+        return (shooter_base, keeper_base) if me is shooter else (keeper_base, shooter_base)
+
     def _best_card(
         self,
         match: Match,
@@ -259,9 +275,7 @@ class Coach:
     ) -> str | None:
         carrier = match.ball
         assert carrier is not None
-        square = carrier.pos if phase == "tackle" else me.pos
-        my_base = me.strength if F.AREA[me.side][square if phase == "tackle" else me.pos] == me.role else 0
-        their_base = them.strength if F.AREA[them.side][square if phase == "tackle" else them.pos] == them.role else 0
+        my_base, their_base = self._bases(match, phase, me, them)
         if first_roll is None:
             # First to roll: the card that adds most to my side of the sum.
             gains = {}
@@ -294,7 +308,7 @@ class Coach:
                 if spec.get("removes_base"):
                     target -= their_base * (2 if answering and C.CARDS[answering].get("doubles") else 1)
                 mine = my_base * (2 if spec.get("doubles") else 1) + spec.get("bonus", 0)
-                if spec.get("keeps_base") and my_base == 0:
+                if spec.get("keeps_base") and my_base == 0 and match.board[match.shot_target] is None:
                     mine = me.strength
                 odds = _odds_to_beat(target, mine, twice=bool(spec.get("reroll")))
             if odds > best_odds:

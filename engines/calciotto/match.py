@@ -130,6 +130,7 @@ class Match:
         self.must_pass_first = False
         self.phase_side = 0
         self.pending_tackle: Piece | None = None
+        self.shot_target = self.shot_from = -1
         self.phase_over = False
         self.goal_scored = False
         self.next_side = 0
@@ -518,6 +519,7 @@ class Match:
             raise IllegalAction("a side without a goalkeeper")
         empty = self.board[goal] is None
         offset = abs(F.col_of(goal) - F.col_of(keeper.pos))
+        self.shot_target, self.shot_from = goal, from_square
 
         def bases(card_s: str | None, card_k: str | None) -> tuple[int, int]:
             shooter_base = self.base(shooter, from_square, card_s, card_k) if empty else 0

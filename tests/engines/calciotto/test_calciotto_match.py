@@ -20,7 +20,7 @@ HOME_SHEET = ENGINE.sample_team(1, name="Home")
 AWAY_SHEET = ENGINE.sample_team(2, name="Away")
 #: sha256 of ``to_json()`` for the sample teams 1 v 2, seed 7: any change in
 #: the order of rolls or in a rule shows here (bump ENGINE.version when wanted).
-GOLDEN_SHA256 = "69c426f527bf49a0d1b30f80360d9b85c8ca67045d1cd6d860f4a43e0dcfb575"
+GOLDEN_SHA256 = "22f9a84d561479d609e97dbb1040974aee4db91e302ef39a960514cfbf29c0e7"
 
 
 def check_board(match: Match) -> None:
@@ -79,7 +79,7 @@ def test_golden_result():
     assert digest == GOLDEN_SHA256
 
 
-GOLDEN_SUMMARY = (2, 5, 373)
+GOLDEN_SUMMARY = (1, 1, 367)
 
 
 def test_events_and_stats_follow_the_contract(checked_matches):
