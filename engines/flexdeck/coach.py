@@ -97,13 +97,13 @@ class Coach:
         if cached[0] != match.pitch_version[side]:
             plan = self._plan(match, side)
             # The weakest card that could gain each threshold anywhere: a quick "no" for most cards.
-            triggers = {
-                threshold: min(
-                    (old + threshold / ((1 + OWN_GAIN_SHARE) * RANK_WEIGHTS[rank]) for rank, _, old, _ in plan),
-                    default=float("inf"),
-                )
-                for threshold in THRESHOLDS
-            }
+            triggers = dict.fromkeys(THRESHOLDS, float("inf"))
+            for rank, _, old, _ in plan:
+                scale = (1 + OWN_GAIN_SHARE) * RANK_WEIGHTS[rank]
+                for threshold in THRESHOLDS:
+                    trigger = old + threshold / scale
+                    if trigger < triggers[threshold]:
+                        triggers[threshold] = trigger
             cached[:] = match.pitch_version[side], plan, triggers
         if raw < cached[2][needed]:
             return -1

@@ -10,39 +10,37 @@ from typing import Any
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES
-from engines.flexdeck.deck import SPECIALS, deck_specials, load_deck
+from engines.flexdeck.deck import SHADE, SPECIALS, deck_specials, load_deck
 from engines.flexdeck.match import SPECIAL_CODES, Match, Rules, Squad
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 
 #: Every key a card may carry; anything else goes through the full validation,
 #: which names the unknown field.
 _CARD_KEYS = frozenset(cards.CARD_FIELDS + cards.IGNORED_FIELDS)
-#: (role, colour, pips) as given -> (colour, strength), so a sheet played many
-#: times is validated once per distinct card.
-_card_cache: dict[tuple[Any, ...], tuple[str, int]] = {}
-_CARD_CACHE_LIMIT = 4096
 
 
 def card_colour_and_strength(card: Mapping[str, Any]) -> tuple[str, int]:
-    """A sheet card's colour and strength, validated (cached on its attributes)."""
-    if card.keys() <= _CARD_KEYS:
-        pips = card.get("pips")
-        try:
-            key = (card.get("role"), card.get("colour"), tuple(pips) if isinstance(pips, list) else pips)
-            found = _card_cache.get(key)
-        except TypeError:  # unhashable pips: let the full validation explain
-            key, found = None, None
-        if found is not None:
-            return found
-    else:
-        key = None
+    """A sheet card's colour and strength, validated.
+
+    Cards as the platform stores them (a known colour, a list of two int pips)
+    take a quick path; anything else goes through ``validate_card``, which
+    normalises CSV strings and names what is wrong.
+    """
+    colour = card.get("colour")
+    pips = card.get("pips")
+    if type(colour) is str and colour in SHADE and type(pips) is list and len(pips) == 2:
+        low, high = pips
+        if (
+            type(low) is int
+            and type(high) is int
+            and 0 <= low <= 9
+            and 0 <= high <= 9
+            and card.get("role", cards.ROLE) == cards.ROLE
+            and card.keys() <= _CARD_KEYS
+        ):
+            return colour, low + high
     attributes = cards.validate_card(card)
-    found = attributes["colour"], sum(attributes["pips"])
-    if key is not None:
-        if len(_card_cache) >= _CARD_CACHE_LIMIT:
-            _card_cache.clear()
-        _card_cache[key] = found
-    return found
+    return attributes["colour"], sum(attributes["pips"])
 
 
 def _int_setting(settings: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:

@@ -130,6 +130,8 @@ class Match:
         self.dice = dice
         self.rules = rules
         self.coaches = tuple(coaches) if coaches else tuple(Coach(style) for style in rules.coach_styles)
+        self.deciders = tuple(coach.decide for coach in self.coaches)
+        self.shot_bonus = rules.red_card_bonus_on_shots
         self.substitutions_allowed = SUBSTITUTIONS_PER_MATCH
         self.subs_used = [0, 0]
         self.reds = [0, 0]
@@ -355,9 +357,9 @@ class Match:
                 else:
                     targets.append(slot)
         can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
-        shot_total = total if self.rules.red_card_bonus_on_shots else total - bonus
+        shot_total = total if self.shot_bonus else total - bonus
         scores = can_shoot and shot_total >= defending[KEEPER]
-        action, slot = self.coaches[side].decide(self, side, raw, targets, can_shoot, scores)
+        action, slot = self.deciders[side](self, side, raw, targets, can_shoot, scores)
         if action == MOVE:
             if slot not in targets:
                 raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
