@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.services import match_forfeit, play_matches
+from matches.services import STAT_FIELDS, match_forfeit, play_matches
 
 
 class MatchEventInline(admin.TabularInline):
@@ -19,19 +19,7 @@ class PlayerMatchStatInline(admin.TabularInline):
     model = PlayerMatchStat
     extra = 0
     can_delete = False
-    fields = [
-        "player",
-        "team",
-        "minutes",
-        "goals",
-        "shots",
-        "saves",
-        "steals",
-        "yellow_cards",
-        "red_cards",
-        "injuries",
-        "extra",
-    ]
+    fields = ["player", "team", *STAT_FIELDS, "extra"]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
@@ -111,3 +99,21 @@ class MatchAdmin(admin.ModelAdmin):
         for match in queryset.select_related("season__league"):
             match_forfeit(match, forfeited_by=Match.Side.AWAY)
         self.message_user(request, f"{queryset.count()} matches forfeited by the away side.", messages.SUCCESS)
+
+
+@admin.register(MatchEvent)
+class MatchEventAdmin(admin.ModelAdmin):
+    list_display = ["match", "seq", "minute", "kind", "side", "player"]
+    list_filter = ["kind", "side", "match__season__league"]
+    search_fields = ["player__name", "match__home__name", "match__away__name", "kind"]
+    list_select_related = ["match__home", "match__away", "player"]
+    raw_id_fields = ["match", "player"]
+
+
+@admin.register(PlayerMatchStat)
+class PlayerMatchStatAdmin(admin.ModelAdmin):
+    list_display = ["player", "team", "match", *STAT_FIELDS]
+    list_filter = ["match__season__league", "match__season", "team"]
+    search_fields = ["player__name", "team__name"]
+    list_select_related = ["player", "team", "match__home", "match__away"]
+    raw_id_fields = ["match", "player"]
