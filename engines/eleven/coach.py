@@ -1,0 +1,498 @@
+"""The computer coach: how a side places its pieces and spends its points.
+
+Every turn of "11" is a decision, so each side is played by a coach:
+
+* ``greedy`` picks one step at a time (a run, an attack, or a whole pass
+  series ending anywhere the ball can go, a shot at goal included), always the
+  step that most improves its judgement of the position, and stops when no
+  step improves it.
+* ``planner`` (the default) looks further: it keeps the best few partial turns
+  at each step (a beam) instead of one, so a step that pays only with the next
+  one (a run that opens a passing lane, then the series and the shot) is found.
+
+Both judge a position by ``evaluate``: possession and how far up the board the
+ball is, the chance the opponent can attack the holder next turn (a d6 must
+cover the run, the push and the ball), the chance a side gets a shot next turn
+(a chain of passes to a teammate who is on, or a few points from, a free
+shooting space), goalies at home, defenders on their own shooting spaces and
+field players close to the ball. The weights are data (``STYLES``); a style
+tilts them towards attack or defence.
+
+The goalie's call at a goal shot and the shooter's hidden number are not the
+coach's: both play the game's equilibrium, a uniform choice (any other mix
+could be exploited, and against a uniform shooter every call saves one shot in
+three), thrown with the match dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.eleven.board import (
+    COLUMNS,
+    GOALS,
+    HALF_OF_GOAL,
+    LABELS,
+    NEIGHBOURS,
+    PENALTY_AREA,
+    RAYS,
+    SHOOTING_SPACES,
+    SPACE_BY_LABEL,
+    SPACE_COUNT,
+    TWO_HOPS,
+    coordinates,
+    distance_rows_to,
+    half_turn,
+)
+from engines.eleven.rules import (
+    END_ACTION,
+    GOALIES,
+    OFF,
+    PASS,
+    PIECES_PER_SIDE,
+    RUN,
+    SHOT,
+    Action,
+    Position,
+    Turn,
+    apply_action,
+    can_shoot_at_goal,
+    goalie_of,
+    make_run,
+    must_pass,
+    pass_open,
+    pass_targets,
+    run_actions,
+    side_pieces,
+    undo_run,
+)
+
+GOAL_VALUE = 100.0
+#: Chance a d6 throw is at least n points (n <= 1 is certain, beyond 6 impossible).
+AT_LEAST = tuple(1.0 if n <= 1 else max(0.0, (7 - n) / 6) for n in range(0, 40))
+UNREACHABLE = 39
+
+
+def _king_distance(a: int, b: int) -> int:
+    (ac, ar), (bc, br) = coordinates(a), coordinates(b)
+    return max(abs(ac - bc), abs(ar - br))
+
+
+#: KING[a][b]: steps between two spaces along the lines (bends allowed).
+KING = tuple(tuple(_king_distance(a, b) for b in range(SPACE_COUNT)) for a in range(SPACE_COUNT))
+#: PROGRESS[goal][space]: rows the space is up the board towards ``goal`` (0-10).
+PROGRESS = {goal: tuple(10 - distance_rows_to(goal, s) for s in range(SPACE_COUNT)) for goal in GOALS}
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How a coach values a position; see the README for where each number came from."""
+
+    possession: float = 12.0  # holding the ball, before anything else
+    progress: float = 1.5  # per row the ball is up the board
+    reach: float = 1.0  # per row up the board the ball's series could reach
+    shot_chance: float = 0.8  # share of a goal's value for a likely shot next turn
+    risk: float = 0.9  # share of the ball's value lost to a likely attack on the holder
+    press: float = 0.3  # share of the opponent's ball value won back by a likely attack
+    keeper_home: float = 8.0  # goalie standing in goal
+    blocker: float = 3.0  # each own shooting space held by a teammate
+    support: float = 0.4  # per field player close to the ball (within 2 spaces)
+
+
+#: The coach styles a league or a team sheet may choose.
+STYLES: dict[str, Weights] = {
+    "balanced": Weights(),
+    "attacking": Weights(progress=2.2, shot_chance=1.0, blocker=1.5, support=0.7),
+    "defensive": Weights(progress=1.0, shot_chance=0.6, risk=1.1, blocker=5.0, keeper_home=12.0),
+}
+
+#: Where a style places its field players at a kick-off, best first, written for
+#: the side defending the south goal (the north side uses the half turn). The
+#: first entries guard the shooting spaces, the rest spread over the half.
+FORMATIONS: dict[str, tuple[str, ...]] = {
+    "balanced": ("d1", "c2", "e2", "d3", "b4", "f4", "c5", "e5", "d4", "a5", "g5", "b2", "f2"),
+    "attacking": ("d1", "c5", "e5", "d5", "b5", "f5", "a5", "g5", "c3", "e3", "d4", "b4", "f4"),
+    "defensive": ("c1", "d1", "e1", "c2", "e2", "d3", "b3", "f3", "c4", "e4", "d5", "b5", "f5"),
+}
+
+STRENGTHS = ("greedy", "planner")
+DEFAULT_STRENGTH = "planner"
+DEFAULT_STYLE = "balanced"
+BEAM_WIDTH = 3
+#: Steps a plan may hold; no sensible turn needs more (a d6 pays for six runs at most).
+MAX_STEPS = 8
+
+
+def _attack_cost(position: Position, target: int, attacker_side: int) -> int:
+    """Cheapest points for ``attacker_side`` to attack the piece on ``target`` (run, push, ball).
+
+    Only attacks a d6 can pay are looked for: a run of at most four spaces.
+    """
+    attackers = position.masks[attacker_side]
+    if not attackers & LANES[target]:
+        return UNREACHABLE
+    victim = position.occupant[target]
+    if victim in GOALIES and position.goalie_protected(victim):
+        return UNREACHABLE
+    occupied = attackers | position.masks[1 - attacker_side]
+    best = UNREACHABLE
+    for ray in LANE_BITS[target]:
+        for steps, bit in enumerate(ray, 1):
+            if occupied & bit:
+                if attackers & bit and steps + 2 < best:
+                    best = steps + 2
+                break
+    return best
+
+
+def _reach_cost(position: Position, target: int, side: int) -> int:
+    """Cheapest run for ``side`` onto the free ball's space."""
+    occupant = position.occupant
+    best = UNREACHABLE
+    low = side * PIECES_PER_SIDE
+    high = low + PIECES_PER_SIDE
+    for ray in RAYS[target]:
+        for steps, space in enumerate(ray, 1):
+            if steps >= best:
+                break
+            piece = occupant[space]
+            if piece == OFF:
+                continue
+            if low <= piece < high and (space not in GOALS):
+                best = steps
+            break
+    return best
+
+
+def _bits(mask: int) -> list[int]:
+    spaces = []
+    while mask:
+        low = mask & -mask
+        spaces.append(low.bit_length() - 1)
+        mask ^= low
+    return spaces
+
+
+def _mask(spaces: Any) -> int:
+    result = 0
+    for space in spaces:
+        result |= 1 << space
+    return result
+
+
+GOAL_MASK = _mask(GOALS)
+#: PASS_REACH[space]: spaces a shot of one or two spaces can reach (goals excluded).
+PASS_REACH = tuple(_mask((set(NEIGHBOURS[s]) | set(TWO_HOPS[s])) - set(GOALS) - {s}) for s in range(SPACE_COUNT))
+SHOOTING_MASK = {goal: _mask(SHOOTING_SPACES[goal]) for goal in GOALS}
+#: NEAR[space]: spaces within two steps, where a field player supports or presses the ball.
+NEAR = tuple(_mask(t for t in range(SPACE_COUNT) if KING[s][t] <= 2) for s in range(SPACE_COUNT))
+#: LANES[space]: spaces up to four steps along the lines from ``space`` (where attacks on it start).
+LANES = tuple(_mask(t for ray in RAYS[s] for t in ray[:4]) for s in range(SPACE_COUNT))
+#: Spaces that always matter: both goals and both penalty areas.
+KEY_SPACES = _mask((*GOALS, *PENALTY_AREA[GOALS[0]], *PENALTY_AREA[GOALS[1]]))
+#: LANE_BITS[space]: for each line, the bits of the first four spaces along it.
+LANE_BITS = tuple(tuple(tuple(1 << t for t in ray[:4]) for ray in RAYS[s] if ray) for s in range(SPACE_COUNT))
+_layers: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def near_layers(open_mask: int) -> tuple[int, ...]:
+    """Masks of the spaces at 0, 1, 2 ... 5 steps from the nearest space of ``open_mask``."""
+    key = (open_mask, 0)
+    if key not in _layers:
+        targets = _bits(open_mask)
+        _layers[key] = tuple(
+            _mask(t for t in range(SPACE_COUNT) if min(KING[t][g] for g in targets) == d) for d in range(6)
+        )
+    return _layers[key]
+
+
+def chain_mask(ball: int, mine: int) -> int:
+    """The ball's space and every teammate a series of passes reaches from it.
+
+    For judging positions only: a two-space shot is taken as possible whatever
+    lies between (the move generator checks the real lines).
+    """
+    reached = 1 << ball
+    frontier = [ball]
+    while frontier:
+        fresh = PASS_REACH[frontier.pop()] & mine & ~reached
+        if fresh:
+            reached |= fresh
+            frontier.extend(_bits(fresh))
+    return reached
+
+
+def pass_chain(position: Position, side: int) -> dict[int, int]:
+    """Every teammate's space the holder's series can reach: {space: space passed from}.
+
+    Exact, for choosing the passes: no shot flies over or onto an opponent.
+    """
+    start = position.ball
+    parents = {start: OFF}
+    frontier = [start]
+    mine = position.masks[side]
+    while frontier:
+        space = frontier.pop()
+        for target in _bits(PASS_REACH[space] & mine):
+            if target not in parents and pass_open(position, space, target, side):
+                parents[target] = space
+                frontier.append(target)
+    return parents
+
+
+#: Chance of a shot next turn for a teammate d steps from a free shooting space.
+STEP_CHANCE = tuple(1.0 if d == 0 else AT_LEAST[d + 1] for d in range(6))
+
+
+_outlooks: dict[tuple[int, int, int, int], tuple[float, int]] = {}
+CACHE_LIMIT = 200_000
+#: PROGRESS_ROWS[goal][n]: the spaces n rows up the board towards ``goal``.
+PROGRESS_ROWS = {
+    goal: tuple(_mask(s for s in range(SPACE_COUNT) if PROGRESS[goal][s] == n) for n in range(11)) for goal in GOALS
+}
+
+
+def outlook(position: Position, side: int) -> tuple[float, int]:
+    """For ``side`` holding the ball: the chance of a shot next turn, and how far up it can pass.
+
+    The chance is the best, over the teammates its series reaches, of a throw
+    covering the steps to a shooting space no opponent holds; the reach is the
+    furthest row such a teammate stands on. Remembered by (ball, side's
+    spaces, open shooting spaces): a search asks the same again and again.
+    """
+    mine = position.masks[side]
+    goal = position.attacks(side)
+    open_mask = SHOOTING_MASK[goal] & ~position.masks[1 - side]
+    key = (position.ball, mine, open_mask, goal)
+    known = _outlooks.get(key)
+    if known is None:
+        if len(_outlooks) > CACHE_LIMIT:
+            _outlooks.clear()
+        team = chain_mask(position.ball, mine) & mine
+        chance = 0.0
+        if open_mask:
+            for distance, layer in enumerate(near_layers(open_mask)):
+                if team & layer:
+                    chance = STEP_CHANCE[distance]
+                    break
+        rows = PROGRESS_ROWS[goal]
+        reach = next(n for n in range(10, -1, -1) if team & rows[n] or n == 0)
+        known = _outlooks[key] = (chance, reach)
+    return known
+
+
+def score_chance(position: Position, shooting_side: int) -> float:
+    """Chance a shot scores: certain into an empty goal, else two in three."""
+    keeper = goalie_of(1 - shooting_side)
+    return 2 / 3 if position.places[keeper] == position.attacks(shooting_side) else 1.0
+
+
+def evaluate(position: Position, side: int, weights: Weights) -> float:
+    """How good the position is for ``side`` with the opponent to move next."""
+    opponent = 1 - side
+    places = position.places
+    mine = position.masks[side]
+    theirs = position.masks[opponent]
+    own_goal = position.defends[side]
+    their_goal = position.defends[opponent]
+    value = weights.blocker * (
+        (mine & SHOOTING_MASK[own_goal]).bit_count() - (theirs & SHOOTING_MASK[their_goal]).bit_count()
+    )
+    if places[goalie_of(side)] == own_goal:
+        value += weights.keeper_home
+    if places[goalie_of(opponent)] == their_goal:
+        value -= weights.keeper_home
+    ball = position.ball
+    ball_bit = 1 << ball
+    if not (mine | theirs) & ball_bit:
+        mine_cost = _reach_cost(position, ball, side)
+        their_chance = AT_LEAST[_reach_cost(position, ball, opponent)]
+        return value + weights.possession * ((1 - their_chance) * AT_LEAST[mine_cost] - their_chance)
+    holding_side = side if mine & ball_bit else opponent
+    chance, reach = outlook(position, holding_side)
+    ball_value = (
+        weights.possession + weights.progress * PROGRESS[position.attacks(holding_side)][ball] + weights.reach * reach
+    )
+    if chance:
+        ball_value += weights.shot_chance * GOAL_VALUE * chance * score_chance(position, holding_side)
+    value += weights.support * (mine & NEAR[ball]).bit_count()
+    attack = AT_LEAST[_attack_cost(position, ball, 1 - holding_side)]
+    if holding_side == side:
+        return value + ball_value * (1 - weights.risk * attack)
+    return value - ball_value * (1 - weights.press * attack)
+
+
+Step = list[Action]
+
+
+@dataclass
+class Coach:
+    """A side's computer coach: a strength (how far it looks) and a style (what it values)."""
+
+    strength: str = DEFAULT_STRENGTH
+    style: str = DEFAULT_STYLE
+
+    def __post_init__(self) -> None:
+        if self.strength not in STRENGTHS:
+            raise ValueError(f"coach strength {self.strength!r}: allowed are {', '.join(STRENGTHS)}")
+        if self.style not in STYLES:
+            raise ValueError(f"coach style {self.style!r}: allowed are {', '.join(STYLES)}")
+        self.weights = STYLES[self.style]
+        south = tuple(SPACE_BY_LABEL[name] for name in FORMATIONS[self.style])
+        self.formation = {GOALS[0]: south, GOALS[1]: tuple(half_turn(s) for s in south)}
+
+    # -- set pieces -----------------------------------------------------------------
+
+    def kick_off_piece(self, position: Position, side: int) -> int:
+        """The field player who takes the kick-off: the first one off the board, else on it."""
+        pieces = [p for p in side_pieces(side) if p not in GOALIES]
+        waiting = [p for p in pieces if position.places[p] == OFF]
+        return (waiting or pieces)[0]
+
+    def placement_space(self, position: Position, side: int) -> int:
+        """The next free space of the formation in the own half (else the first free one there)."""
+        own_goal = position.defends[side]
+        occupant = position.occupant
+        for space in self.formation[own_goal]:
+            if occupant[space] == OFF:
+                return space
+        half = sorted(HALF_OF_GOAL[own_goal], key=lambda s: (distance_rows_to(own_goal, s), abs(s % COLUMNS - 3)))
+        return next(space for space in half if occupant[space] == OFF)
+
+    def penalty_takers(self, side: int) -> list[int]:
+        """Shoot-out order: the field players in sheet order, round again if needed."""
+        return [p for p in side_pieces(side) if p not in GOALIES]
+
+    # -- a turn -------------------------------------------------------------------
+
+    def steps(self, position: Position, turn: Turn) -> list[Step]:
+        """The steps worth weighing: runs that end where the position is judged, and series.
+
+        Runs ending far from the ball, the lanes to it and both goal areas
+        change nothing ``evaluate`` sees, so they are left out; an attack is
+        weighed with one push, the one that sends the victim furthest from the
+        ball. Pass series are weighed by the teammate they end on.
+        """
+        steps: list[Step] = []
+        ball = position.ball
+        holder = position.holder()
+        holding = holder != OFF and holder // PIECES_PER_SIDE == turn.side
+        # Where a run can change the judgement: next to the ball, the goal areas and,
+        # for the side without the ball, the lanes an attack on the holder starts from.
+        hot = KEY_SPACES | NEAR[ball] | (0 if holding else LANES[ball])
+        # Attacks worth a look: on the holder, on pieces near the ball or on shooting spaces.
+        targets = NEAR[ball] | SHOOTING_MASK[GOALS[0]] | SHOOTING_MASK[GOALS[1]]
+        places = position.places
+        distances = KING[ball]
+        for piece in side_pieces(turn.side):
+            pushes: dict[tuple[int, int], Action] = {}
+            start = places[piece]
+            for action in run_actions(position, turn, piece):
+                _, _, direction, count, push_to = action
+                end = RAYS[start][direction][count - 1]
+                if push_to != OFF:
+                    key = (direction, count)
+                    chosen = pushes.get(key)
+                    if targets >> end & 1 and (chosen is None or distances[push_to] > distances[chosen[4]]):
+                        pushes[key] = action
+                elif piece == holder or hot >> end & 1:
+                    steps.append([action])
+            steps.extend([action] for action in pushes.values())
+        if holder == OFF or holder // PIECES_PER_SIDE != turn.side or not turn.can_pass():
+            return steps
+        goal = position.attacks(turn.side)
+        if can_shoot_at_goal(position, holder):
+            steps.append([(SHOT, goal, 0, 0, OFF)])
+        parents = pass_chain(position, turn.side)
+        keeper = goalie_of(turn.side)
+        for end, parent in parents.items():
+            if parent == OFF or position.occupant[end] == keeper:
+                continue
+            path = [end]
+            while parents[path[-1]] != ball:
+                path.append(parents[path[-1]])
+            series: Step = [(PASS, space, 0, 0, OFF) for space in reversed(path)]
+            if end in SHOOTING_SPACES[goal]:
+                steps.append([*series, (SHOT, goal, 0, 0, OFF)])
+            steps.append(series)
+        if must_pass(position, turn):
+            # A goalie who must pass on and has no teammate to find plays it into space.
+            steps.extend([(PASS, target, 0, 0, OFF)] for target in pass_targets(position, holder))
+        return steps
+
+    def value_of(self, position: Position, side: int, step: Step) -> float:
+        """What the position is worth after ``step``, tried in place and taken back.
+
+        A shot at goal is worth its expectation: the goal, or the position with
+        the ball in the goalie's hands.
+        """
+        weights = self.weights
+        first = step[0]
+        if first[0] == RUN:
+            record = make_run(position, first)
+            value = evaluate(position, side, weights)
+            undo_run(position, record)
+            return value
+        ball = position.ball
+        last = step[-1]
+        if last[0] == SHOT:
+            chance = score_chance(position, side)
+            position.ball = last[1]
+            parried = evaluate(position, side, weights)
+            position.ball = ball
+            return chance * (GOAL_VALUE - weights.possession) + (1 - chance) * parried
+        position.ball = last[1]
+        value = evaluate(position, side, weights)
+        position.ball = ball
+        return value
+
+    def plan_turn(self, position: Position, turn: Turn) -> list[Action]:
+        """The actions of a whole turn, ending with a shot at goal or END.
+
+        A beam of partial turns grows a step at a time; only steps that raise
+        the value are kept, and the best turn that may end is the answer.
+        """
+        width = 1 if self.strength == "greedy" else BEAM_WIDTH
+        side = turn.side
+        start_value = float("-inf") if must_pass(position, turn) else evaluate(position, side, self.weights)
+        beam: list[tuple[float, Position, Turn, list[Action]]] = [(start_value, position.copy(), turn.copy(), [])]
+        best_value, best_plan = start_value, [END_ACTION]
+        for _ in range(MAX_STEPS):
+            if not beam:
+                break
+            grown: list[tuple[float, int, Step]] = []
+            for index, (value, here, here_turn, _) in enumerate(beam):
+                # A goalie who must still pass on accepts any step (a turn must end legally).
+                floor = float("-inf") if must_pass(here, here_turn) else value + 1e-9
+                for step in self.steps(here, here_turn):
+                    new_value = self.value_of(here, side, step)
+                    if new_value > floor:
+                        grown.append((new_value, index, step))
+            grown.sort(key=lambda entry: entry[0], reverse=True)
+            next_beam = []
+            for new_value, index, step in grown[:width]:
+                _, here, here_turn, plan = beam[index]
+                after, after_turn = here.copy(), here_turn.copy()
+                for action in step:
+                    apply_action(after, after_turn, action)
+                over = step[-1][0] == SHOT
+                if (over or not must_pass(after, after_turn)) and new_value > best_value + 1e-9:
+                    best_value = new_value
+                    best_plan = [*plan, *step] + ([] if over else [END_ACTION])
+                if not over:
+                    next_beam.append((new_value, after, after_turn, [*plan, *step]))
+            beam = next_beam
+        return best_plan
+
+
+def coach_for(settings: Mapping[str, Any], lineup: Mapping[str, Any] | None, side: str) -> Coach:
+    """The coach of one side: the team sheet's lineup wins over the league's settings."""
+    lineup = lineup or {}
+    strength = lineup.get("coach") or settings.get(f"{side}_coach") or settings.get("coach") or DEFAULT_STRENGTH
+    style = lineup.get("style") or settings.get(f"{side}_style") or settings.get("style") or DEFAULT_STYLE
+    return Coach(strength=str(strength), style=str(style))
+
+
+__all__ = ["LABELS", "Coach", "coach_for", "evaluate"]

@@ -1,0 +1,93 @@
+"""The "11" engine object: cards, the sample pool and ``simulate``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.eleven.coach import STRENGTHS, STYLES
+from engines.eleven.match import ClockSettings, play
+
+ROLES = ("goalie", "player")
+#: BootCoins per card. Pieces of "11" have no ratings, so every card of a role
+#: costs the same: ten field players at 1 and a goalie at 5 make the league's
+#: default budget of 15 exactly, and no card is cheaper than another.
+PRICES = {"player": 1, "goalie": 5}
+#: A sample pool holds twelve squads: 12 goalies and 120 field players.
+POOL_TEAMS = 12
+NAME_PARTS = (
+    ("Ada", "Bo", "Cas", "Dee", "Eli", "Fen", "Gus", "Hal", "Ines", "Jo", "Kit", "Lou"),
+    ("Amsel", "Brink", "Claes", "Dorn", "Eick", "Falk", "Grau", "Hess", "Imhof", "Jahn", "Kolb", "Lenz"),
+)
+
+
+class ElevenEngine(Engine):
+    """The board game "11": pieces without ratings, so each team's coach is its difference."""
+
+    key = "eleven"
+    name = "11"
+    version = "1.0"
+    squad_rules = SquadRules(roles={"goalie": 1, "player": 10}, reserves=0)
+
+    def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A card of "11" has a role and nothing else: the pieces are all alike."""
+        unknown = sorted(set(data) - {"id", "name", "price", "role"})
+        if unknown:
+            raise CardError(f"{unknown[0]}: unknown field for an '11' card; allowed are role (goalie or player)")
+        role = data.get("role")
+        if role not in ROLES:
+            raise CardError(f"role: {role!r} is not a role of '11'; allowed are goalie and player")
+        return {"role": role}
+
+    def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
+        """Twelve goalies and 120 field players with names shuffled by the seed.
+
+        Ids carry the seed ("e7-001"), so teams drawn from different pools (as
+        the command line does for home and away) never share a player id.
+        """
+        dice = Dice(seed)
+        names = [f"{first} {last}" for first in NAME_PARTS[0] for last in NAME_PARTS[1]]
+        dice.shuffle(names)
+        pool = []
+        for index in range(POOL_TEAMS * 11):
+            role = "goalie" if index < POOL_TEAMS else "player"
+            pool.append({"id": f"e{seed}-{index + 1:03d}", "name": names[index], "role": role, "price": PRICES[role]})
+        return pool
+
+    def check_sheet(self, sheet: TeamSheet, side: str) -> None:
+        """Squad size and roles, every card valid, a known coach in the lineup."""
+        roles = [self.validate_card(card)["role"] for card in sheet.players]
+        needed = self.squad_rules.roles
+        for role, count in needed.items():
+            if roles.count(role) != count:
+                raise CardError(
+                    f"{side} team sheet: {roles.count(role)} '{role}' cards; a squad of '11' needs "
+                    f"{needed['goalie']} goalie and {needed['player']} players"
+                )
+        lineup = sheet.lineup or {}
+        if lineup.get("coach") is not None and lineup["coach"] not in STRENGTHS:
+            raise CardError(f"{side} lineup coach: {lineup['coach']!r}; allowed are {', '.join(STRENGTHS)}")
+        if lineup.get("style") is not None and lineup["style"] not in STYLES:
+            raise CardError(f"{side} lineup style: {lineup['style']!r}; allowed are {', '.join(STYLES)}")
+
+    def simulate(
+        self,
+        home: TeamSheet | Mapping[str, Any],
+        away: TeamSheet | Mapping[str, Any],
+        *,
+        seed: int,
+        options: MatchOptions | Mapping[str, Any] | None = None,
+    ) -> MatchResult:
+        home_sheet, away_sheet = TeamSheet.coerce(home), TeamSheet.coerce(away)
+        self.check_sheet(home_sheet, "home")
+        self.check_sheet(away_sheet, "away")
+        shared = {p["id"] for p in home_sheet.players} & {p["id"] for p in away_sheet.players}
+        if shared:
+            raise CardError(f"team sheets: player id {sorted(shared)[0]!r} plays for both sides")
+        match_options = MatchOptions.coerce(options)
+        try:
+            ClockSettings.from_settings(match_options.settings)
+        except ValueError as exc:
+            raise CardError(str(exc)) from exc
+        return play(home_sheet, away_sheet, Dice(seed), match_options, seed=seed, version=self.version)
