@@ -10,8 +10,8 @@ from typing import Any
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES
-from engines.flexdeck.deck import SHADE, SPECIALS, deck_specials, load_deck
-from engines.flexdeck.match import SPECIAL_CODES, Match, Rules, Squad
+from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
+from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squad
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 
 #: Every key a card may carry; anything else goes through the full validation,
@@ -78,9 +78,14 @@ def _specials_of(deck_json: str) -> tuple[int, ...]:
     return tuple(SPECIAL_CODES[special] for special in deck_specials(load_deck(deck_json)))
 
 
+_DEFAULT_RULES = {flag: Rules(winner_required=flag) for flag in (False, True)}
+
+
 def read_settings(options: MatchOptions) -> tuple[Rules, int]:
     """The match rules and squad size from a league's settings (see README)."""
-    settings = options.settings or {}
+    settings = options.settings
+    if not settings:
+        return _DEFAULT_RULES[bool(options.winner_required)], cards.DEFAULT_SQUAD_SIZE
     squad_size = _int_setting(settings, "squad_size", cards.DEFAULT_SQUAD_SIZE, cards.MIN_SQUAD_SIZE, 26)
     style = _choice_setting(settings, "coach_style", "careful", COACH_STYLES)
     styles = (
@@ -109,14 +114,17 @@ def build_squad(side: int, sheet: TeamSheet, squad_size: int) -> Squad:
             f"{where} '{sheet.name}': {len(sheet.players)} cards; a Flexdeck squad holds exactly "
             f"{squad_size} (league setting squad_size, default {cards.DEFAULT_SQUAD_SIZE})"
         )
-    entries = []
+    played = SIDE_COLOURS[side]
+    ids, colours, strengths = [], [], []
     for player in sheet.players:
         try:
             colour, strength = card_colour_and_strength(player)
         except CardError as exc:
             raise CardError(f"{where} '{sheet.name}', player {player['id']}: {exc}") from None
-        entries.append((player["id"], colour, strength))
-    return Squad.build(side, entries)
+        ids.append(player["id"])
+        colours.append(played[SHADE[colour]])
+        strengths.append(strength)
+    return Squad(ids, colours, strengths, [BLANK_STATS.copy() for _ in ids])
 
 
 class FlexdeckEngine(Engine):

@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core import STANDARD_STATS, Dice, Event, MatchResult
 from engines.flexdeck.coach import MOVE, PASS, SHOOT, SUBSTITUTE, Coach
-from engines.flexdeck.deck import GOLDEN_BOOT, JOKER, SHADE, SIDE_COLOURS
+from engines.flexdeck.deck import GOLDEN_BOOT, JOKER
 from engines.flexdeck.pitch import (
     AWAY,
     CENTRE,
@@ -83,22 +83,12 @@ class Rules:
 
 @dataclass
 class Squad:
-    """A side's cards as the match uses them: ids, colours as played, strengths."""
+    """A side's cards as the match uses them: ids, colours as played, strengths, counters."""
 
     ids: list[str]
     colours: list[str]
     strengths: list[int]
     stats: list[dict[str, int]] = field(default_factory=list)
-
-    @classmethod
-    def build(cls, side: int, cards: Sequence[tuple[str, str, int]]) -> Squad:
-        colours = [SIDE_COLOURS[side][SHADE[colour]] for _, colour, _ in cards]
-        return cls(
-            ids=[card_id for card_id, _, _ in cards],
-            colours=colours,
-            strengths=[strength for _, _, strength in cards],
-            stats=[BLANK_STATS.copy() for _ in cards],
-        )
 
 
 def deal_eleven(dice: Dice, cards: list[int]) -> None:
