@@ -99,6 +99,9 @@ def card_value(card: str) -> float:
     return value
 
 
+_VALUES = {card: card_value(card) for card in T.CARD_TYPES}
+
+
 # ------------------------------------------------------------ positions
 
 #: Worth of holding the ball by rank (own back row .. in front of the keeper).
@@ -351,7 +354,9 @@ def duel_cards(match: Match, team: Team, me: Player, rival: Player, attacking: b
     else:
         limit = 0
     chosen: list[str] = []
-    power = sorted((c for c in usable if c not in (T.FOUL, T.DESTRUCTIVE_TACTICS)), key=card_value, reverse=True)
+    power = sorted(
+        (c for c in usable if c not in (T.FOUL, T.DESTRUCTIVE_TACTICS)), key=_VALUES.__getitem__, reverse=True
+    )
     wants_foul = T.FOUL in usable and (style.foul_always or pressing or (rival.mutated and not rival.player_coach))
     if wants_foul and limit:
         chosen.append(T.FOUL)

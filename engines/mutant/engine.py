@@ -22,6 +22,7 @@ from engines.mutant.match import MAX_SUBSTITUTES, SUDDEN_DEATH_TURNS, Match, Pla
 _RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
 _ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")
 _IGNORED = ("id", "name", "price")
+_KNOWN_KEYS = frozenset(_ATTRIBUTES) | frozenset(_IGNORED)
 MAX_EXTRA_CARDS = market.BUDGET // T.TACTICAL_CARD_PRICE
 SHOOTOUT_ROUNDS = 5
 SHOOTOUT_SUDDEN_DEATH = 20
@@ -49,7 +50,9 @@ def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
     every match, and checking them again cost a tenth of a simulation.
     """
     try:
-        key = tuple(sorted((k, v) for k, v in data.items() if k not in _IGNORED))
+        if data.keys() - _KNOWN_KEYS:
+            return _check_card(data)  # raises: an unknown field
+        key = tuple(data.get(field) for field in _ATTRIBUTES)
         known = _validated.get(key)
     except (AttributeError, TypeError):
         return _check_card(data)

@@ -54,6 +54,10 @@ def face_label(face: tuple[str, int]) -> str:
     return _FACE_LABELS[kind]
 
 
+_ATTACK_LABELS = tuple(face_label(face) for face in T.ATTACK_DIE)
+_DEFENCE_LABELS = tuple(face_label(face) for face in T.DEFENCE_DIE)
+
+
 class Player:
     """A player card in play: both sides of the card and where it is."""
 
@@ -389,8 +393,10 @@ class Match:
         active: set[Player] = set()
         coach.mutant_power_card(self, a_team, attacker, True, active)
         coach.mutant_power_card(self, d_team, defender, False, active)
-        a_face = T.ATTACK_DIE[self.dice.d6() - 1]
-        d_face = T.DEFENCE_DIE[self.dice.d6() - 1]
+        a_roll = self.dice.d6() - 1
+        d_roll = self.dice.d6() - 1
+        a_face = T.ATTACK_DIE[a_roll]
+        d_face = T.DEFENCE_DIE[d_roll]
         order = [(attacker, a_team, a_face, a_cards, True), (defender, d_team, d_face, d_cards, False)]
         if holder_side != attacker.side:
             order.reverse()
@@ -439,14 +445,14 @@ class Match:
             defender=defender.id,
             attack={
                 "power": attacker.att,
-                "die": face_label(a_face),
+                "die": _ATTACK_LABELS[a_roll],
                 "cards": a_cards,
                 "bonus": duo,
                 "total": a_value,
             },
             defence={
                 "power": defender.dfn,
-                "die": face_label(d_face),
+                "die": _DEFENCE_LABELS[d_roll],
                 "cards": d_cards,
                 "bonus": wall,
                 "total": d_value,
