@@ -127,7 +127,7 @@ class Match:
         self.reds = [0, 0]
         self.bonus = [0, 0]
         self.score = [0, 0]
-        self.events: list[tuple[Any, ...]] = []
+        self.events: list[Event] = []
         self.half = 0
         self.minute = 0
         self.extra_time = False
@@ -217,7 +217,7 @@ class Match:
         self.extra_time_due = False
         count = len(pile)
         last = count - 1
-        log = self.events.append
+        emit = self.emit
         for turn, code in enumerate(pile):
             self.minute = minute = base + ((turn + 1) * span + count - 1) // count if span else base
             if code >= 0:
@@ -226,15 +226,13 @@ class Match:
                 self.play_joker(minute)
             else:
                 extra = turn == last
-                log((minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at}))
-                log(
-                    (
-                        minute,
-                        "golden_boot",
-                        None,
-                        None,
-                        {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
-                    )
+                emit(minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at})
+                emit(
+                    minute,
+                    "golden_boot",
+                    None,
+                    None,
+                    {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
                 )
                 self.boost += GOLDEN_BOOT_BONUS
                 self.extra_time_due = extra
@@ -253,43 +251,41 @@ class Match:
     def play_joker(self, minute: int) -> None:
         """A referee call against the side in possession (the last card's colours)."""
         offender = self.possession
-        log = self.events.append
+        emit = self.emit
         if offender < 0:
-            log((minute, "card", None, None, {"card": JOKER, "disregarded": True, "ball": self.ball_at}))
+            emit(minute, "card", None, None, {"card": JOKER, "disregarded": True, "ball": self.ball_at})
             return
-        log((minute, "card", None, None, {"card": JOKER, "ball": self.ball_at}))
+        emit(minute, "card", None, None, {"card": JOKER, "ball": self.ball_at})
         self.calls[offender] += 1
         keeper_id = self.player_at(offender, KEEPER)
         keeper_stats = self.squads[offender].stats[self.pitch[offender][KEEPER]]
         if self.calls[offender] == 1:
             self.retreat(offender)
-            log((minute, "offside", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at}))
+            emit(minute, "offside", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at})
             return
         self.yellows[offender] += 1
         keeper_stats[YELLOWS] += 1
         if self.yellows[offender] % 2:
             self.retreat(offender)
-            log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at}))
+            emit(minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at})
             return
         # The second yellow: a red card instead of the ball moving back.
-        log((minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at, "second": True}))
+        emit(minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at, "second": True})
         keeper_stats[REDS] += 1
         self.reds[offender] += 1
         gainer = 1 - offender
         self.bonus[gainer] += RED_CARD_BONUS
         slot = self.neutralise(gainer)
-        log(
-            (
-                minute,
-                "red_card",
-                SIDE_NAMES[offender],
-                keeper_id,
-                {
-                    "bonus_to_other_side": self.bonus[gainer],
-                    "neutralised": SLOT_LABELS[gainer][slot] if slot >= 0 else None,
-                    "ball": self.ball_at,
-                },
-            )
+        emit(
+            minute,
+            "red_card",
+            SIDE_NAMES[offender],
+            keeper_id,
+            {
+                "bonus_to_other_side": self.bonus[gainer],
+                "neutralised": SLOT_LABELS[gainer][slot] if slot >= 0 else None,
+                "ball": self.ball_at,
+            },
         )
 
     def play_card(self, code: int, minute: int) -> None:
@@ -314,22 +310,20 @@ class Match:
         self.possession = side
         side_name = SIDE_NAMES[side]
         ball_at = self.ball_at
-        log = self.events.append
-        log(
-            (
-                minute,
-                "card",
-                side_name,
-                player_id,
-                {
-                    "colour": squad.colours[index],
-                    "strength": raw,
-                    "bonus": bonus,
-                    "boost": boost,
-                    "total": total,
-                    "ball": ball_at,
-                },
-            )
+        emit = self.emit
+        emit(
+            minute,
+            "card",
+            side_name,
+            player_id,
+            {
+                "colour": squad.colours[index],
+                "strength": raw,
+                "bonus": bonus,
+                "boost": boost,
+                "total": total,
+                "ball": ball_at,
+            },
         )
         defender = 1 - side
         defending = self.strength[defender]
@@ -357,14 +351,12 @@ class Match:
             stats[ADVANCES] += 1
             if not had_ball:
                 stats[STEALS] += 1
-            log(
-                (
-                    minute,
-                    "advance",
-                    side_name,
-                    player_id,
-                    {"total": total, "beat": defending[slot], "ball": self.ball_at},
-                )
+            emit(
+                minute,
+                "advance",
+                side_name,
+                player_id,
+                {"total": total, "beat": defending[slot], "ball": self.ball_at},
             )
         elif action == SHOOT:
             if not can_shoot:
@@ -376,7 +368,7 @@ class Match:
         else:
             if action != PASS or targets or can_shoot:
                 raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-            log((minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at}))
+            emit(minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at})
         self.discard.append(code)
 
     # -- the rules ------------------------------------------------------------
@@ -387,32 +379,28 @@ class Match:
         keeper_index = self.pitch[defender][KEEPER]
         keeper_id = self.squads[defender].ids[keeper_index]
         stats[SHOTS] += 1
-        log = self.events.append
+        emit = self.emit
         detail = {"total": total, "keeper": keeper, "keeper_id": keeper_id, "ball": self.ball_at}
-        log((self.minute, "shot", SIDE_NAMES[side], player_id, detail))
+        emit(self.minute, "shot", SIDE_NAMES[side], player_id, detail)
         if total >= keeper:
             stats[GOALS] += 1
             self.score[side] += 1
             self.place_ball(CENTRE, -1, -1)
-            log(
-                (
-                    minute,
-                    "goal",
-                    SIDE_NAMES[side],
-                    player_id,
-                    {"total": total, "keeper": keeper, "score": list(self.score), "ball": "centre"},
-                )
+            emit(
+                minute,
+                "goal",
+                SIDE_NAMES[side],
+                player_id,
+                {"total": total, "keeper": keeper, "score": list(self.score), "ball": "centre"},
             )
         else:
             self.squads[defender].stats[keeper_index][SAVES] += 1
-            log(
-                (
-                    minute,
-                    "save",
-                    SIDE_NAMES[defender],
-                    keeper_id,
-                    {"total": total, "keeper": keeper, "ball": detail["ball"]},
-                )
+            emit(
+                minute,
+                "save",
+                SIDE_NAMES[defender],
+                keeper_id,
+                {"total": total, "keeper": keeper, "ball": detail["ball"]},
             )
 
     def can_substitute(self, side: int, slot: int) -> bool:
@@ -511,7 +499,21 @@ class Match:
         self.ball_at = BALL_LABELS[position][side][slot]
 
     def log(self, kind: str, side: int | None, player_id: str | None, detail: dict[str, Any]) -> None:
-        self.events.append((self.minute, kind, None if side is None else SIDE_NAMES[side], player_id, detail))
+        """An event at the current minute; ``side`` is 0, 1 or None."""
+        self.emit(self.minute, kind, None if side is None else SIDE_NAMES[side], player_id, detail)
+
+    def emit(self, minute: int, kind: str, side: str | None, player_id: str | None, detail: dict[str, Any]) -> None:
+        """Append an event, built field by field: the frozen dataclass's own
+        ``__init__`` costs twice as much and a match logs about 150 of them."""
+        events = self.events
+        event = _new(Event)
+        _set_seq(event, len(events) + 1)
+        _set_minute(event, minute)
+        _set_kind(event, kind)
+        _set_side(event, side)
+        _set_player(event, player_id)
+        _set_detail(event, detail)
+        events.append(event)
 
     # -- penalty kicks ------------------------------------------------------
 
@@ -563,16 +565,6 @@ class Match:
     # -- the result ---------------------------------------------------------
 
     def result(self, shootout: tuple[int, int] | None) -> MatchResult:
-        events = []
-        for seq, (minute, kind, side, player_id, detail) in enumerate(self.events, 1):
-            event = _new(Event)
-            _set_seq(event, seq)
-            _set_minute(event, minute)
-            _set_kind(event, kind)
-            _set_side(event, side)
-            _set_player(event, player_id)
-            _set_detail(event, detail)
-            events.append(event)
         player_stats = {
             player_id: counters
             for squad in self.squads
@@ -593,6 +585,6 @@ class Match:
             decided_by=decided_by,  # type: ignore[arg-type]
             shootout_home=shootout[HOME] if shootout else None,
             shootout_away=shootout[AWAY] if shootout else None,
-            events=events,
+            events=self.events,
             player_stats=player_stats,
         )
