@@ -13,7 +13,7 @@ A coach only asks; the match checks every move, pass and shot against the rules.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.calciotto import cards as C
@@ -117,6 +117,7 @@ class Coach:
         self.custom_lineup = dict(lineup or {})
         self.replacements = tuple(replacements)
         self.threshold = SHOT_THRESHOLD[style]
+        self._danger_cache: tuple[tuple[tuple[int, int, int, str], ...], list[float]] | None = None
 
     # ------------------------------------------------------------ set-ups
 
@@ -396,7 +397,13 @@ class Coach:
         return True
 
     def danger_map(self, match: Match, side: int) -> list[float]:
-        """For every square: the best odds an opponent who can get next to it has of tackling the ball there."""
+        """For every square: the best odds an opponent who can get next to it has of tackling the ball there.
+
+        Kept until an opponent moves, since a side's own moves and passes do not change it.
+        """
+        key = tuple((p.pos, p.move, p.strength, p.role) for p in match.field[1 - side])
+        if self._danger_cache is not None and self._danger_cache[0] == key:
+            return self._danger_cache[1]
         danger = [0.0] * F.CELLS
         for opponent in match.field[1 - side]:
             if opponent.keeper:
@@ -407,6 +414,7 @@ class Coach:
                 odds = in_area if area[square] == role else out_area
                 if odds > danger[square]:
                     danger[square] = odds
+        self._danger_cache = (key, danger)
         return danger
 
     def ball_value(self, match: Match, side: int, square: int, danger: list[float] | None = None) -> float:
@@ -418,12 +426,13 @@ class Coach:
             value -= DANGER_WEIGHT * danger[square]
         return value
 
-    def value_table(self, match: Match, side: int) -> Sequence[float]:
-        """``ball_value`` for every square at once, for the build-up search."""
+    def value_table(self, match: Match, side: int) -> Callable[[int], float]:
+        """``ball_value`` as a fast lookup for the build-up search (the danger map is read once)."""
         places = PLACE_VALUE[self.strong][side]
         if not self.strong:
-            return places
-        return [place - DANGER_WEIGHT * risk for place, risk in zip(places, self.danger_map(match, side), strict=True)]
+            return places.__getitem__
+        danger = self.danger_map(match, side)
+        return lambda square: places[square] - DANGER_WEIGHT * danger[square]
 
     def build_up(self, match: Match, side: int) -> None:
         """Move the ball to where it is worth most: a run, a pass, or (strong) a pass and a run."""
@@ -432,22 +441,22 @@ class Coach:
         points = match.points
         if points <= 0:
             return
-        values = self.value_table(match, side)
-        best_value = values[carrier.pos]
+        value_of = self.value_table(match, side)
+        best_value = value_of(carrier.pos)
         plan: list[tuple[str, Any, Any]] = []
         if not match.must_pass_first:
             budget = match.move_budget(carrier)
             if budget > 0:
                 dist, parents = match.reachable(carrier, budget)
                 for square, steps in dist.items():
-                    value = values[square] - 0.05 * steps
+                    value = value_of(square) - 0.05 * steps
                     if value > best_value and steps:
                         best_value = value
                         plan = [("move", carrier, _path(parents, carrier.pos, square))]
         for mate, distance in match.pass_targets(carrier.pos, side, points):
             if mate.keeper:
                 continue
-            value = values[mate.pos] - 0.05 * distance
+            value = value_of(mate.pos) - 0.05 * distance
             if value > best_value:
                 best_value = value
                 plan = [("pass", mate, None)]
@@ -455,7 +464,7 @@ class Coach:
             if self.strong and left > 0:
                 dist, parents = match.reachable(mate, left)
                 for square, steps in dist.items():
-                    value = values[square] - 0.05 * (distance + steps)
+                    value = value_of(square) - 0.05 * (distance + steps)
                     if value > best_value and steps:
                         best_value = value
                         plan = [("pass", mate, None), ("move", mate, _path(parents, mate.pos, square))]

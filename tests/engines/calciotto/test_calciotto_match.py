@@ -9,6 +9,8 @@ import sys
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import CardError, MatchOptions, TeamSheet, get_engine
 from engines.__main__ import main as cli
@@ -308,3 +310,14 @@ def test_shooters_keep_away_from_a_strong_keeper():
         return sum(e.detail["keeper_offset"] <= 1 for e in shots) / len(shots)
 
     assert shots_near_keeper(6) < shots_near_keeper(0) - 0.3
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), minutes=st.sampled_from([45, 60]), coach=st.sampled_from(["strong", "simple"]))
+def test_any_seed_replays_exactly_and_scores_match_the_goals(seed, minutes, coach):
+    options = {"winner_required": True, "settings": {"minutes": minutes, "coach": coach}}
+    first = ENGINE.simulate(HOME_SHEET, AWAY_SHEET, seed=seed, options=options)
+    assert ENGINE.simulate(HOME_SHEET, AWAY_SHEET, seed=seed, options=options).to_json() == first.to_json()
+    goals = Counter(e.side for e in first.events if e.kind == "goal")
+    assert (goals["home"], goals["away"]) == (first.home_goals, first.away_goals)
+    assert first.winner is not None
