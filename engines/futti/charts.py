@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engines.core import CardError
@@ -176,6 +177,13 @@ class Charts:
                 return faces
         raise CardError(f"control_ranges: no row covers an advantage of {abs(home_advantage)}")
 
+    @cached_property
+    def box_weights(self) -> tuple[tuple[int, int], ...]:
+        """For each field box, how many die faces pick it as key offensive
+        player and as key defender: what the coach weighs its players by."""
+        offence, defence = self.offence_slot[1:], self.defence_slot[1:]
+        return tuple((offence.count(slot), defence.count(slot)) for slot in range(len(FIELD_POSITIONS)))
+
     def control_table(self, home_advantage: int) -> tuple[tuple[int, int], tuple[bool, ...]]:
         """The home range and, for each d12 face (index 0 unused), whether it
         gives the home side the ball; worked out once per advantage."""
@@ -286,6 +294,8 @@ _cache: dict[str, Charts] = {}
 
 def load_charts(settings: Mapping[str, Any]) -> Charts:
     """The charts a league plays with: the defaults, with any replacement applied."""
+    if not settings:
+        return DEFAULT_CHARTS
     keys = ("doubles_chart", "control_ranges", "die_indicators")
     given = {key: settings[key] for key in keys if settings.get(key) is not None}
     if not given:

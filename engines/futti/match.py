@@ -29,7 +29,7 @@ from typing import Any
 
 from engines.core import STANDARD_STATS, Dice, Event, MatchResult
 from engines.futti.charts import GOALKEEPER_SLOT, Charts
-from engines.futti.team import GOALTENDER_INJURY_OK, PAIRS, Card, Team, bench_rank
+from engines.futti.team import GOALTENDER_INJURY_OK, PAIRS, Card, Team, shooter_rank
 
 HOME, AWAY = 0, 1
 SIDES = ("home", "away")
@@ -328,7 +328,7 @@ class Match:
         kicker = fouled if fouled is not None and fouled in on else None
         if kicker is None:
             field = [card for card in on[:GOALKEEPER_SLOT] if card is not None]
-            kicker = min(field, key=lambda card: bench_rank(card, 0)) if field else on[GOALKEEPER_SLOT]
+            kicker = min(field, key=shooter_rank) if field else on[GOALKEEPER_SLOT]
         if kicker is None:  # nobody left on the pitch to take it
             return
         die = self.d6()
@@ -479,7 +479,7 @@ class Match:
         keepers = []
         for side, team in enumerate(self.teams):
             allowed = [card for card in team.cards if not self.removed[card.slot]]
-            kickers.append(sorted((c for c in allowed if c.role == "field"), key=lambda c: bench_rank(c, 0)))
+            kickers.append(sorted((c for c in allowed if c.role == "field"), key=shooter_rank))
             on_goal = self.on[side][GOALKEEPER_SLOT]
             spare = [c for c in allowed if c.role == "goalkeeper"]
             keepers.append(on_goal if on_goal is not None else (spare[0] if spare else None))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from itertools import combinations
+from itertools import permutations
 from typing import Any
 
 from engines.core import CardError, TeamSheet
@@ -44,6 +44,10 @@ def save_table(rating: int) -> tuple[bool, ...]:
 
 
 GOALTENDER_INJURY_OK = check_table(GOALTENDER_INJURY_RATING)
+
+#: For each field box: how many die faces pick it as key offensive player and
+#: as key defender (from the charts' die indicators).
+BoxWeights = tuple[tuple[int, int], ...]
 
 
 class Card:
@@ -93,7 +97,14 @@ class Team:
 
     __slots__ = ("name", "cards", "ids", "lineup", "goalkeepers", "stars", "field_bench", "lineups", "benches")
 
-    def __init__(self, name: str, cards: tuple[Card, ...], lineup: tuple[Card, ...], goalkeepers: tuple[Card, Card]):
+    def __init__(
+        self,
+        name: str,
+        cards: tuple[Card, ...],
+        lineup: tuple[Card, ...],
+        goalkeepers: tuple[Card, Card],
+        weights: BoxWeights,
+    ) -> None:
         self.name = name
         self.cards = cards
         self.lineup = lineup  # attacker_1, attacker_2, defender_1, defender_2, chosen goaltender
@@ -101,7 +112,9 @@ class Team:
         self.stars = sum(card.stars for card in lineup[:GOALKEEPER_SLOT])
         reserves = [card for card in cards if card.role == FIELD and card not in lineup]
         #: for each field box, the field reserves in the order the coach sends them on
-        self.field_bench = tuple(tuple(sorted(reserves, key=lambda card: bench_rank(card, slot))) for slot in range(4))
+        self.field_bench = tuple(
+            tuple(sorted(reserves, key=lambda card: bench_rank(card, slot, weights))) for slot in range(4)
+        )
         self.ids = frozenset(card.id for card in cards)
         chosen, reserve = goalkeepers
         #: by the goaltender roll (chosen starts, reserve starts): the five boxes and the bench per box
@@ -109,31 +122,43 @@ class Team:
         self.benches = ((*self.field_bench, (reserve,)), (*self.field_bench, (chosen,)))
 
 
-def bench_rank(card: Card, slot: int) -> tuple[int, int, int]:
-    """How the coach ranks a reserve for an open slot: offence up front,
-    defence at the back, then the sheet order."""
-    if slot < 2:
-        return (-card.offence, -card.defence, card.order)
-    return (-card.defence, -card.offence, card.order)
+def box_value(card: Card, slot: int, weights: BoxWeights) -> int:
+    """What a field player is worth in a box: how often the dice pick the box
+    as key offensive player and as key defender (the die indicators), times
+    the chance the player's check succeeds (a rating above 5 still fails on a
+    six, so it counts as 5)."""
+    offence_faces, defence_faces = weights[slot]
+    return offence_faces * min(card.offence, 5) + defence_faces * min(card.defence, 5)
 
 
-def _coach_lineup(field: list[Card]) -> tuple[Card, ...]:
-    """The four starters that maximise the attackers' offence plus the
-    defenders' defence (more control stars break a tie, then the sheet order)."""
+def bench_rank(card: Card, slot: int, weights: BoxWeights) -> tuple[int, int, int]:
+    """How the coach ranks a reserve for an open box: its worth there, then
+    the box's own rating (offence up front, defence at the back), then the
+    sheet order."""
+    main_rating = card.offence if slot < 2 else card.defence
+    return (-box_value(card, slot, weights), -main_rating, card.order)
+
+
+def shooter_rank(card: Card) -> tuple[int, int, int]:
+    """Who takes a penalty kick when the fouled player cannot: best offence."""
+    return (-card.offence, -card.defence, card.order)
+
+
+def _coach_lineup(field: list[Card], weights: BoxWeights) -> tuple[Card, ...]:
+    """The four starters, box by box, with the most worth (``box_value``);
+    more control stars break a tie, then the stronger player in the first box
+    of a pair, then the sheet order."""
     best: tuple[Card, ...] = ()
-    best_score: tuple[int, int] = (-1, -1)
-    for four in combinations(field, 4):
-        for attackers in combinations(four, 2):
-            defenders = [card for card in four if card not in attackers]
-            score = (
-                sum(card.offence for card in attackers) + sum(card.defence for card in defenders),
-                sum(card.stars for card in four),
-            )
-            if score > best_score:
-                best_score, best = score, (*attackers, *defenders)
-    attackers = sorted(best[:2], key=lambda card: bench_rank(card, 0))
-    defenders = sorted(best[2:], key=lambda card: bench_rank(card, 2))
-    return (*attackers, *defenders)
+    best_score: tuple[int, int, tuple[int, ...]] = (-1, -1, ())
+    for boxes in permutations(field, 4):
+        score = (
+            sum(box_value(card, slot, weights) for slot, card in enumerate(boxes)),
+            sum(card.stars for card in boxes),
+            (boxes[0].offence, boxes[1].offence, boxes[2].defence, boxes[3].defence),
+        )
+        if score > best_score:
+            best_score, best = score, boxes
+    return best
 
 
 def _sheet_lineup(lineup: Any, by_id: dict[str, Card]) -> tuple[tuple[Card, ...], Card]:
@@ -157,8 +182,9 @@ def _sheet_lineup(lineup: Any, by_id: dict[str, Card]) -> tuple[tuple[Card, ...]
     return tuple(chosen), keeper
 
 
-def build_team(sheet: TeamSheet, side_index: int) -> Team:
-    """Validate a sheet (squad size, roles, every card) and set its lineup."""
+def build_team(sheet: TeamSheet, side_index: int, weights: BoxWeights) -> Team:
+    """Validate a sheet (squad size, roles, every card) and set its lineup;
+    ``weights`` are the die-indicator faces of each box (``Charts.box_weights``)."""
     cards: list[Card] = []
     counts = dict.fromkeys(SQUAD, 0)
     for order, player in enumerate(sheet.players):
@@ -178,10 +204,10 @@ def build_team(sheet: TeamSheet, side_index: int) -> Team:
     if sheet.lineup:
         starters, keeper = _sheet_lineup(sheet.lineup, {card.id: card for card in cards})
     else:
-        starters = _coach_lineup(field)
+        starters = _coach_lineup(field, weights)
         keeper = max(keepers, key=lambda card: (card.goaltending, -card.order))
     reserve = keepers[1] if keeper is keepers[0] else keepers[0]
-    return Team(sheet.name, tuple(cards), (*starters, keeper), (keeper, reserve))
+    return Team(sheet.name, tuple(cards), (*starters, keeper), (keeper, reserve), weights)
 
 
 class TeamCache:
@@ -195,17 +221,17 @@ class TeamCache:
 
     def __init__(self, size: int = 64) -> None:
         self._size = size
-        self._entries: dict[tuple[int, int], tuple[Any, Any, Team]] = {}
+        self._entries: dict[tuple[int, int, int], tuple[Any, Any, Team, BoxWeights]] = {}
 
-    def get(self, sheet: TeamSheet | Mapping[str, Any], side_index: int) -> Team:
-        key = (id(sheet), side_index)
+    def get(self, sheet: TeamSheet | Mapping[str, Any], side_index: int, weights: BoxWeights) -> Team:
+        key = (id(sheet), side_index, id(weights))
         entry = self._entries.get(key)
-        if entry is not None and entry[0] is sheet and _snapshot_equal(sheet, entry[1]):
+        if entry is not None and entry[0] is sheet and entry[3] is weights and _snapshot_equal(sheet, entry[1]):
             return entry[2]
-        team = build_team(TeamSheet.coerce(sheet), side_index)
+        team = build_team(TeamSheet.coerce(sheet), side_index, weights)
         if len(self._entries) >= self._size:
             self._entries.clear()
-        self._entries[key] = (sheet, _snapshot(sheet), team)
+        self._entries[key] = (sheet, _snapshot(sheet), team, weights)
         return team
 
 
