@@ -447,7 +447,7 @@ def heal_to_save(match: Match, team: Team, player: Player) -> bool:
 
 def refresh_hand(match: Match, team: Team) -> None:
     """After a goal: top the hand up to five, or swap a weak hand for five new cards."""
-    if team.hand and max(card_value(c) for c in team.hand) < 3.0:
+    if team.hand and max(map(_VALUES.__getitem__, team.hand)) < 3.0:
         match.discard(team.hand)
         team.hand.clear()
     while len(team.hand) < T.HAND_LIMIT:
@@ -486,12 +486,16 @@ def after_goal_changes(match: Match, team: Team) -> None:
         real = [p for p in team.bench if p.keeper_card]
         if real:
             match.change_keeper(team, max(real, key=lambda p: p.dfn))
+    if not team.bench:
+        return
     if team.style.name == CAREFUL:
         for player in sorted(team.field, key=lambda p: p.side_value(p.mutated)):
+            if not player.mutated:
+                continue
             sub = choose_substitute(match, team)
             if sub is None:
                 break
-            if player.mutated and sub.side_value(sub.mutated) >= player.side_value(True) - 1 and not sub.mutated:
+            if sub.side_value(sub.mutated) >= player.side_value(True) - 1 and not sub.mutated:
                 match.substitute(team, player, sub)
     while len(team.field) < 5:
         sub = choose_substitute(match, team)

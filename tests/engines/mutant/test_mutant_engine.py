@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import CardError, get_engine
 from engines.core import STANDARD_STATS, MatchOptions
@@ -238,3 +240,25 @@ def test_command_line_simulates_a_match():
     )
     data = json.loads(out.stdout)
     assert data["engine"] == "mutant" and data["home_goals"] != data["away_goals"] or data["shootout_home"] is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    home_seed=st.integers(0, 500),
+    away_seed=st.integers(501, 1000),
+    seed=st.integers(0, 2**31),
+    styles=st.tuples(st.sampled_from(["careful", "reckless"]), st.sampled_from(["careful", "reckless"])),
+    winner_required=st.booleans(),
+)
+def test_any_legal_squads_play_a_consistent_match(home_seed, away_seed, seed, styles, winner_required):
+    home, away = ENGINE.sample_team(home_seed), ENGINE.sample_team(away_seed)
+    home["lineup"]["style"], away["lineup"]["style"] = styles
+    result = ENGINE.simulate(home, away, seed=seed, options=MatchOptions(winner_required=winner_required))
+    goals = [e for e in result.events if e.kind == "goal"]
+    assert result.home_goals + result.away_goals == len(goals)
+    assert max(result.home_goals, result.away_goals) <= 3
+    assert result.events[-1].kind == "full_time"
+    if winner_required:
+        assert result.winner is not None
+    for stats in result.player_stats.values():
+        assert all(value >= 0 for value in stats.values())
