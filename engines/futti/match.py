@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from itertools import repeat
+from itertools import count, repeat
 from typing import Any
 
 from engines.core import STANDARD_STATS, Dice, Event, MatchResult
@@ -125,28 +125,23 @@ class Rolls:
 
 
 class _EventDraft:
-    """Same slots as ``Event`` without the frozen ``__setattr__``: built with a
-    plain ``__init__`` and then turned into an ``Event`` by a class switch,
-    which costs a third of a frozen dataclass's ``__init__``."""
+    """Same slots as ``Event`` without the frozen ``__setattr__``: filled with
+    plain attribute stores and then turned into an ``Event`` by a class
+    switch, which costs a third of a frozen dataclass's ``__init__``."""
 
     __slots__ = tuple(f.name for f in fields(Event))
 
-    def __init__(self, seq: int, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any):
-        self.seq = seq
-        self.minute = minute
-        self.kind = kind
-        self.side = side
-        self.player_id = player_id
-        self.detail = detail
-
 
 def _events_by_class_switch(rows: list[tuple[Any, ...]]) -> list[Event]:
-    events = []
-    append = events.append
-    for seq, (minute, kind, side, player_id, detail) in enumerate(rows, start=1):
-        event = _EventDraft(seq, minute, kind, side, player_id, detail)
-        event.__class__ = Event  # type: ignore[assignment]
-        append(event)  # type: ignore[arg-type]
+    events = list(map(object.__new__, repeat(_EventDraft, len(rows))))  # empty drafts, made in C
+    for seq, event, (minute, kind, side, player_id, detail) in zip(count(1), events, rows, strict=False):
+        event.seq = seq
+        event.minute = minute
+        event.kind = kind
+        event.side = side
+        event.player_id = player_id
+        event.detail = detail
+        event.__class__ = Event
     return events
 
 
