@@ -1,11 +1,12 @@
-"""The rule book's sample game, first half, replayed card by card.
+"""The rule book's sample game, replayed card by card: both halves.
 
 The rule book prints the first-half pitch only as a picture; the text names the
 red/green keeper (12), B4 (5), the forwards (5 and 2), the blue/gold keeper (9),
 G1 and G2 (4) and E1 (5). The other cards below are chosen to fit every move of
 the table (see the README, "The sample game"): E2 10, E3 7, E4 16, G3 8, G4 14,
-C1 = C2 = 6 (the table moves an 8 to C2 and later another 8 to C1, so they tie);
-B1 10, B2 10, B3 11, D1 13, D2 16, D3 7, D4 9.
+C1 = C2 = 8 (the table moves an 8 to C2 and later another 8 to C1, so they tie);
+B1 10, B2 10, B3 11, D1 13, D2 16, D3 7, D4 9. The squads are these 22 cards and
+the 30 the first half turns; the second half deals the same squads again.
 
 Two lines of the table cannot both hold under the rules as written, and the
 engine follows the rules:
@@ -16,13 +17,22 @@ engine follows the rules:
 * card 33, blue 13 (+3): the table puts the ball on B3 (11 at most), but B4
   holds the green 14 substituted at card 4, the closest total to 16, so the
   ball goes to B4. Nothing after depends on it.
+
+The second half sends the ball back after a call to the other side's nearest
+rank (the first half to the offender's own), so it is replayed with the league
+setting ``penalty_retreat: opponent``, from the state the first half leaves:
+two substitutions used a side, the red card against red/green (+3 to
+blue/gold, G1 turned over at the deal), 0-1.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from engines.core import MatchOptions, TeamSheet
 from engines.flexdeck import ENGINE
+from engines.flexdeck.engine import build_squad, read_settings
+from engines.flexdeck.match import Match
 from engines.flexdeck.scripting import BOOT_CARD, JOKER_CARD, ReplayCoach, ReplayDice, card_for, deal_rolls
 
 HOME_PITCH = [  # slot: keeper H, G1-G4, E1-E4, C1-C2
@@ -35,8 +45,8 @@ HOME_PITCH = [  # slot: keeper H, G1-G4, E1-E4, C1-C2
     ("bgE2", "gold", 10),
     ("bgE3", "gold", 7),
     ("bgE4", "blue", 16),
-    ("bgC1", "blue", 6),
-    ("bgC2", "gold", 6),
+    ("bgC1", "blue", 8),
+    ("bgC2", "gold", 8),
 ]
 AWAY_PITCH = [  # slot: keeper A, B1-B4, D1-D4, F1-F2
     ("rgA", "green", 12),
@@ -231,3 +241,104 @@ def test_under_the_rules_as_written_card_30_scores():
     actions = _first_half_actions(_replay(decisions_before_card_30))
     assert actions[:29] == EXPECTED[:29]
     assert actions[29] == ("shot goal", "centre")
+
+
+# -- the second half ---------------------------------------------------------------
+
+# The second-half pitch, by slot, from the squads' cards the second half does not turn.
+SECOND_HOME_PITCH = ["bgC1", "bg06", "bgH", "bg07", "bg12", "bgC2", "bgE2", "bg08", "bg13", "bg11", "bg05"]
+SECOND_AWAY_PITCH = ["rgD4", "rgF2", "rg02", "rgB3", "rg15", "rg04", "rgD2", "rg05", "rg14", "rgB1", "rgB2"]
+# keeper 8, G1 6 (turned over), G2-G4 9 9 10, E1-E4 8 10 6 10, C1 12, C2 11
+# keeper 9, B1-B4 2 14 11 3, D1-D4 8 16 8 8, F1-F2 10 10
+
+SECOND_PILE = [
+    "rg12", "rgD1", "rgB4", JOKER_CARD, "rg10", "rg11", BOOT_CARD, "rg08", "rg07", "rgF1", "bgE3", "rg09",
+    "bg10", "rg06", "bgG4", JOKER_CARD, "bgG3", "bgG1", "bg09", "bg01", "bgE4", JOKER_CARD, "bg02", "rg01",
+    "rgA", "bg04", "rg13", "bg15", "rgD3", "bgE1", "bg14", "rg03", "bgG2", "bg03",
+]  # fmt: skip
+
+SECOND_DECISIONS = {
+    "rgD1": ("substitute", "A"),  # green 13 in goal
+    "bgG4": ("substitute", "H"),  # blue 14 in goal
+    "rgA": ("move", "E4"),  # green 12: E2 and E4 tie at 10
+    "rg13": ("move", "E4"),  # green 15
+}
+
+SECOND_EXPECTED = [
+    ("no_move", "centre"),  # red 4
+    ("substitution", "centre"),  # green 13 at keeper
+    ("no_move", "centre"),  # red 5
+    ("offside", "C"),  # joker against red/green
+    ("advance", "E2"),  # green 10
+    ("advance", "G4"),  # green 18
+    ("golden_boot", "G4"),
+    ("shot save", "G4"),  # red 2 + 5
+    ("shot save", "G4"),  # red 6
+    ("shot save", "G4"),  # red 5
+    ("advance", "F1"),  # gold 7 + 3
+    ("no_move", "F1"),  # green 7
+    ("advance", "D1"),  # blue 12 + 3
+    ("advance", "E2"),  # red 12
+    ("substitution", "E2"),  # blue 14 at keeper
+    ("offside", "F"),  # joker against blue/gold
+    ("advance", "D1"),  # gold 8 + 3
+    ("advance", "B4"),  # gold 4 + 3
+    ("shot goal", "centre"),  # blue 13 + 3: 16 over 13
+    ("advance", "D1"),  # blue 9 + 3
+    ("advance", "B2"),  # blue 16 + 3
+    ("yellow_card", "D"),  # joker against blue/gold
+    ("advance", "B4"),  # gold 3 + 3
+    ("advance", "C2"),  # red 11
+    ("advance", "E4"),  # green 12
+    ("advance", "D1"),  # gold 9 + 3
+    ("advance", "E4"),  # green 15
+    ("advance", "D2"),  # blue 13 + 3
+    ("advance", "E3"),  # red 7
+    ("advance", "D1"),  # gold 5 + 3
+    ("advance", "B4"),  # gold 7 + 3
+    ("no_move", "B4"),  # green 8
+    ("shot save", "B4"),  # gold 4 + 3
+    ("shot goal", "centre"),  # blue 17 + 3: 20 over 13, the last card
+]
+
+
+@pytest.fixture(scope="module")
+def second_half():
+    home, away = (TeamSheet.coerce(sheet) for sheet in _sheets())
+    squads = [build_squad(side, sheet, 26) for side, sheet in enumerate((home, away))]
+    index = {card_id: (side, n) for side, squad in enumerate(squads) for n, card_id in enumerate(squad.ids)}
+    pitches = tuple([index[card_id][1] for card_id in pitch] for pitch in (SECOND_HOME_PITCH, SECOND_AWAY_PITCH))
+    pile = [card if card in (JOKER_CARD, BOOT_CARD) else index[card] for card in SECOND_PILE]
+    rules, _ = read_settings(MatchOptions(settings={"penalty_retreat": "opponent"}))
+    coach = ReplayCoach(SECOND_DECISIONS)
+    match = Match(squads[0], squads[1], ReplayDice(deal_rolls((26, 26), pitches, pile)), rules, (coach, coach))
+    # Where the first half left the match.
+    match.subs_used, match.reds, match.bonus, match.score = [2, 2], [0, 1], [3, 0], [0, 1]
+    match.half, match.minute = 2, 45
+    match.deal()
+    match.play_pile(match.draw_pile(), base=45, span=45)
+    match.close_half()
+    return match
+
+
+def test_the_second_half_starts_with_g1_turned_over(second_half):
+    neutralised = next(e for e in second_half.events if e.kind == "neutralised")
+    assert (neutralised.side, neutralised.detail["position"], neutralised.detail["strength"]) == ("home", "G1", 6)
+
+
+def test_it_takes_the_tables_action_for_every_second_half_card(second_half):
+    actions = []
+    for event in second_half.events:
+        if event.kind == "card":
+            actions.append([[], event.detail["ball"]])
+        elif actions and event.kind != "full_time":
+            actions[-1][0].append(event.kind)
+            actions[-1][1] = event.detail.get("ball", actions[-1][1])
+    assert [(" ".join(kinds), ball) for kinds, ball in actions] == SECOND_EXPECTED
+
+
+def test_blue_gold_wins_two_one(second_half):
+    goals = [(e.side, e.detail["total"], e.detail["keeper"]) for e in second_half.events if e.kind == "goal"]
+    assert goals == [("home", 16, 13), ("home", 20, 13)]
+    assert second_half.score == [2, 1]
+    assert second_half.subs_used == [3, 3]
