@@ -724,3 +724,20 @@ def test_turn_cap_stops_a_match(kit):
     m.start()
     m.play()
     assert m.turn <= 3
+
+
+def test_after_a_goal_a_keeper_from_the_bench_relieves_the_field_player_in_goal(kit):
+    m = kit.match(bench=([], [kit.card("ak2", role="goalkeeper", defence=5)]))
+    kit.place(m, "h1", 1, 1)
+    kit.place(m, "a1", 2, 2, defence=4)
+    kit.place(m, "a2", 2, 3)
+    kit.ready(m)
+    keeper = m.teams[1].keeper
+    m.teams[1].bench.clear()  # the spare keeper is not on the bench yet ...
+    keeper.mutated = True
+    m.hurt(keeper, "injury")
+    stand_in = m.teams[1].keeper
+    assert stand_in.id == "a1"
+    m.teams[1].bench.append(kit.player(m, "ak2"))  # ... until after the goal
+    m.restart_after_goal(0)
+    assert m.teams[1].keeper.id == "ak2" and stand_in in m.teams[1].field and not stand_in.in_goal
