@@ -483,32 +483,45 @@ class Coach:
             match.tackle(tackler)
 
     def send_tackler(self, match: Match, side: int, carrier: Piece) -> Piece | None:
-        """Move the best reachable piece next to the carrier; None when nobody can get there."""
-        contacts = [n for n in F.NEIGHBOURS[carrier.pos] if ALLOWED[side][False][n]]
+        """Move the best piece that can reach the carrier next to him; None when nobody can get there.
+
+        One search runs outward from the free squares next to the carrier, so
+        every piece's shortest way there is known at once.
+        """
+        allowed = ALLOWED[side][False]
+        board = match.board
+        routes: dict[str, list[int]] = {}
+        for piece in match.field[side]:
+            if not piece.keeper and piece.pos in F.NEIGHBOURS[carrier.pos]:
+                routes[piece.id] = []
+        frontier = [n for n in F.NEIGHBOURS[carrier.pos] if allowed[n] and board[n] is None]
+        towards = dict.fromkeys(frontier, -1)  # square -> next square on the way to the carrier
+        for _ in range(min(match.points, 10)):
+            nxt = []
+            for square in frontier:
+                for n in F.NEIGHBOURS[square]:
+                    occupant = board[n]
+                    if occupant is None:
+                        if n not in towards and allowed[n]:
+                            towards[n] = square
+                            nxt.append(n)
+                    elif occupant.side == side and not occupant.keeper and occupant.id not in routes:
+                        path, step = [], square
+                        while step != -1:
+                            path.append(step)
+                            step = towards[step]
+                        routes[occupant.id] = path
+            frontier = nxt
         best: tuple[float, int, str] | None = None
         plan: tuple[Piece, list[int]] | None = None
+        theirs = carrier.strength if F.AREA[carrier.side][carrier.pos] == carrier.role else 0
         for piece in match.field[side]:
-            if piece.keeper:
+            path = routes.get(piece.id)
+            if path is None or len(path) > match.move_budget(piece):
                 continue
-            budget = match.move_budget(piece)
-            gap = F.manhattan(piece.pos, carrier.pos) - 1
-            if gap > budget:
-                continue
-            if gap == 0:
-                path: list[int] | None = []
-            else:
-                dist, parents = match.reachable(piece, budget)
-                reached = [n for n in contacts if n in dist]
-                if not reached:
-                    continue
-                target = min(reached, key=lambda n: (dist[n], n))
-                path = _path(parents, piece.pos, target)
+            odds = 0.0
             if self.strong:
-                mine = piece.strength if F.AREA[side][carrier.pos] == piece.role else 0
-                theirs = carrier.strength if F.AREA[carrier.side][carrier.pos] == carrier.role else 0
-                odds = WIN_ODDS[mine - theirs]
-            else:
-                odds = 0.0
+                odds = WIN_ODDS[(piece.strength if F.AREA[side][carrier.pos] == piece.role else 0) - theirs]
             key = (odds, -len(path), piece.id)
             if best is None or key > best:
                 best, plan = key, (piece, path)

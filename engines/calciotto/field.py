@@ -192,14 +192,13 @@ FREE_KICK_LINES = tuple(
 )
 
 
-#: DISTANCE[a][b]: orthogonal steps from a to b on an empty board (the hot loops read this).
-DISTANCE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(abs(a % WIDTH - b % WIDTH) + abs(a // WIDTH - b // WIDTH) for b in range(CELLS)) for a in range(CELLS)
-)
+_COLS = tuple(i % WIDTH for i in range(CELLS))
+_ROWS = tuple(i // WIDTH for i in range(CELLS))
 
 
 def manhattan(a: int, b: int) -> int:
-    return DISTANCE[a][b]
+    """Orthogonal steps from a to b on an empty board."""
+    return abs(_COLS[a] - _COLS[b]) + abs(_ROWS[a] - _ROWS[b])
 
 
 _WITHIN: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -210,8 +209,7 @@ def within(index: int, steps: int) -> tuple[int, ...]:
     key = (index, steps)
     found = _WITHIN.get(key)
     if found is None:
-        row = DISTANCE[index]
-        found = _WITHIN[key] = tuple(i for i in SQUARES if row[i] <= steps)
+        found = _WITHIN[key] = tuple(i for i in SQUARES if manhattan(index, i) <= steps)
     return found
 
 

@@ -11,7 +11,7 @@ penalties happen inside the minute of the phase that caused them.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -82,11 +82,12 @@ ALLOWED = tuple((_allowed(side, False), _allowed(side, True)) for side in (F.HOM
 def _two_dice_odds() -> dict[int, float]:
     """P(2d6 + a beats 2d6 + b, ties rolled again) by a - b."""
     totals = [a + b for a in range(1, 7) for b in range(1, 7)]
+    gaps = Counter(x - y for x in totals for y in totals)  # how often the first leads by k
     odds = {}
     for diff in range(-30, 31):
-        win = sum(1 for x in totals for y in totals if x + diff > y)
-        tie = sum(1 for x in totals for y in totals if x + diff == y)
-        odds[diff] = win / (1296 - tie) if tie < 1296 else 0.5
+        win = sum(n for gap, n in gaps.items() if gap + diff > 0)
+        tie = gaps.get(-diff, 0)
+        odds[diff] = win / (1296 - tie)
     return odds
 
 

@@ -22,7 +22,7 @@ HOME_SHEET = ENGINE.sample_team(1, name="Home")
 AWAY_SHEET = ENGINE.sample_team(2, name="Away")
 #: sha256 of ``to_json()`` for the sample teams 1 v 2, seed 7: any change in
 #: the order of rolls or in a rule shows here (bump ENGINE.version when wanted).
-GOLDEN_SHA256 = "22f9a84d561479d609e97dbb1040974aee4db91e302ef39a960514cfbf29c0e7"
+GOLDEN_SHA256 = "b4947f03901dec7b64e5b3726dae54e22c86ba1065df18f18541b04af6443c0b"
 
 
 def check_board(match: Match) -> None:
@@ -40,7 +40,7 @@ def check_board(match: Match) -> None:
 
 @pytest.fixture(scope="module")
 def checked_matches():
-    """200 seeded matches (each sheet at home half the time), the board checked after every moving phase."""
+    """150 seeded matches (each sheet at home half the time), the board checked after every moving phase."""
     original = Match.moving_phase
 
     def checked(self, side, mode):
@@ -52,7 +52,7 @@ def checked_matches():
     try:
         return [
             ENGINE.simulate(*((HOME_SHEET, AWAY_SHEET) if seed % 2 else (AWAY_SHEET, HOME_SHEET)), seed=seed)
-            for seed in range(200)
+            for seed in range(150)
         ]
     finally:
         Match.moving_phase = original
@@ -81,7 +81,7 @@ def test_golden_result():
     assert digest == GOLDEN_SHA256
 
 
-GOLDEN_SUMMARY = (1, 1, 367)
+GOLDEN_SUMMARY = (0, 2, 330)
 
 
 def test_events_and_stats_follow_the_contract(checked_matches):
