@@ -178,3 +178,23 @@ def test_with_winner_required_no_draw_survives(tie_break):
         assert result.winner is not None
         decided[result.decided_by] += 1
     assert decided[tie_break] > 0
+
+
+def test_equal_sides_favour_the_hosts():
+    # the extra home star, the first possession and the easier hold at 35 minutes
+    home, away = _squad("p", 4, 4, 44), _squad("q", 4, 4, 44)
+    outcomes = Counter(ENGINE.simulate(home, away, seed=seed).winner for seed in range(600))
+    assert outcomes["home"] > outcomes["away"]
+
+
+def test_loose_balls_follow_the_control_indicator():
+    # visitors with twelve stars against none: advantage 11, ten faces of twelve
+    home, away = _squad("p", 4, 4, 44), _squad("q", 4, 4, 44)
+    for card in away["players"][:6]:
+        card["stars"] = 3
+    won = Counter()
+    for seed in range(150):
+        result = ENGINE.simulate(home, away, seed=seed)
+        won.update(e.side for e in result.events if e.kind == "possession" and e.detail["reason"] == "loose_ball")
+    share = won["away"] / (won["home"] + won["away"])
+    assert abs(share - 10 / 12) < 0.03
