@@ -92,7 +92,7 @@ def read_settings(options: MatchOptions) -> tuple[Rules, int]:
         _choice_setting(settings, "home_coach_style", style, COACH_STYLES),
         _choice_setting(settings, "away_coach_style", style, COACH_STYLES),
     )
-    retreat = _choice_setting(settings, "penalty_retreat", "own", tuple(RETREAT_RULES))
+    retreat = _choice_setting(settings, "penalty_retreat", "opponent", tuple(RETREAT_RULES))
     rules = Rules(
         retreat=RETREAT_RULES[retreat],
         red_card_bonus_on_shots=_bool_setting(settings, "red_card_bonus_on_shots", True),

@@ -26,7 +26,7 @@ from engines.flexdeck.pitch import (
     RANK_COLUMNS,
     RANK_NAMES,
     RANK_SLOTS,
-    RETREAT_OWN,
+    RETREAT_OPPONENT,
     SIDE_NAMES,
     SLOT_LABELS,
     SLOT_RANK,
@@ -75,7 +75,7 @@ class Rules:
     """The league settings a match is played under (see the engine's README)."""
 
     specials: tuple[int, ...] = (JOKER_CODE, JOKER_CODE, JOKER_CODE, BOOT_CODE)
-    retreat: tuple[tuple[int, ...], ...] = RETREAT_OWN
+    retreat: tuple[tuple[int, ...], ...] = RETREAT_OPPONENT
     red_card_bonus_on_shots: bool = True
     coach_styles: tuple[str, str] = ("careful", "careful")
     winner_required: bool = False

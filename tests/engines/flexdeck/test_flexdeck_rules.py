@@ -194,13 +194,13 @@ def test_a_joker_as_the_first_card_is_disregarded():
     result = play(EVEN, EVEN, ["joker", "joker", ("home", 9), "joker"])
     cards = [e for e in first_half(result) if e.kind == "card"]
     assert [e.detail.get("disregarded", False) for e in cards[:4]] == [True, True, False, False]
-    assert actions(result)[1] == ("offside", "home", "E")
+    assert actions(result)[1] == ("offside", "home", "F")
 
 
-def test_the_first_joker_is_offside_and_moves_the_ball_back_to_the_offenders_rank():
-    # Visitors advance to E1; offside sends the ball back to their own midfield (column D).
+def test_the_first_joker_is_offside_and_moves_the_ball_back_to_the_other_sides_rank():
+    # Visitors advance to E1; offside sends the ball back to home's nearest rank behind (column C).
     result = play(EVEN, EVEN, [("away", 9), "joker", ("home", 8)])
-    assert actions(result)[1] == ("offside", "away", "D")
+    assert actions(result)[1] == ("offside", "away", "C")
     offside = next(e for e in first_half(result) if e.kind == "offside")
     assert offside.player_id == "away-A"  # the call lies beside the keeper
 
@@ -215,8 +215,13 @@ def test_the_second_and_third_jokers_against_a_side_are_yellow_cards():
 
 
 def test_a_yellow_card_moves_the_ball_back_again():
+    result = play(EVEN, EVEN, [("away", 9), ("away", 9), "joker", "joker", ("home", 3)])
+    assert [a[2] for a in actions(result)[:4]] == ["E1", "G1", "E", "C"]
+
+
+def test_with_no_rank_behind_the_ball_a_call_leaves_it():
     result = play(EVEN, EVEN, [("away", 9), "joker", "joker", ("home", 3)])
-    assert [a[2] for a in actions(result)[:3]] == ["E1", "D", "B"]
+    assert [a[2] for a in actions(result)[:3]] == ["E1", "C", "C"]
 
 
 def test_each_sides_first_joker_is_offside():
@@ -239,25 +244,25 @@ def test_a_red_card_neutralises_the_other_sides_weakest_field_card_and_adds_thre
 def test_the_red_card_joker_leaves_the_ball_where_it_is():
     result = play(EVEN, EVEN, [("away", 9), ("away", 9), "joker", "joker", ("away", 3), "joker"])
     red = next(e for e in first_half(result) if e.kind == "red_card")
-    # Offside on G1 falls back to the visitors' nearest rank behind (F), the yellow to D,
+    # Offside on G1 falls back to home's nearest rank behind (E), the yellow to C,
     # and the red card leaves the ball there.
-    assert red.detail["ball"] == "D"
-    assert [a[2] for a in actions(result) if a[0] in ("offside", "yellow_card", "red_card")] == ["F", "D", "D", "D"]
+    assert red.detail["ball"] == "C"
+    assert [a[2] for a in actions(result) if a[0] in ("offside", "yellow_card", "red_card")] == ["E", "C", "C", "C"]
 
 
 def test_a_neutralised_card_cannot_be_reached():
-    away = [9, 9, 9, 9, 9, 9, 9, 9, 9, 2, 12]  # F1 (2) is the visitors' weakest card
-    # Three calls against home: the ball falls back to G, F1 is turned over, and a
-    # home 5 that would beat F1 finds only F2 (12) ahead.
+    away = [9, 9, 9, 9, 9, 2, 9, 9, 9, 9, 9]  # D1 (2) is the visitors' weakest card
+    # Three calls against home: the ball falls back to F, D1 is turned over, and a
+    # home 5 that would beat D1 finds only 9s ahead.
     result = play(EVEN, away, [("home", 1), "joker", "joker", "joker", ("home", 5), ("away", 1)])
     assert actions(result)[1:6] == [
-        ("offside", "home", "E"),
-        ("yellow_card", "home", "G"),
-        ("yellow_card", "home", "G"),
-        ("neutralised", "away", "G"),
-        ("red_card", "home", "G"),
+        ("offside", "home", "F"),
+        ("yellow_card", "home", "F"),
+        ("yellow_card", "home", "F"),
+        ("neutralised", "away", "F"),
+        ("red_card", "home", "F"),
     ]
-    assert actions(result)[6] == ("no_move", "home", "G")
+    assert actions(result)[6] == ("no_move", "home", "F")
 
 
 def test_a_red_card_carries_into_the_second_half():
@@ -337,24 +342,25 @@ def test_jokers_count_afresh_each_half():
 # -- league settings ---------------------------------------------------------------------------
 
 
-def test_penalty_retreat_opponent_sends_the_ball_to_the_other_sides_rank():
-    # The sample game's second half: offside at the centre puts the ball on column C.
+def test_penalty_retreat_own_sends_the_ball_to_the_offenders_rank():
+    # The sample game's second half: offside at the centre puts the ball on column C;
+    # its first half sends it to the offender's own rank (column D).
     pile = [("away", 3), "joker"]
-    own = play(EVEN, EVEN, pile)
-    opponent = play(EVEN, EVEN, pile, penalty_retreat="opponent")
+    own = play(EVEN, EVEN, pile, penalty_retreat="own")
+    opponent = play(EVEN, EVEN, pile)
     assert actions(own)[1] == ("offside", "away", "D")
     assert actions(opponent)[1] == ("offside", "away", "C")
 
 
 def test_red_card_bonus_on_shots_can_be_switched_off():
-    # Red card against the visitors (ball back to B); a visitors' 9 reaches C1, a home
-    # 9 + 3 reaches B1, and a home 10 + 3 shoots at keeper 12.
-    pile = [("away", 3), "joker", "joker", "joker", ("away", 9), ("home", 9), ("home", 10)]
+    # Red card against the visitors (the ball falls back to C); a home 9 + 3 reaches B1
+    # and a home 10 + 3 shoots at keeper 12.
+    pile = [("away", 3), "joker", "joker", "joker", ("home", 9), ("home", 10)]
     away = [12] + [12] * 4 + [9] * 6
     on = play(EVEN, away, pile)
     off = play(EVEN, away, pile, red_card_bonus_on_shots=False)
-    assert [a[0] for a in actions(on)][-2:] == ["shot", "goal"]  # 10 + 3 beats 12
-    assert [a[0] for a in actions(off)][-2:] == ["shot", "save"]
+    assert [a[0] for a in actions(on)][6:9] == ["advance", "shot", "goal"]  # 10 + 3 beats 12
+    assert [a[0] for a in actions(off)][6:9] == ["advance", "shot", "save"]
 
 
 @pytest.mark.parametrize(

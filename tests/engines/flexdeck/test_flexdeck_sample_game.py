@@ -171,6 +171,7 @@ def _rolls() -> list[int]:
 def _replay(decisions=DECISIONS, **settings):
     home, away = _sheets()
     coach = ReplayCoach(decisions, half=1)
+    settings = {"penalty_retreat": "own", **settings}
     return ENGINE.play(home, away, ReplayDice(_rolls()), {"settings": settings}, coaches=(coach, coach))
 
 
@@ -309,7 +310,7 @@ def second_half():
     index = {card_id: (side, n) for side, squad in enumerate(squads) for n, card_id in enumerate(squad.ids)}
     pitches = tuple([index[card_id][1] for card_id in pitch] for pitch in (SECOND_HOME_PITCH, SECOND_AWAY_PITCH))
     pile = [card if card in (JOKER_CARD, BOOT_CARD) else index[card] for card in SECOND_PILE]
-    rules, _ = read_settings(MatchOptions(settings={"penalty_retreat": "opponent"}))
+    rules, _ = read_settings(MatchOptions())  # the default: penalty_retreat opponent
     coach = ReplayCoach(SECOND_DECISIONS)
     match = Match(squads[0], squads[1], ReplayDice(deal_rolls((26, 26), pitches, pile)), rules, (coach, coach))
     # Where the first half left the match.
