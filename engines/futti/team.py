@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from functools import cache
 from itertools import permutations
 from typing import Any
 
@@ -30,12 +31,14 @@ PAIRS: tuple[tuple[int, int], ...] = tuple((black, white) for black in range(1, 
 GOALTENDER_INJURY_RATING = 3
 
 
+@cache
 def check_table(rating: int) -> tuple[bool, ...]:
     """Success of a d6 check against ``rating`` for each face (index 0 unused):
     at or under the rating succeeds, a six always fails, a one always succeeds."""
     return (False, *(face == 1 or (face != 6 and face <= rating) for face in range(1, 7)))
 
 
+@cache
 def save_table(rating: int) -> tuple[bool, ...]:
     """Goaltending saves for each pair index: black tens, white ones, saved when
     the roll is at or under the rating. MINUS TEN is a rating ten lower (44
@@ -148,17 +151,21 @@ def _coach_lineup(field: list[Card], weights: BoxWeights) -> tuple[Card, ...]:
     """The four starters, box by box, with the most worth (``box_value``);
     more control stars break a tie, then the stronger player in the first box
     of a pair, then the sheet order."""
-    best: tuple[Card, ...] = ()
+    worth = [[box_value(card, slot, weights) for slot in range(4)] for card in field]
+    best: tuple[int, ...] = ()
     best_score: tuple[int, int, tuple[int, ...]] = (-1, -1, ())
-    for boxes in permutations(field, 4):
+    for a1, a2, d1, d2 in permutations(range(len(field)), 4):
+        total = worth[a1][0] + worth[a2][1] + worth[d1][2] + worth[d2][3]
+        if total < best_score[0]:
+            continue
         score = (
-            sum(box_value(card, slot, weights) for slot, card in enumerate(boxes)),
-            sum(card.stars for card in boxes),
-            (boxes[0].offence, boxes[1].offence, boxes[2].defence, boxes[3].defence),
+            total,
+            field[a1].stars + field[a2].stars + field[d1].stars + field[d2].stars,
+            (field[a1].offence, field[a2].offence, field[d1].defence, field[d2].defence),
         )
         if score > best_score:
-            best_score, best = score, boxes
-    return best
+            best_score, best = score, (a1, a2, d1, d2)
+    return tuple(field[index] for index in best)
 
 
 def _sheet_lineup(lineup: Any, by_id: dict[str, Card]) -> tuple[tuple[Card, ...], Card]:
