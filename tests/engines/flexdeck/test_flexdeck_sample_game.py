@@ -18,11 +18,11 @@ engine follows the rules:
   holds the green 14 substituted at card 4, the closest total to 16, so the
   ball goes to B4. Nothing after depends on it.
 
-The second half sends the ball back after a call to the other side's nearest
-rank (the first half to the offender's own), so it is replayed with the league
-setting ``penalty_retreat: opponent``, from the state the first half leaves:
-two substitutions used a side, the red card against red/green (+3 to
-blue/gold, G1 turned over at the deal), 0-1.
+After a call the first half sends the ball back to the offender's own nearest
+rank, so it is replayed with ``penalty_retreat: own``; the second half sends it
+to the other side's nearest rank, the engine's default, and replays exactly,
+from the state the first half leaves: two substitutions used a side, the red
+card against red/green (+3 to blue/gold, G1 turned over at the deal), 0-1.
 """
 
 from __future__ import annotations
