@@ -321,3 +321,12 @@ def test_any_seed_replays_exactly_and_scores_match_the_goals(seed, minutes, coac
     goals = Counter(e.side for e in first.events if e.kind == "goal")
     assert (goals["home"], goals["away"]) == (first.home_goals, first.away_goals)
     assert first.winner is not None
+
+
+def test_the_side_that_lost_the_possession_roll_kicks_off_the_second_half(checked_matches):
+    for result in checked_matches[:30]:
+        first = next(e for e in result.events if e.kind == "kick_off")
+        half = next(i for i, e in enumerate(result.events) if e.kind == "half_time")
+        second = result.events[half + 1]
+        assert second.kind == "kick_off" and second.side != first.side
+        assert first.side == next(e for e in result.events if e.kind == "possession").side

@@ -583,3 +583,31 @@ def test_a_level_shoot_out_goes_to_sudden_death():
     match = attack_scene(goal + miss)
     match.shootout_kicks = 1
     assert match.shootout() == (1, 0)
+
+
+def test_the_goalkeeper_never_tackles():
+    match = attack_scene([])
+    start_phase(match, AWAY, 7)
+    forward = piece_by_id(match, "hA")
+    match.place(forward, sq(8, 19))  # in front of the away keeper on (8, 20)
+    with pytest.raises(IllegalAction, match="goalkeeper"):
+        match.tackle(piece_by_id(match, "aP"))
+
+
+def test_at_a_free_kick_a_side_moves_four_pieces_at_most():
+    class Greedy(ScriptedCoach):
+        def relocate(self, match, side, count, ball_square, barrier):
+            free = [s for s in F.SQUARES if match.board[s] is None and F.GOAL_OF[s] < 0 and F.row_of(s) < 8]
+            return [(p, free[i]) for i, p in enumerate(p for p in match.field[side] if p is not match.ball)]
+
+    home = [*KEEPERS_HOME, *((f"h{i}", "C", 3, 3, (3 + i, 11)) for i in range(6))]
+    away = [*KEEPERS_AWAY, ("aC", "C", 4, 3, (3, 12))]
+    match = position([], home, away, ball="h0", coaches=[Greedy(), ScriptedCoach()])
+    with pytest.raises(IllegalAction, match="may move 4 pieces"):
+        match.relocate(HOME, 4, piece_by_id(match, "h0").pos, ())
+
+
+def test_a_penalty_without_a_forward_on_the_field_goes_to_the_strongest_outfielder():
+    home = [*KEEPERS_HOME, ("hC", "C", 4, 3, (4, 12)), ("hD", "D", 3, 5, (5, 4))]
+    match = position([], home, KEEPERS_AWAY)
+    assert match.penalty_taker(HOME).id == "hD"
