@@ -7,9 +7,81 @@ from django.utils.html import format_html
 from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
+from rosters.print_actions import print_team_cards, print_team_cards_bw
+
+#: How to reach the league from a model that foreign keys may point at; other apps add theirs
+#: (rosters adds Player), so every choice list in a form is cut down to the user's leagues.
+LEAGUE_PATHS: dict[type, str] = {League: "pk", Season: "league", Team: "league"}
 
 
-class TeamInline(admin.TabularInline):
+class LeagueChoicesMixin:
+    """Foreign key and many-to-many choices only from the leagues the user runs.
+
+    The form field's queryset is what Django validates a posted id against, so a
+    forged id of another league's team is refused by the form, not just hidden.
+    """
+
+    def _limit(self, db_field, request, kwargs):
+        path = LEAGUE_PATHS.get(db_field.related_model)
+        if path and not request.user.is_superuser:
+            manager = db_field.related_model._default_manager
+            kwargs["queryset"] = manager.filter(**{f"{path}__in": League.objects.run_by(request.user)})
+        return kwargs
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        return super().formfield_for_foreignkey(db_field, request, **self._limit(db_field, request, kwargs))
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        return super().formfield_for_manytomany(db_field, request, **self._limit(db_field, request, kwargs))
+
+
+class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
+    """Commissioners edit everything in their leagues only; managers see their league read-only.
+
+    ``league_field`` is the path from the model to its League ("pk" for League itself).
+    Rows of other leagues are not in the queryset at all, so their pages answer as missing.
+    """
+
+    league_field = "league"
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{f"{self.league_field}__in": League.objects.visible_to(request.user)})
+
+    def league_of(self, obj) -> League | None:
+        if self.league_field == "pk":
+            return obj
+        for name in self.league_field.split("__"):
+            obj = getattr(obj, name, None)
+        return obj
+
+    def runs(self, request, obj=None) -> bool:
+        """Whether the user may change ``obj`` (or, with None, anything here at all)."""
+        if request.user.is_superuser:
+            return True
+        run = League.objects.run_by(request.user)
+        if obj is None:
+            return run.exists()
+        league = self.league_of(obj)
+        return league is not None and run.filter(pk=league.pk).exists()
+
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) and self.runs(request)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self.runs(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self.runs(request, obj)
+
+
+class ScopedInline(LeagueChoicesMixin, admin.TabularInline):
+    """An inline whose choices come from the user's leagues (the parent admin scopes the rows)."""
+
+
+class TeamInline(ScopedInline):
     model = Team
     extra = 0
     fields = ["name", "short_name", "manager"]
@@ -17,7 +89,7 @@ class TeamInline(admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(LeagueScopedAdmin):
     list_display = ["name", "engine", "points_display", "budget", "season_count"]
     list_filter = ["engine"]
     search_fields = ["name", "slug"]
@@ -42,8 +114,16 @@ class LeagueAdmin(admin.ModelAdmin):
         ("Market", {"fields": ["budget"]}),
     ]
 
+    league_field = "pk"
+
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
+
+    def save_related(self, request, form, formsets, change):
+        """A commissioner who adds a league runs it (else it would vanish from their admin)."""
+        super().save_related(request, form, formsets, change)
+        if not request.user.is_superuser:
+            form.instance.commissioners.add(request.user)
 
     @admin.display(description="W/D/L points")
     def points_display(self, league):
@@ -54,7 +134,7 @@ class LeagueAdmin(admin.ModelAdmin):
         return league.season_total
 
 
-class PointsDeductionInline(admin.TabularInline):
+class PointsDeductionInline(ScopedInline):
     model = PointsDeduction
     extra = 0
     fields = ["team", "points", "reason", "created_at"]
@@ -62,7 +142,7 @@ class PointsDeductionInline(admin.TabularInline):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(LeagueScopedAdmin):
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
@@ -108,15 +188,18 @@ class SeasonAdmin(admin.ModelAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(LeagueScopedAdmin):
     list_display = ["name", "short_name", "league", "manager"]
     list_filter = ["league"]
     search_fields = ["name", "short_name", "league__name"]
     autocomplete_fields = ["manager"]
+    actions = [print_team_cards, print_team_cards_bw]
 
 
 @admin.register(PointsDeduction)
-class PointsDeductionAdmin(admin.ModelAdmin):
+class PointsDeductionAdmin(LeagueScopedAdmin):
+    league_field = "season__league"
+
     list_display = ["team", "season", "points", "reason", "created_at"]
     list_filter = ["season__league"]
     search_fields = ["team__name", "reason"]

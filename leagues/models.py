@@ -1,5 +1,7 @@
 """Leagues, their seasons and teams."""
 
+from __future__ import annotations
+
 import secrets
 
 from django.conf import settings
@@ -40,6 +42,22 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+class LeagueQuerySet(models.QuerySet):
+    """Which leagues a person may run or look at: the admin scopes every page with these."""
+
+    def run_by(self, user) -> LeagueQuerySet:
+        """The leagues a user edits: all for a superuser, else those they are commissioner of."""
+        if user.is_superuser:
+            return self.all()
+        return self.filter(commissioners=user).distinct()
+
+    def visible_to(self, user) -> LeagueQuerySet:
+        """The leagues a user sees: those they run, and those where they manage a team."""
+        if user.is_superuser:
+            return self.all()
+        return self.filter(models.Q(commissioners=user) | models.Q(teams__manager=user)).distinct()
+
+
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
@@ -63,6 +81,8 @@ class League(models.Model):
     )
     commissioners = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

@@ -1,0 +1,59 @@
+"""Manager accounts: a commissioner invites the person who will run a team."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from leagues.models import League, Team
+from rosters.permissions import MANAGERS
+
+
+def find_team(league_slug: str, team: str) -> Team:
+    """A team of a league by name (case-insensitive) or id, with a message a person reads if missing."""
+    try:
+        league = League.objects.get(slug=league_slug)
+    except League.DoesNotExist as exc:
+        raise ValidationError({"league": f"no league with slug {league_slug!r}"}) from exc
+    teams = league.teams.all()
+    found = teams.filter(name__iexact=team).first() or (teams.filter(pk=team).first() if team.isdigit() else None)
+    if found is None:
+        names = ", ".join(teams.values_list("name", flat=True)) or "none yet"
+        raise ValidationError({"team": f"{league.name} has no team {team!r} (teams: {names})"})
+    return found
+
+
+def invite_manager(team: Team, email: str) -> tuple[object, str]:
+    """Make ``email`` the manager of ``team`` and return the account and a one-time password.
+
+    The account is staff (so it can log in to the admin) and in the Managers group,
+    which only opens read-only pages; what it may change is decided per team. An
+    existing account gets a fresh password. A team that already has another
+    manager is refused, so an invitation never silently takes a team away.
+    """
+    email = email.strip().lower()
+    try:
+        validate_email(email)
+    except ValidationError as exc:
+        raise ValidationError({"email": f"{email!r} is not an email address"}) from exc
+    User = get_user_model()
+    password = secrets.token_urlsafe(12)
+    with transaction.atomic():
+        locked = Team.objects.select_for_update().get(pk=team.pk)
+        user = User.objects.filter(username=email).first()
+        if locked.manager_id and (user is None or locked.manager_id != user.pk):
+            raise ValidationError({"team": f"{team.name} is already managed by {locked.manager}"})
+        if user is None:
+            user = User(username=email, email=email)
+        user.is_staff = True
+        user.set_password(password)
+        user.save()
+        user.groups.add(Group.objects.get_or_create(name=MANAGERS)[0])
+        locked.manager = team.manager = user
+        locked.save(update_fields=["manager"])
+    return user, password

@@ -1,0 +1,71 @@
+"""The cast of the roster tests: two leagues, their commissioners and managers.
+
+Anna runs the Test League; Bruno manages Alpha in it, Carla manages Beta; Dino
+runs another league. Each test logs in as one of them.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from leagues.models import Team
+from rosters.accounts import invite_manager
+from rosters.drafting import load_pool
+from tests.conftest import make_league, make_season
+
+
+def staff(username: str):
+    return get_user_model().objects.create_user(username=username, password="pw-12345-x", is_staff=True)
+
+
+@pytest.fixture
+def cast(league, season):
+    from django.contrib.auth.models import Group
+
+    from rosters.permissions import COMMISSIONERS
+
+    other = make_league("Other League")
+    other_season = make_season(other, ["Omega", "Psi"])
+    anna, dino = staff("anna"), staff("dino")
+    for user, runs in ((anna, league), (dino, other)):
+        user.groups.add(Group.objects.get(name=COMMISSIONERS))
+        runs.commissioners.add(user)
+    alpha, beta = Team.objects.get(league=league, name="Alpha"), Team.objects.get(league=league, name="Beta")
+    bruno, _ = invite_manager(alpha, "bruno@example.com")
+    carla, _ = invite_manager(beta, "carla@example.com")
+    return {
+        "anna": anna,
+        "dino": dino,
+        "bruno": bruno,
+        "carla": carla,
+        "alpha": alpha,
+        "beta": beta,
+        "other": other,
+        "other_season": other_season,
+    }
+
+
+@pytest.fixture
+def pool(league):
+    """A small Fütti pool: cheap cards enough to fill four squads, and a few stars."""
+    cards = []
+    for n in range(40):
+        role = "goalkeeper" if n % 4 == 0 else "field"
+        cards.append(
+            {
+                "id": f"c{n}",
+                "name": f"Card {n:02d}",
+                "role": role,
+                "offence": 3,
+                "defence": 3,
+                "sportsmanship": 3,
+                "stars": 1,
+                "price": 1 if n < 32 else 4,
+            }
+        )
+    return load_pool(league, cards)
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The default hasher takes about a second per password: too slow for a cast of five."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
