@@ -70,9 +70,12 @@ class Coach:
             needed = GAIN_OVER_MOVE if targets else GAIN_OVER_NOTHING
             if match.half == 1 and used == match.substitutions_allowed - 1:
                 needed = GAIN_FOR_LAST_IN_FIRST_HALF
-            slot = self.best_substitution(match, side, raw, needed)
-            if slot >= 0:
-                return SUBSTITUTE, slot
+            cached = self._plans[side]
+            # Most cards are too weak to gain anything: skip the search on the cached trigger.
+            if cached[0] != match.pitch_version[side] or raw >= cached[2][needed]:
+                slot = self.best_substitution(match, side, raw, needed)
+                if slot >= 0:
+                    return SUBSTITUTE, slot
         if targets:
             return MOVE, self.choose_target(match, side, targets) if len(targets) > 1 else targets[0]
         if can_shoot:
