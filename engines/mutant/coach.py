@@ -185,10 +185,15 @@ def choose_action(match: Match, team: Team) -> tuple:
         chance = shot_chance(match, holder)
         best_value = chance * GOAL_VALUE - (1.0 - chance) * SAVED_LOSS + style.shot_bias + urgency
         best = ("shot",)
+    ranks, losses = board.RANK[side], LOSS[side]
+    offset = _SPAN - holder.dfn
     for n in board.AHEAD_FIRST[side][sq]:
         other = squares[n]
         if other is None or other.side == side:
-            value = _holding_value(side, n, holder.dfn, threats, caution)
+            # _holding_value, inlined: this loop runs a dozen times a turn.
+            value = POSITION_VALUE[ranks[n]]
+            if threats[n]:
+                value -= WIN_CHASING[threats[n] + offset] * caution * (value + losses[n])
             if value > best_value:
                 best_value, best = value, ("run", holder, n)
         else:

@@ -54,6 +54,8 @@ def face_label(face: tuple[str, int]) -> str:
     return _FACE_LABELS[kind]
 
 
+_CARD_BONUS = {card: bonus for card, (_kind, bonus) in T.CARD_TYPES.items()}
+_NOBODY: frozenset = frozenset()
 _ATTACK_LABELS = tuple(face_label(face) for face in T.ATTACK_DIE)
 _DEFENCE_LABELS = tuple(face_label(face) for face in T.DEFENCE_DIE)
 
@@ -422,8 +424,8 @@ class Match:
             cancelled, a_live, d_live = set(), a_cards, d_cards
         # B: the duel
         duo, wall = self.shot_bonuses(attacker) if shot else (0, 0)
-        a_plus = sum(T.CARD_TYPES[c][1] for c in a_live)
-        d_plus = sum(T.CARD_TYPES[c][1] for c in d_live)
+        a_plus = sum(map(_CARD_BONUS.__getitem__, a_live)) if a_live else 0
+        d_plus = sum(map(_CARD_BONUS.__getitem__, d_live)) if d_live else 0
         a_value = attacker.att + a_face[1] + a_plus + duo
         d_value = defender.dfn + d_face[1] + d_plus + wall
         a_auto = T.SUCCESSFUL_ATTACK in a_live and not shot
@@ -457,10 +459,10 @@ class Match:
                 "bonus": wall,
                 "total": d_value,
             },
-            cancelled=[(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)],
+            cancelled=[(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)] if cancelled else [],
             winner=SIDE_NAMES[winner.side],
         )
-        fired = {p for p in active if trigger_fires(p.trigger, p is attacker, p is winner)}
+        fired = {p for p in active if trigger_fires(p.trigger, p is attacker, p is winner)} if active else _NOBODY
         goal = False
         if shot:
             if attacker_wins:
@@ -493,20 +495,24 @@ class Match:
                 victim.stats["fouled"] += 1
                 self.log("foul", fouler.side, fouler, victim=victim.id, by="card")
         immune: set[Player] = set()
-        for player, _team, _face, _played, _attacking in order:
-            if player in fired and player.power not in ("hold_ball", "advance"):
-                opponent = defender if player is attacker else attacker
-                self._after_effect(player, opponent, hits, immune)
+        if fired:
+            for player, _team, _face, _played, _attacking in order:
+                if player in fired and player.power not in ("hold_ball", "advance"):
+                    opponent = defender if player is attacker else attacker
+                    self._after_effect(player, opponent, hits, immune)
         if a_face[0] == T.INJURY:
             hits.append((attacker, "injury"))
         if d_face[0] == T.INJURY:
             hits.append((defender, "injury"))
-        self.discard(a_cards)
-        self.discard(d_cards)
+        if a_cards:
+            self.discard(a_cards)
+        if d_cards:
+            self.discard(d_cards)
         if goal:
             self._goal(attacker, hits, immune)
             return winner
-        self._apply_hits(hits, immune)
+        if hits:
+            self._apply_hits(hits, immune)
         for team in (a_team, d_team):
             if len(team.hand) <= 1:
                 self.draw(team)

@@ -142,7 +142,7 @@ USABLE: tuple[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], froze
 def build_deck(composition: Mapping[str, Any] | None = None) -> list[str]:
     """The deck as a list of card names, in a fixed order (shuffled by the match)."""
     if composition is None:
-        composition = DECK
+        return list(_BOX_DECK)
     if not isinstance(composition, Mapping):
         raise CardError("settings 'tactical_deck': expected an object of card name -> count")
     cards: list[str] = []
@@ -160,3 +160,6 @@ def build_deck(composition: Mapping[str, Any] | None = None) -> list[str]:
     if len(cards) < 12:
         raise CardError(f"settings 'tactical_deck': {len(cards)} cards; at least 12 are needed for two hands")
     return cards
+
+
+_BOX_DECK = tuple(build_deck(DECK))
