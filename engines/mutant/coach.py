@@ -527,9 +527,10 @@ def use_tokens(match: Match, team: Team) -> None:
             pick = max(team.injured, key=lambda p: (not p.keeper_card, p.side_value(True)))
         else:
             pick = team.injured[-1]
-        match.log("coach_power", team.side, pick, coach=team.coach, token="+", power="reanimate")
-        if match.reanimate(team, pick):
+        if match.can_reanimate(team, pick):
             tokens.remove("+")
+            match.log("coach_power", team.side, pick, coach=team.coach, token="+", power="reanimate")
+            match.reanimate(team, pick)
     if "T" not in tokens or team.power_turn == match.turn:
         return
     if team.coach == "taktikerin" and len(team.hand) <= 1:

@@ -213,7 +213,7 @@ class MutantSoccerEngine(Engine):
 
     key = "mutant"
     name = "Mutant Soccer"
-    version = "1.0"
+    version = "1.1"
     squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -757,17 +757,26 @@ class Match:
             team.bench.append(team.player_coach)
         self.substitute(team, out, team.player_coach)
 
-    def reanimate(self, team: Team, player: Player | None) -> bool:
-        """A card from the injured pile comes back, still mutated, straight onto the field."""
+    def can_reanimate(self, team: Team, player: Player | None) -> bool:
+        """Whether a card of the injured pile has a place to come back to right now."""
         if player is None or player not in team.injured:
             return False
+        if not player.keeper_card and not self.free_squares(team.side):
+            return False
+        if player.keeper_card:
+            # A keeper card returns to goal; the field player keeping goal goes back out.
+            return team.keeper is not None and not team.keeper.keeper_card
+        return len(team.field) < 5
+
+    def reanimate(self, team: Team, player: Player | None) -> bool:
+        """A card from the injured pile comes back, still mutated, straight onto the field."""
+        if not self.can_reanimate(team, player):
+            return False
+        assert player is not None
+        free = self.free_squares(team.side)
         if player.keeper_card:
             stand_in = team.keeper
-            if stand_in is None or stand_in.keeper_card:
-                return False
-            free = self.free_squares(team.side)
-            if not free:
-                return False
+            assert stand_in is not None
             team.injured.remove(player)
             self._leave(stand_in)
             stand_in.in_goal = False
@@ -775,11 +784,12 @@ class Match:
             self.log("reanimation", team.side, player, to="goal")
             self.put_in_goal(team, player)
             self._enter(player)
-            self.bring_on(team, stand_in, free[-1])
+            if len(team.field) < 5 and free:
+                self.bring_on(team, stand_in, free[-1])
+            else:
+                team.bench.append(stand_in)
+                self.log("substitution", team.side, stand_in, to="bench")
             return True
-        free = self.free_squares(team.side)
-        if len(team.field) >= 5 or not free:
-            return False
         self.log("reanimation", team.side, player)
         self.bring_on(team, player, free[-1])
         return True

@@ -184,7 +184,7 @@ def test_golden_match():
 
 
 GOLDEN_SCORE = (3, 1, 100)
-GOLDEN_DIGEST = "7cc974b73907c14b9301647d0b5e9f30adb4b178c28eee6fb8d6e6f3052d434b"
+GOLDEN_DIGEST = "bd73ed35233cf4de1c28920ea462e1cb2993c17b72430dfd554ceb770ebf9eac"
 
 
 def test_winner_required_always_gives_a_winner(sheet):

@@ -741,3 +741,19 @@ def test_after_a_goal_a_keeper_from_the_bench_relieves_the_field_player_in_goal(
     m.teams[1].bench.append(kit.player(m, "ak2"))  # ... until after the goal
     m.restart_after_goal(0)
     assert m.teams[1].keeper.id == "ak2" and stand_in in m.teams[1].field and not stand_in.in_goal
+
+
+def test_a_reanimated_keeper_goes_back_in_goal_and_the_stand_in_back_on_the_field(kit):
+    m = kit.match()
+    kit.place(m, "h1", 1, 1, defence=4)
+    kit.place(m, "h2", 1, 3)
+    kit.ready(m)
+    keeper = m.teams[0].keeper
+    keeper.mutated = True
+    m.hurt(keeper, "injury")
+    stand_in = m.teams[0].keeper
+    assert stand_in.id == "h1"
+    m.teams[0].tokens.append("+")
+    coach.use_tokens(m, m.teams[0])
+    assert m.teams[0].keeper is keeper and keeper.mutated and keeper.in_goal
+    assert stand_in in m.teams[0].field and not stand_in.in_goal and stand_in.dfn == 4
