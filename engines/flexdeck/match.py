@@ -186,6 +186,7 @@ class Match:
                 None,
                 {
                     "half": self.half,
+                    "ball": "centre",
                     "pitch": {
                         SLOT_LABELS[side][slot]: [self.squads[side].ids[index], strengths[index]]
                         for slot, index in enumerate(self.pitch[side])
@@ -486,7 +487,10 @@ class Match:
                 if self.strength[side][slot] >= 0:
                     self.leave_pitch(side, slot, end)
         self.log(
-            "half_time" if self.half == 1 else "full_time", None, None, {"score": list(self.score), "half": self.half}
+            "half_time" if self.half == 1 else "full_time",
+            None,
+            None,
+            {"score": list(self.score), "half": self.half, "ball": self.ball_at},
         )
         self.minute = end
 
@@ -539,7 +543,9 @@ class Match:
             if round_number >= PENALTY_ROUNDS + SUDDEN_DEATH_LIMIT:
                 winner = self.dice.roll(2) - 1
                 goals[winner] += 1
-                self.log("coin_toss", winner, None, {"reason": "no kicker could decide the shoot-out"})
+                self.log(
+                    "coin_toss", winner, None, {"reason": "no kicker could decide the shoot-out", "ball": "centre"}
+                )
                 return goals[HOME], goals[AWAY]
 
     def penalty_kick(self, side: int, kickers: list[int], taken: int, round_number: int) -> int:
@@ -549,6 +555,7 @@ class Match:
             "round": round_number,
             "keeper": keeper,
             "keeper_id": self.player_at(defender, KEEPER),
+            "ball": SLOT_LABELS[defender][KEEPER],  # on the spot in front of that goal
         }
         if not kickers:
             detail.update(total=None, scored=False, reason="no card of this side in the discard pile")
