@@ -126,10 +126,17 @@ class Coach:
         replaced = match.replaced[side]
         plan = []
         for rank, slots in enumerate(RANK_SLOTS):
-            open_slots = [s for s in slots if strength[s] >= 0 and not replaced >> s & 1]
-            if not open_slots:
-                continue
-            slot = min(open_slots, key=strength.__getitem__)
-            others = [strength[s] for s in slots if s != slot and strength[s] >= 0]
-            plan.append((rank, slot, strength[slot], min(others) if others else 99))
+            slot, weakest, floor = -1, 99, 99
+            for candidate in slots:
+                value = strength[candidate]
+                if value < 0:  # neutralised
+                    continue
+                if value < weakest and not replaced >> candidate & 1:
+                    if slot >= 0:
+                        floor = min(floor, weakest)
+                    slot, weakest = candidate, value
+                else:
+                    floor = min(floor, value)
+            if slot >= 0:
+                plan.append((rank, slot, weakest, floor))
         return plan
