@@ -1,10 +1,29 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
+from leagues.errors import validation_message
+from leagues.models import League
+from rosters.drafting import load_engine_pool
 from rosters.models import Player, SquadMember
-from rosters.print_actions import print_player_cards, print_player_cards_bw
+from rosters.pools import export_csv, import_csv
 
 LEAGUE_PATHS[Player] = "league"
+
+
+class PoolImportForm(forms.Form):
+    league = forms.ModelChoiceField(queryset=League.objects.none())
+    csv_file = forms.FileField(required=False, help_text="A header row (name, role, price, ...), then a card a row.")
+    seed = forms.IntegerField(initial=1, help_text="Which of the engine's sample pools.")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["league"].queryset = League.objects.run_by(user)
 
 
 @admin.register(Player)
@@ -13,7 +32,47 @@ class PlayerAdmin(LeagueScopedAdmin):
     list_filter = ["league", "role", "price"]
     search_fields = ["name", "external_id"]
     list_select_related = ["league"]
-    actions = [print_player_cards, print_player_cards_bw]
+    actions = ["export_csv_action"]
+
+    def get_urls(self):
+        pool_import = path("import/", self.admin_site.admin_view(self.import_view), name="rosters_player_import")
+        return [pool_import, *super().get_urls()]
+
+    def import_view(self, request):
+        """Import a CSV file or the engine's sample pool into a league the user runs."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = PoolImportForm(request.POST or None, request.FILES or None, user=request.user)
+        errors: list[str] = []
+        if request.method == "POST" and form.is_valid():
+            league = form.cleaned_data["league"]
+            try:
+                if "sample" in request.POST:
+                    players = load_engine_pool(league, league.engine, seed=form.cleaned_data["seed"])
+                elif form.cleaned_data["csv_file"]:
+                    text = form.cleaned_data["csv_file"].read().decode("utf-8", errors="replace")
+                    players = import_csv(league, text)
+                else:
+                    raise ValidationError("choose a CSV file")
+            except ValidationError as exc:
+                errors = exc.messages if "sample" not in request.POST else [validation_message(exc)]
+            else:
+                self.message_user(request, f"{len(players)} cards added to {league}'s pool.", messages.SUCCESS)
+                return redirect(reverse("admin:rosters_player_changelist") + f"?league__id__exact={league.pk}")
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Import player cards",
+            "form": form,
+            "errors": errors,
+        }
+        return TemplateResponse(request, "admin/rosters/player/import.html", context)
+
+    @admin.action(description="Export selected cards to CSV")
+    def export_csv_action(self, request, queryset):
+        response = HttpResponse(export_csv(queryset.order_by("league", "id")), content_type="text/csv")
+        response["Content-Disposition"] = 'attachment; filename="pool.csv"'
+        return response
 
 
 @admin.register(SquadMember)

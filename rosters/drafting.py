@@ -10,8 +10,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from engines import CardError, get_engine
+from engines import get_engine
 from rosters.models import Player, SquadMember
+from rosters.pools import build_player
 
 
 def load_pool(league, cards: Iterable[Mapping[str, Any]], *, source: str = "") -> list[Player]:
@@ -20,31 +21,27 @@ def load_pool(league, cards: Iterable[Mapping[str, Any]], *, source: str = "") -
     All or nothing: one bad card raises a ValidationError naming it, and no card is stored.
     """
     engine = get_engine(league.engine)
-    players = []
-    for number, card in enumerate(cards, start=1):
-        label = card.get("name") or f"card {number}"
-        try:
-            attributes = engine.validate_card(card)
-        except CardError as exc:
-            raise ValidationError(f"card {number} ({label}): {exc}") from exc
-        try:
-            price = int(card.get("price", 0))
-        except (TypeError, ValueError):
-            price = -1
-        if price < 0:
-            raise ValidationError(f"card {number} ({label}): price: {card.get('price')!r} is not a whole number >= 0")
-        players.append(
-            Player(
-                league=league,
-                name=str(card.get("name") or label)[:100],
-                role=attributes.get("role", ""),
-                attributes=attributes,
-                price=price,
-                external_id=f"{source}{card.get('id', number)}"[:50],
-            )
+    players = [
+        build_player(
+            league,
+            engine,
+            card,
+            label=f"card {number} ({card.get('name') or f'card {number}'})",
+            external_id=f"{source}{card.get('id', number)}",
         )
+        for number, card in enumerate(cards, start=1)
+    ]
     with transaction.atomic():
         return Player.objects.bulk_create(players)
+
+
+def load_engine_pool(league, engine_key: str, *, seed: int = 1) -> list[Player]:
+    """Add the engine's sample pool for ``seed`` to the league's pool; the league must use that engine."""
+    if league is None:
+        raise ValidationError({"league": "no such league"})
+    if engine_key != league.engine:
+        raise ValidationError({"engine": f"{league.name} plays {league.engine}, not {engine_key}"})
+    return load_pool(league, get_engine(engine_key).sample_pool(seed), source=f"sample{seed}:")
 
 
 def load_sample_pool(league, *, teams: int, seed: int) -> list[Player]:

@@ -49,19 +49,12 @@ def pool(league):
     """A small Fütti pool: cheap cards enough to fill four squads, and a few stars."""
     cards = []
     for n in range(40):
-        role = "goalkeeper" if n % 4 == 0 else "field"
-        cards.append(
-            {
-                "id": f"c{n}",
-                "name": f"Card {n:02d}",
-                "role": role,
-                "offence": 3,
-                "defence": 3,
-                "sportsmanship": 3,
-                "stars": 1,
-                "price": 1 if n < 32 else 4,
-            }
-        )
+        card = {"id": f"c{n}", "name": f"Card {n:02d}", "price": 1 if n < 32 else 4, "sportsmanship": 3}
+        if n % 4 == 0:
+            card.update(role="goalkeeper", goaltending=60 + n % 7)
+        else:
+            card.update(role="field", offence=3 + n % 4, defence=3, stars=1)
+        cards.append(card)
     return load_pool(league, cards)
 
 

@@ -1,0 +1,27 @@
+from pathlib import Path
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues.models import League
+from rosters.pools import import_csv
+
+
+class Command(BaseCommand):
+    help = "Import player cards from a CSV file into a league's pool (all or nothing)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("league", help="the league's slug")
+        parser.add_argument("csv_file")
+
+    def handle(self, *args, league, csv_file, **options):
+        found = League.objects.filter(slug=league).first()
+        if found is None:
+            raise CommandError(f"LEAGUE: no league with slug {league!r}")
+        try:
+            players = import_csv(found, Path(csv_file).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise CommandError(f"CSV_FILE: {exc}") from exc
+        except ValidationError as exc:
+            raise CommandError("nothing imported:\n" + "\n".join(exc.messages)) from exc
+        self.stdout.write(f"{len(players)} cards added to {found.name}'s pool.")
