@@ -139,6 +139,12 @@ class FlexdeckEngine(Engine):
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return cards.validate_card(data)
 
+    def squad_rules_for(self, settings: Mapping[str, Any] | None = None) -> SquadRules:
+        """The squad rules under a league's settings: ``squad_size`` cards of role
+        ``player`` (``squad_rules`` is the default of 26), for a draft to follow."""
+        _, squad_size = read_settings(MatchOptions(settings=settings or {}))
+        return SquadRules(roles={cards.ROLE: squad_size}, reserves=0)
+
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         return cards.sample_pool(seed)
 

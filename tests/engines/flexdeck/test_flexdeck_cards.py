@@ -195,6 +195,11 @@ def test_a_squad_must_hold_the_leagues_squad_size():
     assert len(turned) >= 2 * (5 + 5 + 4)
 
 
+def test_the_squad_rules_follow_the_leagues_squad_size():
+    assert ENGINE.squad_rules_for({}) == ENGINE.squad_rules
+    assert ENGINE.squad_rules_for({"squad_size": 16}).to_dict() == {"roles": {"player": 16}, "reserves": 0, "size": 16}
+
+
 def test_a_bad_card_on_a_sheet_names_the_side_and_the_player():
     home, away = ENGINE.sample_team(1), ENGINE.sample_team(2)
     away["players"][3] = {**away["players"][3], "pips": [3, 11]}
