@@ -5,11 +5,14 @@ Two styles a league can choose (``settings["coach_style"]``, or per side
 
 ``careful``   weighs the risk of every pass and run against the opponents who
               could attack the ball there, shoots when the odds are fair, spends
-              tactical cards on duels that are close or decisive (shots), fouls
-              only players who are already mutated (that removes them), and flips
-              card sides only for a clear gain.
+              tactical cards on duels that are close or decisive (shots, the
+              last two rows) or when the hand is full, fouls players who are
+              already mutated (that removes them) or in those duels, and flips
+              card sides only for a clear gain. It makes the most of a better squad.
 ``reckless``  all-out attack: shoots at any chance, dribbles freely, plays two
               cards in every duel while it has them and fouls whenever it can.
+              With equal squads it wins more often: in a race to three goals,
+              attacking pays (the rule book's "go for it or go home").
 
 Every choice reads the match state only; chance stays with the match's dice.
 """
