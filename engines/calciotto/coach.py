@@ -408,10 +408,10 @@ class Coach:
         for opponent in match.field[1 - side]:
             if opponent.keeper:
                 continue
-            area, role = F.AREA[opponent.side], opponent.role
+            in_role_area = F.IN_AREA[opponent.side][opponent.role]
             in_area, out_area = WIN_ODDS[opponent.strength - 2], WIN_ODDS[-2]
             for square in F.within(opponent.pos, opponent.move + 1):
-                odds = in_area if area[square] == role else out_area
+                odds = in_area if in_role_area[square] else out_area
                 if odds > danger[square]:
                     danger[square] = odds
         self._danger_cache = (key, danger)
@@ -496,7 +496,8 @@ class Coach:
                 routes[piece.id] = []
         frontier = [n for n in F.NEIGHBOURS[carrier.pos] if allowed[n] and board[n] is None]
         towards = dict.fromkeys(frontier, -1)  # square -> next square on the way to the carrier
-        for _ in range(min(match.points, 10)):
+        reach = max((match.move_budget(p) for p in match.field[side] if not p.keeper), default=0)
+        for _ in range(reach):
             nxt = []
             for square in frontier:
                 for n in F.NEIGHBOURS[square]:

@@ -137,6 +137,10 @@ GOAL_OF: tuple[int, ...] = tuple(
 AREA: tuple[tuple[str | None, ...], ...] = tuple(
     tuple(_relative_area(*to_relative(side, i)) if EXISTS[i] else None for i in range(CELLS)) for side in (HOME, AWAY)
 )
+#: IN_AREA[side][role][i]: square i is the competence area of ``role`` for ``side``.
+IN_AREA: tuple[dict[str, tuple[bool, ...]], ...] = tuple(
+    {role: tuple(AREA[side][i] == role for i in range(CELLS)) for role in "PDCAT"} for side in (HOME, AWAY)
+)
 #: PENALTY_AREA[side][i]: square i is in the penalty area ``side`` defends.
 PENALTY_AREA = tuple(_cells_where(side, lambda c, r: c in PENALTY_COLS and r in PENALTY_ROWS) for side in (HOME, AWAY))
 #: SMALL_AREA[side][i]: square i is in the small area ``side`` defends.
@@ -209,7 +213,13 @@ def within(index: int, steps: int) -> tuple[int, ...]:
     key = (index, steps)
     found = _WITHIN.get(key)
     if found is None:
-        found = _WITHIN[key] = tuple(i for i in SQUARES if manhattan(index, i) <= steps)
+        col, row = col_of(index), row_of(index)
+        found = _WITHIN[key] = tuple(
+            cell(c, r)
+            for r in range(row - steps, row + steps + 1)
+            for c in range(col - steps + abs(r - row), col + steps - abs(r - row) + 1)
+            if _exists(c, r)
+        )
     return found
 
 
