@@ -8,6 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from engines.core import STANDARD_STATS, TeamSheet
 from engines.flexdeck import ENGINE
@@ -163,3 +166,39 @@ def test_the_command_line_simulates_a_match():
     data = json.loads(out.stdout)
     assert data["engine"] == "flexdeck"
     assert data["home_goals"] + (data["shootout_home"] or 0) != data["away_goals"] + (data["shootout_away"] or 0)
+
+
+# -- any squads -------------------------------------------------------------------------------
+
+card_strategy = st.tuples(st.sampled_from(["blue", "gold", "red", "green"]), st.integers(0, 9), st.integers(0, 9))
+
+
+@hypothesis_settings(max_examples=40, deadline=None)
+@given(
+    home=st.lists(card_strategy, min_size=14, max_size=14),
+    away=st.lists(card_strategy, min_size=14, max_size=14),
+    seed=st.integers(0, 10**6),
+    style=st.sampled_from(["careful", "attacking"]),
+    retreat=st.sampled_from(["own", "opponent"]),
+)
+def test_any_squads_play_a_legal_reproducible_match(home, away, seed, style, retreat):
+    sheets = [
+        {
+            "name": name,
+            "players": [{"id": f"{name}{n}", "colour": c, "pips": [a, b]} for n, (c, a, b) in enumerate(cards)],
+        }
+        for name, cards in (("h", home), ("a", away))
+    ]
+    options = {
+        "winner_required": True,
+        "settings": {"squad_size": 14, "coach_style": style, "penalty_retreat": retreat},
+    }
+    result = ENGINE.simulate(*sheets, seed=seed, options=options)
+    assert result.to_json() == ENGINE.simulate(*sheets, seed=seed, options=options).to_json()
+    assert result.winner is not None
+    goals = [e.side for e in result.events if e.kind == "goal"]
+    assert (goals.count("home"), goals.count("away")) == (result.home_goals, result.away_goals)
+    subs = [e.side for e in result.events if e.kind == "substitution"]
+    assert subs.count("home") <= 3 and subs.count("away") <= 3
+    turned = [e for e in result.events if e.kind == "card"]
+    assert len(turned) >= 2 * (3 + 3 + 4)
