@@ -1,11 +1,12 @@
-"""The match as the platform sees it: penalties, determinism, the golden result, the contract."""
+"""The match as the platform sees it: penalties, determinism, the golden result, the contract.
+
+The command line and "no Django" are checked for every engine in tests/engines/test_contract.py.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given
@@ -148,24 +149,6 @@ def test_eleven_cards_a_side_play_every_minute():
 def test_minutes_run_forward(result):
     minutes = [e.minute for e in result.events]
     assert minutes == sorted(minutes) and minutes[-1] >= 90
-
-
-def test_importing_the_engine_loads_no_django():
-    code = "import sys, engines.flexdeck; print(any(m.startswith('django') for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
-def test_the_command_line_simulates_a_match():
-    out = subprocess.run(
-        [sys.executable, "-m", "engines", "simulate", "flexdeck", "--seed", "3", "--json", "--winner-required"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    data = json.loads(out.stdout)
-    assert data["engine"] == "flexdeck"
-    assert data["home_goals"] + (data["shootout_home"] or 0) != data["away_goals"] + (data["shootout_away"] or 0)
 
 
 # -- any squads -------------------------------------------------------------------------------
