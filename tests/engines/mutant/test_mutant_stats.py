@@ -35,7 +35,7 @@ def play(home, away, matches, seed=0, options=None):
 
 @pytest.fixture(scope="module")
 def sample_league():
-    return play(ENGINE.sample_team(1), ENGINE.sample_team(2), 600)
+    return play(ENGINE.sample_team(1), ENGINE.sample_team(2), 500)
 
 
 def test_first_to_three_goals_ends_nearly_every_match(sample_league):
@@ -59,32 +59,32 @@ def test_mutations_fouls_and_injuries_happen_every_match(sample_league):
 
 
 def test_equal_teams_win_equally_often_at_home_and_away(kit):
-    share, _per = play(kit.sheet("h"), kit.sheet("a"), 600, seed=10_000)
-    assert 0.43 <= share["home"] <= 0.57
+    share, _per = play(kit.sheet("h"), kit.sheet("a"), 500, seed=10_000)
+    assert 0.42 <= share["home"] <= 0.58
 
 
 def test_the_stronger_squad_wins(kit):
-    share, _per = play(kit.sheet("h", 4, 4), kit.sheet("a", 2, 2), 200, seed=20_000)
+    share, _per = play(kit.sheet("h", 4, 4), kit.sheet("a", 2, 2), 150, seed=20_000)
     assert share["home"] >= 0.95
 
 
 def test_the_better_squad_with_the_careful_coach_makes_the_most_of_it(kit):
     strong = kit.sheet("h", 4, 3, style="careful")
     weak = kit.sheet("a", 3, 3, style="reckless")
-    share, _per = play(strong, weak, 400, seed=30_000)
+    share, _per = play(strong, weak, 300, seed=30_000)
     assert share["home"] >= 0.6
 
 
 def test_the_reckless_coach_beats_the_careful_one_with_equal_squads(kit):
     """The rule book's motto, "go for it or go home": attacking pays in a race to three."""
-    first, _ = play(kit.sheet("h", style="reckless"), kit.sheet("a", style="careful"), 300, seed=40_000)
-    second, _ = play(kit.sheet("h", style="careful"), kit.sheet("a", style="reckless"), 300, seed=50_000)
+    first, _ = play(kit.sheet("h", style="reckless"), kit.sheet("a", style="careful"), 250, seed=40_000)
+    second, _ = play(kit.sheet("h", style="careful"), kit.sheet("a", style="reckless"), 250, seed=50_000)
     assert (first["home"] + second["away"]) / 2 >= 0.52
 
 
 def test_leftover_bootcoins_bought_as_tactical_cards_help(kit):
     home = kit.sheet("h", extra_tactical_cards=7, coach="choleriker")
-    share, _per = play(home, kit.sheet("a", coach="choleriker"), 400, seed=60_000)
+    share, _per = play(home, kit.sheet("a", coach="choleriker"), 300, seed=60_000)
     assert share["home"] >= 0.53
 
 
