@@ -114,7 +114,7 @@ def build_squad(side: int, sheet: TeamSheet, squad_size: int) -> Squad:
             f"{where} '{sheet.name}': {len(sheet.players)} cards; a Flexdeck squad holds exactly "
             f"{squad_size} (league setting squad_size, default {cards.DEFAULT_SQUAD_SIZE})"
         )
-    played = SIDE_COLOURS[side]
+    played = {colour: SIDE_COLOURS[side][shade] for colour, shade in SHADE.items()}
     ids, colours, strengths = [], [], []
     for player in sheet.players:
         try:
@@ -122,7 +122,7 @@ def build_squad(side: int, sheet: TeamSheet, squad_size: int) -> Squad:
         except CardError as exc:
             raise CardError(f"{where} '{sheet.name}', player {player['id']}: {exc}") from None
         ids.append(player["id"])
-        colours.append(played[SHADE[colour]])
+        colours.append(played[colour])
         strengths.append(strength)
     return Squad(ids, colours, strengths, [BLANK_STATS.copy() for _ in ids])
 

@@ -348,7 +348,9 @@ class Match:
         if action == MOVE:
             if slot not in targets:
                 raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
-            self.place_ball(RANK_COLUMNS[defender][rank] * 2, defender, slot)
+            position = RANK_COLUMNS[defender][rank] * 2
+            self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
+            self.ball_at = BALL_LABELS[position][defender][slot]
             stats[ADVANCES] += 1
             if not had_ball:
                 stats[STEALS] += 1
@@ -483,9 +485,11 @@ class Match:
     def close_half(self) -> None:
         end = self.minute
         for side in (HOME, AWAY):
-            for slot in range(PITCH_SIZE):
+            stats = self.squads[side].stats
+            entered = self.entered[side]
+            for slot, index in enumerate(self.pitch[side]):
                 if self.strength[side][slot] >= 0:
-                    self.leave_pitch(side, slot, end)
+                    stats[index][MINUTES] += end - entered[slot]
         self.log(
             "half_time" if self.half == 1 else "full_time",
             None,
