@@ -26,7 +26,7 @@ ON_FIELD = 8
 class CalciottoEngine(Engine):
     key = "calciotto"
     name = "Calciotto"
-    version = "1.2"
+    version = "1.3"
     squad_rules = SQUAD
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -334,9 +334,10 @@ class Coach:
         carrier = match.ball
         assert carrier is not None
         if carrier.keeper:
-            # A keeper with no pass on: the others get into line first.
-            self.support(match, side, attacking=True)
+            # A keeper with no pass on: a team-mate runs into a free line first.
+            self.open_lane(match, side, carrier)
             self.build_up(match, side)
+            self.support(match, side, attacking=True)
             return
         self.build_up(match, side)
         self.support(match, side, attacking=True)
@@ -350,6 +351,27 @@ class Coach:
         danger = self.danger_map(match, side) if self.strong else None
         receiver, _ = max(targets, key=lambda t: (self.ball_value(match, side, t[0].pos, danger), -t[1], t[0].id))
         match.pass_ball(receiver)
+
+    def open_lane(self, match: Match, side: int, carrier: Piece) -> None:
+        """Move the team-mate who can get there onto a free square of one of the carrier's lines."""
+        best: tuple[float, Piece, list[int]] | None = None
+        board = match.board
+        value_of = self.value_table(match, side)
+        mates = [p for p in match.field[side] if p is not carrier]
+        searches = {p.id: match.reachable(p, match.move_budget(p)) for p in mates}
+        for ray in F.RAYS[carrier.pos]:
+            for distance, square in enumerate(ray, 1):
+                if board[square] is not None:
+                    break
+                for mate in mates:
+                    dist, parents = searches[mate.id]
+                    steps = dist.get(square)
+                    if steps and steps + distance <= match.points:
+                        value = value_of(square) - 0.05 * (steps + distance)
+                        if best is None or value > best[0]:
+                            best = (value, mate, _path(parents, mate.pos, square))
+        if best is not None:
+            match.move(best[1], best[2])
 
     def shot_odds(self, match: Match, shooter: Piece, square: int, goal: int) -> float:
         keeper = match.keeper_of(1 - shooter.side)

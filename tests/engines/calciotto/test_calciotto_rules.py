@@ -611,3 +611,13 @@ def test_a_penalty_without_a_forward_on_the_field_goes_to_the_strongest_outfield
     home = [*KEEPERS_HOME, ("hC", "C", 4, 3, (4, 12)), ("hD", "D", 3, 5, (5, 4))]
     match = position([], home, KEEPERS_AWAY)
     assert match.penalty_taker(HOME).id == "hD"
+
+
+def test_a_keeper_with_no_line_open_gets_a_team_mate_into_one_and_passes():
+    home = [*KEEPERS_HOME, ("hC", "C", 4, 3, (4, 5)), ("hD", "D", 3, 4, (12, 6))]
+    away = [*KEEPERS_AWAY, ("aA", "A", 4, 4, (7, 12))]
+    match = position([3, 4, *PAD], home, away, ball="hP")
+    assert match.pass_targets(match.ball.pos, HOME, 7) == []
+    match.moving_phase(HOME, NORMAL)
+    acts = [e.kind for e in match.events if e.kind in ("move", "pass")]
+    assert acts[:2] == ["move", "pass"] and not match.ball.keeper
