@@ -224,7 +224,7 @@ class MutantSoccerEngine(Engine):
         return C.league_pool(seed)
 
     def sample_team(self, seed: int = 0, name: str | None = None) -> dict[str, Any]:
-        """A legal team bought within the 15 BC budget; leftovers become extra tactical cards.
+        """A legal team of ``squad_rules.size`` cards within 15 BC; leftovers become extra tactical cards.
 
         Card ids carry the prefix ``s<seed>-`` so two sample teams never share an id.
         """

@@ -266,23 +266,24 @@ def auto_draft(cards: Sequence[Mapping[str, Any]], seed: int, coaches: Sequence[
     raise CardError("market: the selection did not finish")  # pragma: no cover
 
 
-def random_squad(pool: Sequence[Mapping[str, Any]], dice: Dice, budget: int = BUDGET) -> list[dict[str, Any]]:
-    """A random legal team within the budget (the sample team): keeper, five field players, maybe a sub."""
+def random_squad(
+    pool: Sequence[Mapping[str, Any]], dice: Dice, budget: int = BUDGET, substitutes: int = 0
+) -> list[dict[str, Any]]:
+    """A random legal team within the budget: a keeper, five field players, then ``substitutes`` more."""
     cards = [dict(card) for card in pool]
     dice.shuffle(cards)
+    size = sum(TEAM_NEEDS.values()) + substitutes
     squad: list[dict[str, Any]] = []
     left = budget
     for card in cards:
-        rest = [c for c in cards if c is not card and c not in squad]
-        owned = [*squad, card]
         needs_role = sum(1 for c in squad if c["role"] == card["role"]) < TEAM_NEEDS[card["role"]]
-        complete = is_complete(squad)
-        if not needs_role and not (complete and len(squad) < 7):
+        if not needs_role and not (is_complete(squad) and len(squad) < size):
             continue
-        cost = completion_cost(owned, rest)
+        rest = [c for c in cards if c is not card and c not in squad]
+        cost = completion_cost([*squad, card], rest)
         if card["price"] <= left and cost is not None and cost <= left - card["price"]:
             squad.append(card)
             left -= card["price"]
-        if is_complete(squad) and len(squad) >= 7:
+        if is_complete(squad) and len(squad) >= size:
             break
     return squad

@@ -184,7 +184,7 @@ def test_golden_match():
 
 
 GOLDEN_SCORE = (3, 1, 100)
-GOLDEN_DIGEST = "bd73ed35233cf4de1c28920ea462e1cb2993c17b72430dfd554ceb770ebf9eac"
+GOLDEN_DIGEST = "287de6f67994b0d93222354a65121a4e2cb0510d1524b016f1d6e16806a7fe89"
 
 
 def test_winner_required_always_gives_a_winner(sheet):
