@@ -69,10 +69,12 @@ from engines.eleven.rules import (
     undo_run,
 )
 
-GOAL_VALUE = 100.0
+GOAL_VALUE = 200.0
 #: Chance a d6 throw is at least n points (n <= 1 is certain, beyond 6 impossible).
 AT_LEAST = tuple(1.0 if n <= 1 else max(0.0, (7 - n) / 6) for n in range(0, 40))
 UNREACHABLE = 39
+#: Entries a judgement cache holds before it is emptied (bounded memory in long runs).
+CACHE_LIMIT = 200_000
 
 
 def _king_distance(a: int, b: int) -> int:
@@ -93,7 +95,8 @@ class Weights:
     possession: float = 12.0  # holding the ball, before anything else
     progress: float = 1.5  # per row the ball is up the board
     reach: float = 1.0  # per row up the board the ball's series could reach
-    shot_chance: float = 0.8  # share of a goal's value for a likely shot next turn
+    advance: float = 0.5  # with the ball: per row each field player stands in the opponents' half
+    shot_chance: float = 0.2  # share of a goal's value for a likely shot next turn
     risk: float = 0.9  # share of the ball's value lost to a likely attack on the holder
     press: float = 0.3  # share of the opponent's ball value won back by a likely attack
     keeper_home: float = 8.0  # goalie standing in goal
@@ -104,8 +107,8 @@ class Weights:
 #: The coach styles a league or a team sheet may choose.
 STYLES: dict[str, Weights] = {
     "balanced": Weights(),
-    "attacking": Weights(progress=2.2, shot_chance=1.0, blocker=1.5, support=0.7),
-    "defensive": Weights(progress=1.0, shot_chance=0.6, risk=1.1, blocker=5.0, keeper_home=12.0),
+    "attacking": Weights(progress=2.2, shot_chance=0.25, blocker=1.5, support=0.7),
+    "defensive": Weights(progress=1.0, shot_chance=0.15, risk=1.1, blocker=5.0, keeper_home=12.0),
 }
 
 #: Where a style places its field players at a kick-off, best first, written for
@@ -117,33 +120,45 @@ FORMATIONS: dict[str, tuple[str, ...]] = {
     "defensive": ("c1", "d1", "e1", "c2", "e2", "d3", "b3", "f3", "c4", "e4", "d5", "b5", "f5"),
 }
 
-STRENGTHS = ("greedy", "planner")
-DEFAULT_STRENGTH = "planner"
+STRENGTHS = ("novice", "greedy", "planner")
+DEFAULT_STRENGTH = "greedy"
 DEFAULT_STYLE = "balanced"
 BEAM_WIDTH = 3
 #: Steps a plan may hold; no sensible turn needs more (a d6 pays for six runs at most).
 MAX_STEPS = 8
+COMBINATIONS = True
+
+
+_attack_costs: dict[tuple[int, int, int], int] = {}
 
 
 def _attack_cost(position: Position, target: int, attacker_side: int) -> int:
     """Cheapest points for ``attacker_side`` to attack the piece on ``target`` (run, push, ball).
 
     Only attacks a d6 can pay are looked for: a run of at most four spaces.
+    Remembered by the pieces on the lanes to the target.
     """
     attackers = position.masks[attacker_side]
-    if not attackers & LANES[target]:
+    lanes = LANES[target]
+    if not attackers & lanes:
         return UNREACHABLE
     victim = position.occupant[target]
     if victim in GOALIES and position.goalie_protected(victim):
         return UNREACHABLE
     occupied = attackers | position.masks[1 - attacker_side]
-    best = UNREACHABLE
-    for ray in LANE_BITS[target]:
-        for steps, bit in enumerate(ray, 1):
-            if occupied & bit:
-                if attackers & bit and steps + 2 < best:
-                    best = steps + 2
-                break
+    key = (target, attackers & lanes, occupied & lanes)
+    best = _attack_costs.get(key)
+    if best is None:
+        if len(_attack_costs) > CACHE_LIMIT:
+            _attack_costs.clear()
+        best = UNREACHABLE
+        for ray in LANE_BITS[target]:
+            for steps, bit in enumerate(ray, 1):
+                if occupied & bit:
+                    if attackers & bit and steps + 2 < best:
+                        best = steps + 2
+                    break
+        _attack_costs[key] = best
     return best
 
 
@@ -194,6 +209,16 @@ LANES = tuple(_mask(t for ray in RAYS[s] for t in ray[:4]) for s in range(SPACE_
 KEY_SPACES = _mask((*GOALS, *PENALTY_AREA[GOALS[0]], *PENALTY_AREA[GOALS[1]]))
 #: LANE_BITS[space]: for each line, the bits of the first four spaces along it.
 LANE_BITS = tuple(tuple(tuple(1 << t for t in ray[:4]) for ray in RAYS[s] if ray) for s in range(SPACE_COUNT))
+#: REACH[space][n]: spaces a run of at most n steps could end on, ignoring other pieces.
+REACH = tuple(tuple(_mask(t for ray in RAYS[s] for t in ray[:n]) for n in range(7)) for s in range(SPACE_COUNT))
+#: APPROACH[goal]: the spaces up to two steps from that goal's shooting spaces.
+APPROACH = {
+    goal: _mask(t for t in range(SPACE_COUNT) if min(KING[t][s] for s in SHOOTING_SPACES[goal]) <= 2) for goal in GOALS
+}
+#: AHEAD[goal][n]: the spaces more than n rows up the board towards ``goal``.
+AHEAD = {
+    goal: tuple(_mask(s for s in range(SPACE_COUNT) if PROGRESS[goal][s] > n) for n in range(11)) for goal in GOALS
+}
 _layers: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
@@ -242,12 +267,19 @@ def pass_chain(position: Position, side: int) -> dict[int, int]:
     return parents
 
 
+def series_to(parents: dict[int, int], ball: int, end: int) -> Step:
+    """The passes of a series from the ball to ``end``, from ``pass_chain``'s answer."""
+    path = [end]
+    while parents[path[-1]] != ball:
+        path.append(parents[path[-1]])
+    return [(PASS, space, 0, 0, OFF) for space in reversed(path)]
+
+
 #: Chance of a shot next turn for a teammate d steps from a free shooting space.
 STEP_CHANCE = tuple(1.0 if d == 0 else AT_LEAST[d + 1] for d in range(6))
 
 
 _outlooks: dict[tuple[int, int, int, int], tuple[float, int]] = {}
-CACHE_LIMIT = 200_000
 #: PROGRESS_ROWS[goal][n]: the spaces n rows up the board towards ``goal``.
 PROGRESS_ROWS = {
     goal: tuple(_mask(s for s in range(SPACE_COUNT) if PROGRESS[goal][s] == n) for n in range(11)) for goal in GOALS
@@ -318,10 +350,18 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
     if chance:
         ball_value += weights.shot_chance * GOAL_VALUE * chance * score_chance(position, holding_side)
     value += weights.support * (mine & NEAR[ball]).bit_count()
+    if holding_side == side and weights.advance:
+        # With the ball the field players push up, so that passing chains reach forward.
+        rows = PROGRESS_ROWS[their_goal]
+        value += weights.advance * sum(n * (mine & rows[n]).bit_count() for n in range(6, 11))
+    # If the holder is attacked, the other side has the ball right there.
+    stolen_value = weights.possession + weights.progress * PROGRESS[position.defends[holding_side]][ball]
     attack = AT_LEAST[_attack_cost(position, ball, 1 - holding_side)]
     if holding_side == side:
-        return value + ball_value * (1 - weights.risk * attack)
-    return value - ball_value * (1 - weights.press * attack)
+        lost = weights.risk * attack
+        return value + (1 - lost) * ball_value - lost * stolen_value
+    won = weights.press * attack
+    return value - (1 - won) * ball_value + won * stolen_value
 
 
 Step = list[Action]
@@ -378,24 +418,33 @@ class Coach:
         steps: list[Step] = []
         ball = position.ball
         holder = position.holder()
-        holding = holder != OFF and holder // PIECES_PER_SIDE == turn.side
-        # Where a run can change the judgement: next to the ball, the goal areas and,
-        # for the side without the ball, the lanes an attack on the holder starts from.
-        hot = KEY_SPACES | NEAR[ball] | (0 if holding else LANES[ball])
-        # Attacks worth a look: on the holder, on pieces near the ball or on shooting spaces.
-        targets = NEAR[ball] | SHOOTING_MASK[GOALS[0]] | SHOOTING_MASK[GOALS[1]]
+        side = turn.side
+        holding = holder != OFF and holder // PIECES_PER_SIDE == side
+        own_goal, their_goal = position.defends[side], position.defends[1 - side]
+        # Where a run can change the judgement: next to the ball, both goal areas, and
+        # the lanes an attack on the holder starts from (for the side without the ball)
+        # or the approaches to the shooting spaces (for the side with it).
+        if holding:
+            hot = KEY_SPACES | NEAR[ball] | APPROACH[their_goal] | AHEAD[their_goal][PROGRESS[their_goal][ball]]
+        else:
+            hot = KEY_SPACES | NEAR[ball] | LANES[ball]
+        # Attacks worth a look: on pieces near the ball or on shooting spaces.
+        victims = position.masks[1 - side] & (NEAR[ball] | SHOOTING_MASK[own_goal] | SHOOTING_MASK[their_goal])
         places = position.places
         distances = KING[ball]
-        for piece in side_pieces(turn.side):
-            pushes: dict[tuple[int, int], Action] = {}
+        reach = min(turn.points, 6)
+        for piece in side_pieces(side):
             start = places[piece]
+            if start == OFF or (piece != holder and not REACH[start][reach] & (hot | victims)):
+                continue
+            pushes: dict[tuple[int, int], Action] = {}
             for action in run_actions(position, turn, piece):
                 _, _, direction, count, push_to = action
                 end = RAYS[start][direction][count - 1]
                 if push_to != OFF:
                     key = (direction, count)
                     chosen = pushes.get(key)
-                    if targets >> end & 1 and (chosen is None or distances[push_to] > distances[chosen[4]]):
+                    if victims >> end & 1 and (chosen is None or distances[push_to] > distances[chosen[4]]):
                         pushes[key] = action
                 elif piece == holder or hot >> end & 1:
                     steps.append([action])
@@ -410,17 +459,44 @@ class Coach:
         for end, parent in parents.items():
             if parent == OFF or position.occupant[end] == keeper:
                 continue
-            path = [end]
-            while parents[path[-1]] != ball:
-                path.append(parents[path[-1]])
-            series: Step = [(PASS, space, 0, 0, OFF) for space in reversed(path)]
+            series = series_to(parents, ball, end)
             if end in SHOOTING_SPACES[goal]:
                 steps.append([*series, (SHOT, goal, 0, 0, OFF)])
             steps.append(series)
         if must_pass(position, turn):
             # A goalie who must pass on and has no teammate to find plays it into space.
             steps.extend([(PASS, target, 0, 0, OFF)] for target in pass_targets(position, holder))
+        if self.strength == "planner" and COMBINATIONS:
+            steps.extend(self.shooting_combinations(position, turn, steps))
         return steps
+
+    def shooting_combinations(self, position: Position, turn: Turn, steps: list[Step]) -> list[Step]:
+        """Run onto a shooting space (or push its guard off it), then the series and the shot.
+
+        The run alone may look poor (it can open a lane to the holder), so
+        the planner weighs the whole combination as one step.
+        """
+        if turn.shot_used:
+            return []  # a run would close the open series: no shot after it
+        goal = position.attacks(turn.side)
+        targets = SHOOTING_MASK[goal]
+        combinations = []
+        for step in steps:
+            action = step[0]
+            if len(step) > 1 or action[0] != RUN:
+                continue
+            end = RAYS[position.places[action[1]]][action[2]][action[3] - 1]
+            if not targets >> end & 1:
+                continue
+            record = make_run(position, action)
+            if position.ball == end:
+                combinations.append([action, (SHOT, goal, 0, 0, OFF)])
+            else:
+                parents = pass_chain(position, turn.side)
+                if end in parents:
+                    combinations.append([action, *series_to(parents, position.ball, end), (SHOT, goal, 0, 0, OFF)])
+            undo_run(position, record)
+        return combinations
 
     def value_of(self, position: Position, side: int, step: Step) -> float:
         """What the position is worth after ``step``, tried in place and taken back.
@@ -432,7 +508,7 @@ class Coach:
         first = step[0]
         if first[0] == RUN:
             record = make_run(position, first)
-            value = evaluate(position, side, weights)
+            value = self.value_of(position, side, step[1:]) if len(step) > 1 else evaluate(position, side, weights)
             undo_run(position, record)
             return value
         ball = position.ball
@@ -454,12 +530,13 @@ class Coach:
         A beam of partial turns grows a step at a time; only steps that raise
         the value are kept, and the best turn that may end is the answer.
         """
-        width = 1 if self.strength == "greedy" else BEAM_WIDTH
+        width = BEAM_WIDTH if self.strength == "planner" else 1
+        depth = 1 if self.strength == "novice" else MAX_STEPS
         side = turn.side
         start_value = float("-inf") if must_pass(position, turn) else evaluate(position, side, self.weights)
         beam: list[tuple[float, Position, Turn, list[Action]]] = [(start_value, position.copy(), turn.copy(), [])]
         best_value, best_plan = start_value, [END_ACTION]
-        for _ in range(MAX_STEPS):
+        for _ in range(depth):
             if not beam:
                 break
             grown: list[tuple[float, int, Step]] = []
@@ -471,6 +548,7 @@ class Coach:
                     if new_value > floor:
                         grown.append((new_value, index, step))
             grown.sort(key=lambda entry: entry[0], reverse=True)
+
             next_beam = []
             for new_value, index, step in grown[:width]:
                 _, here, here_turn, plan = beam[index]

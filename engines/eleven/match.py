@@ -52,7 +52,7 @@ EXTRA_HALF_MINUTES = 5
 class ClockSettings:
     """The league options of the clock and the tie-break (see the README)."""
 
-    turns_per_half: int = 40
+    turns_per_half: int = 30
     extra_turns_per_half: int = 10
     extra_time: bool = True
     shootout_kicks: int = 5

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
 
 from engines.eleven.board import LABELS, NORTH_GOAL, RAYS, SOUTH_GOAL, SPACE_BY_LABEL
 from engines.eleven.coach import Coach
-from engines.eleven.rules import END_ACTION, OFF, RUN, Action, Position, Turn, run_actions
+from engines.eleven.rules import (
+    END,
+    END_ACTION,
+    OFF,
+    RUN,
+    SHOT,
+    Action,
+    Position,
+    Turn,
+    apply_action,
+    legal_actions,
+    run_actions,
+)
 
 
 def build_position(
@@ -83,3 +96,33 @@ def passive() -> type[PassiveCoach]:
 @pytest.fixture
 def recording() -> type[RecordingCoach]:
     return RecordingCoach
+
+
+class RandomCoach(PassiveCoach):
+    """Plays uniformly random legal actions (its own seeded generator, not the match dice).
+
+    Drives the move generator into corners no sensible coach visits.
+    """
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.random = random.Random(seed)
+
+    def plan_turn(self, position: Position, turn: Turn) -> list[Action]:
+        here, here_turn = position.copy(), turn.copy()
+        plan: list[Action] = []
+        while True:
+            actions = legal_actions(here, here_turn)
+            if END_ACTION in actions and (self.random.random() < 0.2 or len(plan) > 12):
+                action = END_ACTION
+            else:
+                action = self.random.choice([a for a in actions if a != END_ACTION] or actions)
+            plan.append(action)
+            if action[0] in (SHOT, END):
+                return plan
+            apply_action(here, here_turn, action)
+
+
+@pytest.fixture
+def random_coach() -> type[RandomCoach]:
+    return RandomCoach

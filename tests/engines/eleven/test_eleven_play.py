@@ -1,0 +1,62 @@
+"""Whole matches: no illegal position ever, the coaches' strengths, and the averages.
+
+Every match here runs with ``validate=True``: each action a coach chooses must
+be in the move generator's list, and the position is checked after every turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engines.core import Dice, MatchOptions, TeamSheet
+from engines.eleven import ENGINE
+from engines.eleven.coach import Coach
+from engines.eleven.match import play
+
+HOME = TeamSheet.coerce(ENGINE.sample_team(1, name="Home"))
+AWAY = TeamSheet.coerce(ENGINE.sample_team(2, name="Away"))
+
+
+def check_result(result) -> None:
+    goals = Counter(e.side for e in result.events if e.kind == "goal")
+    assert (result.home_goals, result.away_goals) == (goals["home"], goals["away"])
+
+
+def test_random_legal_play_never_reaches_an_illegal_position(random_coach):
+    """Random legal actions push the generator into every corner: 250 short matches."""
+    options = MatchOptions(winner_required=True, settings={"turns_per_half": 6, "extra_time_turns_per_half": 2})
+    for seed in range(250):
+        coaches = (random_coach(seed), random_coach(seed + 10_000))
+        check_result(play(HOME, AWAY, Dice(seed), options, coaches=coaches, validate=True))
+
+
+@pytest.mark.parametrize("strength", ["novice", "greedy", "planner"])
+def test_the_coaches_play_only_legal_actions(strength):
+    options = MatchOptions(winner_required=True, settings={"coach": strength, "turns_per_half": 12})
+    for seed in range(6):
+        result = play(HOME, AWAY, Dice(seed), options, validate=True)
+        check_result(result)
+        assert result.winner is not None
+
+
+def results(strong: Coach, weak: Coach, matches: int, turns: int) -> Counter[str]:
+    """Outcomes for the strong coach, which plays home in even seeds and away in odd ones."""
+    outcome: Counter[str] = Counter()
+    options = MatchOptions(settings={"turns_per_half": turns})
+    for seed in range(matches):
+        strong_home = seed % 2 == 0
+        coaches = (strong, weak) if strong_home else (weak, strong)
+        result = play(HOME, AWAY, Dice(seed), options, coaches=coaches)
+        if result.winner is None:
+            outcome["draw"] += 1
+        else:
+            outcome["strong" if (result.winner == "home") == strong_home else "weak"] += 1
+    return outcome
+
+
+def test_a_stronger_coach_wins_more_often():
+    """The greedy coach plans a whole turn; the novice makes one move a turn."""
+    outcome = results(Coach("greedy"), Coach("novice"), matches=120, turns=10)
+    assert outcome["strong"] > 3 * outcome["weak"] and outcome["strong"] >= 30, outcome
