@@ -40,7 +40,7 @@ def check_board(match: Match) -> None:
 
 @pytest.fixture(scope="module")
 def checked_matches():
-    """150 seeded matches (each sheet at home half the time), the board checked after every moving phase."""
+    """120 seeded matches (each sheet at home half the time), the board checked after every moving phase."""
     original = Match.moving_phase
 
     def checked(self, side, mode):
@@ -52,7 +52,7 @@ def checked_matches():
     try:
         return [
             ENGINE.simulate(*((HOME_SHEET, AWAY_SHEET) if seed % 2 else (AWAY_SHEET, HOME_SHEET)), seed=seed)
-            for seed in range(150)
+            for seed in range(120)
         ]
     finally:
         Match.moving_phase = original
@@ -165,12 +165,12 @@ def test_bad_settings_are_refused(settings, message):
 
 
 def test_a_replacement_table_from_the_league_is_used():
-    none = sweep(HOME_SHEET, AWAY_SHEET, 10, {"replacements": []})
+    none = sweep(HOME_SHEET, AWAY_SHEET, 6, {"replacements": []})
     assert not any(e.kind == "substitution" for r in none for e in r.events)
-    early = sweep(HOME_SHEET, AWAY_SHEET, 10, {"replacements": [{"trigger": "chasing", "from_minute": 0}]})
+    early = sweep(HOME_SHEET, AWAY_SHEET, 8, {"replacements": [{"trigger": "chasing", "from_minute": 0}]})
     first_subs = [next((e.minute for e in r.events if e.kind == "substitution"), 99) for r in early]
     assert min(first_subs) < 45
-    late = sweep(HOME_SHEET, AWAY_SHEET, 10, {"replacements": [{"trigger": "chasing", "from_minute": 80}]})
+    late = sweep(HOME_SHEET, AWAY_SHEET, 6, {"replacements": [{"trigger": "chasing", "from_minute": 80}]})
     assert all(e.minute >= 80 for r in late for e in r.events if e.kind == "substitution")
 
 
