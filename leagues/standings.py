@@ -78,6 +78,7 @@ class Result:
     away: int
     home_goals: int
     away_goals: int
+    round: int = 0
 
 
 def _points(league, goals_for: int, goals_against: int) -> int:
@@ -100,44 +101,79 @@ def _add(row: Row, league, goals_for: int, goals_against: int) -> None:
     row.form.append(outcome)
 
 
-def compute_standings(season: Season) -> Table:
-    """The season's table, ordered by points and then the league's tie-breakers."""
+@dataclass
+class _Inputs:
+    """Everything a table is computed from, read once so that tables after each round cost no queries."""
+
+    season: Season
+    teams: dict[int, str]
+    results: list[Result]
+    deducted: dict[int, int]
+    cards: dict[int, int]
+
+
+def _load(season: Season) -> _Inputs:
     from matches.models import Match, PlayerMatchStat
 
-    league = season.league
-    rows = {t["id"]: Row(team_id=t["id"], name=t["name"]) for t in season.teams.values("id", "name")}
     counted = [Match.Status.PLAYED, Match.Status.FORFEITED]
+    teams = {t["id"]: t["name"] for t in season.teams.values("id", "name")}
     results = [
         Result(*values)
         for values in Match.objects.filter(season=season, status__in=counted)
         .order_by("kickoff", "id")
-        .values_list("home_id", "away_id", "home_goals", "away_goals")
+        .values_list("home_id", "away_id", "home_goals", "away_goals", "round")
     ]
+    deducted = {
+        d["team_id"]: d["total"]
+        for d in PointsDeduction.objects.filter(season=season).values("team_id").annotate(total=Sum("points"))
+    }
+    cards: dict[int, int] = {}
+    if "fair_play" in season.league.tiebreakers:
+        for c in (
+            PlayerMatchStat.objects.filter(match__season=season, match__status__in=counted)
+            .values("team_id")
+            .annotate(yellow=Sum("yellow_cards"), red=Sum("red_cards"))
+        ):
+            cards[c["team_id"]] = c["yellow"] + 3 * c["red"]
+    return _Inputs(season=season, teams=teams, results=results, deducted=deducted, cards=cards)
+
+
+def _table(inputs: _Inputs, results: list[Result]) -> Table:
+    league = inputs.season.league
+    rows = {team_id: Row(team_id=team_id, name=name) for team_id, name in inputs.teams.items()}
     for r in results:
         for team_id in (r.home, r.away):
             rows.setdefault(team_id, Row(team_id=team_id, name=f"team {team_id}"))
         _add(rows[r.home], league, r.home_goals, r.away_goals)
         _add(rows[r.away], league, r.away_goals, r.home_goals)
         rows[r.away].away_goals += r.away_goals
-    for d in PointsDeduction.objects.filter(season=season).values("team_id").annotate(total=Sum("points")):
-        if d["team_id"] in rows:
-            rows[d["team_id"]].deducted = d["total"]
+    for team_id, row in rows.items():
+        row.deducted = inputs.deducted.get(team_id, 0)
+        row.cards = inputs.cards.get(team_id, 0)
     criteria = ["points"] + [c for c in league.tiebreakers if c != "points" and c in TIEBREAKERS]
-    if "fair_play" in criteria:
-        cards = (
-            PlayerMatchStat.objects.filter(match__season=season, match__status__in=counted)
-            .values("team_id")
-            .annotate(yellow=Sum("yellow_cards"), red=Sum("red_cards"))
-        )
-        for c in cards:
-            if c["team_id"] in rows:
-                rows[c["team_id"]].cards = c["yellow"] + 3 * c["red"]
-
     notes: list[str] = []
-    ordered = _rank(list(rows.values()), criteria, 0, results, league, season.seed, notes)
+    ordered = _rank(list(rows.values()), criteria, 0, results, league, inputs.season.seed, notes)
     for position, row in enumerate(ordered, start=1):
         row.position = position
     return Table(rows=ordered, notes=notes)
+
+
+def compute_standings(season: Season) -> Table:
+    """The season's table, ordered by points and then the league's tie-breakers."""
+    inputs = _load(season)
+    return _table(inputs, inputs.results)
+
+
+def standings_by_round(season: Season) -> list[tuple[int, Table]]:
+    """The table after each round that has a result, for a chart of positions over the season.
+
+    The same queries as ``compute_standings`` whatever the number of rounds. Points
+    deductions and fair-play cards are not dated, so every round's table carries the
+    season's totals of them.
+    """
+    inputs = _load(season)
+    rounds = sorted({r.round for r in inputs.results})
+    return [(number, _table(inputs, [r for r in inputs.results if r.round <= number])) for number in rounds]
 
 
 def _rank(group, criteria, index, results, league, seed, notes) -> list[Row]:

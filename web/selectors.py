@@ -1,0 +1,380 @@
+"""Reads for the public pages: each returns plain data in a fixed number of queries.
+
+Views stay thin (fetch one of these, render a template), and a page's query count
+does not grow with its teams, matches or events: related rows come in with
+``select_related`` or one query per kind of row, and grouping happens in Python.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from leagues.models import TIEBREAKERS, League, Season, Team
+from leagues.standings import Table, compute_standings, standings_by_round
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from rosters.models import SquadMember
+from web.charts import PositionChart, position_chart
+
+COUNTED = (Match.Status.PLAYED, Match.Status.FORFEITED)
+LEADERBOARD_SIZE = 5
+#: The stat columns every engine fills, in the order their leaderboards are shown.
+BOARDS = (("goals", "Top scorers"), ("saves", "Saves"), ("steals", "Steals"), ("shots", "Shots"))
+
+
+def matches_with_teams() -> QuerySet[Match]:
+    """Matches with both teams, so a list of them costs one query."""
+    return Match.objects.select_related("home", "away")
+
+
+# --- home -------------------------------------------------------------------------------------
+
+
+@dataclass
+class LeagueSummary:
+    league: League
+    season: Season | None
+    matchday: int | None = None
+    results: list[Match] = field(default_factory=list)
+    next_round: int | None = None
+    fixtures: list[Match] = field(default_factory=list)
+
+
+def home_summaries() -> list[LeagueSummary]:
+    """Every league with its latest season's current matchday and next fixtures (three queries).
+
+    The current matchday is the last round with a result; the next fixtures are the
+    lowest round that still has a scheduled match.
+    """
+    leagues = list(League.objects.all())
+    latest: dict[int, Season] = {}
+    for season in Season.objects.filter(league__in=leagues).order_by("league_id", "-created_at", "-id"):
+        latest.setdefault(season.league_id, season)
+    by_season: dict[int, list[Match]] = defaultdict(list)
+    for match in matches_with_teams().filter(season__in=latest.values()).order_by("round", "kickoff", "id"):
+        by_season[match.season_id].append(match)
+    summaries = []
+    for league in leagues:
+        season = latest.get(league.id)
+        summary = LeagueSummary(league=league, season=season)
+        if season is not None:
+            matches = by_season[season.id]
+            summary.matchday = max((m.round for m in matches if m.status in COUNTED), default=None)
+            summary.results = [m for m in matches if m.round == summary.matchday]
+            summary.next_round = min((m.round for m in matches if m.status == Match.Status.SCHEDULED), default=None)
+            summary.fixtures = [m for m in matches if m.round == summary.next_round]
+        summaries.append(summary)
+    return summaries
+
+
+# --- league and season ------------------------------------------------------------------------
+
+
+@dataclass
+class LeaguePage:
+    league: League
+    tiebreakers: list[str]
+    seasons: list[Season]
+    table: Table | None
+
+
+def league_page(slug: str) -> LeaguePage:
+    """A league's settings, its seasons and the latest season's table."""
+    league = League.objects.get(slug=slug)
+    seasons = list(league.seasons.all())
+    for season in seasons:
+        season.league = league
+    return LeaguePage(
+        league=league,
+        tiebreakers=[TIEBREAKERS.get(name, name) for name in league.tiebreakers],
+        seasons=seasons,
+        table=compute_standings(seasons[0]) if seasons else None,
+    )
+
+
+@dataclass
+class Round:
+    number: int
+    matches: list[Match]
+
+
+@dataclass
+class Leader:
+    player_id: int
+    name: str
+    team: str
+    value: int
+    detail: str = ""
+
+
+@dataclass
+class Leaderboard:
+    title: str
+    leaders: list[Leader]
+
+
+@dataclass
+class SeasonPage:
+    season: Season
+    table: Table
+    rounds: list[Round]
+    chart: PositionChart | None
+    leaderboards: list[Leaderboard]
+
+
+def season_page(season_id: int) -> SeasonPage:
+    """The table, fixtures and results by round, the position chart and the leaderboards."""
+    season = Season.objects.select_related("league").get(id=season_id)
+    rounds: dict[int, list[Match]] = defaultdict(list)
+    for match in matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"):
+        rounds[match.round].append(match)
+    tables = standings_by_round(season)
+    return SeasonPage(
+        season=season,
+        table=tables[-1][1] if tables else compute_standings(season),
+        rounds=[Round(number, matches) for number, matches in sorted(rounds.items())],
+        chart=position_chart(tables) if tables else None,
+        leaderboards=leaderboards(season),
+    )
+
+
+def leaderboards(season: Season) -> list[Leaderboard]:
+    """The season's leaders in goals, saves, steals, shots, cards and the game's own counters.
+
+    One query reads every stat line of the season's results and the totals are made
+    in Python, because the game's own counters live in a JSON column whose keys
+    differ from engine to engine.
+    """
+    totals: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    names: dict[int, tuple[str, str]] = {}
+    lines = PlayerMatchStat.objects.filter(match__season=season, match__status__in=COUNTED).values_list(
+        "player_id", "player__name", "team__name", "goals", "shots", "saves", "steals", "yellow_cards", "red_cards",
+        "extra",
+    )  # fmt: skip
+    for player_id, name, team, goals, shots, saves, steals, yellow, red, extra in lines:
+        names[player_id] = (name, team)
+        total = totals[player_id]
+        for key, value in (("goals", goals), ("shots", shots), ("saves", saves), ("steals", steals)):
+            total[key] += value
+        total["yellow"] += yellow
+        total["red"] += red
+        for key, value in (extra or {}).items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                total[f"extra:{key}"] += value
+
+    def board(title: str, value_of, detail_of=lambda t: "") -> Leaderboard | None:
+        ranked = sorted(
+            (Leader(pid, *names[pid], value=value_of(t), detail=detail_of(t)) for pid, t in totals.items()),
+            key=lambda leader: (-leader.value, leader.name),
+        )
+        leaders = [leader for leader in ranked if leader.value > 0][:LEADERBOARD_SIZE]
+        return Leaderboard(title, leaders) if leaders else None
+
+    boards = [board(title, lambda t, key=key: t[key]) for key, title in BOARDS]
+    boards.append(board("Cards", lambda t: t["yellow"] + t["red"], lambda t: f"{t['yellow']} yellow, {t['red']} red"))
+    extras = sorted({key for total in totals.values() for key in total if key.startswith("extra:")})
+    boards += [board(label(key[6:]).capitalize(), lambda t, key=key: t[key]) for key in extras]
+    return [b for b in boards if b is not None]
+
+
+# --- match report -----------------------------------------------------------------------------
+
+
+@dataclass
+class EventLine:
+    seq: int
+    minute: int
+    kind: str
+    side: str
+    player: str
+    detail: list[tuple[str, str]]
+
+
+@dataclass
+class StatLine:
+    player_id: int
+    name: str
+    role: str
+    goals: int
+    shots: int
+    saves: int
+    steals: int
+    yellow_cards: int
+    red_cards: int
+    injuries: int
+    minutes: int
+    extra: list[Any]
+
+
+@dataclass
+class MatchReport:
+    match: Match
+    events: list[EventLine]
+    home_stats: list[StatLine]
+    away_stats: list[StatLine]
+    extra_columns: list[str]
+
+
+def match_report(match_id: int) -> MatchReport:
+    """A match with its play-by-play and both sides' player stats (three queries).
+
+    Player ids inside an event's detail (the attacker, the goaltender) are shown as
+    names, so that the dice or cards read as the engine told them.
+    """
+    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
+    stats = list(
+        PlayerMatchStat.objects.filter(match=match).select_related("player").order_by("player__role", "player__name")
+    )
+    events = list(MatchEvent.objects.filter(match=match).select_related("player").order_by("seq"))
+    names = {str(s.player_id): s.player.name for s in stats}
+    names.update({str(e.player_id): e.player.name for e in events if e.player is not None})
+    lines = [
+        EventLine(
+            seq=e.seq,
+            minute=e.minute,
+            kind=label(e.kind),
+            side=e.side,
+            player=e.player.name if e.player is not None else "",
+            detail=[(label(key), describe(value, names)) for key, value in (e.detail or {}).items()],
+        )
+        for e in events
+    ]
+    extra_columns = sorted({key for s in stats for key, v in (s.extra or {}).items() if isinstance(v, int | float)})
+
+    def stat_lines(team_id: int) -> list[StatLine]:
+        return [
+            StatLine(
+                player_id=s.player_id,
+                name=s.player.name,
+                role=s.player.role,
+                goals=s.goals,
+                shots=s.shots,
+                saves=s.saves,
+                steals=s.steals,
+                yellow_cards=s.yellow_cards,
+                red_cards=s.red_cards,
+                injuries=s.injuries,
+                minutes=s.minutes,
+                extra=[(s.extra or {}).get(key, "") for key in extra_columns],
+            )
+            for s in stats
+            if s.team_id == team_id
+        ]
+
+    return MatchReport(
+        match=match,
+        events=lines,
+        home_stats=stat_lines(match.home_id),
+        away_stats=stat_lines(match.away_id),
+        extra_columns=[label(key) for key in extra_columns],
+    )
+
+
+def label(key: str) -> str:
+    """A JSON key as a column heading: ``goals_against`` reads "goals against"."""
+    return key.replace("_", " ")
+
+
+def describe(value: Any, names: dict[str, str]) -> str:
+    """One value of an event's detail as text: dice as ``4 · 6``, a player id as the player's name."""
+    if isinstance(value, str):
+        return names.get(value, value.replace("_", " "))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return " · ".join(describe(v, names) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {describe(v, names)}" for k, v in value.items())
+    return str(value)
+
+
+# --- team -------------------------------------------------------------------------------------
+
+
+@dataclass
+class SquadCard:
+    player_id: int
+    name: str
+    role: str
+    values: list[Any]
+    price: int
+
+
+@dataclass
+class TeamPage:
+    team: Team
+    season: Season | None
+    squad: list[SquadCard]
+    attribute_columns: list[str]
+    spent: int
+    matches: list[Match]
+
+
+def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
+    """A team's squad (card attributes and prices) and matches in a season, by default its latest."""
+    team = Team.objects.select_related("league").get(id=team_id)
+    seasons = team.seasons.order_by("-created_at", "-id")
+    season = seasons.get(id=season_id) if season_id is not None else seasons.first()
+    members: list[SquadMember] = []
+    matches: list[Match] = []
+    if season is not None:
+        season.league = team.league
+        members = list(
+            SquadMember.objects.filter(team=team, season=season)
+            .select_related("player")
+            .order_by("player__role", "player__name")
+        )
+        matches = list(
+            matches_with_teams().filter(Q(home=team) | Q(away=team), season=season).order_by("round", "kickoff")
+        )
+    columns = attribute_columns(m.player.attributes for m in members)
+    return TeamPage(
+        team=team,
+        season=season,
+        squad=[
+            SquadCard(
+                player_id=m.player_id,
+                name=m.player.name,
+                role=m.player.role,
+                values=[m.player.attributes.get(key, "") for key in columns],
+                price=m.price,
+            )
+            for m in members
+        ],
+        attribute_columns=[label(key) for key in columns],
+        spent=sum(m.price for m in members),
+        matches=matches,
+    )
+
+
+def attribute_columns(cards: Iterable[dict[str, Any]]) -> list[str]:
+    """The card attributes worth a column: every key but the role, in first-seen order."""
+    columns: dict[str, None] = {}
+    for attributes in cards:
+        for key in attributes:
+            if key != "role":
+                columns.setdefault(key, None)
+    return list(columns)
+
+
+# --- calendars --------------------------------------------------------------------------------
+
+
+def season_fixtures(season_id: int) -> tuple[Season, Sequence[Match]]:
+    """A season and all its matches, for its calendar feed."""
+    season = Season.objects.select_related("league").get(id=season_id)
+    matches = list(matches_with_teams().filter(season=season).order_by("kickoff", "id"))
+    for match in matches:
+        match.season = season
+    return season, matches
+
+
+def team_fixtures(team_id: int) -> tuple[Team, Sequence[Match]]:
+    """A team and its matches in every season, for its calendar feed."""
+    team = Team.objects.select_related("league").get(id=team_id)
+    matches = matches_with_teams().select_related("season__league").filter(Q(home=team) | Q(away=team))
+    return team, list(matches.order_by("kickoff", "id"))

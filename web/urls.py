@@ -1,0 +1,15 @@
+from django.urls import path
+
+from web import views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("leagues/<slug:slug>/", views.league, name="league"),
+    path("seasons/<int:season_id>/", views.season, name="season"),
+    path("seasons/<int:season_id>/fixtures.ics", views.season_calendar, name="season-calendar"),
+    path("matches/<int:match_id>/", views.match, name="match"),
+    path("teams/<int:team_id>/", views.team, name="team"),
+    path("teams/<int:team_id>/fixtures.ics", views.team_calendar, name="team-calendar"),
+]

@@ -1,0 +1,86 @@
+"""The public pages: each view fetches one selector's result and renders it.
+
+Everything is public and read-only, so the views only answer GET (and HEAD).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from matches.models import Match
+from web import ical, selectors
+
+
+def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """GET or HEAD only; a selector's missing row answers 404."""
+
+    @require_safe
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except ObjectDoesNotExist as exc:
+            raise Http404(str(exc)) from exc
+
+    return wrapper
+
+
+@public
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/home.html", {"summaries": selectors.home_summaries()})
+
+
+@public
+def league(request: HttpRequest, slug: str) -> HttpResponse:
+    return render(request, "web/league.html", {"page": selectors.league_page(slug)})
+
+
+@public
+def season(request: HttpRequest, season_id: int) -> HttpResponse:
+    return render(request, "web/season.html", {"page": selectors.season_page(season_id)})
+
+
+@public
+def match(request: HttpRequest, match_id: int) -> HttpResponse:
+    return render(request, "web/match.html", {"report": selectors.match_report(match_id)})
+
+
+@public
+def team(request: HttpRequest, team_id: int) -> HttpResponse:
+    season_id = request.GET.get("season")
+    if season_id is not None and not season_id.isdigit():
+        raise Http404("season: give a season id")
+    page = selectors.team_page(team_id, int(season_id) if season_id else None)
+    return render(request, "web/team.html", {"page": page})
+
+
+@public
+def season_calendar(request: HttpRequest, season_id: int) -> HttpResponse:
+    season, matches = selectors.season_fixtures(season_id)
+    return calendar_response(request, f"{season.league.name} {season.name}", matches)
+
+
+@public
+def team_calendar(request: HttpRequest, team_id: int) -> HttpResponse:
+    team, matches = selectors.team_fixtures(team_id)
+    return calendar_response(request, f"{team.name} ({team.league.name})", matches)
+
+
+def calendar_response(request: HttpRequest, name: str, matches: list[Match]) -> HttpResponse:
+    """The feed as text/calendar; each event links back to its match page on this host."""
+
+    def url_for(match: Match) -> str:
+        return request.build_absolute_uri(reverse("web:match", args=[match.id]))
+
+    text = ical.calendar(name, matches, url_for, host=request.get_host().split(":")[0])
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="fixtures.ics"'
+    return response
