@@ -1,0 +1,665 @@
+"""Printable player cards: 63 x 88 mm, nine to an A4 or Letter page, with crop marks.
+
+A selector (``card_set_for_team``, ``card_set_for_season``, ``card_set_for_players``,
+``card_set_for_pool``) reads the cards into a plain ``CardSet``; ``render_cards`` draws it
+and returns a ``PdfFile``. Views, admin actions and ``manage.py print_cards`` all go
+through the same two steps, so every way of printing gives the same sheet.
+
+Each game's card face shows what its rule book's cards show (see ``FACES``); a game
+without a face of its own prints its attributes as label/value rows, so a new engine
+prints at once. Mutant Soccer cards have two sides: every front page is followed by a
+page of backs laid out mirror-wise, so a duplex printer (long-edge flip) puts each
+mutated side behind its standard side.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor, black, white
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from engines import get_engine
+from rosters.pdfbase import (
+    FONT,
+    FONT_BOLD,
+    FONT_NARROW,
+    FONT_NARROW_BOLD,
+    PDF,
+    Kit,
+    PdfFile,
+    draw_fitted,
+    file_slug,
+    new_canvas,
+    page_size,
+    team_kit,
+)
+
+CARD_W = 63 * mm
+CARD_H = 88 * mm
+COLUMNS = 3
+ROWS = 3
+PER_PAGE = COLUMNS * ROWS
+#: Crop marks start this far outside the card edge and run this long, inside the page margin.
+CROP_GAP = 1.5 * mm
+CROP_LEN = 4.5 * mm
+GREY = HexColor("#6b6b6b")
+
+
+@dataclass(frozen=True)
+class PrintCard:
+    """One card as it prints: nothing here is an ORM row."""
+
+    name: str
+    role: str
+    price: int
+    team: str
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """The cards of one print job, all of one game (``engine`` is the engine key)."""
+
+    title: str
+    engine: str
+    cards: tuple[PrintCard, ...]
+
+
+class NothingToPrint(LookupError):
+    """The team, season or players asked for have no cards (e.g. no squad drafted yet)."""
+
+
+# --- selectors --------------------------------------------------------------------------------
+
+
+def _card(player, team: str) -> PrintCard:
+    return PrintCard(
+        name=player.name, role=player.role, price=player.price, team=team, attributes=dict(player.attributes)
+    )
+
+
+def card_set_for_team(team_id: int, season_id: int | None = None) -> CardSet:
+    """A team's squad: for ``season_id``, or for the latest season it has a squad in."""
+    from leagues.models import Team
+    from rosters.models import SquadMember
+
+    team = Team.objects.select_related("league").get(id=team_id)
+    members = SquadMember.objects.filter(team=team).select_related("player", "season")
+    if season_id is None:
+        latest = members.order_by("-season__created_at", "-season_id").values_list("season_id", flat=True).first()
+        if latest is None:
+            raise NothingToPrint(f"{team} has no squad in any season yet")
+        season_id = latest
+    members = members.filter(season_id=season_id).order_by("player__role", "player__name")
+    cards = tuple(_card(m.player, team.name) for m in members)
+    if not cards:
+        raise NothingToPrint(f"{team} has no squad in season {season_id}")
+    return CardSet(title=f"{team.name} cards", engine=team.league.engine, cards=cards)
+
+
+def card_set_for_season(season_id: int) -> CardSet:
+    """Every squad of a season, team by team."""
+    from leagues.models import Season
+    from rosters.models import SquadMember
+
+    season = Season.objects.select_related("league").get(id=season_id)
+    members = (
+        SquadMember.objects.filter(season=season)
+        .select_related("player", "team")
+        .order_by("team__name", "player__role", "player__name")
+    )
+    cards = tuple(_card(m.player, m.team.name) for m in members)
+    if not cards:
+        raise NothingToPrint(f"{season} has no squads yet")
+    return CardSet(title=f"{season} cards", engine=season.league.engine, cards=cards)
+
+
+def card_set_for_teams(team_ids: Iterable[int]) -> CardSet:
+    """Several teams' squads in one file (the admin action on teams); all of one game."""
+    sets = [card_set_for_team(team_id) for team_id in team_ids]
+    return _merge(sets, "team cards")
+
+
+def card_set_for_players(player_ids: Iterable[int]) -> CardSet:
+    """Chosen cards of a pool (the admin action on players), each with the team of its latest squad."""
+    from rosters.models import Player, SquadMember
+
+    players = list(Player.objects.filter(id__in=list(player_ids)).select_related("league").order_by("role", "name"))
+    if not players:
+        raise NothingToPrint("no players chosen")
+    engines = {p.league.engine for p in players}
+    if len(engines) > 1:
+        raise ValueError(f"players from several games ({', '.join(sorted(engines))}): print one game at a time")
+    teams: dict[int, str] = {}
+    for member in (
+        SquadMember.objects.filter(player__in=players).select_related("team").order_by("season__created_at", "id")
+    ):
+        teams[member.player_id] = member.team.name  # the latest squad wins
+    cards = tuple(_card(p, teams.get(p.id, "")) for p in players)
+    return CardSet(title=f"{players[0].league} cards", engine=engines.pop(), cards=cards)
+
+
+def card_set_for_pool(engine: str, seed: int = 1) -> CardSet:
+    """The engine's generic player set (``engine.sample_pool``), for printing a game's box.
+
+    Raises KeyError naming the installed engines when ``engine`` is not one of them.
+    """
+    game = get_engine(engine)
+    cards = []
+    for raw in game.sample_pool(seed):
+        attributes = {k: v for k, v in raw.items() if k not in ("id", "name", "price")}
+        cards.append(
+            PrintCard(
+                name=str(raw.get("name", "")),
+                role=str(raw.get("role", "")),
+                price=int(raw.get("price", 0)),
+                team="",
+                attributes=attributes,
+            )
+        )
+    return CardSet(title=f"{game.name} pool", engine=engine, cards=tuple(cards))
+
+
+def _merge(sets: Sequence[CardSet], title: str) -> CardSet:
+    if not sets:
+        raise NothingToPrint("no teams chosen")
+    engines = {s.engine for s in sets}
+    if len(engines) > 1:
+        raise ValueError(f"teams from several games ({', '.join(sorted(engines))}): print one game at a time")
+    if len(sets) == 1:
+        return sets[0]
+    return CardSet(title=title, engine=sets[0].engine, cards=tuple(c for s in sets for c in s.cards))
+
+
+# --- drawing helpers ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on the page in points, lower-left origin (ReportLab's)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def ink_on(colour: Color) -> Color:
+    """Black or white, whichever reads better on ``colour``."""
+    luminance = 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue
+    return black if luminance > 0.55 else white
+
+
+def _accent(kit: Kit) -> Color:
+    """The colour of rating boxes: the kit's, unless it is too light to carry white digits."""
+    return kit.primary if ink_on(kit.primary) is white else black
+
+
+def _rating(c: Canvas, box: Box, label: str, value: object, kit: Kit, *, big: float = 20) -> None:
+    """A label on the left and the value in a filled box on the right: the rule book card's OFFENCE 3."""
+    side = box.h
+    c.setFillColor(black)
+    draw_fitted(c, box.x, box.y + side / 2 - 3, label, font=FONT_BOLD, size=10, width=box.w - side - 2 * mm, min_size=6)
+    c.setFillColor(_accent(kit))
+    c.roundRect(box.x + box.w - side, box.y, side, side, 1.5 * mm, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont(FONT_BOLD, big)
+    c.drawCentredString(box.x + box.w - side / 2, box.y + side / 2 - big * 0.36, str(value))
+
+
+def _lines(c: Canvas, box: Box, rows: Sequence[tuple[str, str]], *, size: float = 8) -> None:
+    """Label/value rows from the top of ``box`` down (the generic card and the small print)."""
+    y = box.y + box.h - size - 1
+    step = size * 1.45
+    for label, value in rows:
+        if y < box.y:
+            break
+        c.setFillColor(GREY)
+        draw_fitted(c, box.x, y, label, font=FONT_NARROW, size=size, width=box.w * 0.55)
+        c.setFillColor(black)
+        draw_fitted(c, box.x + box.w * 0.57, y, value, font=FONT_NARROW_BOLD, size=size, width=box.w * 0.43)
+        y -= step
+
+
+def _wrapped(c: Canvas, box: Box, text: str, *, font: str = FONT, size: float = 7) -> None:
+    """Short text wrapped into ``box`` from its top (power descriptions, area notes)."""
+    from reportlab.lib.utils import simpleSplit
+
+    c.setFont(font, size)
+    y = box.y + box.h - size
+    for line in simpleSplit(text, font, size, box.w):
+        if y < box.y:
+            break
+        c.drawString(box.x, y, line)
+        y -= size * 1.25
+
+
+def humanise(key: str) -> str:
+    """``mutant_attack`` → ``Mutant attack``: attribute keys as a person reads them."""
+    return key.replace("_", " ").capitalize()
+
+
+# --- card faces per game --------------------------------------------------------------------------
+
+#: A face draws the body of a card (between the name band and the team band).
+Face = Callable[[Canvas, PrintCard, Box, Kit], None]
+
+
+def face_generic(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+    """Any game without a face of its own: its attributes as label/value rows."""
+    rows = [(humanise(k), str(v)) for k, v in card.attributes.items() if k != "role"]
+    _lines(c, body, rows, size=9)
+
+
+def face_futti(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+    """As the rule book's cards: OFFENCE, SP, DEFENCE and the control stars; a goaltender's
+    two-digit GOAL TENDING (base six, black die first) and SP."""
+    a = card.attributes
+    pad = 3 * mm
+    inner = Box(body.x + pad, body.y, body.w - 2 * pad, body.h)
+    if card.role in ("goalkeeper", "goaltender"):
+        c.setFillColor(black)
+        c.setFont(FONT_BOLD, 10)
+        c.drawCentredString(inner.x + inner.w / 2, inner.y + inner.h - 8 * mm, "GOAL TENDING")
+        side = 24 * mm
+        c.setFillColor(_accent(kit))
+        c.roundRect(inner.x + (inner.w - side) / 2, inner.y + inner.h - 35 * mm, side, 24 * mm, 2 * mm, 0, 1)
+        c.setFillColor(white)
+        c.setFont(FONT_BOLD, 40)
+        c.drawCentredString(inner.x + inner.w / 2, inner.y + inner.h - 27.5 * mm, str(a.get("goaltending", "")))
+        c.setFillColor(black)
+        c.setFont(FONT_BOLD, 14)
+        c.drawCentredString(inner.x + inner.w / 2, inner.y + 9 * mm, f"SP {a.get('sportsmanship', '')}")
+        c.setFillColor(GREY)
+        c.setFont(FONT, 6)
+        c.drawCentredString(inner.x + inner.w / 2, inner.y + 5 * mm, "black die tens · white die ones")
+        return
+    row = 11 * mm
+    top = inner.y + inner.h - row - 3 * mm
+    _rating(c, Box(inner.x, top, inner.w, row), "OFFENCE", a.get("offence", ""), kit)
+    c.setFillColor(black)
+    c.setFont(FONT_BOLD, 13)
+    c.drawString(inner.x, top - 9 * mm, f"{a.get('sportsmanship', '')} SP")
+    _rating(c, Box(inner.x, top - 22 * mm, inner.w, row), "DEFENCE", a.get("defence", ""), kit)
+    stars = int(a.get("stars", 0) or 0)
+    c.setFillColor(_accent(kit) if stars else GREY)
+    if stars:
+        c.setFont(FONT_BOLD, 20)
+        c.drawCentredString(inner.x + inner.w / 2, inner.y + 3 * mm, " ".join("★" * stars))
+    else:
+        c.setFont(FONT, 6.5)
+        c.drawCentredString(inner.x + inner.w / 2, inner.y + 5 * mm, "no control star")
+
+
+def _mutant_values(card: PrintCard, mutated: bool) -> tuple[object, object]:
+    a = card.attributes
+    if mutated:
+        return a.get("mutant_attack", ""), a.get("mutant_defence", "")
+    return a.get("attack", ""), a.get("defence", "")
+
+
+def _shield(c: Canvas, x: float, y: float, w: float, label: str, value: str, fill: Color) -> None:
+    """One of the three shields across the top of a Mutant Soccer card."""
+    h = w * 1.15
+    path = c.beginPath()
+    path.moveTo(x, y + h)
+    path.lineTo(x + w, y + h)
+    path.lineTo(x + w, y + h * 0.4)
+    path.lineTo(x + w / 2, y)
+    path.lineTo(x, y + h * 0.4)
+    path.close()
+    c.setFillColor(fill)
+    c.drawPath(path, stroke=0, fill=1)
+    c.setFillColor(ink_on(fill))
+    draw_fitted(c, x + 1, y + h - 7, label, font=FONT_NARROW_BOLD, size=5.5, width=w - 2, align="center")
+    draw_fitted(c, x + 1, y + h * 0.38, value, font=FONT_BOLD, size=18, width=w - 2, align="center")
+
+
+SHIELD_RED = HexColor("#c62828")
+SHIELD_GREEN = HexColor("#2e7d32")
+SHIELD_BLUE = HexColor("#1565c0")
+MUTANT_PURPLE = HexColor("#4a148c")
+
+
+def _mutant_side(c: Canvas, card: PrintCard, body: Box, kit: Kit, mutated: bool) -> None:
+    """Special, attack/shoot and defence shields as on the rule book's card; the mutated side
+    adds the trigger icon and the mutant power it fires."""
+    attack, defence = _mutant_values(card, mutated)
+    mono = kit.mono
+    w = 15 * mm
+    gap = (body.w - 3 * w) / 4
+    top = body.y + body.h - w * 1.15 - 2 * mm
+    special = "⚡" if mutated else "◎"
+    shields = (
+        ("ATTACK", str(attack), black if mono else SHIELD_RED),
+        ("SPECIAL", special, GREY if mono else SHIELD_GREEN),
+        ("DEFENCE", str(defence), black if mono else SHIELD_BLUE),
+    )
+    for n, (label, value, fill) in enumerate(shields):
+        _shield(c, body.x + gap + n * (w + gap), top, w, label, value, fill)
+    text = Box(body.x + 3 * mm, body.y + 1 * mm, body.w - 6 * mm, top - body.y - 3 * mm)
+    c.setFillColor(black)
+    if not mutated:
+        _wrapped(c, text, "SPECIAL: draw a tactical card. Fouled or injured: turn the card to its mutated side.")
+        return
+    a = card.attributes
+    trigger = humanise(str(a.get("trigger", "")))
+    power = str(a.get("power", ""))
+    _wrapped(c, text, f"Mutant power on „{trigger}“: {humanise(power)} — {_mutant_power_text(power)}", size=7)
+
+
+def _mutant_power_text(power: str) -> str:
+    """The engine's own wording of a power, if the engine package has one."""
+    try:
+        from engines.mutant.cards import POWERS
+    except ImportError:  # the engine changed shape: the key alone still prints
+        return ""
+    return str(POWERS.get(power, ""))
+
+
+def face_mutant(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+    """The standard side."""
+    _mutant_side(c, card, body, kit, mutated=False)
+
+
+def back_mutant(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+    """The mutated side, printed on the back."""
+    _mutant_side(c, card, body, kit, mutated=True)
+
+
+#: Calciotto's role letters and the area in which a player's circled strength counts.
+CALCIOTTO_ROLES = {
+    "P": ("goalkeeper", "goal area", "SAVE"),
+    "D": ("defender", "defence area", "TACKLE / SHOT"),
+    "C": ("midfielder", "midfield area", "TACKLE / SHOT"),
+    "A": ("forward", "attack area", "TACKLE / SHOT"),
+    "T": ("wing-back", "lateral strip", "TACKLE / SHOT"),
+}
+
+
+def face_calciotto(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+    """The miniature's base, as the rule book reads it: the movement number left of the role
+    letter, the circled tackle/shot (or save) strength right of it."""
+    a = card.attributes
+    role = str(a.get("role", card.role))
+    title, area, strength_label = CALCIOTTO_ROLES.get(role, (role, "", "STRENGTH"))
+    cx, cy = body.x + body.w / 2, body.y + body.h - 22 * mm
+    c.setFillColor(_accent(kit))
+    c.circle(cx, cy, 11 * mm, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont(FONT_BOLD, 34)
+    c.drawCentredString(cx, cy - 12, role)
+    c.setFillColor(black)
+    c.setFont(FONT_BOLD, 22)
+    c.drawCentredString(cx - 20 * mm, cy - 8, str(a.get("move", "")))
+    c.setLineWidth(1.4)
+    c.setStrokeColor(black)
+    c.circle(cx + 20 * mm, cy, 5 * mm, stroke=1, fill=0)
+    c.drawCentredString(cx + 20 * mm, cy - 8, str(a.get("strength", "")))
+    c.setFont(FONT_NARROW_BOLD, 6)
+    c.drawCentredString(cx - 20 * mm, cy - 9 * mm, "MOVE")
+    c.drawCentredString(cx + 20 * mm, cy - 9 * mm, strength_label)
+    c.setFont(FONT_BOLD, 9)
+    c.drawCentredString(cx, body.y + 12 * mm, title.upper())
+    c.setFillColor(GREY)
+    c.setFont(FONT, 7)
+    c.drawCentredString(cx, body.y + 7.5 * mm, f"strength counts in the {area}" if area else "")
+
+
+#: Flexdeck card colours (the Flexdeck's four suits) and the grey they print in black and white.
+FLEX_COLOURS = {
+    "blue": (HexColor("#1e5bb8"), HexColor("#3a3a3a")),
+    "gold": (HexColor("#d4a017"), HexColor("#9a9a9a")),
+    "red": (HexColor("#c0262d"), HexColor("#5a5a5a")),
+    "green": (HexColor("#23883a"), HexColor("#bcbcbc")),
+}
+#: Pip positions on a 3 x 3 grid (column, row from the top), domino style, for 0 to 9.
+_PIPS = {
+    0: (),
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+    7: ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)),
+    8: ((0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)),
+    9: tuple((col, row) for row in range(3) for col in range(3)),
+}
+
+
+def _domino_half(c: Canvas, x: float, y: float, size: float, pips: int) -> None:
+    c.setFillColor(white)
+    c.setStrokeColor(black)
+    c.setLineWidth(0.8)
+    c.roundRect(x, y, size, size, 1.5 * mm, stroke=1, fill=1)
+    c.setFillColor(black)
+    cell = size / 3
+    for col, row in _PIPS.get(pips, ()):
+        c.circle(x + cell * (col + 0.5), y + size - cell * (row + 0.5), size * 0.075, stroke=0, fill=1)
+    if pips not in _PIPS:
+        c.setFont(FONT_BOLD, 12)
+        c.drawCentredString(x + size / 2, y + size / 2 - 4, str(pips))
+
+
+def face_flexdeck(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+    """The two things a Flexdeck card means in this game: its colour (which team's) and its
+    strength (the domino pips, drawn as a domino, with their total)."""
+    a = card.attributes
+    colour = str(a.get("colour", ""))
+    pips = [int(p) for p in (a.get("pips") or [])]
+    fill = FLEX_COLOURS.get(colour, (GREY, GREY))[1 if kit.mono else 0]
+    c.setFillColor(fill)
+    c.roundRect(body.x + 3 * mm, body.y + body.h - 11 * mm, body.w - 6 * mm, 8 * mm, 1.5 * mm, 0, 1)
+    c.setFillColor(ink_on(fill))
+    c.setFont(FONT_BOLD, 11)
+    c.drawCentredString(body.x + body.w / 2, body.y + body.h - 8.3 * mm, colour.upper())
+    size = 17 * mm
+    left = body.x + (body.w - size * len(pips)) / 2
+    for n, value in enumerate(pips):
+        _domino_half(c, left + n * size, body.y + 13 * mm, size, value)
+    c.setFillColor(black)
+    c.setFont(FONT_BOLD, 14)
+    c.drawCentredString(body.x + body.w / 2, body.y + 5 * mm, f"STRENGTH {sum(pips)}")
+
+
+def face_eleven(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+    """ "11" pieces are all alike; the card says which piece it is and how it moves."""
+    goalie = card.role == "goalie"
+    cx, cy = body.x + body.w / 2, body.y + body.h - 20 * mm
+    c.setFillColor(_accent(kit))
+    c.circle(cx, cy, 12 * mm, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont(FONT_BOLD, 26)
+    c.drawCentredString(cx, cy - 9, "G" if goalie else "11")
+    c.setFillColor(black)
+    c.setFont(FONT_BOLD, 11)
+    c.drawCentredString(cx, body.y + 14 * mm, "GOALIE" if goalie else "FOOTBALL PLAYER")
+    text = (
+        "In the penalty area: cannot be attacked, may not keep the ball."
+        if goalie
+        else "Moves along the lines; attacks, shoots 1 or 2 spaces."
+    )
+    c.setFillColor(GREY)
+    _wrapped(c, Box(body.x + 4 * mm, body.y + 1.5 * mm, body.w - 8 * mm, 11 * mm), text, size=6.5)
+
+
+#: The front face per engine key, and the back where a game's cards have two sides.
+FACES: dict[str, Face] = {
+    "futti": face_futti,
+    "mutant": face_mutant,
+    "calciotto": face_calciotto,
+    "flexdeck": face_flexdeck,
+    "eleven": face_eleven,
+}
+BACKS: dict[str, Face] = {"mutant": back_mutant}
+
+#: What the band under the name says for each game's roles.
+ROLE_LABELS = {
+    ("futti", "field"): "STANDARD PLAYER",
+    ("futti", "goalkeeper"): "GOALTENDER",
+    ("mutant", "field"): "FIELD PLAYER",
+    ("mutant", "goalkeeper"): "GOALKEEPER",
+    ("eleven", "goalie"): "GOALIE",
+    ("eleven", "player"): "PLAYER",
+    ("flexdeck", "player"): "FLEXDECK CARD",
+}
+
+
+def role_label(engine: str, card: PrintCard, back: bool = False) -> str:
+    if back:
+        return "MUTATED SIDE"
+    if engine == "calciotto":
+        return CALCIOTTO_ROLES.get(card.role, (card.role,))[0].upper()
+    return ROLE_LABELS.get((engine, card.role), card.role.upper())
+
+
+def draw_card(
+    c: Canvas,
+    x: float,
+    y: float,
+    card: PrintCard,
+    engine: str,
+    kit: Kit,
+    *,
+    back: bool = False,
+    forms: set[str] | None = None,
+) -> None:
+    """One whole card with its lower-left corner at (x, y): frame, name band, the game's face,
+    the team band with the BootCoin price.
+
+    What is the same on every card of a kit and role (bands, frame, labels) is drawn once
+    into a PDF form and placed by reference; that keeps 1,000 cards to a second or two.
+    ``forms`` remembers the forms already in the document (one set per canvas).
+    """
+    inset = 1.2 * mm
+    fx, fy, fw, fh = x + inset, y + inset, CARD_W - 2 * inset, CARD_H - 2 * inset
+    label = role_label(engine, card, back)
+    forms = set() if forms is None else forms
+    name = file_slug("card", engine, kit.name, "back" if back else "front", label)
+    if name not in forms:
+        c.beginForm(name)
+        _chrome(c, Box(inset, inset, fw, fh), engine, kit, label, back)
+        c.endForm()
+        forms.add(name)
+    c.saveState()
+    c.translate(x, y)
+    c.doForm(name)
+    c.restoreState()
+    c.setFillColor(kit.text if not back or kit.mono else white)
+    draw_fitted(
+        c, fx + 2 * mm, fy + fh - 7.5 * mm, card.name, font=FONT_BOLD, size=12, width=fw - 4 * mm, align="center"
+    )
+    c.setFillColor(ink_on(kit.secondary))
+    draw_fitted(c, fx + 2 * mm, fy + 3.3 * mm, card.team or "pool", font=FONT_BOLD, size=8, width=fw - 19 * mm)
+    draw_fitted(
+        c, fx + fw - 16 * mm, fy + 3.1 * mm, f"{card.price} BC", font=FONT_BOLD, size=10, width=14 * mm, align="right"
+    )
+    body = Box(fx, fy + 12 * mm, fw, fh - 14 * mm - 13 * mm)
+    (BACKS[engine] if back else FACES.get(engine, face_generic))(c, card, body, kit)
+
+
+def _chrome(c: Canvas, frame: Box, engine: str, kit: Kit, label: str, back: bool) -> None:
+    """The parts of a card that do not change from card to card of one kit and role."""
+    fx, fy, fw, fh = frame.x, frame.y, frame.w, frame.h
+    band = kit.primary if not back or kit.mono else MUTANT_PURPLE
+    c.setFillColor(band)
+    c.roundRect(fx, fy + fh - 14 * mm, fw, 14 * mm, 2.5 * mm, stroke=0, fill=1)
+    c.rect(fx, fy + fh - 14 * mm, fw, 4 * mm, stroke=0, fill=1)  # square lower corners
+    c.setFillColor(kit.text if not back or kit.mono else white)
+    draw_fitted(c, fx + 2 * mm, fy + fh - 12 * mm, label, font=FONT_NARROW, size=7, width=fw - 4 * mm, align="center")
+    c.setFillColor(kit.secondary)
+    c.roundRect(fx, fy, fw, 9 * mm, 2.5 * mm, stroke=0, fill=1)
+    c.rect(fx, fy + 5 * mm, fw, 4 * mm, stroke=0, fill=1)
+    c.setFillColor(GREY)
+    c.setFont(FONT, 5.5)
+    c.drawCentredString(fx + fw / 2, fy + 9.8 * mm, _game_name(engine))
+    c.setStrokeColor(band)
+    c.setLineWidth(1)
+    c.roundRect(fx, fy, fw, fh, 2.5 * mm, stroke=1, fill=0)
+
+
+def _game_name(engine: str) -> str:
+    try:
+        return get_engine(engine).name
+    except KeyError:
+        return engine
+
+
+# --- the page --------------------------------------------------------------------------------------
+
+
+def grid_origin(size: tuple[float, float]) -> tuple[float, float]:
+    """The lower-left corner of the 3 x 3 block of cards, centred on the page."""
+    width, height = size
+    return (width - COLUMNS * CARD_W) / 2, (height - ROWS * CARD_H) / 2
+
+
+def slot_position(size: tuple[float, float], slot: int, *, mirrored: bool = False) -> tuple[float, float]:
+    """Where card number ``slot`` (0-8, left to right, top to bottom) goes; ``mirrored`` for a
+    back page, whose columns run right to left so a long-edge duplex flip lines them up."""
+    x0, y0 = grid_origin(size)
+    row, col = divmod(slot, COLUMNS)
+    if mirrored:
+        col = COLUMNS - 1 - col
+    return x0 + col * CARD_W, y0 + (ROWS - 1 - row) * CARD_H
+
+
+def draw_crop_marks(c: Canvas, size: tuple[float, float]) -> None:
+    """Short lines in the margin on every cut line; the cards butt, so one cut serves two."""
+    x0, y0 = grid_origin(size)
+    x1, y1 = x0 + COLUMNS * CARD_W, y0 + ROWS * CARD_H
+    c.setStrokeColor(black)
+    c.setLineWidth(0.3)
+    for col in range(COLUMNS + 1):
+        x = x0 + col * CARD_W
+        c.line(x, y1 + CROP_GAP, x, y1 + CROP_GAP + CROP_LEN)
+        c.line(x, y0 - CROP_GAP, x, y0 - CROP_GAP - CROP_LEN)
+    for row in range(ROWS + 1):
+        y = y0 + row * CARD_H
+        c.line(x0 - CROP_GAP, y, x0 - CROP_GAP - CROP_LEN, y)
+        c.line(x1 + CROP_GAP, y, x1 + CROP_GAP + CROP_LEN, y)
+
+
+def _footer(c: Canvas, size: tuple[float, float], text: str) -> None:
+    c.setFillColor(GREY)
+    c.setFont(FONT, 6)
+    c.drawCentredString(size[0] / 2, 2.5 * mm, text)
+
+
+def render_cards(card_set: CardSet, *, page: str = "A4", mono: bool = False) -> PdfFile:
+    """The card sheets of ``card_set``: nine cards a page, crop marks, the team's kit colours or
+    the black-and-white variant (``mono``); for two-sided games a mirrored back page after each
+    front page. Raises ValueError for an unknown page size."""
+    size = page_size(page)
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, size, card_set.title)
+    kits: dict[str, Kit] = {}
+    forms: set[str] = set()
+    back = BACKS.get(card_set.engine)
+    pages = math.ceil(len(card_set.cards) / PER_PAGE)
+    for number in range(pages):
+        chunk = card_set.cards[number * PER_PAGE : (number + 1) * PER_PAGE]
+        sides = (False, True) if back else (False,)
+        for is_back in sides:
+            draw_crop_marks(c, size)
+            for slot, card in enumerate(chunk):
+                kit = kits.get(card.team) or kits.setdefault(card.team, team_kit(card.team, mono=mono))
+                x, y = slot_position(size, slot, mirrored=is_back)
+                draw_card(c, x, y, card, card_set.engine, kit, back=is_back, forms=forms)
+            side = " (backs: print duplex, flip on long edge)" if is_back else ""
+            _footer(c, size, f"{card_set.title} · page {number + 1} of {pages}{side} · 63 × 88 mm, cut on the marks")
+            c.showPage()
+    if not pages:
+        _footer(c, size, f"{card_set.title}: no cards")
+        c.showPage()
+    c.save()
+    variant = "-bw" if mono else ""
+    filename = f"{file_slug(card_set.title)}{variant}-{page.lower()}.pdf"
+    return PdfFile(filename, PDF, buffer.getvalue())

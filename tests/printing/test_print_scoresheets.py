@@ -1,0 +1,170 @@
+"""Scoresheets read back: team names, score, scorers and minute marks in their boxes; the blank
+sheet of every game; early endings; a game without a layout of its own still prints."""
+
+import re
+
+import pytest
+
+from engines import ENGINES
+from matches.models import Match, MatchEvent
+from matches.scoresheets import (
+    Scoresheet,
+    SheetEvent,
+    SheetPlayer,
+    SheetSide,
+    blank_scoresheet,
+    layout_for,
+    render_scoresheet,
+    render_scoresheets,
+    scoresheet_for_match,
+)
+
+
+def goal_match(season) -> Match:
+    """The season's match with the most goals (every seed used here has one with goals)."""
+    matches = sorted(Match.objects.filter(season=season), key=lambda m: -(m.home_goals + m.away_goals))
+    assert matches[0].home_goals + matches[0].away_goals > 0
+    return matches[0]
+
+
+@pytest.mark.django_db
+def test_it_fills_in_a_played_futti_match(played_season, pdf):
+    season = played_season("futti", teams=4, seed=3)
+    match = goal_match(season)
+    match.home.name = "Fütti Schwalbenkönigin"
+    match.home.save()
+    sheet = render_scoresheet(scoresheet_for_match(match.id))
+    assert sheet.content_type == "application/pdf"
+    assert (
+        sheet.filename
+        == f"match-{match.id}-futti-schwalbenkonigin-v-{match.away.name.lower().replace(' ', '-')}-scoresheet.pdf"
+    )
+    text = pdf.text(sheet.data)
+    assert "FÜTTI SCORESHEET" in text
+    assert "Fütti Schwalbenkönigin" in text  # umlauts survive the embedded font
+    assert match.away.name in text
+    assert f"\n{match.home_goals}\n" in text and f"\n{match.away_goals}\n" in text
+    assert f"seed {match.seed}" in text and f"futti {match.engine_version}" in text
+    for goal in MatchEvent.objects.filter(match=match, kind="goal").select_related("player"):
+        assert f"goal {goal.player.name}" in text  # in the match report
+        assert f"{goal.minute}'" in text  # and as a minute mark in the scorer's Goals box
+    assert "30' +3 ends it" in text and "35' V+2 / H+1" in text
+
+
+@pytest.mark.django_db
+def test_visitors_come_first_on_the_futti_sheet(played_season, pdf):
+    match = goal_match(played_season("futti", teams=2, seed=5))
+    text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert text.index("VISITORS") < text.index("HOSTS")
+    assert text.index(f"VISITORS: {match.away.name}") < text.index(f"HOSTS: {match.home.name}")
+
+
+@pytest.mark.django_db
+def test_starters_are_the_players_on_at_kickoff(played_season):
+    match = goal_match(played_season("futti", teams=2, seed=5))
+    sheet = scoresheet_for_match(match.id)
+    for side in (sheet.home, sheet.away):
+        starters = [p for p in side.players if p.starter]
+        assert len(starters) == 5  # two attackers, two defenders, a goaltender
+        assert [p.position for p in starters].count("GT") == 1
+        assert side.players[: len(starters)] == tuple(starters)
+
+
+@pytest.mark.django_db
+def test_the_blank_sheet_of_a_match_names_the_squads_and_fills_in_nothing(played_season, pdf):
+    match = goal_match(played_season("futti", teams=2, seed=5))
+    sheet = scoresheet_for_match(match.id, blank=True)
+    assert not sheet.played and sheet.events == ()
+    result = render_scoresheet(sheet)
+    assert result.filename.endswith("-blank-scoresheet.pdf")
+    text = pdf.text(result.data)
+    assert match.home.name in text and match.away.name in text
+    assert "MATCH REPORT" not in text and "NOTES" in text
+    assert not re.search(r"^goal ", text, re.M)
+    assert not re.search(r"^\d+' ?$", text, re.M)  # no minute marks (the 30'/35' labels say more)
+    numbers = set(re.findall(r"^\s*(\d+)\s*$", text, re.M))
+    assert {str(n) for n in range(1, 41)} <= numbers  # the forty minute boxes
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_game_has_a_blank_sheet(engine, pdf):
+    result = render_scoresheet(blank_scoresheet(engine))
+    assert result.filename == f"{engine}-blank-scoresheet.pdf"
+    text = pdf.text(result.data)
+    assert layout_for(engine).title in text
+    assert len(pdf(result.data).pages) == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("engine", [e for e in ENGINES if e != "futti"])
+def test_every_game_fills_in_its_sheet(engine, played_season, pdf):
+    match = goal_match(played_season(engine, teams=2, seed=5))
+    text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert layout_for(engine).title in text
+    assert match.home.name in text and match.away.name in text
+    assert "MATCH REPORT" in text
+    for goal in MatchEvent.objects.filter(match=match, kind="goal").exclude(player=None).select_related("player"):
+        assert goal.player.name in text
+        assert f"{goal.minute}'" in text
+
+
+def _sheet(events, *, engine="futti", home_goals=0, away_goals=0, **fields) -> Scoresheet:
+    players = (SheetPlayer(key="1", name="Bell", role="field", starter=True),)
+    return Scoresheet(
+        engine=engine,
+        game="Fütti",
+        home=SheetSide("home", "Hosts FC", players),
+        away=SheetSide("away", "Visitors FC", ()),
+        match_id=1,
+        played=True,
+        home_goals=home_goals,
+        away_goals=away_goals,
+        decided_by="regulation",
+        seed=7,
+        engine_version="1.1",
+        events=tuple(events),
+        **fields,
+    )
+
+
+def test_an_early_ending_is_shown_on_the_timer(pdf):
+    goals = [SheetEvent(n, minute, "goal", "home", "Bell") for n, minute in enumerate((5, 10, 15), start=1)]
+    events = [*goals, SheetEvent(4, 20, "half_time", "", ""), SheetEvent(5, 30, "full_time", "", "")]
+    text = pdf.text(render_scoresheet(_sheet(events, home_goals=3)).data)
+    assert "Game ended early at 30'" in text
+
+
+def test_a_shootout_prints_its_kicks(pdf):
+    kicks = [
+        SheetEvent(10 + n, 40, "penalty_kick", side, "Bell", {"shootout": True, "scored": n % 3 != 0})
+        for n, side in enumerate(["home", "away"] * 5)
+    ]
+    sheet = _sheet(kicks, engine="futti", shootout_home=3, shootout_away=4)
+    text = pdf.text(render_scoresheet(sheet).data)
+    assert "PENALTY SHOOT-OUT" in text
+    assert text.count("●") - 1 == 6 and text.count("○") - 1 == 4  # ten kicks, and the legend
+
+
+def test_a_game_without_a_layout_prints_every_event(pdf):
+    events = [SheetEvent(n, n, kind, "home", "Bell") for n, kind in enumerate(["whistle", "goal", "wobble"], 1)]
+    sheet = _sheet(events, engine="croquet", home_goals=1)
+    text = pdf.text(render_scoresheet(sheet).data)
+    assert "CROQUET SCORESHEET" in text
+    for line in ("whistle Bell", "goal Bell", "wobble Bell"):
+        assert line in text
+
+
+def test_a_long_match_report_runs_onto_more_pages(pdf):
+    events = [SheetEvent(n, n // 10, "goal", "home", "Bell") for n in range(1, 600)]
+    data = render_scoresheet(_sheet(events, engine="croquet", home_goals=599)).data
+    reader = pdf(data)
+    assert len(reader.pages) >= 2
+    assert "(cont.)" in reader.pages[1].extract_text()
+
+
+def test_several_sheets_go_in_one_file(pdf):
+    sheets = [_sheet([]), blank_scoresheet("futti")]
+    result = render_scoresheets(sheets)
+    assert len(pdf(result.data).pages) == 2
+    with pytest.raises(ValueError):
+        render_scoresheets([])
