@@ -80,7 +80,7 @@ def sample_pool(seed: int = 0) -> list[dict[str, Any]]:
             pool.append(
                 {
                     "id": f"fd{seed}-{number + 1:03d}",
-                    "name": f"{names[number]} ({card.code}{'abcdefghij'[copy]})",
+                    "name": f"{names[number]} ({card.code}/{copy + 1})",  # e.g. "(10C/3)": 10 of Clubs, third deck
                     "role": ROLE,
                     "price": card_price(card.strength),
                     "colour": card.colour,
