@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "leagues",
     "rosters",
     "matches",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -96,8 +97,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # A file, not memory, so a worker process started by a test sees the test database.
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+    # A file, not memory, so a worker process started by a test sees the test database;
+    # one per test run, so two runs side by side do not share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

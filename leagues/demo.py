@@ -37,8 +37,17 @@ TEAM_NAMES = [
 ]
 
 
-def create_demo_season(*, engine: str = "futti", teams: int = 8, seed: int = 1, double: bool = True) -> Season:
-    """A league with ``teams`` drafted squads and a round robin whose kickoffs are already due."""
+def create_demo_season(
+    *,
+    engine: str = "futti",
+    teams: int = 8,
+    seed: int = 1,
+    double: bool = True,
+    knockout: bool = False,
+    third_place: bool = False,
+) -> Season:
+    """A league with ``teams`` drafted squads and a round robin (or a knockout bracket)
+    whose kickoffs are already due."""
     if not 2 <= teams <= len(TEAM_NAMES):
         raise ValueError(f"teams: {teams} is not between 2 and {len(TEAM_NAMES)}")
     engine_name = get_engine(engine).name
@@ -59,5 +68,13 @@ def create_demo_season(*, engine: str = "futti", teams: int = 8, seed: int = 1, 
         autodraft(season)
         rounds = (teams - 1 + teams % 2) * (2 if double else 1)
         interval = timedelta(hours=1)
-        generate_fixtures(season, first_kickoff=timezone.now() - interval * (rounds + 1), interval=interval)
+        season.first_kickoff = timezone.now() - interval * (rounds + 1)
+        season.round_interval = interval
+        season.save(update_fields=["first_kickoff", "round_interval"])
+        if knockout:
+            from tournaments.services import draw_bracket
+
+            draw_bracket(season, third_place=third_place)
+        else:
+            generate_fixtures(season)
     return season

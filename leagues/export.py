@@ -39,6 +39,9 @@ def season_export(season: Season) -> dict:
             "home_goals": m.home_goals,
             "away_goals": m.away_goals,
             "decided_by": m.decided_by or None,
+            "shootout_home": m.shootout_home,
+            "shootout_away": m.shootout_away,
+            "stage": "knockout" if m.winner_required else "league",
             "seed": m.seed,
             "engine_version": m.engine_version or None,
         }

@@ -42,6 +42,9 @@ class Match(models.Model):
     decided_by = models.CharField(max_length=12, choices=DecidedBy.choices, blank=True)
     shootout_home = models.PositiveSmallIntegerField(null=True, blank=True)
     shootout_away = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner_required = models.BooleanField(
+        default=False, help_text="A knockout match: a draw is settled by the game's own procedure."
+    )
     forfeited_by = models.CharField(max_length=4, choices=Side.choices, blank=True)
     error = models.TextField(blank=True, help_text="Why the engine could not play the match.")
     queued_at = models.DateTimeField(null=True, blank=True, editable=False)
@@ -59,6 +62,17 @@ class Match(models.Model):
         if self.home_goals is None:
             return f"R{self.round} {self.home} v {self.away}"
         return f"R{self.round} {self.home} {self.home_goals}-{self.away_goals} {self.away}"
+
+    @property
+    def winner_id(self) -> int | None:
+        """The team that won, on goals and then on the shoot-out; None for a draw or no result."""
+        if self.home_goals is None or self.away_goals is None:
+            return None
+        home = (self.home_goals, self.shootout_home or 0)
+        away = (self.away_goals, self.shootout_away or 0)
+        if home == away:
+            return None
+        return self.home_id if home > away else self.away_id
 
     @property
     def counts_in_table(self) -> bool:

@@ -51,7 +51,7 @@ def simulate_match(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
     """Run the league's engine on the match; stores nothing."""
     league = match.season.league
     home, away = team_sheets(match)
-    options = MatchOptions(settings=league.engine_settings or {})
+    options = MatchOptions(winner_required=match.winner_required, settings=league.engine_settings or {})
     result = get_engine(league.engine).simulate(home, away, seed=match.seed, options=options)
     return result, home, away
 
@@ -73,7 +73,16 @@ def match_play(*, match_id: int) -> Match:
             return match
         result, home, away = simulate_match(match)
         store_result(match, result, home, away)
+        result_stored(match)
     return match
+
+
+def result_stored(match: Match) -> None:
+    """What a stored result sets off, in the same transaction: a decided knockout tie
+    sends its winner on and may draw the next round."""
+    from tournaments.services import advance_bracket_of
+
+    advance_bracket_of(match)
 
 
 def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
@@ -180,6 +189,7 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
         else:
             match.home_goals, match.away_goals = winner_goals, loser_goals
         match.save(update_fields=[*RESULT_FIELDS, "forfeited_by"])
+        result_stored(match)
     return match
 
 

@@ -1,10 +1,12 @@
 """The cast of the platform tests: a league, its teams and a season, built in the real database."""
 
+import uuid
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
+from config.celery import app
 from leagues.models import League, Season, Team
 
 
@@ -25,6 +27,25 @@ def make_season(league: League, team_names, *, name="2026", double=True, seed=7)
     teams = [Team.objects.get_or_create(league=league, name=n)[0] for n in team_names]
     season.teams.set(teams)
     return season
+
+
+def purge_queue(queue: str) -> None:
+    """Drop what a test left on the broker, so no later worker (or the filesystem
+    transport's folder scans) ever sees it."""
+    with app.connection_for_write() as connection:
+        connection.default_channel.queue_purge(queue)
+
+
+@pytest.fixture(autouse=True)
+def task_queue():
+    """Every test sends its tasks to a queue of its own, emptied afterwards: a message a
+    test leaves behind can never reach a real worker on the same broker."""
+    queue = f"bootroom-test-{uuid.uuid4().hex[:8]}"
+    previous = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    yield queue
+    app.conf.task_default_queue = previous
+    purge_queue(queue)
 
 
 @pytest.fixture

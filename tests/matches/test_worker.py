@@ -1,12 +1,10 @@
 """A real ``celery worker`` process plays due matches exactly once, even when a task arrives twice."""
 
 import time
-import uuid
 
 import pytest
 from django.db import connection
 
-from config.celery import app
 from engines import get_engine
 from leagues.demo import create_demo_season
 from matches.models import Match, MatchEvent, PlayerMatchStat
@@ -18,13 +16,9 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def worker_queue():
-    """A queue of this test's own, so no message left on a shared broker can reach its worker."""
-    queue = f"bootroom-test-{uuid.uuid4().hex[:8]}"
-    previous = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
-    yield queue
-    app.conf.task_default_queue = previous
+def worker_queue(task_queue):
+    """The test's own queue (see conftest): the worker started here listens only to it."""
+    return task_queue
 
 
 def wait_until(predicate, timeout=90.0):
@@ -115,3 +109,18 @@ def test_beat_queues_due_matches_by_itself(worker_queue, tmp_path):
         stop_worker(worker)
     assert done, f"beat did not get the matches played; the worker's log:\n{log.read_text()}"
     assert season.matches.filter(status=Match.Status.PLAYED).count() == 2
+
+
+def test_a_knockout_is_played_to_the_final_by_a_real_worker(worker_queue, monkeypatch, capsys):
+    """Each round is drawn by the worker that stores the last match of the round before."""
+    from django.core.management import call_command
+
+    from tournaments.models import Tie
+
+    monkeypatch.setenv("DATABASE_URL", database_url(connection.settings_dict))
+    call_command("demo", "--format", "knockout", "--teams", "5", "--third-place", "--seed", "4", "--timeout", "120")
+    out = capsys.readouterr().out
+    final = Tie.objects.get(round=3, third_place=False)
+    assert final.winner is not None
+    assert f"Winner: {final.winner}" in out
+    assert "5/5 matches played" in out  # 4 knockout matches and the match for third place

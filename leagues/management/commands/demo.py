@@ -22,6 +22,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--single", action="store_true", help="one leg instead of home and away")
         parser.add_argument(
+            "--format",
+            default="round_robin",
+            choices=["round_robin", "knockout"],
+            help="a league season, or a single-elimination tournament",
+        )
+        parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
+        parser.add_argument(
             "--no-worker",
             action="store_true",
             help="do not start a worker here: workers already run against this broker",
@@ -32,19 +39,32 @@ class Command(BaseCommand):
     def handle(self, *args, engine, teams, seed, **options):
         if not 2 <= teams <= 20:
             raise CommandError(f"--teams: {teams} is not between 2 and 20")
-        self.stdout.write(f"Creating a {engine} demo league with {teams} teams (seed {seed})...")
-        season = create_demo_season(engine=engine, teams=teams, seed=seed, double=not options["single"])
-        total = season.matches.count()
+        knockout = options["format"] == "knockout"
+        kind = "knockout" if knockout else "league"
+        self.stdout.write(f"Creating a {engine} demo {kind} with {teams} teams (seed {seed})...")
+        season = create_demo_season(
+            engine=engine,
+            teams=teams,
+            seed=seed,
+            double=not options["single"],
+            knockout=knockout,
+            third_place=options["third_place"],
+        )
+        # a knockout's later rounds are made as the earlier ones finish
+        total = teams - 1 + (options["third_place"] and teams >= 4) if knockout else season.matches.count()
         worker = None if options["no_worker"] else start_worker(concurrency=options["concurrency"])
         try:
-            queued = queue_due_matches()
-            self.stdout.write(f"Queued {len(queued)} matches for the worker.")
             self.wait_for(season, total, worker, options["timeout"])
         finally:
             if worker is not None:
                 stop_worker(worker)
-        table = compute_standings(season)
-        self.stdout.write(f"\n{season}\n{format_table(table)}\n")
+        if knockout:
+            from tournaments.services import bracket_lines, champion
+
+            self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(season.bracket)))
+            self.stdout.write(f"\nWinner: {champion(season.bracket)}\n")
+        else:
+            self.stdout.write(f"\n{season}\n{format_table(compute_standings(season))}\n")
         failed = season.matches.filter(status=Match.Status.FAILED).count()
         if failed:
             self.stdout.write(self.style.WARNING(f"{failed} matches failed; see the admin for the errors."))
@@ -55,6 +75,7 @@ class Command(BaseCommand):
         deadline = time.monotonic() + timeout
         shown = -1
         while True:
+            queue_due_matches()  # what beat does: later knockout rounds become due as they are drawn
             done = season.matches.exclude(status=Match.Status.SCHEDULED).count()
             if done != shown:
                 filled = int(30 * done / total)

@@ -1,0 +1,48 @@
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+
+from leagues.errors import validation_message
+from tournaments.models import Bracket, Entrant, Tie
+from tournaments.services import champion, draw_bracket
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    extra = 0
+    fields = ["seed", "team"]
+    autocomplete_fields = ["team"]
+
+
+class TieInline(admin.TabularInline):
+    model = Tie
+    extra = 0
+    can_delete = False
+    fields = ["round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye", "match", "winner"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Bracket)
+class BracketAdmin(admin.ModelAdmin):
+    list_display = ["season", "third_place", "rounds", "drawn_at", "winner"]
+    list_filter = ["season__league"]
+    search_fields = ["season__name", "season__league__name"]
+    inlines = [EntrantInline, TieInline]
+    actions = ["draw"]
+    readonly_fields = ["rounds", "drawn_at"]
+
+    @admin.display(description="winner")
+    def winner(self, bracket):
+        return champion(bracket) or "-"
+
+    @admin.action(description="Draw the bracket (seeds as entered, else drawn by lot) and schedule round one")
+    def draw(self, request, queryset):
+        for bracket in queryset.select_related("season__league"):
+            try:
+                draw_bracket(bracket.season, third_place=bracket.third_place)
+            except ValidationError as exc:
+                self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{bracket}: drawn, round one scheduled.", messages.SUCCESS)

@@ -1,0 +1,42 @@
+"""Knockout brackets as plain data: the standard seeding order and where byes fall."""
+
+from __future__ import annotations
+
+
+def bracket_size(teams: int) -> int:
+    """The smallest power of two that holds ``teams``."""
+    if teams < 2:
+        raise ValueError("a knockout needs at least two teams")
+    size = 1
+    while size < teams:
+        size *= 2
+    return size
+
+
+def seed_order(size: int) -> list[int]:
+    """Seeds in bracket order, so that 1 v 16, 8 v 9 ... and seeds 1 and 2 can only meet in the final.
+
+    Built by doubling: each seed s of the smaller bracket is followed by the
+    seed that makes its pair sum to size + 1.
+    """
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for s in order for seed in (s, total - s)]
+    return order
+
+
+def first_round(teams: int) -> list[tuple[int, int | None]]:
+    """Pairs of seeds for round one; ``None`` is a bye, which only the top seeds get."""
+    order = seed_order(bracket_size(teams))
+    pairs = []
+    for i in range(0, len(order), 2):
+        a, b = order[i], order[i + 1]
+        high, low = min(a, b), max(a, b)
+        pairs.append((high, low if low <= teams else None))
+    return pairs
+
+
+def round_name(round_number: int, rounds: int) -> str:
+    left = rounds - round_number
+    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(left, f"Round of {2 ** (left + 1)}")

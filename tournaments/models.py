@@ -1,0 +1,68 @@
+"""Knockout brackets: a season whose matches are the ties of a bracket."""
+
+from django.db import models
+
+
+class Bracket(models.Model):
+    """A single-elimination bracket over a season's teams; its matches belong to that season."""
+
+    season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="bracket")
+    third_place = models.BooleanField(
+        default=False, help_text="Play a match for third place between the losing semi-finalists."
+    )
+    rounds = models.PositiveSmallIntegerField(default=0, editable=False)
+    drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    def __str__(self) -> str:
+        return f"{self.season} knockout"
+
+
+class Entrant(models.Model):
+    """A team's seed in the bracket (1 is the strongest)."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="entrants")
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="bracket_entries")
+    seed = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["bracket", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "seed"], name="one_team_per_seed"),
+            models.UniqueConstraint(fields=["bracket", "team"], name="one_seed_per_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seed}. {self.team}"
+
+
+class Tie(models.Model):
+    """One place in the bracket: two teams (or a team and a bye), a match, a winner."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="ties")
+    round = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField(help_text="Position in the round, from the top of the bracket.")
+    third_place = models.BooleanField(default=False)
+    home = models.ForeignKey("leagues.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    away = models.ForeignKey("leagues.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    bye = models.BooleanField(default=False, help_text="The home team goes through without a match.")
+    match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="tie")
+    winner = models.ForeignKey("leagues.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["bracket", "round", "third_place", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "round", "slot", "third_place"], name="one_tie_per_place"),
+        ]
+
+    def __str__(self) -> str:
+        home = self.home or "?"
+        away = "bye" if self.bye else (self.away or "?")
+        return f"R{self.round}{' (3rd place)' if self.third_place else ''} {home} v {away}"
+
+    @property
+    def loser_id(self) -> int | None:
+        if self.winner_id is None or self.bye:
+            return None
+        return self.away_id if self.winner_id == self.home_id else self.home_id
