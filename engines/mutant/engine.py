@@ -17,7 +17,7 @@ from engines.core import (
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
-from engines.mutant.match import MAX_SUBSTITUTES, SUDDEN_DEATH_TURNS, Match, Player, Team
+from engines.mutant.match import SUDDEN_DEATH_TURNS, Match, Player, Team
 
 _RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
 _ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")
@@ -125,8 +125,8 @@ def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key
             f"{label} team: {len(field)} field players and {len(keepers)} goalkeepers; "
             "a team needs 5 field players and 1 goalkeeper"
         )
-    if len(players) > 6 + MAX_SUBSTITUTES:
-        raise CardError(f"{label} team: {len(players)} cards; at most {6 + MAX_SUBSTITUTES} (6 + substitutes)")
+    if len(players) > market.MAX_SQUAD:
+        raise CardError(f"{label} team: {len(players)} cards; at most {market.MAX_SQUAD} (6 + substitutes)")
     starters_ids = extras.get("starters")
     if starters_ids:
         by_id = {p.id: p for p in players}

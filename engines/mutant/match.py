@@ -28,7 +28,6 @@ GOALS_TO_WIN = 3
 TURN_CAP = 200
 TURNS_PER_MINUTE = 1
 SUDDEN_DEATH_TURNS = 60
-MAX_SUBSTITUTES = 4
 
 #: The game's own counters, next to the standard ones, in every player's stats.
 EXTRA_STATS = (
