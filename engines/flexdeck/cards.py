@@ -8,11 +8,11 @@ so there is a single role, ``player``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core import CardError, Dice, SquadRules
-from engines.flexdeck.deck import DEFAULT_DECK, parse_colour, parse_pips
+from engines.flexdeck.deck import DEFAULT_DECK, DeckCard, parse_colour, parse_pips
 
 ROLE = "player"
 
@@ -67,13 +67,16 @@ def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"role": ROLE, "colour": parse_colour(data["colour"]), "pips": list(parse_pips(data["pips"]))}
 
 
-def sample_pool(seed: int = 0) -> list[dict[str, Any]]:
+def sample_pool(seed: int = 0, deck: Sequence[DeckCard] = DEFAULT_DECK) -> list[dict[str, Any]]:
     """Ten copies of the deck's suited cards, named and priced, for a draft."""
     dice = Dice(seed)
     names = [f"{first} {last}" for first in FIRST_NAMES for last in SURNAMES]
     dice.shuffle(names)
+    distinct = len(names)
+    while len(names) < POOL_DECKS * len(deck):  # a league's deck may be larger than ours
+        names += [f"{name} {len(names) // distinct + 1}" for name in names[: len(deck)]]
     pool = []
-    suited = [card for card in DEFAULT_DECK if not card.special]
+    suited = [card for card in deck if not card.special]
     for copy in range(POOL_DECKS):
         for card in suited:
             number = len(pool)

@@ -148,6 +148,13 @@ class FlexdeckEngine(Engine):
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         return cards.sample_pool(seed)
 
+    def sample_pool_for(self, settings: Mapping[str, Any] | None = None, seed: int = 0) -> list[dict[str, Any]]:
+        """The sample pool drawn from a league's own deck list (``settings["deck"]``)."""
+        deck = (settings or {}).get("deck")
+        if deck is None:
+            return cards.sample_pool(seed)
+        return cards.sample_pool(seed, load_deck(deck if isinstance(deck, str) else list(deck)))
+
     def simulate(
         self,
         home: TeamSheet | Mapping[str, Any],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -153,6 +154,14 @@ def test_the_sample_pool_holds_ten_named_decks_with_unique_ids():
     assert all(card["price"] == card_price(sum(card["pips"])) for card in pool)
     assert pool == ENGINE.sample_pool(3)
     assert pool != ENGINE.sample_pool(4)
+
+
+def test_a_leagues_deck_list_makes_its_own_pool():
+    deck = [{"code": f"{n}X", "colour": "green", "pips": [n % 10, 9]} for n in range(60)]
+    pool = ENGINE.sample_pool_for({"deck": json.dumps(deck)}, seed=2)
+    assert len(pool) == 60 * POOL_DECKS == len({card["id"] for card in pool}) == len({card["name"] for card in pool})
+    assert {card["colour"] for card in pool} == {"green"}
+    assert ENGINE.sample_pool_for({}, seed=2) == ENGINE.sample_pool(2)
 
 
 def test_fifteen_bootcoins_buy_a_squad_of_average_cards_and_free_cards_fill_one():
