@@ -9,9 +9,11 @@ from django.urls import path, reverse
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
 from leagues.errors import validation_message
 from leagues.models import League
+from rosters import ledger
 from rosters.drafting import load_engine_pool
-from rosters.models import Player, SquadMember
+from rosters.models import SPENDING_REASONS, LedgerEntry, Player, SquadMember
 from rosters.pools import export_csv, import_csv
+from rosters.print_actions import print_player_cards, print_player_cards_bw
 
 LEAGUE_PATHS[Player] = "league"
 
@@ -32,7 +34,7 @@ class PlayerAdmin(LeagueScopedAdmin):
     list_filter = ["league", "role", "price"]
     search_fields = ["name", "external_id"]
     list_select_related = ["league"]
-    actions = ["export_csv_action"]
+    actions = ["export_csv_action", print_player_cards, print_player_cards_bw]
 
     def get_urls(self):
         pool_import = path("import/", self.admin_site.admin_view(self.import_view), name="rosters_player_import")
@@ -83,3 +85,52 @@ class SquadMemberAdmin(LeagueScopedAdmin):
     search_fields = ["player__name", "team__name"]
     list_select_related = ["player", "team", "season__league"]
     autocomplete_fields = ["player"]
+
+
+class LedgerEntryForm(forms.ModelForm):
+    class Meta:
+        model = LedgerEntry
+        fields = ["season", "team", "reason", "amount", "player", "note"]
+
+    def clean(self):
+        """Check the sign and the team's season here, so the person sees the reason next to the field."""
+        data = super().clean()
+        season, team, reason, amount = (data.get(k) for k in ("season", "team", "reason", "amount"))
+        if reason in SPENDING_REASONS and amount is not None and amount > 0:
+            self.add_error("amount", "A fine or a spend takes coins away: give a negative amount.")
+        if reason not in SPENDING_REASONS and amount is not None and amount < 0:
+            self.add_error("amount", "A grant, refund or prize brings coins in: give a positive amount.")
+        if season and team and not season.teams.filter(pk=team.pk).exists():
+            self.add_error("team", "The team does not play in this season.")
+        elif season and team and amount is not None and ledger.balance(season, team) + amount < 0:
+            self.add_error(
+                "amount", f"{team} has only {ledger.balance(season, team)} BC; a balance never goes below 0."
+            )
+        return data
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(LeagueScopedAdmin):
+    """Commissioners add grants, fines and prize money; entries are never changed or deleted."""
+
+    form = LedgerEntryForm
+    league_field = "season__league"
+    list_display = ["created_at", "team", "season", "amount", "reason", "player", "note", "created_by"]
+    list_filter = ["season__league", "season", "team", "reason"]
+    search_fields = ["team__name", "note", "player__name"]
+    list_select_related = ["team", "season__league", "player", "created_by"]
+    autocomplete_fields = ["player"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        """Through the ledger service, which locks the team and checks the balance again (the form's
+        check is only for the message: another spend may have come in since)."""
+        entry = ledger.post_one(
+            obj.season, obj.team, obj.amount, obj.reason, player=obj.player, note=obj.note, by=request.user
+        )
+        obj.pk = entry.pk

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from engines import get_engine
+from rosters import ledger
 from rosters.models import Player, SquadMember
 from rosters.pools import build_player
 
@@ -65,9 +66,10 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
     """Fill every empty squad of the season from the league's free cards, in snake order.
 
     Each pick takes the dearest card that still leaves a way to complete every
-    squad within every team's budget (see ``_pick``), so no team goes over the
-    budget and no late pick is stranded. Ties between equal prices are drawn
-    with the seed, so a demo replays.
+    squad within every team's coins (its ledger balance, the league's budget on a
+    new season; see ``_pick``), so no team goes over the budget and no late pick
+    is stranded. Every pick is charged to the team's BootCoin ledger. Ties
+    between equal prices are drawn with the seed, so a demo replays.
     """
     league = season.league
     rules = get_engine(league.engine).squad_rules
@@ -80,7 +82,7 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
     free.sort(key=lambda p: -p.price)  # stable: equal prices stay in shuffled order
     needs = {t.id: Counter(rules.roles) for t in teams}
     reserves = {t.id: rules.reserves for t in teams}
-    budget = {t.id: league.budget for t in teams}
+    budget = ledger.balances(season, [t.id for t in teams])
     picks: dict[int, list[Player]] = {t.id: [] for t in teams}
 
     plan = _witness(free, needs, reserves, budget)
@@ -99,8 +101,12 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
         for team_id, players in picks.items()
         for player in players
     ]
+    note = f"automatic draft of {season}"
     with transaction.atomic():
         SquadMember.objects.bulk_create(members)
+        ledger.post(
+            season, [ledger.Posting(m.team_id, -m.price, ledger.Reason.DRAFT_PICK, m.player, note) for m in members]
+        )
     squads: dict[int, list[SquadMember]] = {}
     for member in members:
         squads.setdefault(member.team_id, []).append(member)

@@ -1,5 +1,6 @@
 """Player cards of a league's pool, and the squads drafted from them."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -59,3 +60,64 @@ class SquadMember(models.Model):
             raise ValidationError({"team": "The team does not play in this season's league."})
         if self.player_id and self.season_id and self.player.league_id != self.season.league_id:
             raise ValidationError({"player": "The player is not in this league's pool."})
+
+
+#: Ledger reasons that take BootCoins away (their amounts are <= 0); the others bring them in.
+SPENDING_REASONS = ["draft_pick", "auction_win", "signing", "fine"]
+
+
+class LedgerEntry(models.Model):
+    """One movement of a team's BootCoins in a season; the balance is the sum of the entries.
+
+    Entries are never edited or deleted: a correction is a new entry, so the ledger
+    tells the whole story. Write them through ``rosters.ledger`` only, which locks the
+    team's row and refuses an entry that would take the balance below zero.
+    """
+
+    class Reason(models.TextChoices):
+        BUDGET = "budget", "season budget"
+        DRAFT_PICK = "draft_pick", "draft pick"
+        AUCTION_WIN = "auction_win", "auction win"
+        SIGNING = "signing", "signing"
+        RELEASE_REFUND = "release_refund", "release refund"
+        GRANT = "grant", "commissioner grant"
+        FINE = "fine", "commissioner fine"
+        PRIZE = "prize", "prize money"
+
+    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="ledger_entries")
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="ledger_entries")
+    amount = models.IntegerField(help_text="BootCoins: negative when spent, positive when received.")
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="ledger_entries",
+        help_text="The card it paid for or refunded.",
+    )
+    note = models.CharField(
+        max_length=200, blank=True, help_text="What it refers to, e.g. 'pick 12 of the 2026 draft'."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "team", "id"]
+        verbose_name_plural = "ledger entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "team"], condition=models.Q(reason="budget"), name="one_budget_per_team_and_season"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(reason__in=SPENDING_REASONS, amount__lte=0)
+                | (~models.Q(reason__in=SPENDING_REASONS) & models.Q(amount__gte=0)),
+                name="ledger_amount_sign_follows_reason",
+            ),
+        ]
+        indexes = [models.Index(fields=["season", "team"])]
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.amount:+d} BC ({self.get_reason_display()})"

@@ -51,7 +51,7 @@ def pool(league):
     for n in range(40):
         card = {"id": f"c{n}", "name": f"Card {n:02d}", "price": 1 if n < 32 else 4, "sportsmanship": 3}
         if n % 4 == 0:
-            card.update(role="goalkeeper", goaltending=60 + n % 7)
+            card.update(role="goalkeeper", goaltending=61 + n % 6)
         else:
             card.update(role="field", offence=3 + n % 4, defence=3, stars=1)
         cards.append(card)
