@@ -140,17 +140,17 @@ DIE_INDICATORS: dict[str, dict[str, tuple[int, ...]]] = {
 class Charts:
     """The three tables in the form the match loop reads them.
 
-    ``doubles[die][d12]`` is a result name, ``home_control[d12]`` is True when
-    the home side wins a control check on that face for each advantage (see
-    ``control_faces``), and ``offence_slot[die]``/``defence_slot[die]`` are
-    board slots (index into ``FIELD_POSITIONS``); index 0 is unused.
+    ``doubles[die - 1][d12 - 1]`` is a result name, ``control_table(advantage)``
+    says which side wins a control check on each d12 face, and
+    ``offence_slot[die]``/``defence_slot[die]`` are board slots (index into
+    ``FIELD_POSITIONS``; index 0 unused).
     """
 
     doubles: tuple[tuple[str, ...], ...]
     control: tuple[tuple[int, int | None, int], ...]
     offence_slot: tuple[int, ...]
     defence_slot: tuple[int, ...]
-    _control_tables: dict[int, tuple[tuple[int, int], tuple[bool, ...]]] = field(default_factory=dict, repr=False)
+    _control_tables: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = field(default_factory=dict, repr=False)
     _minute_table: list[tuple[Any, ...]] = field(default_factory=list, repr=False)
 
     def minute_table(self) -> list[tuple[Any, ...]]:
@@ -184,13 +184,13 @@ class Charts:
         offence, defence = self.offence_slot[1:], self.defence_slot[1:]
         return tuple((offence.count(slot), defence.count(slot)) for slot in range(len(FIELD_POSITIONS)))
 
-    def control_table(self, home_advantage: int) -> tuple[tuple[int, int], tuple[bool, ...]]:
-        """The home range and, for each d12 face (index 0 unused), whether it
-        gives the home side the ball; worked out once per advantage."""
+    def control_table(self, home_advantage: int) -> tuple[tuple[int, int], tuple[int, ...]]:
+        """The home range and, for each d12 face (index 0 unused), the side that
+        wins a control check on it (0 home, 1 away); worked out once per advantage."""
         table = self._control_tables.get(home_advantage)
         if table is None:
             low, high = self.home_range(home_advantage)
-            table = (low, high), tuple(low <= face <= high for face in range(13))
+            table = (low, high), tuple(0 if low <= face <= high else 1 for face in range(13))
             self._control_tables[home_advantage] = table
         return table
 

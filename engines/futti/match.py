@@ -192,7 +192,8 @@ class Match:
         self.on_since = [0] * 16
         self.stats = list(map(dict.copy, repeat(BLANK_STATS, 16)))  # by card slot: home 0-7, away 8-15
         advantage = home.stars + 1 - away.stars
-        self.home_range, self.home_control = charts.control_table(advantage)
+        #: who wins a CONTROL CHECK on each d12 face (index 0 unused)
+        self.home_range, self.control_side = charts.control_table(advantage)
         self.control_detail = {"advantage": advantage, "home_range": self.home_range}
 
     # --- the log ------------------------------------------------------------
@@ -334,7 +335,7 @@ class Match:
 
     def control_check(self, minute: int, face: int, reason: str) -> int:
         """CONTROL CHECK: the d12 against the control indicator's range."""
-        side = HOME if self.home_control[face] else AWAY
+        side = self.control_side[face]
         self.log(minute, "possession", side, None, {"d12": face, "reason": reason})
         return side
 
@@ -370,15 +371,14 @@ class Match:
         on = self.on
         score = self.score
         next_minute = self.next_minute
-        home_control = self.home_control
+        control_side = self.control_side
         stats = self.stats
         shot_on_goal = self.shot_on_goal
         sudden_death = first > FULL_TIME
         checkpoints = range(first, last + 1) if sudden_death else CHECKPOINTS
         threat: Card | None = None  # the player whose steal may become a breakaway
-        minute = first - 1
-        while minute < last:
-            minute += 1
+        minute = first
+        for minute in range(first, last + 1):  # noqa: B007 (the last minute played is returned)
             offence_slot, defence_slot, b, w, c, doubles, dice = next_minute()
             defending = 1 - possession
             attacker = on[possession][offence_slot]
@@ -398,7 +398,7 @@ class Match:
                     if shot_on_goal(minute, possession, attacker, False, detail):  # type: ignore[arg-type]
                         possession = defending
                     else:
-                        possession = HOME if home_control[c] else AWAY
+                        possession = control_side[c]
                         log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "save"}))
                 elif defence_ok and not offence_ok:
                     stats[defender.slot]["steals"] += 1  # type: ignore[union-attr]
@@ -410,7 +410,7 @@ class Match:
                     else:
                         threat = defender
                 else:
-                    possession = HOME if home_control[c] else AWAY
+                    possession = control_side[c]
                     log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "loose_ball"}))
             if minute in checkpoints:
                 if sudden_death:
