@@ -198,3 +198,12 @@ def test_loose_balls_follow_the_control_indicator():
         won.update(e.side for e in result.events if e.kind == "possession" and e.detail["reason"] == "loose_ball")
     share = won["away"] / (won["home"] + won["away"])
     assert abs(share - 10 / 12) < 0.03
+
+
+def test_sudden_death_without_a_goal_for_an_hour_goes_to_penalties(futti):
+    scored, missed = (1, 6, 6), (6,)
+    kicks = [*scored, *missed, *scored, *missed, *scored, *missed]
+    rolls = [1, 1, *futti.quiet * 100, *kicks]
+    result = futti.engine.play(futti.home, futti.away, ScriptedDice(rolls), {"winner_required": True})
+    assert (result.decided_by, result.shootout_home, result.shootout_away) == ("penalties", 3, 0)
+    assert result.events[-1].minute == 100

@@ -304,3 +304,11 @@ def test_early_endings_at_thirty_five(futti):
     for score, ends in (([1, 0], True), ([0, 1], False), ([0, 2], True), ([3, 3], False)):
         match.score[:] = score
         assert match.ends_early(35) is ends
+
+
+def test_an_empty_goal_concedes_without_a_goaltending_roll(futti):
+    match = futti.start(1, 1, 3, 6, 4)
+    match.on[AWAY][4] = None  # both goaltenders gone
+    futti.play(match, 1)
+    assert futti.log(match) == [("shot", "home", "hA1"), ("goal", "home", "hA1")]
+    assert futti.details(match, "goal")[0] == {"empty_goal": True}
