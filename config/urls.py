@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 admin.site.site_header = "Bootroom"
 admin.site.site_title = "Bootroom"
@@ -7,4 +7,6 @@ admin.site.index_title = "League office"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("matches.urls")),
+    path("", include("rosters.urls")),
 ]

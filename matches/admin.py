@@ -1,6 +1,7 @@
 from django.contrib import admin, messages
 
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.print_actions import print_blank_scoresheet, print_scoresheet
 from matches.services import STAT_FIELDS, match_forfeit, play_matches
 
 
@@ -37,6 +38,7 @@ class MatchAdmin(admin.ModelAdmin):
     date_hierarchy = "kickoff"
     inlines = [MatchEventInline, PlayerMatchStatInline]
     actions = ["play_now", "postpone", "cancel", "reschedule", "forfeit_home", "forfeit_away"]
+    actions += [print_scoresheet, print_blank_scoresheet]
     readonly_fields = [
         "seed",
         "engine_version",
