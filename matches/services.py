@@ -80,9 +80,10 @@ def match_play(*, match_id: int) -> Match:
 def result_stored(match: Match) -> None:
     """What a stored result sets off, in the same transaction: a decided knockout tie
     sends its winner on and may draw the next round."""
-    from tournaments.services import advance_bracket_of
+    if match.winner_required:  # only knockout matches sit in a bracket
+        from tournaments.services import advance_bracket_of
 
-    advance_bracket_of(match)
+        advance_bracket_of(match)
 
 
 def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
