@@ -82,11 +82,12 @@ _THRU, _BRKAWAY = "attacker_breakthrough", "defender_breakaway"
 _SHIFT, _LULL, _NORMAL = "momentum_shift", "lull_time", "resolve_normally"
 
 #: DOUBLES_CHART[doubles - 1][d12 - 1]. Doubles come up on one minute in six
-#: (about 6.7 times a match), so each cell is about 0.09 times a match.
+#: (about six times a match), so each cell comes up about 0.08 times a match.
 #: Each row has a theme, so that a player at the table can remember it:
 #:
-#: * 1-1 rough play: the only flattenings and the major "goes down", so a red
-#:   card or a major injury stays rare (about one match in ten);
+#: * 1-1 rough play: the only flattenings and the major "goes down", so
+#:   sendings-off (0.15 a match, second yellows included) and major injuries
+#:   stay rare;
 #: * 2-2 the referee: cards and unsportsmanlike conduct, the goaltender's
 #:   only unsportsmanlike cell;
 #: * 3-3 and 4-4 midfield: mostly nothing (lull, momentum, play on) with the
@@ -94,8 +95,8 @@ _SHIFT, _LULL, _NORMAL = "momentum_shift", "lull_time", "resolve_normally"
 #: * 5-5 the goalmouth: the three goaltender results and one chance each way;
 #: * 6-6 brilliance: breakthroughs and breakaways, so doubles add goals.
 #:
-#: Sixteen of the 72 cells say RESOLVE NORMALLY, keeping the doubles close to a
-#: normal minute; the calm results (lull, momentum) take another sixteen.
+#: Fifteen of the 72 cells say RESOLVE NORMALLY, keeping the doubles close to a
+#: normal minute; the calm results (lull, momentum) take another seventeen.
 DOUBLES_CHART: tuple[tuple[str, ...], ...] = (
     # d12: 1      2         3          4        5        6          7          8        9        10        11        12
     (_FLAT_A, _FLAT_D, _DOWN_MAJ, _HARD_A, _HARD_D, _MAJ_SCUF, _MIN_SCUF, _NORMAL, _NORMAL, _LULL, _FREAK_A, _FREAK_D),
