@@ -512,14 +512,23 @@ class Coach:
         """
         allowed = ALLOWED[side][False]
         board = match.board
+        # Only pieces whose budget covers the distance on an empty board can get there at all.
+        budgets = {
+            p.id: budget
+            for p in match.field[side]
+            if not p.keeper and F.manhattan(p.pos, carrier.pos) - 1 <= (budget := match.move_budget(p))
+        }
+        if not budgets:
+            return None
         routes: dict[str, list[int]] = {}
         for piece in match.field[side]:
-            if not piece.keeper and piece.pos in F.NEIGHBOURS[carrier.pos]:
+            if piece.id in budgets and piece.pos in F.NEIGHBOURS[carrier.pos]:
                 routes[piece.id] = []
         frontier = [n for n in F.NEIGHBOURS[carrier.pos] if allowed[n] and board[n] is None]
         towards = dict.fromkeys(frontier, -1)  # square -> next square on the way to the carrier
-        reach = max((match.move_budget(p) for p in match.field[side] if not p.keeper), default=0)
-        for _ in range(reach):
+        for _ in range(max(budgets.values())):
+            if len(routes) == len(budgets):
+                break
             nxt = []
             for square in frontier:
                 for n in F.NEIGHBOURS[square]:
@@ -528,7 +537,7 @@ class Coach:
                         if n not in towards and allowed[n]:
                             towards[n] = square
                             nxt.append(n)
-                    elif occupant.side == side and not occupant.keeper and occupant.id not in routes:
+                    elif occupant.id in budgets and occupant.id not in routes:
                         path, step = [], square
                         while step != -1:
                             path.append(step)
@@ -601,6 +610,8 @@ class Coach:
 
     def support(self, match: Match, side: int, attacking: bool, staying: Piece | None = None) -> None:
         """Spend what is left of the points moving the other pieces toward their targets."""
+        if match.points <= 0:
+            return
         carrier = match.ball
         movers = [
             p for p in match.field[side] if p is not carrier and p is not staying and match.moved.get(p.id, 0) == 0
@@ -641,20 +652,20 @@ class Coach:
             return
         allowed = ALLOWED[piece.side][piece.keeper]
         board = match.board
+        manhattan = F.manhattan
         path: list[int] = []
         square = piece.pos
-        distance = F.manhattan(square, target)
+        distance = manhattan(square, target)
         for _ in range(budget):
-            best = None
+            # Every orthogonal step changes the distance by one: take the first that closes in.
             for n in F.NEIGHBOURS[square]:
-                if allowed[n] and board[n] is None and n not in path:
-                    d = F.manhattan(n, target)
-                    if d < distance:
-                        best, distance = n, d
-            if best is None:
+                if allowed[n] and board[n] is None and manhattan(n, target) < distance:
+                    break
+            else:
                 break
-            path.append(best)
-            square = best
+            path.append(n)
+            square = n
+            distance -= 1
         if path:
             match.move(piece, path)
 
