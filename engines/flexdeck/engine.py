@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -127,6 +128,47 @@ def build_squad(side: int, sheet: TeamSheet, squad_size: int) -> Squad:
     return Squad(ids, colours, strengths, [BLANK_STATS.copy() for _ in ids])
 
 
+class SquadCache:
+    """Validated squads by the team sheet object they were built from.
+
+    A league plays the same sheet objects many times (a season, ``stats``,
+    ``bench``); checking that a sheet still holds what it held, a C-level
+    comparison with a deep copy, costs a fraction of coercing and validating
+    26 cards again. A sheet changed in place, even a pip, misses and is
+    validated afresh.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._entries: dict[tuple[int, int, int], tuple[Any, list[Any], Squad]] = {}
+
+    def get(self, sheet: TeamSheet | Mapping[str, Any], side: int, squad_size: int) -> Squad:
+        """A fresh ``Squad`` (own counters) for ``sheet`` playing on ``side``."""
+        key = (id(sheet), side, squad_size)
+        entry = self._entries.get(key)
+        players = _players_of(sheet)
+        if entry is None or entry[0] is not sheet or entry[1] != players:
+            squad = build_squad(side, TeamSheet.coerce(sheet), squad_size)
+            if len(self._entries) >= self._size:
+                self._entries.clear()
+            # Keep the sheet itself too, so its id cannot be reused while cached.
+            entry = self._entries[key] = (sheet, copy.deepcopy(players), squad)
+        template = entry[2]
+        return Squad(template.ids, template.colours, template.strengths, [BLANK_STATS.copy() for _ in template.ids])
+
+
+def _players_of(sheet: TeamSheet | Mapping[str, Any]) -> list[Any]:
+    """The sheet's cards as a list, whatever shape the sheet comes in."""
+    if isinstance(sheet, TeamSheet):
+        players: Any = sheet.players
+    else:
+        players = sheet.get("players") if isinstance(sheet, Mapping) else None
+    return list(players) if isinstance(players, list | tuple) else [players]
+
+
+_squads = SquadCache()
+
+
 class FlexdeckEngine(Engine):
     """Flexdeck Futbol: two colour decks, one draw pile, the ball moved card by card."""
 
@@ -179,8 +221,7 @@ class FlexdeckEngine(Engine):
         optionally, coaches of their own (one per side, home first)."""
         match_options = MatchOptions.coerce(options)
         rules, squad_size = read_settings(match_options)
-        sheets = (TeamSheet.coerce(home), TeamSheet.coerce(away))
-        squads = [build_squad(side, sheets[side], squad_size) for side in (HOME, AWAY)]
+        squads = [_squads.get(sheet, side, squad_size) for side, sheet in ((HOME, home), (AWAY, away))]
         shared = set(squads[HOME].ids) & set(squads[AWAY].ids)
         if shared:
             raise CardError(f"player {sorted(shared)[0]} is on both team sheets; a card plays for one side")

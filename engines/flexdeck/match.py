@@ -9,7 +9,7 @@ cards with ``dice.shuffle``, so a test can force a deal with ``ScriptedDice``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engines.core import STANDARD_STATS, Dice, Event, MatchResult
@@ -66,8 +66,46 @@ STAT_NAMES = STANDARD_STATS + GAME_STATS
 BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
 
 _new = object.__new__
-_set_seq, _set_minute, _set_kind = Event.seq.__set__, Event.minute.__set__, Event.kind.__set__  # type: ignore[attr-defined]
-_set_side, _set_player, _set_detail = Event.side.__set__, Event.player_id.__set__, Event.detail.__set__  # type: ignore[attr-defined]
+
+
+class _OpenEvent:
+    """``Event``'s slots without the frozen ``__setattr__``.
+
+    A match logs about 150 events and the frozen dataclass's ``__init__`` is the
+    dearest way to build them; an open twin filled by plain slot stores and then
+    switched to ``Event`` (same layout, so Python allows it) is the cheapest.
+    """
+
+    __slots__ = tuple(f.name for f in fields(Event))
+
+
+def _build_event_open(seq: int, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> Event:
+    event = _new(_OpenEvent)
+    event.seq = seq
+    event.minute = minute
+    event.kind = kind
+    event.side = side
+    event.player_id = player_id
+    event.detail = detail
+    event.__class__ = Event  # type: ignore[assignment]
+    return event  # type: ignore[return-value]
+
+
+def _build_event_frozen(
+    seq: int, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any
+) -> Event:
+    return Event(seq, minute, kind, side, player_id, detail)  # type: ignore[arg-type]
+
+
+def _open_events_work() -> bool:
+    """The class switch needs Event to keep exactly these slots; else use the constructor."""
+    try:
+        return _build_event_open(1, 2, "card", "home", "x", {"a": 1}) == Event(1, 2, "card", "home", "x", {"a": 1})
+    except TypeError:
+        return False
+
+
+build_event = _build_event_open if _open_events_work() else _build_event_frozen
 
 
 @dataclass(frozen=True)
@@ -511,17 +549,9 @@ class Match:
         self.emit(self.minute, kind, None if side is None else SIDE_NAMES[side], player_id, detail)
 
     def emit(self, minute: int, kind: str, side: str | None, player_id: str | None, detail: dict[str, Any]) -> None:
-        """Append an event, built field by field: the frozen dataclass's own
-        ``__init__`` costs twice as much and a match logs about 150 of them."""
+        """Append an event (see ``build_event``)."""
         events = self.events
-        event = _new(Event)
-        _set_seq(event, len(events) + 1)
-        _set_minute(event, minute)
-        _set_kind(event, kind)
-        _set_side(event, side)
-        _set_player(event, player_id)
-        _set_detail(event, detail)
-        events.append(event)
+        events.append(build_event(len(events) + 1, minute, kind, side, player_id, detail))
 
     # -- penalty kicks ------------------------------------------------------
 

@@ -5,6 +5,7 @@ The command line and "no Django" are checked for every engine in tests/engines/t
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 
@@ -13,8 +14,9 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from engines.core import STANDARD_STATS, TeamSheet
+from engines.core import STANDARD_STATS, CardError, Event, TeamSheet
 from engines.flexdeck import ENGINE
+from engines.flexdeck.match import _build_event_frozen, _build_event_open
 from engines.flexdeck.scripting import ReplayCoach, ReplayDice, table
 
 WALL = [15] * 11  # field cards nobody in these tests can beat
@@ -92,6 +94,32 @@ def test_the_same_seed_gives_the_same_json():
     first = ENGINE.simulate(home, away, seed=99).to_json()
     assert ENGINE.simulate(TeamSheet.coerce(home), TeamSheet.coerce(away), seed=99).to_json() == first
     assert ENGINE.simulate(home, away, seed=100).to_json() != first
+
+
+def test_a_sheet_changed_in_place_is_validated_again():
+    home, away = ENGINE.sample_team(1), ENGINE.sample_team(2)
+    before = ENGINE.simulate(home, away, seed=5).to_json()
+    home["players"][0]["pips"][1] = 12  # a nested list, changed in place
+    with pytest.raises(CardError, match="pips"):
+        ENGINE.simulate(home, away, seed=5)
+    home["players"][0]["pips"] = [9, 9]
+    changed = ENGINE.simulate(home, away, seed=5).to_json()
+    assert changed == ENGINE.simulate(copy.deepcopy(home), away, seed=5).to_json()
+    assert changed != before
+
+
+def test_events_are_real_events_whichever_way_they_are_built():
+    for build in (_build_event_open, _build_event_frozen):
+        event = build(3, 12, "advance", "home", "p1", {"ball": "D1"})
+        assert type(event) is Event
+        assert event == Event(3, 12, "advance", "home", "p1", {"ball": "D1"})
+        with pytest.raises(AttributeError):
+            event.seq = 4
+
+
+def test_a_sheet_that_is_not_an_object_is_refused():
+    with pytest.raises(CardError, match="team sheet"):
+        ENGINE.simulate(["not", "a", "sheet"], ENGINE.sample_team(2), seed=1)
 
 
 GOLDEN_SEED = 2026
