@@ -537,7 +537,7 @@ class Coach:
                         if n not in towards and allowed[n]:
                             towards[n] = square
                             nxt.append(n)
-                    elif occupant.id in budgets and occupant.id not in routes:
+                    elif occupant.side == side and occupant.id in budgets and occupant.id not in routes:
                         path, step = [], square
                         while step != -1:
                             path.append(step)
