@@ -212,7 +212,7 @@ class Match:
             self.on[side].extend(lineup)
             self.preferred[side].extend(lineup)
             self.bench.append(team.benches[keeper_choice])
-            detail = {"goaltender_roll": die, "control": self.control_detail}
+            detail = {"goaltender_roll": die, "control": dict(self.control_detail)}
             self.rows.append((0, "lineup", SIDES[side], lineup[GOALKEEPER_SLOT].id, detail))
 
     # --- comings and goings ---------------------------------------------------
