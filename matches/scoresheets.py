@@ -125,6 +125,7 @@ class Panel:
     kinds: tuple[str, ...]
     detail_key: str = ""
     blank_only: bool = False  # a box for the table only (the engine does not log it)
+    count: bool = False  # one box with the number of events (a tally too long for boxes)
 
 
 @dataclass(frozen=True)
@@ -211,9 +212,9 @@ LAYOUTS: dict[str, Layout] = {
         ),
         panels=(
             Panel("Substitutions (3 a match)", 3, ("substitution",)),
-            Panel("Jokers: offside, yellow, yellow = red", 3, ("offside", "yellow_card")),
+            Panel("Jokers (3 each half)", 6, ("offside", "yellow_card")),
             Panel("Red card: +3 to the other side", 1, ("red_card",)),
-            Panel("Golden Boot", 2, ("golden_boot",)),
+            Panel("Cards turned (draw pile)", 1, ("card",), count=True),
         ),
         instructions=(
             "Blue/gold and red/green: deal 11 per side (keeper, 4 defenders, 4 midfielders, 2 forwards). "
@@ -812,6 +813,8 @@ def _panels(pen: _Pen) -> None:
                 for e in sheet.events
                 if e.kind in panel.kinds and e.side == side.side
             ]
+            if panel.count:
+                entries = [str(len(entries))] if sheet.played else []
             for b in range(panel.boxes):
                 bx = x0 + col_w - (panel.boxes - b) * box
                 c.setStrokeColor(black)
