@@ -2,13 +2,16 @@
 
 Every turn of "11" is a decision, so each side is played by a coach:
 
-* ``greedy`` picks one step at a time (a run, an attack, or a whole pass
-  series ending anywhere the ball can go, a shot at goal included), always the
-  step that most improves its judgement of the position, and stops when no
-  step improves it.
-* ``planner`` (the default) looks further: it keeps the best few partial turns
-  at each step (a beam) instead of one, so a step that pays only with the next
-  one (a run that opens a passing lane, then the series and the shot) is found.
+* ``novice`` makes the single best step of its turn and stops: a weak coach,
+  the yardstick that a better coach wins more often.
+* ``greedy`` (the default) picks one step at a time (a run, an attack, or a
+  whole pass series ending on any teammate the ball can reach, a shot at goal
+  included), always the step that most improves its judgement of the
+  position, and stops when no step improves it.
+* ``planner`` looks further: it keeps the best few partial turns at each step
+  (a beam) instead of one, and weighs "run onto a shooting space, then the
+  series and the shot" as one step, so a run that only pays with the shot
+  after it is found. It takes about twice the time of ``greedy``.
 
 Both judge a position by ``evaluate``: possession and how far up the board the
 ball is, the chance the opponent can attack the holder next turn (a d6 must
@@ -107,8 +110,8 @@ class Weights:
 #: The coach styles a league or a team sheet may choose.
 STYLES: dict[str, Weights] = {
     "balanced": Weights(),
-    "attacking": Weights(progress=2.2, shot_chance=0.25, blocker=1.5, support=0.7),
-    "defensive": Weights(progress=1.0, shot_chance=0.15, risk=1.1, blocker=5.0, keeper_home=12.0),
+    "attacking": Weights(progress=2.2, advance=0.8, shot_chance=0.25, blocker=1.5, support=0.7),
+    "defensive": Weights(progress=1.0, advance=0.3, shot_chance=0.15, risk=1.1, blocker=5.0, keeper_home=12.0),
 }
 
 #: Where a style places its field players at a kick-off, best first, written for
@@ -126,7 +129,6 @@ DEFAULT_STYLE = "balanced"
 BEAM_WIDTH = 3
 #: Steps a plan may hold; no sensible turn needs more (a d6 pays for six runs at most).
 MAX_STEPS = 8
-COMBINATIONS = True
 
 
 _attack_costs: dict[tuple[int, int, int], int] = {}
@@ -205,8 +207,8 @@ SHOOTING_MASK = {goal: _mask(SHOOTING_SPACES[goal]) for goal in GOALS}
 NEAR = tuple(_mask(t for t in range(SPACE_COUNT) if KING[s][t] <= 2) for s in range(SPACE_COUNT))
 #: LANES[space]: spaces up to four steps along the lines from ``space`` (where attacks on it start).
 LANES = tuple(_mask(t for ray in RAYS[s] for t in ray[:4]) for s in range(SPACE_COUNT))
-#: Spaces that always matter: both goals and both penalty areas.
-KEY_SPACES = _mask((*GOALS, *PENALTY_AREA[GOALS[0]], *PENALTY_AREA[GOALS[1]]))
+#: BOX[goal]: the goal space and its penalty area, where defenders block shots.
+BOX = {goal: _mask((goal, *PENALTY_AREA[goal])) for goal in GOALS}
 #: LANE_BITS[space]: for each line, the bits of the first four spaces along it.
 LANE_BITS = tuple(tuple(tuple(1 << t for t in ray[:4]) for ray in RAYS[s] if ray) for s in range(SPACE_COUNT))
 #: REACH[space][n]: spaces a run of at most n steps could end on, ignoring other pieces.
@@ -239,13 +241,13 @@ def chain_mask(ball: int, mine: int) -> int:
     For judging positions only: a two-space shot is taken as possible whatever
     lies between (the move generator checks the real lines).
     """
-    reached = 1 << ball
-    frontier = [ball]
+    reached = frontier = 1 << ball
     while frontier:
-        fresh = PASS_REACH[frontier.pop()] & mine & ~reached
-        if fresh:
-            reached |= fresh
-            frontier.extend(_bits(fresh))
+        low = frontier & -frontier
+        frontier ^= low
+        fresh = PASS_REACH[low.bit_length() - 1] & mine & ~reached
+        reached |= fresh
+        frontier |= fresh
     return reached
 
 
@@ -352,8 +354,14 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
     value += weights.support * (mine & NEAR[ball]).bit_count()
     if holding_side == side and weights.advance:
         # With the ball the field players push up, so that passing chains reach forward.
-        rows = PROGRESS_ROWS[their_goal]
-        value += weights.advance * sum(n * (mine & rows[n]).bit_count() for n in range(6, 11))
+        six, seven, eight, nine, ten = PROGRESS_ROWS[their_goal][6:]
+        value += weights.advance * (
+            6 * (mine & six).bit_count()
+            + 7 * (mine & seven).bit_count()
+            + 8 * (mine & eight).bit_count()
+            + 9 * (mine & nine).bit_count()
+            + 10 * (mine & ten).bit_count()
+        )
     # If the holder is attacked, the other side has the ball right there.
     stolen_value = weights.possession + weights.progress * PROGRESS[position.defends[holding_side]][ball]
     attack = AT_LEAST[_attack_cost(position, ball, 1 - holding_side)]
@@ -421,13 +429,13 @@ class Coach:
         side = turn.side
         holding = holder != OFF and holder // PIECES_PER_SIDE == side
         own_goal, their_goal = position.defends[side], position.defends[1 - side]
-        # Where a run can change the judgement: next to the ball, both goal areas, and
-        # the lanes an attack on the holder starts from (for the side without the ball)
-        # or the approaches to the shooting spaces (for the side with it).
+        # Where a run can change the judgement: next to the ball; with the ball, up the
+        # board and around the shooting spaces (and the goalie's way home); without it,
+        # the lanes an attack on the holder starts from and the own penalty area.
         if holding:
-            hot = KEY_SPACES | NEAR[ball] | APPROACH[their_goal] | AHEAD[their_goal][PROGRESS[their_goal][ball]]
+            hot = NEAR[ball] | APPROACH[their_goal] | AHEAD[their_goal][PROGRESS[their_goal][ball]] | 1 << own_goal
         else:
-            hot = KEY_SPACES | NEAR[ball] | LANES[ball]
+            hot = NEAR[ball] | LANES[ball] | BOX[own_goal]
         # Attacks worth a look: on pieces near the ball or on shooting spaces.
         victims = position.masks[1 - side] & (NEAR[ball] | SHOOTING_MASK[own_goal] | SHOOTING_MASK[their_goal])
         places = position.places
@@ -466,7 +474,7 @@ class Coach:
         if must_pass(position, turn):
             # A goalie who must pass on and has no teammate to find plays it into space.
             steps.extend([(PASS, target, 0, 0, OFF)] for target in pass_targets(position, holder))
-        if self.strength == "planner" and COMBINATIONS:
+        if self.strength == "planner":
             steps.extend(self.shooting_combinations(position, turn, steps))
         return steps
 

@@ -35,6 +35,7 @@ from engines.eleven.rules import (
     Turn,
     apply_action,
     goalie_of,
+    holds_in_area,
     legal_actions,
     must_pass,
     position_problems,
@@ -216,6 +217,7 @@ def resolve_shot(state: MatchState, shooter: int) -> bool:
     keeper = goalie_of(1 - side)
     state.count(shooter, "shots")
     detail: dict[str, Any] = {"from": LABELS[position.places[shooter]], "goal": LABELS[goal]}
+    state.log("shot", side, shooter, dict(detail))
     if position.places[keeper] == goal:
         hidden = state.dice.d6()
         call = state.dice.roll(3)
@@ -304,8 +306,7 @@ def check_turn_end(position: Position, turn: Turn) -> None:
     problems = position_problems(position)
     if must_pass(position, turn):
         problems.append("the goalie kept the ball in his area with a pass open")
-    keeper = goalie_of(turn.side)
-    if position.holder() == keeper and position.goalie_protected(keeper) and not turn.can_pass():
+    if holds_in_area(position, goalie_of(turn.side)) and not turn.can_pass():
         problems.append("the goalie holds the ball in his area after the shot")
     if problems:
         raise AssertionError("; ".join(problems))

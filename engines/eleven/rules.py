@@ -157,6 +157,8 @@ def run_actions(position: Position, turn: Turn, piece: int) -> list[Action]:
     occupant = position.occupant
     points = turn.points
     is_goalie = piece in GOALIES
+    if turn.series_open and not is_goalie and holds_in_area(position, goalie_of(side)):
+        return []  # a run would close the series with the ball stuck in the goalie's hands
     own_goal = position.defends[side]
     protected_start = is_goalie and position.goalie_protected(piece)
     may_attack = not (protected_start and turn.shot_used)
@@ -240,6 +242,11 @@ def pass_open(position: Position, start: int, target: int, side: int) -> bool:
     return False
 
 
+def holds_in_area(position: Position, goalie: int) -> bool:
+    """The goalie has the ball inside his own penalty area (or goal)."""
+    return position.holder() == goalie and position.goalie_protected(goalie)
+
+
 def can_shoot_at_goal(position: Position, holder: int) -> bool:
     return position.places[holder] in SHOOTING_SPACES[position.attacks(side_of(holder))]
 
@@ -269,7 +276,7 @@ def must_pass(position: Position, turn: Turn, actions: list[Action] | None = Non
     must be able to end.
     """
     goalie = goalie_of(turn.side)
-    if position.holder() != goalie or not position.goalie_protected(goalie) or not turn.can_pass():
+    if not holds_in_area(position, goalie) or not turn.can_pass():
         return False
     if actions is None:
         return bool(pass_targets(position, goalie)) or can_shoot_at_goal(position, goalie)

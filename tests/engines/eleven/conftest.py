@@ -113,6 +113,10 @@ class RandomCoach(PassiveCoach):
         plan: list[Action] = []
         while True:
             actions = legal_actions(here, here_turn)
+            shots = [a for a in actions if a[0] == SHOT]
+            if shots:
+                plan.append(shots[0])
+                return plan
             if END_ACTION in actions and (self.random.random() < 0.2 or len(plan) > 12):
                 action = END_ACTION
             else:

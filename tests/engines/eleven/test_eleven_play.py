@@ -25,11 +25,18 @@ def check_result(result) -> None:
 
 
 def test_random_legal_play_never_reaches_an_illegal_position(random_coach):
-    """Random legal actions push the generator into every corner: 250 short matches."""
+    """Random legal actions push the generator into every corner: 200 short matches.
+
+    Half of them against the greedy coach, so goals, parries and restarts come too.
+    """
     options = MatchOptions(winner_required=True, settings={"turns_per_half": 6, "extra_time_turns_per_half": 2})
-    for seed in range(250):
-        coaches = (random_coach(seed), random_coach(seed + 10_000))
-        check_result(play(HOME, AWAY, Dice(seed), options, coaches=coaches, validate=True))
+    goals = 0
+    for seed in range(200):
+        other = Coach("greedy") if seed % 2 else random_coach(seed + 10_000)
+        result = play(HOME, AWAY, Dice(seed), options, coaches=(random_coach(seed), other), validate=True)
+        check_result(result)
+        goals += result.home_goals + result.away_goals
+    assert goals > 20
 
 
 @pytest.mark.parametrize("strength", ["novice", "greedy", "planner"])
@@ -58,5 +65,5 @@ def results(strong: Coach, weak: Coach, matches: int, turns: int) -> Counter[str
 
 def test_a_stronger_coach_wins_more_often():
     """The greedy coach plans a whole turn; the novice makes one move a turn."""
-    outcome = results(Coach("greedy"), Coach("novice"), matches=120, turns=10)
-    assert outcome["strong"] > 3 * outcome["weak"] and outcome["strong"] >= 30, outcome
+    outcome = results(Coach("greedy"), Coach("novice"), matches=60, turns=20)
+    assert outcome["strong"] >= 15 and outcome["strong"] > 3 * outcome["weak"], outcome
