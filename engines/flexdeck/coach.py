@@ -114,7 +114,9 @@ class Coach:
         for rank, slot, old, floor in cached[1]:
             if raw <= old:
                 continue
-            gain = RANK_WEIGHTS[rank] * (min(raw, floor) - min(old, floor) + OWN_GAIN_SHARE * (raw - old))
+            new_weakest = raw if raw < floor else floor
+            old_weakest = old if old < floor else floor
+            gain = RANK_WEIGHTS[rank] * (new_weakest - old_weakest + OWN_GAIN_SHARE * (raw - old))
             if gain >= best_gain and match.can_substitute(side, slot):
                 best_slot, best_gain = slot, gain
         return best_slot
@@ -132,11 +134,11 @@ class Coach:
                 if value < 0:  # neutralised
                     continue
                 if value < weakest and not replaced >> candidate & 1:
-                    if slot >= 0:
-                        floor = min(floor, weakest)
+                    if slot >= 0 and weakest < floor:
+                        floor = weakest
                     slot, weakest = candidate, value
-                else:
-                    floor = min(floor, value)
+                elif value < floor:
+                    floor = value
             if slot >= 0:
                 plan.append((rank, slot, weakest, floor))
         return plan

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from types import SimpleNamespace
 from typing import Any
 
 from engines.core import STANDARD_STATS, Dice, Event, MatchResult
@@ -79,33 +80,36 @@ class _OpenEvent:
     __slots__ = tuple(f.name for f in fields(Event))
 
 
-def _build_event_open(seq: int, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> Event:
+def _emit_open(match: Any, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> None:
+    events = match.events
     event = _new(_OpenEvent)
-    event.seq = seq
+    event.seq = len(events) + 1
     event.minute = minute
     event.kind = kind
     event.side = side
     event.player_id = player_id
     event.detail = detail
     event.__class__ = Event  # type: ignore[assignment]
-    return event  # type: ignore[return-value]
+    events.append(event)
 
 
-def _build_event_frozen(
-    seq: int, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any
-) -> Event:
-    return Event(seq, minute, kind, side, player_id, detail)  # type: ignore[arg-type]
+def _emit_frozen(match: Any, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> None:
+    events = match.events
+    events.append(Event(len(events) + 1, minute, kind, side, player_id, detail))  # type: ignore[arg-type]
 
 
 def _open_events_work() -> bool:
     """The class switch needs Event to keep exactly these slots; else use the constructor."""
+    probe = SimpleNamespace(events=[])
     try:
-        return _build_event_open(1, 2, "card", "home", "x", {"a": 1}) == Event(1, 2, "card", "home", "x", {"a": 1})
+        _emit_open(probe, 2, "card", "home", "x", {"a": 1})
     except TypeError:
         return False
+    return bool(probe.events == [Event(1, 2, "card", "home", "x", {"a": 1})])
 
 
-build_event = _build_event_open if _open_events_work() else _build_event_frozen
+#: Appends an event to ``match.events``; the Match's ``emit`` method.
+emit_event = _emit_open if _open_events_work() else _emit_frozen
 
 
 @dataclass(frozen=True)
@@ -548,10 +552,7 @@ class Match:
         """An event at the current minute; ``side`` is 0, 1 or None."""
         self.emit(self.minute, kind, None if side is None else SIDE_NAMES[side], player_id, detail)
 
-    def emit(self, minute: int, kind: str, side: str | None, player_id: str | None, detail: dict[str, Any]) -> None:
-        """Append an event (see ``build_event``)."""
-        events = self.events
-        events.append(build_event(len(events) + 1, minute, kind, side, player_id, detail))
+    emit = emit_event
 
     # -- penalty kicks ------------------------------------------------------
 

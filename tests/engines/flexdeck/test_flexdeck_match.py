@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from engines.core import STANDARD_STATS, CardError, Event, TeamSheet
 from engines.flexdeck import ENGINE
-from engines.flexdeck.match import _build_event_frozen, _build_event_open
+from engines.flexdeck.match import _emit_frozen, _emit_open
 from engines.flexdeck.scripting import ReplayCoach, ReplayDice, table
 
 WALL = [15] * 11  # field cards nobody in these tests can beat
@@ -109,12 +110,14 @@ def test_a_sheet_changed_in_place_is_validated_again():
 
 
 def test_events_are_real_events_whichever_way_they_are_built():
-    for build in (_build_event_open, _build_event_frozen):
-        event = build(3, 12, "advance", "home", "p1", {"ball": "D1"})
-        assert type(event) is Event
-        assert event == Event(3, 12, "advance", "home", "p1", {"ball": "D1"})
+    for emit in (_emit_open, _emit_frozen):
+        holder = SimpleNamespace(events=[])
+        emit(holder, 12, "advance", "home", "p1", {"ball": "D1"})
+        emit(holder, 13, "no_move", "away", "p2", {"ball": "D1"})
+        assert [type(event) for event in holder.events] == [Event, Event]
+        assert holder.events[1] == Event(2, 13, "no_move", "away", "p2", {"ball": "D1"})
         with pytest.raises(AttributeError):
-            event.seq = 4
+            holder.events[0].seq = 4
 
 
 def test_a_sheet_that_is_not_an_object_is_refused():
