@@ -1,0 +1,208 @@
+"""The API's representations. Writable fields are few on purpose: a league's settings and a
+match's kickoff; everything else changes through an action with its own rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import serializers
+
+from leagues.models import League, Season, Team
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from rosters.models import Player
+
+
+def django_errors(exc: DjangoValidationError) -> serializers.ValidationError:
+    """A model's ValidationError as DRF's, field by field."""
+    if hasattr(exc, "error_dict"):
+        return serializers.ValidationError(exc.message_dict)
+    return serializers.ValidationError(exc.messages)
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    commissioners = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+
+    class Meta:
+        model = League
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "engine",
+            "engine_settings",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tiebreakers",
+            "budget",
+            "forfeit_goals_for",
+            "forfeit_goals_against",
+            "commissioners",
+            "created_at",
+        ]
+        # The engine and slug stay: the pool's cards and every link depend on them.
+        read_only_fields = ["id", "slug", "engine", "commissioners", "created_at"]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The model's own checks (points order, known tie-breakers) on the league as it would be."""
+        league = League(**{**({} if self.instance is None else self._current()), **attrs})
+        try:
+            league.clean()
+        except DjangoValidationError as exc:
+            raise django_errors(exc) from exc
+        return attrs
+
+    def _current(self) -> dict[str, Any]:
+        return {f: getattr(self.instance, f) for f in self.Meta.fields if f not in ("commissioners", "created_at")}
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = [
+            "id",
+            "league",
+            "name",
+            "teams",
+            "seed",
+            "double_round_robin",
+            "first_kickoff",
+            "round_interval",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class FixturesSerializer(serializers.Serializer):
+    """Input of ``POST /api/seasons/{id}/fixtures/``: each field defaults to the season's own."""
+
+    first_kickoff = serializers.DateTimeField(required=False)
+    interval = serializers.DurationField(required=False)
+    double = serializers.BooleanField(required=False)
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    manager = serializers.SlugRelatedField(read_only=True, slug_field="username")
+
+    class Meta:
+        model = Team
+        fields = ["id", "league", "name", "short_name", "manager"]
+        read_only_fields = fields
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "league", "name", "role", "attributes", "price", "external_id"]
+        read_only_fields = fields
+
+
+class TeamRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["id", "name"]
+        read_only_fields = fields
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    """A fixture or result; only ``kickoff`` is writable (by PATCH, while there is no result)."""
+
+    home = TeamRefSerializer(read_only=True)
+    away = TeamRefSerializer(read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "season",
+            "round",
+            "home",
+            "away",
+            "kickoff",
+            "status",
+            "home_goals",
+            "away_goals",
+            "decided_by",
+            "shootout_home",
+            "shootout_away",
+            "forfeited_by",
+            "seed",
+            "engine_version",
+            "played_at",
+        ]
+        read_only_fields = [f for f in fields if f != "kickoff"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = MatchEvent
+        fields = ["seq", "minute", "kind", "side", "player", "player_name", "detail"]
+        read_only_fields = fields
+
+
+class StatSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = PlayerMatchStat
+        fields = [
+            "player",
+            "player_name",
+            "team",
+            "goals",
+            "shots",
+            "saves",
+            "steals",
+            "yellow_cards",
+            "red_cards",
+            "injuries",
+            "minutes",
+            "extra",
+        ]
+        read_only_fields = fields
+
+
+class MatchDetailSerializer(MatchSerializer):
+    """A match with its play-by-play (``events``, with the dice or cards in ``detail``) and player stats."""
+
+    events = EventSerializer(many=True, read_only=True)
+    stats = StatSerializer(many=True, read_only=True, source="player_stats")
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "error", "events", "stats"]
+        read_only_fields = [f for f in fields if f != "kickoff"]
+
+
+class StatusChangeSerializer(serializers.Serializer):
+    """Input of postpone, cancel and reschedule: rescheduling may set a new kickoff."""
+
+    kickoff = serializers.DateTimeField(required=False)
+
+
+class ForfeitSerializer(serializers.Serializer):
+    forfeited_by = serializers.ChoiceField(choices=Match.Side.choices)
+
+
+class StandingRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    goals_for = serializers.IntegerField()
+    goals_against = serializers.IntegerField()
+    goal_difference = serializers.IntegerField()
+    points = serializers.IntegerField()
+    deducted = serializers.IntegerField()
+    form = serializers.CharField(help_text="The last five results, oldest first: W, D or L.")
+
+
+class StandingsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    standings = StandingRowSerializer(many=True)
+    notes = serializers.ListField(child=serializers.CharField(), help_text="How tied teams were separated.")

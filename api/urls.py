@@ -1,0 +1,22 @@
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from api import views
+
+app_name = "api"
+
+router = DefaultRouter()
+router.register("leagues", views.LeagueViewSet, basename="league")
+router.register("seasons", views.SeasonViewSet, basename="season")
+router.register("teams", views.TeamViewSet, basename="team")
+router.register("players", views.PlayerViewSet, basename="player")
+router.register("matches", views.MatchViewSet, basename="match")
+
+urlpatterns = [
+    path("", include(router.urls)),
+    path("auth/token/", obtain_auth_token, name="token"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+]

@@ -1,0 +1,150 @@
+"""The REST API: thin viewsets over the models, the standings and the fixture services.
+
+Reads are public. Writes (a league's settings, generating fixtures, moving a
+kickoff, postponing, cancelling, rescheduling, a forfeit) need a commissioner of the
+league, checked by ``CommissionerOrReadOnly`` on the object itself.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Prefetch, QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api import filters, serializers
+from leagues.models import League, Season, Team
+from leagues.scheduling import generate_fixtures
+from leagues.standings import compute_standings
+from matches import fixtures, services
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from rosters.models import Player
+
+
+class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin, viewsets.GenericViewSet):
+    """Leagues and their settings; a commissioner may PATCH the settings."""
+
+    queryset = League.objects.prefetch_related("commissioners").order_by("name", "id")
+    serializer_class = serializers.LeagueSerializer
+    http_method_names = ["get", "patch", "head", "options"]
+
+
+class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Season.objects.select_related("league").prefetch_related("teams").order_by("-created_at", "-id")
+    serializer_class = serializers.SeasonSerializer
+    filterset_class = filters.SeasonFilter
+
+    @extend_schema(responses=serializers.StandingsSerializer)
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """The league table with form (last five) and the notes on how tied teams were separated."""
+        season = self.get_object()
+        table = compute_standings(season)
+        return Response({"season": season.id, "standings": table.to_list(), "notes": table.notes})
+
+    @extend_schema(request=serializers.FixturesSerializer, responses=serializers.MatchSerializer(many=True))
+    @action(detail=True, methods=["post"])
+    def fixtures(self, request: Request, pk: str | None = None) -> Response:
+        """(Re)generate the season's round robin; refused once a match has a result."""
+        season = self.get_object()
+        given = serializers.FixturesSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        try:
+            generate_fixtures(season, **given.validated_data)
+        except DjangoValidationError as exc:
+            raise serializers.django_errors(exc) from exc
+        matches = Match.objects.filter(season=season).select_related("home", "away").order_by("round", "id")
+        return Response(serializers.MatchSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class TeamViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Team.objects.select_related("manager").order_by("league_id", "name").distinct()
+    serializer_class = serializers.TeamSerializer
+    filterset_class = filters.TeamFilter
+
+
+class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    """Player cards with their attributes (as the league's engine validated them) and prices."""
+
+    queryset = Player.objects.order_by("league_id", "name", "id").distinct()
+    serializer_class = serializers.PlayerSerializer
+    filterset_class = filters.PlayerFilter
+
+
+class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin, viewsets.GenericViewSet):
+    """Fixtures and results. The detail adds ``events`` (the play-by-play) and ``stats``.
+
+    A commissioner may PATCH ``kickoff`` (a match without a result) and POST to
+    ``postpone``, ``cancel``, ``reschedule`` and ``forfeit``.
+    """
+
+    serializer_class = serializers.MatchSerializer
+    filterset_class = filters.MatchFilter
+    http_method_names = ["get", "patch", "post", "head", "options"]
+
+    def get_queryset(self) -> QuerySet[Match]:
+        matches = Match.objects.select_related("home", "away", "season__league").order_by("kickoff", "round", "id")
+        if self.action == "retrieve":
+            matches = matches.prefetch_related(
+                Prefetch("events", MatchEvent.objects.select_related("player").order_by("seq")),
+                Prefetch("player_stats", PlayerMatchStat.objects.select_related("player").order_by("team_id", "id")),
+            )
+        return matches
+
+    def get_serializer_class(self) -> type[serializers.MatchSerializer]:
+        return serializers.MatchDetailSerializer if self.action == "retrieve" else serializers.MatchSerializer
+
+    def perform_update(self, serializer: serializers.MatchSerializer) -> None:
+        kickoff = serializer.validated_data.get("kickoff")
+        if kickoff is not None:
+            self._apply(fixtures.match_move, match_id=serializer.instance.id, kickoff=kickoff)
+        serializer.instance.refresh_from_db()
+
+    @extend_schema(request=None, responses=serializers.MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def postpone(self, request: Request, pk: str | None = None) -> Response:
+        """Postpone a scheduled (or failed) match: it is not played or counted until rescheduled."""
+        return self._set_status(Match.Status.POSTPONED)
+
+    @extend_schema(request=None, responses=serializers.MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        """Cancel a match without a result: it is never played or counted."""
+        return self._set_status(Match.Status.CANCELLED)
+
+    @extend_schema(request=serializers.StatusChangeSerializer, responses=serializers.MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def reschedule(self, request: Request, pk: str | None = None) -> Response:
+        """Put a postponed or failed match back in the queue, at a new ``kickoff`` if given."""
+        given = serializers.StatusChangeSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        return self._set_status(Match.Status.SCHEDULED, kickoff=given.validated_data.get("kickoff"))
+
+    @extend_schema(request=serializers.ForfeitSerializer, responses=serializers.MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str | None = None) -> Response:
+        """Award the match against ``forfeited_by`` (home or away) with the league's forfeit score."""
+        match = self.get_object()
+        given = serializers.ForfeitSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        match = services.match_forfeit(match, forfeited_by=given.validated_data["forfeited_by"])
+        return self._answer(match.id)
+
+    def _set_status(self, status_: str, **extra: object) -> Response:
+        match = self.get_object()
+        self._apply(fixtures.match_set_status, match_id=match.id, status=status_, **extra)
+        return self._answer(match.id)
+
+    @staticmethod
+    def _apply(change, **kwargs: object) -> None:
+        try:
+            change(**kwargs)
+        except DjangoValidationError as exc:
+            raise serializers.django_errors(exc) from exc
+
+    def _answer(self, match_id: int) -> Response:
+        match = Match.objects.select_related("home", "away").get(id=match_id)
+        return Response(serializers.MatchSerializer(match).data)

@@ -1,0 +1,48 @@
+"""The API's cast: a played four-team Fütti season, and one client per role.
+
+``anonymous`` has no credentials, ``plain`` is a signed-in user with no league,
+``other`` runs another league, ``commissioner`` runs this one, ``superuser`` runs
+everything. Token authentication for all but the superuser, who uses a session,
+so both ways in are exercised.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from leagues.demo import create_demo_season
+from leagues.models import League
+from matches.services import simulate_due
+
+
+@pytest.fixture
+def played_season(db):
+    season = create_demo_season(engine="futti", teams=4, seed=1)
+    simulate_due()
+    return season
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+@pytest.fixture
+def clients(played_season):
+    """Users without passwords: hashing one costs a second or two, and no test signs in with it."""
+    users = get_user_model().objects
+    commissioner = users.create_user("carla")
+    played_season.league.commissioners.add(commissioner)
+    other = users.create_user("otto")
+    League.objects.create(name="Other League", slug="other").commissioners.add(other)
+    superuser = APIClient()
+    superuser.force_login(users.create_superuser("root", password=None))
+    return {
+        "anonymous": APIClient(),
+        "plain": token_client(users.create_user("pat")),
+        "other": token_client(other),
+        "commissioner": token_client(commissioner),
+        "superuser": superuser,
+    }

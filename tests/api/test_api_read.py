@@ -1,0 +1,174 @@
+"""Reading the API: every endpoint is public, paginated, filterable and cheap in queries."""
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from leagues.demo import create_demo_season
+from leagues.models import Team
+from leagues.standings import compute_standings
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.services import simulate_due
+from rosters.models import Player, SquadMember
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def get(api, url, **query):
+    response = api.get(url, query)
+    assert response.status_code == 200, response.content[:500]
+    return response.json()
+
+
+def test_root_lists_the_resources(api, db):
+    assert set(get(api, "/api/")) == {"leagues", "seasons", "teams", "players", "matches"}
+
+
+def test_leagues(api, played_season):
+    league = played_season.league
+    data = get(api, "/api/leagues/")
+    assert data["count"] == 1 and data["results"][0]["slug"] == league.slug
+    one = get(api, f"/api/leagues/{league.id}/")
+    assert one["engine"] == "futti" and one["tiebreakers"] == league.tiebreakers and one["commissioners"] == []
+
+
+def test_seasons_and_league_filter(api, played_season):
+    create_demo_season(engine="futti", teams=4, seed=2)
+    assert get(api, "/api/seasons/")["count"] == 2
+    data = get(api, "/api/seasons/", league=played_season.league_id)
+    assert [s["id"] for s in data["results"]] == [played_season.id]
+    one = get(api, f"/api/seasons/{played_season.id}/")
+    assert sorted(one["teams"]) == sorted(played_season.teams.values_list("id", flat=True))
+    assert one["seed"] == 1
+
+
+def test_standings_at_the_exact_path(api, played_season):
+    data = get(api, f"/api/seasons/{played_season.id}/standings/")
+    table = compute_standings(played_season)
+    assert data["season"] == played_season.id
+    assert data["standings"] == table.to_list() and data["notes"] == table.notes
+    assert all(len(row["form"]) == 5 for row in data["standings"])
+
+
+def test_teams_filtered_by_league_and_season(api, played_season):
+    other = create_demo_season(engine="futti", teams=4, seed=2)
+    assert get(api, "/api/teams/")["count"] == 8
+    in_season = get(api, "/api/teams/", season=played_season.id)["results"]
+    assert {t["id"] for t in in_season} == set(played_season.teams.values_list("id", flat=True))
+    assert get(api, "/api/teams/", league=other.league_id)["count"] == 4
+    team = Team.objects.filter(league=played_season.league).first()
+    assert get(api, f"/api/teams/{team.id}/") == {
+        "id": team.id,
+        "league": team.league_id,
+        "name": team.name,
+        "short_name": "",
+        "manager": None,
+    }
+
+
+def test_players_with_card_attributes_filtered_by_team_season_and_role(api, played_season):
+    member = SquadMember.objects.filter(season=played_season).select_related("player").first()
+    squad = SquadMember.objects.filter(season=played_season, team_id=member.team_id)
+    data = get(api, "/api/players/", team=member.team_id, page_size=100)
+    assert {p["id"] for p in data["results"]} == set(squad.values_list("player_id", flat=True))
+    assert get(api, "/api/players/", season=played_season.id, page_size=1)["count"] == squad.count() * 4
+    keepers = get(api, "/api/players/", role="goalkeeper", page_size=200)["results"]
+    assert keepers and all(p["role"] == "goalkeeper" for p in keepers)
+    one = get(api, f"/api/players/{member.player_id}/")
+    assert one["attributes"] == member.player.attributes and one["price"] == member.player.price
+
+
+def test_matches_filtered_by_season_team_status_and_round(api, played_season):
+    create_demo_season(engine="futti", teams=4, seed=2)  # twelve scheduled matches elsewhere
+    assert get(api, "/api/matches/")["count"] == 24
+    assert get(api, "/api/matches/", season=played_season.id)["count"] == 12
+    assert get(api, "/api/matches/", status="played")["count"] == 12
+    assert get(api, "/api/matches/", status="scheduled")["count"] == 12
+    round_two = get(api, "/api/matches/", season=played_season.id, round=2)["results"]
+    assert len(round_two) == 2 and all(m["round"] == 2 for m in round_two)
+    team = played_season.teams.first()
+    mine = get(api, "/api/matches/", team=team.id)["results"]
+    assert len(mine) == 6 and all(team.id in (m["home"]["id"], m["away"]["id"]) for m in mine)
+    assert "events" not in mine[0]
+
+
+def test_a_bad_filter_value_is_a_400(api, played_season):
+    assert api.get("/api/matches/", {"status": "nonsense"}).status_code == 400
+    assert api.get("/api/matches/", {"round": "x"}).status_code == 400
+
+
+def test_match_detail_has_events_with_dice_and_stats(api, played_season):
+    match = Match.objects.filter(season=played_season).first()
+    data = get(api, f"/api/matches/{match.id}/")
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
+    assert [e["seq"] for e in data["events"]] == [e.seq for e in events]
+    assert [e["detail"] for e in data["events"]] == [e.detail for e in events]
+    assert any("dice" in e["detail"] for e in data["events"])
+    assert len(data["stats"]) == PlayerMatchStat.objects.filter(match=match).count()
+    assert sum(s["goals"] for s in data["stats"]) == match.home_goals + match.away_goals
+    assert data["seed"] == match.seed and data["engine_version"] == match.engine_version
+    assert data["decided_by"] == "regulation"
+
+
+def test_pagination(api, played_season):
+    first = get(api, "/api/matches/", page_size=5)
+    assert first["count"] == 12 and len(first["results"]) == 5 and first["next"] and first["previous"] is None
+    last = get(api, "/api/matches/", page_size=5, page=3)
+    assert len(last["results"]) == 2 and last["next"] is None
+    assert api.get("/api/matches/", {"page": 9}).status_code == 404
+    assert len(get(api, "/api/players/", page_size=10_000)["results"]) <= 200
+
+
+@pytest.mark.parametrize("path", ["leagues", "seasons", "teams", "players", "matches"])
+def test_missing_objects_are_404(api, db, path):
+    assert api.get(f"/api/{path}/999999/").status_code == 404
+
+
+def test_schema_is_openapi_3_and_docs_render(api, db):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert schema.status_code == 200
+    data = schema.json()
+    assert data["openapi"].startswith("3.")
+    for path in ["/api/seasons/{id}/standings/", "/api/matches/{id}/", "/api/matches/", "/api/players/"]:
+        assert path in data["paths"]
+    params = {p["name"] for p in data["paths"]["/api/matches/"]["get"]["parameters"]}
+    assert {"season", "team", "status", "round", "page", "page_size"} <= params
+    docs = api.get("/api/docs/")
+    assert docs.status_code == 200 and reverse("api:schema") in docs.content.decode()
+
+
+def test_token_is_issued_for_a_username_and_password(api, db):
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("mia", password="pw")
+    assert api.post("/api/auth/token/", {"username": "mia", "password": "wrong"}).status_code == 400
+    token = api.post("/api/auth/token/", {"username": "mia", "password": "pw"}).json()["token"]
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api.get("/api/leagues/").status_code == 200
+    api.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    assert api.get("/api/leagues/").status_code == 401
+
+
+def test_query_counts_do_not_grow_with_the_data(api, django_assert_max_num_queries, db):
+    for teams in (4, 8):
+        season = create_demo_season(engine="futti", teams=teams, seed=teams)
+        simulate_due()
+        match = Match.objects.filter(season=season).first()
+        budgets = {
+            "/api/leagues/": 3,
+            "/api/seasons/": 3,
+            "/api/teams/": 2,
+            "/api/players/?page_size=200": 2,
+            "/api/matches/?page_size=200": 2,
+            f"/api/matches/{match.id}/": 3,
+            f"/api/seasons/{season.id}/standings/": 5,
+        }
+        for url, most in budgets.items():
+            with django_assert_max_num_queries(most):
+                assert api.get(url).status_code == 200, url
+    assert Player.objects.count() > 100
