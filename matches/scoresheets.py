@@ -225,12 +225,12 @@ LAYOUTS: dict[str, Layout] = {
         title="MUTANT SOCCER SCORESHEET",
         visitors_first=False,
         columns=(
-            Column("Goals", 13, "goals", ("goal",)),
-            Column("Shots", 8, "shots"),
-            Column("Fouls", 11, "fouls", ("foul",)),
-            Column("Mutated", 12, "mutations", ("mutation",)),
-            Column("Injured", 11, "injuries", ("serious_injury",)),
-            Column("Power", 8, "mutant_powers"),
+            Column("Goals", 11, "goals", ("goal",)),
+            Column("Shots", 7, "shots"),
+            Column("Fouls", 10, "fouls", ("foul",)),
+            Column("Mutated", 11, "mutations", ("mutation",)),
+            Column("Injured", 10, "injuries", ("serious_injury",)),
+            Column("Power", 7.5, "mutant_powers"),
         ),
         shootout_kicks=0,
         halves=False,
@@ -770,7 +770,7 @@ def _player_row(
     draw_fitted(c, x0 + 1, y + row / 2 - size * 0.35, position, font=FONT_NARROW_BOLD, size=size - 1, width=pos_w - 2)
     font = FONT_NARROW_BOLD if player.starter else FONT_NARROW
     draw_fitted(
-        c, x0 + pos_w, y + row / 2 - size * 0.35, player.name, font=font, size=size, width=name_w - 2, min_size=6
+        c, x0 + pos_w, y + row / 2 - size * 0.35, player.name, font=font, size=size, width=name_w - 2, min_size=6.5
     )
     x = x0 + pos_w + name_w
     for column in layout.columns:

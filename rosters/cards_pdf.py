@@ -201,16 +201,19 @@ def _accent(kit: Kit) -> Color:
     return kit.primary if ink_on(kit.primary) is white else black
 
 
-def _rating(c: Canvas, box: Box, label: str, value: object, kit: Kit, *, big: float = 20) -> None:
-    """A label on the left and the value in a filled box on the right: the rule book card's OFFENCE 3."""
+def _rating_box(c: Canvas, box: Box, label: str, kit: Kit) -> None:
+    """A label on the left and a filled box on the right for the value: the rule book card's OFFENCE 3."""
     side = box.h
     c.setFillColor(black)
     draw_fitted(c, box.x, box.y + side / 2 - 3, label, font=FONT_BOLD, size=10, width=box.w - side - 2 * mm, min_size=6)
     c.setFillColor(_accent(kit))
     c.roundRect(box.x + box.w - side, box.y, side, side, 1.5 * mm, stroke=0, fill=1)
+
+
+def _rating_value(c: Canvas, box: Box, value: object, *, big: float = 20) -> None:
     c.setFillColor(white)
     c.setFont(FONT_BOLD, big)
-    c.drawCentredString(box.x + box.w - side / 2, box.y + side / 2 - big * 0.36, str(value))
+    c.drawCentredString(box.x + box.w - box.h / 2, box.y + box.h / 2 - big * 0.36, str(value))
 
 
 def _lines(c: Canvas, box: Box, rows: Sequence[tuple[str, str]], *, size: float = 8) -> None:
@@ -257,44 +260,65 @@ def face_generic(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
     _lines(c, body, rows, size=9)
 
 
+def _is_goaltender(role: str) -> bool:
+    return role in ("goalkeeper", "goaltender")
+
+
+def _futti_boxes(body: Box) -> tuple[Box, Box, Box]:
+    """Where a Fütti card's ratings go: OFFENCE and DEFENCE rows, and the goaltending box."""
+    pad = 3 * mm
+    inner = Box(body.x + pad, body.y, body.w - 2 * pad, body.h)
+    top = inner.y + inner.h - 14 * mm
+    offence = Box(inner.x, top, inner.w, 11 * mm)
+    defence = Box(inner.x, top - 22 * mm, inner.w, 11 * mm)
+    goaltending = Box(inner.x + (inner.w - 24 * mm) / 2, inner.y + inner.h - 35 * mm, 24 * mm, 24 * mm)
+    return offence, defence, goaltending
+
+
+def static_futti(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None:
+    """The labels and rating boxes, the same on every card of a kit (drawn once, in the card's form)."""
+    offence, defence, goaltending = _futti_boxes(body)
+    if _is_goaltender(role):
+        c.setFillColor(black)
+        c.setFont(FONT_BOLD, 10)
+        c.drawCentredString(body.x + body.w / 2, goaltending.y + goaltending.h + 3 * mm, "GOAL TENDING")
+        c.setFillColor(_accent(kit))
+        c.roundRect(goaltending.x, goaltending.y, goaltending.w, goaltending.h, 2 * mm, stroke=0, fill=1)
+        c.setFillColor(GREY)
+        c.setFont(FONT, 6)
+        c.drawCentredString(body.x + body.w / 2, body.y + 5 * mm, "black die tens · white die ones")
+        return
+    _rating_box(c, offence, "OFFENCE", kit)
+    _rating_box(c, defence, "DEFENCE", kit)
+
+
 def face_futti(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
     """As the rule book's cards: OFFENCE, SP, DEFENCE and the control stars; a goaltender's
     two-digit GOAL TENDING (base six, black die first) and SP."""
     a = card.attributes
-    pad = 3 * mm
-    inner = Box(body.x + pad, body.y, body.w - 2 * pad, body.h)
-    if card.role in ("goalkeeper", "goaltender"):
-        c.setFillColor(black)
-        c.setFont(FONT_BOLD, 10)
-        c.drawCentredString(inner.x + inner.w / 2, inner.y + inner.h - 8 * mm, "GOAL TENDING")
-        side = 24 * mm
-        c.setFillColor(_accent(kit))
-        c.roundRect(inner.x + (inner.w - side) / 2, inner.y + inner.h - 35 * mm, side, 24 * mm, 2 * mm, 0, 1)
+    offence, defence, goaltending = _futti_boxes(body)
+    middle = body.x + body.w / 2
+    if _is_goaltender(card.role):
         c.setFillColor(white)
         c.setFont(FONT_BOLD, 40)
-        c.drawCentredString(inner.x + inner.w / 2, inner.y + inner.h - 27.5 * mm, str(a.get("goaltending", "")))
+        c.drawCentredString(middle, goaltending.y + 7.5 * mm, str(a.get("goaltending", "")))
         c.setFillColor(black)
         c.setFont(FONT_BOLD, 14)
-        c.drawCentredString(inner.x + inner.w / 2, inner.y + 9 * mm, f"SP {a.get('sportsmanship', '')}")
-        c.setFillColor(GREY)
-        c.setFont(FONT, 6)
-        c.drawCentredString(inner.x + inner.w / 2, inner.y + 5 * mm, "black die tens · white die ones")
+        c.drawCentredString(middle, body.y + 9 * mm, f"SP {a.get('sportsmanship', '')}")
         return
-    row = 11 * mm
-    top = inner.y + inner.h - row - 3 * mm
-    _rating(c, Box(inner.x, top, inner.w, row), "OFFENCE", a.get("offence", ""), kit)
+    _rating_value(c, offence, a.get("offence", ""))
+    _rating_value(c, defence, a.get("defence", ""))
     c.setFillColor(black)
     c.setFont(FONT_BOLD, 13)
-    c.drawString(inner.x, top - 9 * mm, f"{a.get('sportsmanship', '')} SP")
-    _rating(c, Box(inner.x, top - 22 * mm, inner.w, row), "DEFENCE", a.get("defence", ""), kit)
+    c.drawString(offence.x, offence.y - 9 * mm, f"{a.get('sportsmanship', '')} SP")
     stars = int(a.get("stars", 0) or 0)
     c.setFillColor(_accent(kit) if stars else GREY)
     if stars:
         c.setFont(FONT_BOLD, 20)
-        c.drawCentredString(inner.x + inner.w / 2, inner.y + 3 * mm, " ".join("★" * stars))
+        c.drawCentredString(middle, body.y + 3 * mm, " ".join("★" * stars))
     else:
         c.setFont(FONT, 6.5)
-        c.drawCentredString(inner.x + inner.w / 2, inner.y + 5 * mm, "no control star")
+        c.drawCentredString(middle, body.y + 5 * mm, "no control star")
 
 
 def _mutant_values(card: PrintCard, mutated: bool) -> tuple[object, object]:
@@ -304,54 +328,82 @@ def _mutant_values(card: PrintCard, mutated: bool) -> tuple[object, object]:
     return a.get("attack", ""), a.get("defence", "")
 
 
-def _shield(c: Canvas, x: float, y: float, w: float, label: str, value: str, fill: Color) -> None:
-    """One of the three shields across the top of a Mutant Soccer card."""
-    h = w * 1.15
-    path = c.beginPath()
-    path.moveTo(x, y + h)
-    path.lineTo(x + w, y + h)
-    path.lineTo(x + w, y + h * 0.4)
-    path.lineTo(x + w / 2, y)
-    path.lineTo(x, y + h * 0.4)
-    path.close()
-    c.setFillColor(fill)
-    c.drawPath(path, stroke=0, fill=1)
-    c.setFillColor(ink_on(fill))
-    draw_fitted(c, x + 1, y + h - 7, label, font=FONT_NARROW_BOLD, size=5.5, width=w - 2, align="center")
-    draw_fitted(c, x + 1, y + h * 0.38, value, font=FONT_BOLD, size=18, width=w - 2, align="center")
-
-
 SHIELD_RED = HexColor("#c62828")
 SHIELD_GREEN = HexColor("#2e7d32")
 SHIELD_BLUE = HexColor("#1565c0")
 MUTANT_PURPLE = HexColor("#4a148c")
+SHIELD_W = 15 * mm
+SHIELD_H = SHIELD_W * 1.15
+
+
+def _shields(body: Box, kit: Kit) -> list[tuple[float, float, str, Color]]:
+    """Attack, special and defence shields across the top, as on the rule book's card: (x, y, label, fill)."""
+    gap = (body.w - 3 * SHIELD_W) / 4
+    top = body.y + body.h - SHIELD_H - 2 * mm
+    fills = (black, GREY, black) if kit.mono else (SHIELD_RED, SHIELD_GREEN, SHIELD_BLUE)
+    labels = ("ATTACK", "SPECIAL", "DEFENCE")
+    return [(body.x + gap + n * (SHIELD_W + gap), top, labels[n], fills[n]) for n in range(3)]
+
+
+def _mutant_text_box(body: Box) -> Box:
+    top = body.y + body.h - SHIELD_H - 2 * mm
+    return Box(body.x + 3 * mm, body.y + 1 * mm, body.w - 6 * mm, top - body.y - 3 * mm)
+
+
+def static_mutant(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None:
+    """The shields with their labels and the SPECIAL icon (drawn once, in the card's form); the
+    standard side's reminder of what SPECIAL and a foul do."""
+    for x, y, label, fill in _shields(body, kit):
+        path = c.beginPath()
+        path.moveTo(x, y + SHIELD_H)
+        path.lineTo(x + SHIELD_W, y + SHIELD_H)
+        path.lineTo(x + SHIELD_W, y + SHIELD_H * 0.4)
+        path.lineTo(x + SHIELD_W / 2, y)
+        path.lineTo(x, y + SHIELD_H * 0.4)
+        path.close()
+        c.setFillColor(fill)
+        c.drawPath(path, stroke=0, fill=1)
+        c.setFillColor(ink_on(fill))
+        draw_fitted(
+            c, x + 1, y + SHIELD_H - 7, label, font=FONT_NARROW_BOLD, size=5.5, width=SHIELD_W - 2, align="center"
+        )
+        if label == "SPECIAL":
+            draw_fitted(
+                c,
+                x + 1,
+                y + SHIELD_H * 0.38,
+                "⚡" if back else "◎",
+                font=FONT_BOLD,
+                size=18,
+                width=SHIELD_W - 2,
+                align="center",
+            )
+    if not back:
+        c.setFillColor(black)
+        _wrapped(
+            c,
+            _mutant_text_box(body),
+            "SPECIAL: draw a tactical card. Fouled or injured: turn the card to its mutated side.",
+        )
 
 
 def _mutant_side(c: Canvas, card: PrintCard, body: Box, kit: Kit, mutated: bool) -> None:
-    """Special, attack/shoot and defence shields as on the rule book's card; the mutated side
-    adds the trigger icon and the mutant power it fires."""
+    """The attack and defence values in their shields; the mutated side adds the trigger icon and
+    the mutant power it fires."""
     attack, defence = _mutant_values(card, mutated)
-    mono = kit.mono
-    w = 15 * mm
-    gap = (body.w - 3 * w) / 4
-    top = body.y + body.h - w * 1.15 - 2 * mm
-    special = "⚡" if mutated else "◎"
-    shields = (
-        ("ATTACK", str(attack), black if mono else SHIELD_RED),
-        ("SPECIAL", special, GREY if mono else SHIELD_GREEN),
-        ("DEFENCE", str(defence), black if mono else SHIELD_BLUE),
-    )
-    for n, (label, value, fill) in enumerate(shields):
-        _shield(c, body.x + gap + n * (w + gap), top, w, label, value, fill)
-    text = Box(body.x + 3 * mm, body.y + 1 * mm, body.w - 6 * mm, top - body.y - 3 * mm)
-    c.setFillColor(black)
-    if not mutated:
-        _wrapped(c, text, "SPECIAL: draw a tactical card. Fouled or injured: turn the card to its mutated side.")
-        return
-    a = card.attributes
-    trigger = humanise(str(a.get("trigger", "")))
-    power = str(a.get("power", ""))
-    _wrapped(c, text, f"Mutant power on „{trigger}“: {humanise(power)} — {_mutant_power_text(power)}", size=7)
+    shields = _shields(body, kit)
+    for (x, y, _, fill), value in ((shields[0], attack), (shields[2], defence)):
+        c.setFillColor(ink_on(fill))
+        draw_fitted(
+            c, x + 1, y + SHIELD_H * 0.38, str(value), font=FONT_BOLD, size=18, width=SHIELD_W - 2, align="center"
+        )
+    if mutated:
+        a = card.attributes
+        trigger = humanise(str(a.get("trigger", "")))
+        power = str(a.get("power", ""))
+        c.setFillColor(black)
+        text = f"Mutant power on „{trigger}“: {humanise(power)} — {_mutant_power_text(power)}"
+        _wrapped(c, _mutant_text_box(body), text, size=7)
 
 
 def _mutant_power_text(power: str) -> str:
@@ -499,6 +551,8 @@ FACES: dict[str, Face] = {
     "eleven": face_eleven,
 }
 BACKS: dict[str, Face] = {"mutant": back_mutant}
+#: What a game's face has in common on every card of a kit and role: drawn once into the card's form.
+STATIC: dict[str, Callable[[Canvas, str, Box, Kit, bool], None]] = {"futti": static_futti, "mutant": static_mutant}
 
 #: What the band under the name says for each game's roles.
 ROLE_LABELS = {
@@ -545,7 +599,7 @@ def draw_card(
     name = file_slug("card", engine, kit.name, "back" if back else "front", label)
     if name not in forms:
         c.beginForm(name)
-        _chrome(c, Box(inset, inset, fw, fh), engine, kit, label, back)
+        _chrome(c, Box(inset, inset, fw, fh), engine, kit, label, back, card.role)
         c.endForm()
         forms.add(name)
     c.saveState()
@@ -561,11 +615,16 @@ def draw_card(
     draw_fitted(
         c, fx + fw - 16 * mm, fy + 3.1 * mm, f"{card.price} BC", font=FONT_BOLD, size=10, width=14 * mm, align="right"
     )
-    body = Box(fx, fy + 12 * mm, fw, fh - 14 * mm - 13 * mm)
+    body = _body(Box(fx, fy, fw, fh))
     (BACKS[engine] if back else FACES.get(engine, face_generic))(c, card, body, kit)
 
 
-def _chrome(c: Canvas, frame: Box, engine: str, kit: Kit, label: str, back: bool) -> None:
+def _body(frame: Box) -> Box:
+    """The space between the name band and the team band, where a game's face goes."""
+    return Box(frame.x, frame.y + 12 * mm, frame.w, frame.h - 27 * mm)
+
+
+def _chrome(c: Canvas, frame: Box, engine: str, kit: Kit, label: str, back: bool, role: str) -> None:
     """The parts of a card that do not change from card to card of one kit and role."""
     fx, fy, fw, fh = frame.x, frame.y, frame.w, frame.h
     band = kit.primary if not back or kit.mono else MUTANT_PURPLE
@@ -583,6 +642,8 @@ def _chrome(c: Canvas, frame: Box, engine: str, kit: Kit, label: str, back: bool
     c.setStrokeColor(band)
     c.setLineWidth(1)
     c.roundRect(fx, fy, fw, fh, 2.5 * mm, stroke=1, fill=0)
+    if engine in STATIC:
+        STATIC[engine](c, role, _body(frame), kit, back)
 
 
 def _game_name(engine: str) -> str:
@@ -627,10 +688,14 @@ def draw_crop_marks(c: Canvas, size: tuple[float, float]) -> None:
         c.line(x1 + CROP_GAP, y, x1 + CROP_GAP + CROP_LEN, y)
 
 
-def _footer(c: Canvas, size: tuple[float, float], text: str) -> None:
+def _footer(c: Canvas, size: tuple[float, float], *lines: str) -> None:
+    """Two short lines in the bottom margin, between the crop marks of the middle column
+    (Letter leaves under 8 mm there, so nothing may run across a mark)."""
     c.setFillColor(GREY)
-    c.setFont(FONT, 6)
-    c.drawCentredString(size[0] / 2, 2.5 * mm, text)
+    width = CARD_W - 4 * mm
+    for n, line in enumerate(lines[:2]):
+        y = (4.4 - 2.4 * n) * mm
+        draw_fitted(c, (size[0] - width) / 2, y, line, font=FONT, size=5.5, width=width, align="center")
 
 
 def render_cards(card_set: CardSet, *, page: str = "A4", mono: bool = False) -> PdfFile:
@@ -653,8 +718,8 @@ def render_cards(card_set: CardSet, *, page: str = "A4", mono: bool = False) -> 
                 kit = kits.get(card.team) or kits.setdefault(card.team, team_kit(card.team, mono=mono))
                 x, y = slot_position(size, slot, mirrored=is_back)
                 draw_card(c, x, y, card, card_set.engine, kit, back=is_back, forms=forms)
-            side = " (backs: print duplex, flip on long edge)" if is_back else ""
-            _footer(c, size, f"{card_set.title} · page {number + 1} of {pages}{side} · 63 × 88 mm, cut on the marks")
+            how = "backs: print duplex, flip on the long edge" if is_back else "63 × 88 mm: cut on the marks"
+            _footer(c, size, card_set.title, f"page {number + 1} of {pages} · {how}")
             c.showPage()
     if not pages:
         _footer(c, size, f"{card_set.title}: no cards")
