@@ -46,10 +46,16 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_celery_beat",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
     "leagues",
     "rosters",
     "matches",
     "tournaments",
+    "web",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -175,3 +181,25 @@ CELERY_BEAT_SCHEDULE = {
 }
 #: A match queued this long ago and still scheduled is queued again (a lost message).
 MATCH_REQUEUE_AFTER_SECONDS = int(os.environ.get("MATCH_REQUEUE_AFTER_SECONDS", "600"))
+
+# The REST API (api/): token or session authentication, pages of results, django-filter
+# filters, and an OpenAPI 3 schema from drf-spectacular. Reads are public; writes are
+# checked per league by api.permissions.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["api.permissions.CommissionerOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Bootroom API",
+    "DESCRIPTION": "Leagues, seasons, teams, player cards, matches with their play-by-play, and standings.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {"SideEnum": "matches.models.Match.Side"},
+}

@@ -9,4 +9,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("matches.urls")),
     path("", include("rosters.urls")),
+    path("api/", include("api.urls")),
+    path("", include("web.urls")),
 ]
