@@ -312,7 +312,9 @@ def outlook(position: Position, side: int) -> tuple[float, int]:
                     chance = STEP_CHANCE[distance]
                     break
         rows = PROGRESS_ROWS[goal]
-        reach = next(n for n in range(10, -1, -1) if team & rows[n] or n == 0)
+        reach = 10
+        while reach and not team & rows[reach]:
+            reach -= 1
         known = _outlooks[key] = (chance, reach)
     return known
 
@@ -334,9 +336,9 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
     value = weights.blocker * (
         (mine & SHOOTING_MASK[own_goal]).bit_count() - (theirs & SHOOTING_MASK[their_goal]).bit_count()
     )
-    if places[goalie_of(side)] == own_goal:
+    if places[side * PIECES_PER_SIDE] == own_goal:  # the goalies are pieces 0 and 11
         value += weights.keeper_home
-    if places[goalie_of(opponent)] == their_goal:
+    if places[opponent * PIECES_PER_SIDE] == their_goal:
         value -= weights.keeper_home
     ball = position.ball
     ball_bit = 1 << ball
@@ -346,11 +348,11 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
         return value + weights.possession * ((1 - their_chance) * AT_LEAST[mine_cost] - their_chance)
     holding_side = side if mine & ball_bit else opponent
     chance, reach = outlook(position, holding_side)
-    ball_value = (
-        weights.possession + weights.progress * PROGRESS[position.attacks(holding_side)][ball] + weights.reach * reach
-    )
+    target = their_goal if holding_side == side else own_goal
+    ball_value = weights.possession + weights.progress * PROGRESS[target][ball] + weights.reach * reach
     if chance:
-        ball_value += weights.shot_chance * GOAL_VALUE * chance * score_chance(position, holding_side)
+        keeper_home = places[(1 - holding_side) * PIECES_PER_SIDE] == target
+        ball_value += weights.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
     value += weights.support * (mine & NEAR[ball]).bit_count()
     if holding_side == side and weights.advance:
         # With the ball the field players push up, so that passing chains reach forward.
@@ -363,7 +365,9 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
             + 10 * (mine & ten).bit_count()
         )
     # If the holder is attacked, the other side has the ball right there.
-    stolen_value = weights.possession + weights.progress * PROGRESS[position.defends[holding_side]][ball]
+    stolen_value = (
+        weights.possession + weights.progress * PROGRESS[own_goal if target == their_goal else their_goal][ball]
+    )
     attack = AT_LEAST[_attack_cost(position, ball, 1 - holding_side)]
     if holding_side == side:
         lost = weights.risk * attack

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
-from engines.eleven.coach import STRENGTHS, STYLES
+from engines.eleven.coach import STRENGTHS, STYLES, coach_for
 from engines.eleven.match import ClockSettings, play
 
 ROLES = ("goalie", "player")
@@ -88,6 +88,8 @@ class ElevenEngine(Engine):
         match_options = MatchOptions.coerce(options)
         try:
             ClockSettings.from_settings(match_options.settings)
+            for sheet, side in ((home_sheet, "home"), (away_sheet, "away")):
+                coach_for(match_options.settings, sheet.lineup, side)
         except ValueError as exc:
-            raise CardError(str(exc)) from exc
+            raise CardError(f"settings: {exc}") from exc
         return play(home_sheet, away_sheet, Dice(seed), match_options, seed=seed, version=self.version)

@@ -4,7 +4,8 @@
 ``ScriptedDice``. Rolls are taken in this order, and only here: one d6 at the
 start of every turn (its points, or the ace that ends a half once the clock has
 run), and for a shot at a goalie in goal the shooter's hidden number (d6) then
-the goalie's call (a die of 3: lo, mid, hi). The coaches themselves never roll.
+the goalie's call (a die of 3: lo, mid, hi); each shoot-out kick takes the same
+two. The coaches themselves never roll.
 """
 
 from __future__ import annotations

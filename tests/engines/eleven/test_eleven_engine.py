@@ -50,6 +50,8 @@ def test_sheets_are_checked():
         ENGINE.simulate(HOME, HOME, seed=1)
     with pytest.raises(CardError, match="away lineup coach: 'genius'"):
         ENGINE.simulate(HOME, {**AWAY, "lineup": {"coach": "genius"}}, seed=1)
+    with pytest.raises(CardError, match="settings: coach style 'wild'"):
+        ENGINE.simulate(HOME, AWAY, seed=1, options={"settings": {"style": "wild"}})
     with pytest.raises(CardError, match="turns_per_half"):
         ENGINE.simulate(HOME, AWAY, seed=1, options={"settings": {"turns_per_half": "many"}})
 
