@@ -13,7 +13,7 @@ A coach only asks; the match checks every move, pass and shot against the rules.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.calciotto import cards as C
@@ -57,6 +57,11 @@ def _odds_to_beat(score: int, base: int, twice: bool = False) -> float:
 
 
 DANGER_WEIGHT = 12.0
+#: Where the other pieces go, in rows from the ball (own frame) by role: in
+#: attack forwards run ahead and defenders hold back; in defence everybody but
+#: the forward drops goal-side of the ball.
+ATTACKING_ROWS = {"A": 5, "C": 2, "T": 3, "D": -5}
+DEFENDING_ROWS = {"A": 2, "C": -1, "T": -2, "D": -2}
 
 
 def _place_value(strong: bool, side: int, square: int) -> float:
@@ -67,6 +72,7 @@ def _place_value(strong: bool, side: int, square: int) -> float:
     return value - abs(col - 7.5) * 0.2 if strong else value
 
 
+_NO_DANGER = (0.0,) * F.CELLS
 #: PLACE_VALUE[strong][side][square], so the hot loops only look it up.
 PLACE_VALUE = tuple(
     tuple(tuple(_place_value(strong, side, i) for i in range(F.CELLS)) for side in (0, 1)) for strong in (False, True)
@@ -356,7 +362,7 @@ class Coach:
         """Move the team-mate who can get there onto a free square of one of the carrier's lines."""
         best: tuple[float, Piece, list[int]] | None = None
         board = match.board
-        value_of = self.value_table(match, side)
+        places, danger = self.value_table(match, side)
         mates = [p for p in match.field[side] if p is not carrier]
         searches = {p.id: match.reachable(p, match.move_budget(p)) for p in mates}
         for ray in F.RAYS[carrier.pos]:
@@ -367,7 +373,7 @@ class Coach:
                     dist, parents = searches[mate.id]
                     steps = dist.get(square)
                     if steps and steps + distance <= match.points:
-                        value = value_of(square) - 0.05 * (steps + distance)
+                        value = places[square] - DANGER_WEIGHT * danger[square] - 0.05 * (steps + distance)
                         if best is None or value > best[0]:
                             best = (value, mate, _path(parents, mate.pos, square))
         if best is not None:
@@ -448,13 +454,10 @@ class Coach:
             value -= DANGER_WEIGHT * danger[square]
         return value
 
-    def value_table(self, match: Match, side: int) -> Callable[[int], float]:
-        """``ball_value`` as a fast lookup for the build-up search (the danger map is read once)."""
+    def value_table(self, match: Match, side: int) -> tuple[Sequence[float], Sequence[float]]:
+        """``ball_value`` in two tables for the hot loops: value = place - DANGER_WEIGHT x danger."""
         places = PLACE_VALUE[self.strong][side]
-        if not self.strong:
-            return places.__getitem__
-        danger = self.danger_map(match, side)
-        return lambda square: places[square] - DANGER_WEIGHT * danger[square]
+        return places, (self.danger_map(match, side) if self.strong else _NO_DANGER)
 
     def build_up(self, match: Match, side: int) -> None:
         """Move the ball to where it is worth most: a run, a pass, or (strong) a pass and a run."""
@@ -463,22 +466,23 @@ class Coach:
         points = match.points
         if points <= 0:
             return
-        value_of = self.value_table(match, side)
-        best_value = value_of(carrier.pos)
+        places, danger = self.value_table(match, side)
+        weight = DANGER_WEIGHT
+        best_value = places[carrier.pos] - weight * danger[carrier.pos]
         plan: list[tuple[str, Any, Any]] = []
         if not match.must_pass_first:
             budget = match.move_budget(carrier)
             if budget > 0:
                 dist, parents = match.reachable(carrier, budget)
                 for square, steps in dist.items():
-                    value = value_of(square) - 0.05 * steps
+                    value = places[square] - weight * danger[square] - 0.05 * steps
                     if value > best_value and steps:
                         best_value = value
                         plan = [("move", carrier, _path(parents, carrier.pos, square))]
         for mate, distance in match.pass_targets(carrier.pos, side, points):
             if mate.keeper:
                 continue
-            value = value_of(mate.pos) - 0.05 * distance
+            value = places[mate.pos] - weight * danger[mate.pos] - 0.05 * distance
             if value > best_value:
                 best_value = value
                 plan = [("pass", mate, None)]
@@ -486,7 +490,7 @@ class Coach:
             if self.strong and left > 0:
                 dist, parents = match.reachable(mate, left)
                 for square, steps in dist.items():
-                    value = value_of(square) - 0.05 * (distance + steps)
+                    value = places[square] - weight * danger[square] - 0.05 * (distance + steps)
                     if value > best_value and steps:
                         best_value = value
                         plan = [("pass", mate, None), ("move", mate, _path(parents, mate.pos, square))]
@@ -578,14 +582,14 @@ class Coach:
                 col = self.keeper_column(carrier)
             return F.to_absolute(side, col, -1)
         if attacking:
-            rows = {"A": ball_row + 5, "C": ball_row + 2, "T": ball_row + 3, "D": ball_row - 5}
-            row = rows[role]
+            row = ball_row + ATTACKING_ROWS[role]
             if role == "A" and self.strong:
                 lane = 7 if lane <= 7 else 8
                 row = min(row, 16)
         else:
-            rows = {"A": ball_row + 2, "C": ball_row - 1, "T": ball_row - 2, "D": min(ball_row - 2, 6)}
-            row = rows[role]
+            row = ball_row + DEFENDING_ROWS[role]
+            if role == "D":
+                row = min(row, 6)
             if self.strong and role != "T":
                 lane = (lane + ball_col) // 2
         row = max(2 if not attacking else 0, min(18, row))
