@@ -1,9 +1,10 @@
 """A Flexdeck Futbol match, played card by card.
 
-``play(home, away, dice, rules)`` is the whole game: two halves, each dealt
-afresh from the two squads; extra time when the Golden Boot is the last card of
-a half; penalty kicks when a winner is required. All chance is the shuffling of
-cards with ``dice.shuffle``, so a test can force a deal with ``ScriptedDice``.
+``Match(home, away, dice, rules).play()`` is the whole game: two halves, each
+dealt afresh from the two squads; an extra period when the Golden Boot is the
+last card of a pile; penalty kicks when a winner is required. All chance is the
+shuffling and dealing of cards with the dice, so a test can force a deal with
+``ScriptedDice`` (see ``scripting.deal_rolls``).
 """
 
 from __future__ import annotations
