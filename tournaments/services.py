@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -172,3 +173,44 @@ def bracket_lines(bracket: Bracket) -> list[str]:
                 score += f" ({m.get_decided_by_display()})"
         lines.append(f"{name:15} {home} {score} {away}" + (f"  -> {tie.winner}" if tie.winner else ""))
     return lines
+
+
+def draw_playoffs(
+    season: Season, *, top: int, third_place: bool = False, first_kickoff: datetime | None = None
+) -> Season:
+    """A knockout of the finished season's top ``top`` teams, seeded by the final table,
+    in a new season of the same league with the same squads. It starts a round after the
+    season's last match (or now, if that is later), unless ``first_kickoff`` is given."""
+    from leagues.standings import compute_standings
+    from rosters.models import SquadMember
+
+    unfinished = season.matches.exclude(
+        status__in=[Match.Status.PLAYED, Match.Status.FORFEITED, Match.Status.CANCELLED]
+    ).count()
+    errors = {}
+    if unfinished:
+        errors["season"] = f"{unfinished} matches of {season} are not finished yet."
+    if not 2 <= top <= season.teams.count():
+        errors["top"] = f"{top} is not between 2 and the {season.teams.count()} teams of the season."
+    if errors:
+        raise ValidationError(errors)
+    rows = compute_standings(season).rows[:top]
+    last_kickoff = season.matches.order_by("-kickoff").values_list("kickoff", flat=True).first()
+    teams = {t.id: t for t in season.teams.all()}
+    seeds = [teams[row.team_id] for row in rows]
+    with transaction.atomic():
+        playoffs = Season.objects.create(
+            league=season.league,
+            name=f"{season.name} play-offs",
+            seed=random.Random(f"{season.seed}:playoffs").randrange(2**31),
+            first_kickoff=first_kickoff or max(timezone.now(), last_kickoff + season.round_interval),
+            round_interval=season.round_interval,
+            double_round_robin=False,
+        )
+        playoffs.teams.set(seeds)
+        SquadMember.objects.bulk_create(
+            SquadMember(season=playoffs, team_id=m.team_id, player_id=m.player_id, price=m.price)
+            for m in SquadMember.objects.filter(season=season, team__in=seeds)
+        )
+        draw_bracket(playoffs, seeds=seeds, third_place=third_place)
+    return playoffs

@@ -1,7 +1,9 @@
 import time
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 from django.utils.crypto import get_random_string
 
 from engines import ENGINES
@@ -24,8 +26,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--format",
             default="round_robin",
-            choices=["round_robin", "knockout"],
-            help="a league season, or a single-elimination tournament",
+            choices=["round_robin", "knockout", "league_playoffs"],
+            help="a league season, a single-elimination tournament, or a season then play-offs of its top teams",
         )
         parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
         parser.add_argument(
@@ -39,37 +41,55 @@ class Command(BaseCommand):
     def handle(self, *args, engine, teams, seed, **options):
         if not 2 <= teams <= 20:
             raise CommandError(f"--teams: {teams} is not between 2 and 20")
-        knockout = options["format"] == "knockout"
-        kind = "knockout" if knockout else "league"
-        self.stdout.write(f"Creating a {engine} demo {kind} with {teams} teams (seed {seed})...")
+        tournament_format = options["format"]
+        if tournament_format == "league_playoffs" and teams < 4:
+            raise CommandError("--teams: league_playoffs needs at least 4 teams")
+        knockout = tournament_format == "knockout"
+        third_place = options["third_place"]
+        self.stdout.write(f"Creating a {engine} demo {tournament_format} with {teams} teams (seed {seed})...")
         season = create_demo_season(
             engine=engine,
             teams=teams,
             seed=seed,
             double=not options["single"],
             knockout=knockout,
-            third_place=options["third_place"],
+            third_place=third_place,
         )
-        # a knockout's later rounds are made as the earlier ones finish
-        total = teams - 1 + (options["third_place"] and teams >= 4) if knockout else season.matches.count()
         worker = None if options["no_worker"] else start_worker(concurrency=options["concurrency"])
         try:
+            # a knockout's later rounds are made as the earlier ones finish
+            total = knockout_matches(teams, third_place) if knockout else season.matches.count()
             self.wait_for(season, total, worker, options["timeout"])
+            self.print_result(season)
+            if tournament_format == "league_playoffs":
+                from tournaments.services import draw_playoffs
+
+                top = 4 if teams < 8 else 8
+                playoffs = draw_playoffs(  # kickoffs already due, like the season's
+                    season, top=top, third_place=third_place, first_kickoff=timezone.now() - timedelta(days=1)
+                )
+                self.stdout.write(f"\nPlay-offs of the top {top}:")
+                self.wait_for(playoffs, knockout_matches(top, third_place), worker, options["timeout"])
+                self.print_result(playoffs)
         finally:
             if worker is not None:
                 stop_worker(worker)
-        if knockout:
-            from tournaments.services import bracket_lines, champion
-
-            self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(season.bracket)))
-            self.stdout.write(f"\nWinner: {champion(season.bracket)}\n")
-        else:
-            self.stdout.write(f"\n{season}\n{format_table(compute_standings(season))}\n")
-        failed = season.matches.filter(status=Match.Status.FAILED).count()
+        failed = Match.objects.filter(season__league=season.league, status=Match.Status.FAILED).count()
         if failed:
             self.stdout.write(self.style.WARNING(f"{failed} matches failed; see the admin for the errors."))
         self.stdout.write(f"Season id: {season.id}")
         self.stdout.write(self.login_hint(season))
+
+    def print_result(self, season) -> None:
+        from tournaments.models import Bracket
+        from tournaments.services import bracket_lines, champion
+
+        bracket = Bracket.objects.filter(season=season).first()
+        if bracket is None:
+            self.stdout.write(f"\n{season}\n{format_table(compute_standings(season))}\n")
+        else:
+            self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(bracket)))
+            self.stdout.write(f"\nWinner: {champion(bracket)}\n")
 
     def wait_for(self, season, total, worker, timeout) -> None:
         deadline = time.monotonic() + timeout
@@ -103,3 +123,7 @@ class Command(BaseCommand):
         season.league.commissioners.add(user)
         url = "http://127.0.0.1:8000/admin/"
         return f"Admin: run `python manage.py runserver`, open {url} and log in as {credentials}."
+
+
+def knockout_matches(teams: int, third_place: bool) -> int:
+    return teams - 1 + (third_place and teams >= 4)

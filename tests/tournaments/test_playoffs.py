@@ -1,0 +1,41 @@
+"""League then play-offs: the top of the final table goes into a seeded knockout."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+
+from leagues.demo import create_demo_season
+from leagues.standings import compute_standings
+from matches.services import simulate_due
+from rosters.models import SquadMember
+from tournaments.models import Entrant
+from tournaments.services import champion
+
+pytestmark = pytest.mark.django_db
+
+
+def test_playoffs_take_the_top_of_the_table_with_their_squads(capsys):
+    season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
+    with pytest.raises(CommandError, match="season: 10 matches of .* are not finished yet"):
+        call_command("draw_playoffs", str(season.id), "--top", "4")
+    simulate_due()
+    with pytest.raises(CommandError, match="top: 6 is not between 2 and the 5 teams"):
+        call_command("draw_playoffs", str(season.id), "--top", "6")
+    call_command("draw_playoffs", str(season.id), "--top", "4", "--third-place")
+    assert "Semi-finals" in capsys.readouterr().out
+    playoffs = season.league.seasons.exclude(id=season.id).get()
+    last_kickoff = season.matches.order_by("-kickoff").first().kickoff
+    assert playoffs.first_kickoff >= last_kickoff + season.round_interval
+    table = [row.team_id for row in compute_standings(season).rows[:4]]
+    assert list(Entrant.objects.filter(bracket=playoffs.bracket).values_list("team_id", flat=True)) == table
+    assert SquadMember.objects.filter(season=playoffs).count() == 4 * 8
+    # bring the play-offs forward so that every round is due now
+    playoffs.first_kickoff = timezone.now() - timedelta(days=3)
+    playoffs.save()
+    playoffs.matches.update(kickoff=playoffs.first_kickoff)
+    for _ in range(4):
+        simulate_due()
+    assert champion(playoffs.bracket).id in table
+    assert playoffs.matches.filter(status="played").count() == 4  # two semis, final, third place

@@ -1,0 +1,23 @@
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues.errors import validation_message
+from leagues.management.commands._common import get_season
+from tournaments.services import bracket_lines, draw_playoffs
+
+
+class Command(BaseCommand):
+    help = "Draw a knockout of a finished season's top teams, seeded by the final table, in a new season."
+
+    def add_arguments(self, parser):
+        parser.add_argument("season_id", metavar="SEASON_ID")
+        parser.add_argument("--top", type=int, default=4, help="how many teams go through (default 4)")
+        parser.add_argument("--third-place", action="store_true", help="play for third place")
+
+    def handle(self, *args, season_id, top, third_place, **options):
+        try:
+            playoffs = draw_playoffs(get_season(season_id), top=top, third_place=third_place)
+        except ValidationError as exc:
+            raise CommandError(validation_message(exc)) from exc
+        self.stdout.write(f"{playoffs} (season id {playoffs.id}):")
+        self.stdout.write("\n".join(bracket_lines(playoffs.bracket)))
