@@ -9,19 +9,27 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch, QuerySet
-from drf_spectacular.utils import extend_schema
+from django.http import HttpResponse, JsonResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api import filters, serializers
+from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from leagues.models import League, Season, Team
 from leagues.scheduling import generate_fixtures
 from leagues.standings import compute_standings
 from matches import fixtures, services
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.scoresheets import render_scoresheet, scoresheet_for_match
+from rosters.cards_pdf import card_set_for_season, card_set_for_team, render_cards
 from rosters.models import Player
+
+SEASON_PARAMETER = OpenApiParameter("season", OpenApiTypes.INT, description="The season's squad (default: latest).")
+BLANK_PARAMETER = OpenApiParameter("blank", OpenApiTypes.BOOL, description="The empty sheet to play on.")
 
 
 class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin, viewsets.GenericViewSet):
@@ -59,11 +67,24 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         matches = Match.objects.filter(season=season).select_related("home", "away").order_by("round", "id")
         return Response(serializers.MatchSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
+    @pdf_schema("Every squad of the season as printable cards (PDF).")
+    @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer])
+    def cards(self, request: Request, pk: str | None = None) -> HttpResponse:
+        return pdf_download(lambda: render_cards(card_set_for_season(int(pk))))
+
 
 class TeamViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Team.objects.select_related("manager").order_by("league_id", "name").distinct()
     serializer_class = serializers.TeamSerializer
     filterset_class = filters.TeamFilter
+
+    @pdf_schema("The team's squad as printable cards (PDF).", SEASON_PARAMETER)
+    @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer])
+    def cards(self, request: Request, pk: str | None = None) -> HttpResponse:
+        season = request.query_params.get("season")
+        if season is not None and not season.isdigit():
+            return JsonResponse({"season": ["Give a season id."]}, status=400)
+        return pdf_download(lambda: render_cards(card_set_for_team(int(pk), int(season) if season else None)))
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
@@ -132,6 +153,12 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
         given.is_valid(raise_exception=True)
         match = services.match_forfeit(match, forfeited_by=given.validated_data["forfeited_by"])
         return self._answer(match.id)
+
+    @pdf_schema("The match's scoresheet (PDF), filled in once played.", BLANK_PARAMETER)
+    @action(detail=True, methods=["get"], url_path="scoresheet", renderer_classes=[PdfRenderer])
+    def scoresheet(self, request: Request, pk: str | None = None) -> HttpResponse:
+        blank = request.query_params.get("blank") in ("1", "true", "yes")
+        return pdf_download(lambda: render_scoresheet(scoresheet_for_match(int(pk), blank=blank)))
 
     def _set_status(self, status_: str, **extra: object) -> Response:
         match = self.get_object()

@@ -172,3 +172,36 @@ def test_query_counts_do_not_grow_with_the_data(api, django_assert_max_num_queri
             with django_assert_max_num_queries(most):
                 assert api.get(url).status_code == 200, url
     assert Player.objects.count() > 100
+
+
+def is_pdf(response) -> bool:
+    return (
+        response.status_code == 200
+        and response["Content-Type"] == "application/pdf"
+        and response.content.startswith(b"%PDF")
+        and "attachment; filename=" in response["Content-Disposition"]
+    )
+
+
+def test_pdf_downloads(api, played_season):
+    match = Match.objects.filter(season=played_season).first()
+    team = played_season.teams.first()
+    assert is_pdf(api.get(f"/api/matches/{match.id}/scoresheet/"))
+    assert is_pdf(api.get(f"/api/matches/{match.id}/scoresheet/", {"blank": "1"}, HTTP_ACCEPT="application/pdf"))
+    assert is_pdf(api.get(f"/api/teams/{team.id}/cards/"))
+    assert is_pdf(api.get(f"/api/teams/{team.id}/cards/", {"season": played_season.id}))
+    assert is_pdf(api.get(f"/api/seasons/{played_season.id}/cards/"))
+
+
+def test_pdf_downloads_refuse_what_is_missing(api, played_season):
+    empty = Team.objects.create(league=played_season.league, name="No Squad")
+    for url in [
+        "/api/matches/999999/scoresheet/",
+        "/api/teams/999999/cards/",
+        "/api/seasons/999999/cards/",
+        f"/api/teams/{empty.id}/cards/",
+    ]:
+        response = api.get(url)
+        assert response.status_code == 404 and "detail" in response.json(), url
+    assert api.get(f"/api/teams/{empty.id}/cards/", {"season": "x"}).status_code == 400
+    assert api.post(f"/api/seasons/{played_season.id}/cards/").status_code in (401, 405)
