@@ -20,6 +20,7 @@ import io
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 from reportlab.lib.colors import HexColor, black
@@ -369,7 +370,8 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
 
     match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
     engine = match.season.league.engine
-    filled = not blank and match.status == Match.Status.PLAYED
+    # a forfeit has an awarded score and no events: the sheet shows the score, the boxes stay empty
+    filled = not blank and match.status in (Match.Status.PLAYED, Match.Status.FORFEITED)
     members = (
         SquadMember.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id])
         .select_related("player")
@@ -433,7 +435,7 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
         away=sides["away"],
         match_id=match.id,
         competition=f"{league.name} · {match.season.name} · round {match.round}",
-        kickoff=match.kickoff.strftime("%Y-%m-%d %H:%M UTC") if match.kickoff else "",
+        kickoff=match.kickoff.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if match.kickoff else "",
         status=match.status,
         played=filled,
         home_goals=match.home_goals if filled else None,
@@ -506,7 +508,7 @@ class _Pen:
         c, sheet = self.c, self.sheet
         c.setFillColor(GREY)
         c.setFont(FONT, 6.5)
-        replay = f"Replay: engine {sheet.engine} {sheet.engine_version}, seed {sheet.seed}" if sheet.played else ""
+        replay = f"Replay: engine {sheet.engine} {sheet.engine_version}, seed {sheet.seed}" if sheet.events else ""
         c.drawString(MARGIN, MARGIN - 4 * mm, f"Bootroom · {sheet.game}" + (f" · {replay}" if replay else ""))
         c.drawRightString(self.width - MARGIN, MARGIN - 4 * mm, f"page {self.page}")
 

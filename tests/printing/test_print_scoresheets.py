@@ -168,3 +168,15 @@ def test_several_sheets_go_in_one_file(pdf):
     assert len(pdf(result.data).pages) == 2
     with pytest.raises(ValueError):
         render_scoresheets([])
+
+
+@pytest.mark.django_db
+def test_a_forfeit_prints_the_awarded_score(played_season, pdf):
+    from matches.services import match_forfeit
+
+    match = goal_match(played_season("futti", teams=2, seed=5))
+    match_forfeit(match, forfeited_by=Match.Side.HOME)
+    sheet = scoresheet_for_match(match.id)
+    assert sheet.played and sheet.events == () and (sheet.home_goals, sheet.away_goals) == (0, 3)
+    text = pdf.text(render_scoresheet(sheet).data)
+    assert "Decided by: Forfeit" in text and "Replay" not in text
