@@ -164,6 +164,7 @@ PENALTY_AREA = {goal: frozenset((*SHOOTING_SPACES[goal], PENALTY_SPACE[goal])) f
 HALF_OF_GOAL = {SOUTH_GOAL: SOUTH_HALF, NORTH_GOAL: NORTH_HALF}
 GOALS = (SOUTH_GOAL, NORTH_GOAL)
 
+#: The dark spaces of the picture: the central area and both penalty areas.
 DARK_SPACES = CENTRAL_AREA | PENALTY_AREA[SOUTH_GOAL] | PENALTY_AREA[NORTH_GOAL]
 
 

@@ -37,7 +37,6 @@ from engines.eleven.board import (
     COLUMNS,
     GOALS,
     HALF_OF_GOAL,
-    LABELS,
     NEIGHBOURS,
     PENALTY_AREA,
     RAYS,
@@ -585,4 +584,4 @@ def coach_for(settings: Mapping[str, Any], lineup: Mapping[str, Any] | None, sid
     return Coach(strength=str(strength), style=str(style))
 
 
-__all__ = ["LABELS", "Coach", "coach_for", "evaluate"]
+__all__ = ["STRENGTHS", "STYLES", "Coach", "coach_for", "evaluate"]

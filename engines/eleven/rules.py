@@ -18,7 +18,8 @@ A turn is a sequence of actions bought with the points of one d6 throw:
 
 Goalies inside their own penalty area (or goal) cannot be attacked, may attack
 but not once the turn's shot is used, and may hold the ball only while a shot
-is still open to them: they must pass it on before the turn ends.
+is still open to them: they must pass it on before the turn ends (and while a
+series rests in their hands no teammate may run, since that would close it).
 
 Pieces are numbered 0-10 for home (0 the goalie) and 11-21 for away (11 the
 goalie); ``side`` 0 is home, 1 away.
@@ -49,7 +50,6 @@ GOALIES = (0, PIECES_PER_SIDE)
 OFF = -1
 
 RUN, PASS, SHOT, END = 0, 1, 2, 3
-ACTION_NAMES = ("run", "pass", "shot", "end")
 
 #: (kind, piece, direction, steps, push_to): a run (an attack when push_to >= 0),
 #: (PASS, target, 0, 0, -1), (SHOT, goal, 0, 0, -1) or (END, 0, 0, 0, -1).
@@ -336,15 +336,6 @@ def undo_run(position: Position, record: RunRecord) -> None:
         position.put(victim, target)
     position.put(piece, start)
     position.ball = ball
-
-
-def run_cost(position: Position, action: Action) -> int:
-    """Points a RUN action spends (steps, plus push and ball for an attack)."""
-    _, _, _, steps, push_to = action
-    if push_to == OFF:
-        return steps
-    target = RAYS[position.places[action[1]]][action[2]][steps - 1]
-    return steps + 1 + (position.ball == target)
 
 
 def position_problems(position: Position) -> list[str]:

@@ -9,6 +9,7 @@ import pytest
 from engines.eleven import board
 from engines.eleven.board import (
     CENTRAL_AREA,
+    DARK_SPACES,
     GOALS,
     KICK_OFF,
     LABELS,
@@ -35,6 +36,7 @@ def names(spaces) -> set[str]:
 def test_the_areas_the_rules_name():
     assert SPACE_COUNT == 79
     assert LABELS[KICK_OFF] == "d6" and KICK_OFF in CENTRAL_AREA and len(CENTRAL_AREA) == 7
+    assert len(DARK_SPACES) == 7 + 4 + 4
     assert len(SOUTH_HALF) == len(NORTH_HALF) == 35
     assert not (SOUTH_HALF | NORTH_HALF) & CENTRAL_AREA
     assert names(PENALTY_AREA[SOUTH_GOAL]) == {"c1", "d1", "e1", "d2"}

@@ -200,3 +200,12 @@ def test_a_goal_shot_ends_the_turn(build):
     turn = Turn(side=0, points=5)
     apply_action(position, turn, (SHOT, SPACE_BY_LABEL["d12"], 0, 0, -1))
     assert turn.points == 0 and turn.shot_used
+
+
+def test_no_teammate_runs_while_a_passed_ball_rests_with_the_goalie(build, ends):
+    position = build({0: "d1", 1: "d3", 2: "a3"}, ball="d3")
+    turn = Turn(side=0, points=4)
+    pass_to(position, turn, "d1")  # back to the goalie in his area
+    assert position.holder() == 0 and turn.series_open
+    assert ends(position, turn, 2) == set()
+    assert END_ACTION not in legal_actions(position, turn)
