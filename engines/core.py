@@ -51,20 +51,22 @@ class Dice:
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
-        self._random = self._rng.random
+        #: A uniform float in [0, 1): for an engine's hot loop, which may turn it into
+        #: die faces itself (only for plain ``Dice``; scripted dice answer per roll).
+        self.random = self._rng.random
 
     def roll(self, sides: int) -> int:
         """One die with ``sides`` faces, 1..sides."""
-        return int(self._random() * sides) + 1
+        return int(self.random() * sides) + 1
 
     def d6(self) -> int:
-        return int(self._random() * 6) + 1
+        return int(self.random() * 6) + 1
 
     def d12(self) -> int:
-        return int(self._random() * 12) + 1
+        return int(self.random() * 12) + 1
 
     def choice(self, items: Sequence[Any]) -> Any:
-        return items[int(self._random() * len(items))]
+        return items[int(self.random() * len(items))]
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates on our own rolls, so scripted dice can drive it too."""

@@ -106,7 +106,7 @@ class Rolls:
     __slots__ = ("minute", "pair", "d6", "d12")
 
     def __init__(self, dice: Dice, minute_table: list[tuple[Any, ...]]) -> None:
-        uniform = getattr(dice, "_random", None) if type(dice) is Dice else None
+        uniform = dice.random if type(dice) is Dice else None
         if uniform is not None:
 
             def stream(faces: Sequence[Any]) -> Callable[[], Any]:
