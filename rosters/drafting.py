@@ -137,13 +137,35 @@ def _pick(team_id, free: list[Player], needs, reserves, budget, plan):
             continue
         if needs[team_id][candidate.role] <= 0 and reserves[team_id] <= 0:
             continue
-        trial_needs = {**needs, team_id: needs[team_id].copy()}
-        trial_reserves, trial_budget = dict(reserves), dict(budget)
-        _take(team_id, candidate, trial_needs, trial_reserves, trial_budget)
-        trial_plan = _witness([p for p in free if p is not candidate], trial_needs, trial_reserves, trial_budget)
+        trial_plan = witness_after(team_id, candidate, free, needs, reserves, budget)
         if trial_plan is not None:
             return candidate, trial_plan
     return planned, {**plan, team_id: plan[team_id][1:]}
+
+
+def witness_after(team_id, candidate: Player, free: list[Player], needs, reserves, budget):
+    """The witness (see ``_witness``) once the team has taken ``candidate``, or None if there is none."""
+    trial_needs = {**needs, team_id: needs[team_id].copy()}
+    trial_reserves, trial_budget = dict(reserves), dict(budget)
+    _take(team_id, candidate, trial_needs, trial_reserves, trial_budget)
+    return _witness([p for p in free if p is not candidate], trial_needs, trial_reserves, trial_budget)
+
+
+def open_places(rules, squad: Iterable[Player]) -> tuple[Counter, int]:
+    """What a squad still needs: cards per role, and reserve places for any role."""
+    needs, reserves, coins = {0: Counter(rules.roles)}, {0: rules.reserves}, {0: 0}
+    for player in squad:
+        _take(0, player, needs, reserves, coins)
+    return needs[0], reserves[0]
+
+
+def best_pick(team_id, free: list[Player], needs, reserves, budget) -> Player | None:
+    """The automatic draft's choice for one team: the dearest free card that keeps every
+    squad completable (``free`` dearest first), or None if the squads cannot be completed."""
+    plan = _witness(free, needs, reserves, budget)
+    if plan is None or not plan[team_id]:
+        return None
+    return _pick(team_id, free, needs, reserves, budget, plan)[0]
 
 
 def _witness(free: list[Player], needs, reserves, budget) -> dict[int, list[Player]] | None:

@@ -121,3 +121,104 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} {self.amount:+d} BC ({self.get_reason_display()})"
+
+
+class Draft(models.Model):
+    """A season's draft: its format, the order of the teams, and the clock.
+
+    The draft row is the lock every move takes (``select_for_update``), so moves are
+    made one at a time in every format, and ``pick_number`` says which pick is on
+    the clock: a request made for an older pick number is a double click or came
+    too late, and is refused.
+    """
+
+    class Format(models.TextChoices):
+        SNAKE = "snake", "snake with prices"
+        MARKET = "market", "market (Mutant Soccer)"
+
+    class OrderMethod(models.TextChoices):
+        RANDOM = "random", "random (with the season's seed)"
+        MANUAL = "manual", "set by hand"
+        REVERSE_TABLE = "reverse_table", "reverse of last season's table"
+
+    class State(models.TextChoices):
+        SETUP = "setup", "not started"
+        RUNNING = "running", "running"
+        PAUSED = "paused", "paused"
+        DONE = "done", "done"
+
+    season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="draft")
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.SNAKE)
+    order_method = models.CharField(max_length=20, choices=OrderMethod.choices, default=OrderMethod.RANDOM)
+    order = models.JSONField(
+        default=list, blank=True, help_text="Team ids in first-round order; drawn at the start unless set by hand."
+    )
+    previous_season = models.ForeignKey(
+        "leagues.Season",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Whose final table gives the order (worst team first), for that order method.",
+    )
+    seconds_per_pick = models.PositiveIntegerField(default=90)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
+    pick_number = models.PositiveIntegerField(default=0, help_text="The pick on the clock, from 0.")
+    deadline = models.DateTimeField(null=True, blank=True)
+    seconds_left = models.FloatField(null=True, blank=True, help_text="Time left on the clock while paused.")
+    clock_token = models.CharField(max_length=32, blank=True, help_text="The clock task that may act now.")
+    autopick_teams = models.ManyToManyField("leagues.Team", blank=True, related_name="+")
+    market = models.JSONField(null=True, blank=True, help_text="The market's display, pile and turn (market format).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.season} draft"
+
+
+class DraftPick(models.Model):
+    """A move of a draft: a card bought, or in the market a check (pass) or a finish."""
+
+    class Kind(models.TextChoices):
+        PICK = "pick", "pick"
+        CHECK = "check", "check (pass)"
+        FINISH = "finish", "finish"
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="picks")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PICK)
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")
+    price = models.PositiveSmallIntegerField(default=0)
+    auto = models.BooleanField(default=False, help_text="Made by the clock or autopick.")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["draft", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["draft", "number"], name="one_move_per_pick_number"),
+            models.UniqueConstraint(
+                fields=["draft", "player"], condition=models.Q(player__isnull=False), name="card_drafted_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number + 1} {self.team}: {self.player.name if self.player else self.get_kind_display()}"
+
+
+class QueuedCard(models.Model):
+    """A card a manager wants next: the clock picks from the queue first when time runs out."""
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="queue")
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["draft", "team", "position", "id"]
+        constraints = [models.UniqueConstraint(fields=["draft", "team", "player"], name="card_queued_once")]
+
+    def __str__(self) -> str:
+        return f"{self.team} wants {self.player}"

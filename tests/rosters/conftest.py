@@ -62,3 +62,13 @@ def pool(league):
 def fast_passwords(settings):
     """The default hasher takes about a second per password: too slow for a cast of five."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def clock_tasks(monkeypatch):
+    """The clock tasks the drafts queue, recorded instead of sent to the broker."""
+    from rosters import drafts
+
+    queued = []
+    monkeypatch.setattr(drafts, "schedule_clock", lambda args, eta: queued.append((args, eta)))
+    return queued

@@ -1,0 +1,26 @@
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues.errors import validation_message
+from leagues.management.commands._common import get_season
+from rosters import drafts
+from rosters.models import Draft
+
+
+class Command(BaseCommand):
+    help = "Run a season's whole draft with autopick for every team (creating a snake draft if it has none)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("season_id")
+        parser.add_argument("--format", choices=Draft.Format.values, default=Draft.Format.SNAKE)
+
+    def handle(self, *args, season_id, format, **options):
+        season = get_season(season_id)
+        try:
+            draft = Draft.objects.filter(season=season).first() or drafts.create_draft(season, format=format)
+            draft = drafts.run_autodraft(draft.pk)
+        except ValidationError as exc:
+            raise CommandError(validation_message(exc)) from exc
+        self.stdout.write(f"{season}: {draft.picks.count()} moves, draft {draft.get_state_display()}.")
+        for line in drafts.squad_lines(draft):
+            self.stdout.write(line)

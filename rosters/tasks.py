@@ -1,0 +1,17 @@
+"""The draft clock: a task per pick, queued for the moment its time runs out."""
+
+from celery import shared_task
+from django.db import OperationalError
+
+from rosters import drafts
+
+
+@shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=1)
+def draft_clock(self, draft_id: int, token: str) -> None:
+    """Pick for the team whose time ran out; a task that came early waits for the rest of the time."""
+    try:
+        wait = drafts.clock_expired(draft_id, token)
+    except OperationalError as exc:
+        raise self.retry(exc=exc) from exc
+    if wait:
+        draft_clock.apply_async((draft_id, token), countdown=wait)
