@@ -149,11 +149,19 @@ class SquadCache:
         players = _players_of(sheet)
         if entry is None or entry[0] is not sheet or entry[1] != players:
             squad = build_squad(side, TeamSheet.coerce(sheet), squad_size)
+            try:
+                snapshot = copy.deepcopy(players)
+            except (TypeError, copy.Error):  # cards that cannot be copied are not cached
+                return self._fresh(squad)
             if len(self._entries) >= self._size:
                 self._entries.clear()
             # Keep the sheet itself too, so its id cannot be reused while cached.
-            entry = self._entries[key] = (sheet, copy.deepcopy(players), squad)
-        template = entry[2]
+            entry = self._entries[key] = (sheet, snapshot, squad)
+        return self._fresh(entry[2])
+
+    @staticmethod
+    def _fresh(template: Squad) -> Squad:
+        """The template's cards with counters of their own."""
         return Squad(template.ids, template.colours, template.strengths, [BLANK_STATS.copy() for _ in template.ids])
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 import pytest
 from hypothesis import given
@@ -118,6 +118,12 @@ def test_events_are_real_events_whichever_way_they_are_built():
         assert holder.events[1] == Event(2, 13, "no_move", "away", "p2", {"ball": "D1"})
         with pytest.raises(AttributeError):
             holder.events[0].seq = 4
+
+
+def test_cards_that_cannot_be_copied_still_play():
+    home, away = ENGINE.sample_team(1), ENGINE.sample_team(2)
+    frozen = {"name": home["name"], "players": [MappingProxyType(p) for p in home["players"]]}
+    assert ENGINE.simulate(frozen, away, seed=3).to_json() == ENGINE.simulate(home, away, seed=3).to_json()
 
 
 def test_a_sheet_that_is_not_an_object_is_refused():
