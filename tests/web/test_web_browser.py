@@ -1,0 +1,82 @@
+"""The public pages in a real browser: Debian's Chromium driven by Playwright against a live server.
+
+Marked ``browser``; skipped where ``/usr/bin/chromium`` or the playwright package is
+missing (CI installs both: ``apt-get install -y chromium`` and requirements.txt).
+Never ``playwright install``: it downloads a browser of its own.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from leagues.demo import create_demo_season
+from matches.services import simulate_due
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium: apt-get install -y chromium"),
+]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
+    # test itself are still synchronous, so Django's async guard is relaxed for them.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def season(transactional_db):
+    season = create_demo_season(engine="futti", teams=4, seed=1)
+    simulate_due()
+    return season
+
+
+def test_a_fan_follows_home_to_table_to_match_report_and_downloads_the_scoresheet(live_server, season, browser):
+    page = browser.new_page(accept_downloads=True)
+    page.goto(live_server.url + "/")
+    assert page.locator("h1").inner_text() == "Leagues"
+    page.get_by_role("link", name=f"Season {season.name}: table and fixtures").click()
+
+    page.wait_for_url(f"**/seasons/{season.id}/")
+    rows = page.locator("table.standings tbody tr")
+    assert rows.count() == 4
+    chart = page.locator('svg[data-chart="positions"]')
+    box = chart.bounding_box()
+    assert box is not None and box["width"] > 300 and box["height"] > 50
+    lines = chart.locator("polyline")
+    assert lines.count() == 4
+    for i in range(4):
+        line = lines.nth(i).bounding_box()
+        assert line is not None and line["width"] > 100  # drawn across the rounds
+
+    page.locator("#round-1 + div a[aria-label^='Match report']").first.click()
+    page.wait_for_url("**/matches/*/")
+    assert " v " in page.locator("h1").inner_text()
+    assert page.get_by_role("heading", name="Play-by-play").is_visible()
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the scoresheet (PDF)").click()
+    pdf = Path(download.value.path()).read_bytes()
+    assert pdf.startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
+
+
+def test_pages_fit_a_phone(live_server, season, browser):
+    page = browser.new_page(viewport={"width": 375, "height": 740})
+    for path in ["/", f"/seasons/{season.id}/", f"/teams/{season.teams.first().id}/"]:
+        page.goto(live_server.url + path)
+        # Wide tables scroll inside their own box; the page itself never scrolls sideways.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
