@@ -452,15 +452,25 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
 _STAT_FIELDS = ("goals", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries", "minutes")
 
 
+#: Lists of player ids a ``lineup`` event may carry, and the position each gives on the sheet.
+_LINEUP_KEYS = {"attackers": "ATT", "defenders": "DEF"}
+
+
 def _dealt_positions(events: Sequence[Any]) -> dict[str, str]:
-    """Flexdeck deals its starting XI onto named squares (B1..H); the first deal of each side is
-    the lineup the sheet shows."""
+    """Starting positions where the engine logs them: Flexdeck deals its starting XI onto named
+    squares (B1..H), and the first deal of each side is the lineup the sheet shows; a ``lineup``
+    event with ``attackers``/``defenders`` lists (Fütti's boxes) marks ATT and DEF."""
     positions: dict[str, str] = {}
     for e in events:
-        if e.kind == "deal" and (e.detail or {}).get("half", 1) == 1:
-            for square, value in (e.detail.get("pitch") or {}).items():
+        detail = e.detail or {}
+        if e.kind == "deal" and detail.get("half", 1) == 1:
+            for square, value in (detail.get("pitch") or {}).items():
                 card_id = value[0] if isinstance(value, list | tuple) and value else value
                 positions.setdefault(str(card_id), square)
+        if e.kind == "lineup":
+            for key, position in _LINEUP_KEYS.items():
+                for card_id in detail.get(key) or ():
+                    positions.setdefault(str(card_id), position)
     return positions
 
 

@@ -71,6 +71,17 @@ def test_starters_are_the_players_on_at_kickoff(played_season):
 
 
 @pytest.mark.django_db
+def test_a_lineup_event_naming_attackers_and_defenders_marks_their_boxes(played_season):
+    match = goal_match(played_season("futti", teams=2, seed=5))
+    starters = [p for p in scoresheet_for_match(match.id).home.players if p.starter and p.position != "GT"]
+    lineup = MatchEvent.objects.get(match=match, kind="lineup", side="home")
+    lineup.detail = {**lineup.detail, "attackers": [starters[0].key], "defenders": [starters[1].key]}
+    lineup.save()
+    positions = {p.key: p.position for p in scoresheet_for_match(match.id).home.players}
+    assert positions[starters[0].key] == "ATT" and positions[starters[1].key] == "DEF"
+
+
+@pytest.mark.django_db
 def test_the_blank_sheet_of_a_match_names_the_squads_and_fills_in_nothing(played_season, pdf):
     match = goal_match(played_season("futti", teams=2, seed=5))
     sheet = scoresheet_for_match(match.id, blank=True)
