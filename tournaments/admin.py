@@ -17,7 +17,10 @@ class TieInline(admin.TabularInline):
     model = Tie
     extra = 0
     can_delete = False
-    fields = ["round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye", "match", "winner"]
+    fields = [
+        *["round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye"],
+        *["first_leg", "match", "decider", "winner"],
+    ]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
@@ -26,7 +29,7 @@ class TieInline(admin.TabularInline):
 
 @admin.register(Bracket)
 class BracketAdmin(admin.ModelAdmin):
-    list_display = ["season", "third_place", "rounds", "drawn_at", "winner"]
+    list_display = ["season", "third_place", "two_legged_rounds", "away_goals", "rounds", "drawn_at", "winner"]
     list_filter = ["season__league"]
     search_fields = ["season__name", "season__league__name"]
     inlines = [EntrantInline, TieInline]
@@ -41,7 +44,12 @@ class BracketAdmin(admin.ModelAdmin):
     def draw(self, request, queryset):
         for bracket in queryset.select_related("season__league"):
             try:
-                draw_bracket(bracket.season, third_place=bracket.third_place)
+                draw_bracket(
+                    bracket.season,
+                    third_place=bracket.third_place,
+                    two_legged_rounds=bracket.two_legged_rounds,
+                    away_goals=bracket.away_goals,
+                )
             except ValidationError as exc:
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
             else:

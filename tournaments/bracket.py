@@ -40,3 +40,29 @@ def first_round(teams: int) -> list[tuple[int, int | None]]:
 def round_name(round_number: int, rounds: int) -> str:
     left = rounds - round_number
     return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(left, f"Round of {2 ** (left + 1)}")
+
+
+def aggregate_winner(
+    first_leg: tuple[int, int],
+    second_leg: tuple[int, int],
+    *,
+    away_goals: bool = False,
+    shootout: tuple[int, int] | None = None,
+) -> str | None:
+    """Who wins a two-legged tie: ``"home"`` or ``"away"`` of the second leg, or None if still level.
+
+    Scores are (home goals, away goals) of each leg; the second leg's home side
+    (the higher seed) was the away side of the first. Aggregate goals first,
+    then, with ``away_goals``, goals scored away from home, then the second
+    leg's shoot-out if it had one. None means no engine decider settled it and
+    the tie needs its deciding match.
+    """
+    home = second_leg[0] + first_leg[1]
+    away = second_leg[1] + first_leg[0]
+    if home != away:
+        return "home" if home > away else "away"
+    if away_goals and first_leg[1] != second_leg[1]:
+        return "home" if first_leg[1] > second_leg[1] else "away"
+    if shootout is not None and shootout[0] != shootout[1]:
+        return "home" if shootout[0] > shootout[1] else "away"
+    return None

@@ -10,6 +10,14 @@ class Bracket(models.Model):
     third_place = models.BooleanField(
         default=False, help_text="Play a match for third place between the losing semi-finalists."
     )
+    two_legged_rounds = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Round numbers played over two legs, e.g. [1, 2]; the final and the third-place match are one match.",
+    )
+    away_goals = models.BooleanField(
+        default=False, help_text="Two-legged ties: level on aggregate, the side with more away goals goes through."
+    )
     rounds = models.PositiveSmallIntegerField(default=0, editable=False)
     drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
 
@@ -47,7 +55,23 @@ class Tie(models.Model):
     home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     bye = models.BooleanField(default=False, help_text="The home team goes through without a match.")
+    first_leg = models.OneToOneField(
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="first_leg_of",
+        help_text="Two-legged ties: the first leg, at the lower seed's ground; ``match`` is the second leg.",
+    )
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="tie")
+    decider = models.OneToOneField(
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="decider_of",
+        help_text="Two-legged ties still level after the second leg's own decider: one deciding match.",
+    )
     winner = models.ForeignKey("leagues.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:

@@ -6,6 +6,23 @@ stored result runs ``advance_bracket_of`` in the transaction that stored it:
 the bracket row is locked, so two workers finishing two matches at once
 advance the bracket one after the other, and each step only fills what is
 still empty, so running it twice changes nothing.
+
+Two-legged ties. No engine can be told an aggregate score (``MatchOptions.settings``
+has no such key in any of them, and the engines are not ours to change here), so
+the choice is: the first leg is an ordinary match (no ``winner_required``: a draw
+stands); the second leg is played with ``winner_required``, because that is what
+sends a stored result through ``advance`` and because a drawn second leg is where a
+real competition plays extra time and penalties. The tie goes to the aggregate
+score (the second leg's extra-time or sudden-death goals count, as in football),
+then to away goals if the bracket uses them, then to the second leg's shoot-out.
+Nothing is re-simulated and no stored result is rewritten, so every match on
+record is exactly what its engine played from its seed. The one case no engine
+decider can cover is a second leg won in normal time that levels the aggregate
+(2-1 then 1-2): that tie gets a deciding match, played with ``winner_required``
+at the second leg's kickoff (as the European Cup did with its play-offs before
+away goals), and its winner goes through. The cost: a drawn second leg always
+goes to the engine's procedure, even when the aggregate was not level; those
+extra-time goals count, its shoot-out is then ignored.
 """
 
 from __future__ import annotations
@@ -16,17 +33,26 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from leagues.models import Season, Team
 from matches.models import Match
-from tournaments.bracket import bracket_size, first_round
+from tournaments.bracket import aggregate_winner, bracket_size, first_round, round_name
 from tournaments.models import Bracket, Entrant, Tie
 
 
-def draw_bracket(season: Season, *, seeds: Sequence[Team] | None = None, third_place: bool = False) -> Bracket:
+def draw_bracket(
+    season: Season,
+    *,
+    seeds: Sequence[Team] | None = None,
+    third_place: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
+) -> Bracket:
     """Seed the season's teams (given order, else the entrants set by hand, else drawn with
-    the season's seed) and make every tie of the bracket; round one is scheduled at once."""
+    the season's seed) and make every tie of the bracket; round one is scheduled at once.
+    ``two_legged_rounds`` lists the rounds played home and away (never the final)."""
     errors = {}
     if season.first_kickoff is None:
         errors["first_kickoff"] = "Set the season's first kickoff before drawing the bracket."
@@ -46,6 +72,12 @@ def draw_bracket(season: Season, *, seeds: Sequence[Team] | None = None, third_p
         if Match.objects.filter(season=season, status__in=[Match.Status.PLAYED, Match.Status.FORFEITED]).exists():
             raise ValidationError({"season": "The bracket cannot be drawn again once a match has been played."})
         order = _seeding(bracket, teams, seeds, season.seed)
+        rounds = bracket_size(len(order)).bit_length() - 1
+        legged = sorted(set(two_legged_rounds))
+        if any(not isinstance(r, int) or not 1 <= r < rounds for r in legged):
+            raise ValidationError(
+                {"two_legged_rounds": f"Two-legged rounds must be among 1 to {rounds - 1}: the final is one match."}
+            )
         Match.objects.filter(season=season).delete()
         bracket.ties.all().delete()
         bracket.entrants.all().delete()
@@ -53,7 +85,9 @@ def draw_bracket(season: Season, *, seeds: Sequence[Team] | None = None, third_p
             Entrant(bracket=bracket, team=team, seed=seed) for seed, team in enumerate(order, start=1)
         )
         bracket.third_place = third_place
-        bracket.rounds = bracket_size(len(order)).bit_length() - 1
+        bracket.rounds = rounds
+        bracket.two_legged_rounds = legged
+        bracket.away_goals = away_goals
         bracket.drawn_at = timezone.now()
         bracket.save()
         _make_ties(bracket, order)
@@ -100,8 +134,9 @@ def _make_ties(bracket: Bracket, order: list[Team]) -> None:
 
 
 def advance_bracket_of(match: Match) -> None:
-    """Called with every stored result: if the match decides a tie, move the bracket on."""
-    tie = Tie.objects.filter(match=match).first()
+    """Called with every stored result: if the match decides a tie (a one-legged tie's match,
+    a second leg or a deciding match), move the bracket on."""
+    tie = Tie.objects.filter(Q(match=match) | Q(decider=match)).first()
     if tie is not None:
         advance(Bracket.objects.select_for_update().get(id=tie.bracket_id))
 
@@ -109,8 +144,7 @@ def advance_bracket_of(match: Match) -> None:
 def advance(bracket: Bracket) -> None:
     """Record decided ties, fill the next ties with their teams and schedule the ones that are
     complete. Safe to run any number of times (the caller holds the bracket's row lock)."""
-    season = bracket.season
-    ties = {(t.round, t.slot, t.third_place): t for t in bracket.ties.select_related("match")}
+    ties = {(t.round, t.slot, t.third_place): t for t in bracket.ties.select_related("match", "first_leg", "decider")}
     seeds = dict(bracket.entrants.values_list("team_id", "seed"))
     for key in sorted(ties):
         tie = ties[key]
@@ -131,19 +165,78 @@ def advance(bracket: Bracket) -> None:
         if tie.bye or tie.home_id is None or tie.away_id is None:
             continue
         if tie.match is None:
-            tie.match = Match.objects.create(
-                season=season,
-                round=tie.round,
-                home_id=tie.home_id,
-                away_id=tie.away_id,
-                kickoff=season.first_kickoff + season.round_interval * (tie.round - 1),
-                seed=random.Random(f"{season.seed}:{tie.round}:{tie.slot}:{int(third)}").randrange(2**31),
-                winner_required=True,
-            )
-            tie.save(update_fields=["match"])
-        elif tie.winner_id is None and tie.match.counts_in_table and tie.match.winner_id:
-            tie.winner_id = tie.match.winner_id
-            tie.save(update_fields=["winner"])
+            _schedule_tie(bracket, tie)
+        elif tie.winner_id is None:
+            tie.winner_id = _tie_winner(bracket, tie)
+            if tie.winner_id is not None:
+                tie.save(update_fields=["winner"])
+
+
+def _schedule_tie(bracket: Bracket, tie: Tie) -> None:
+    """Make the tie's match, or both legs: the first at the lower seed's ground."""
+    season = bracket.season
+    kickoff = season.first_kickoff + season.round_interval * _kickoff_step(bracket, tie.round)
+    if tie.round in bracket.two_legged_rounds and not tie.third_place:
+        tie.first_leg = _tie_match(season, tie, "leg1", tie.away_id, tie.home_id, kickoff, winner_required=False)
+        kickoff += season.round_interval
+    tie.match = _tie_match(season, tie, "", tie.home_id, tie.away_id, kickoff, winner_required=True)
+    tie.save(update_fields=["first_leg", "match"])
+
+
+def _kickoff_step(bracket: Bracket, round_number: int) -> int:
+    """How many round intervals after the first kickoff a round starts: a two-legged round takes two."""
+    return round_number - 1 + sum(1 for r in bracket.two_legged_rounds if r < round_number)
+
+
+def _tie_match(
+    season: Season, tie: Tie, part: str, home_id: int, away_id: int, kickoff: datetime, *, winner_required: bool
+) -> Match:
+    # a one-legged tie's seed is unchanged from before two legs existed, so old replays hold
+    key = f"{season.seed}:{tie.round}:{tie.slot}:{int(tie.third_place)}" + (f":{part}" if part else "")
+    return Match.objects.create(
+        season=season,
+        round=tie.round,
+        home_id=home_id,
+        away_id=away_id,
+        kickoff=kickoff,
+        seed=random.Random(key).randrange(2**31),
+        winner_required=winner_required,
+    )
+
+
+def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
+    """The winner of a scheduled tie once it is decided, else None (see the module docstring)."""
+    second = tie.match
+    if not second.counts_in_table:
+        return None
+    first = tie.first_leg
+    if first is None:
+        return second.winner_id
+    if first.status == Match.Status.SCHEDULED:
+        # both legs were due at once and a worker took the second first: play the first
+        # here (its row lock keeps a worker that holds it from playing it twice)
+        from matches.services import match_play
+
+        first = tie.first_leg = match_play(match_id=first.id)
+    if not first.counts_in_table:
+        return None
+    shootout = (second.shootout_home, second.shootout_away) if second.shootout_home is not None else None
+    side = aggregate_winner(
+        (first.home_goals, first.away_goals),
+        (second.home_goals, second.away_goals),
+        away_goals=bracket.away_goals,
+        shootout=shootout,
+    )
+    if side is not None:
+        return second.home_id if side == "home" else second.away_id
+    if tie.decider is None:
+        # played straight after the second leg, at the same ground
+        tie.decider = _tie_match(
+            bracket.season, tie, "decider", tie.home_id, tie.away_id, second.kickoff, winner_required=True
+        )
+        tie.save(update_fields=["decider"])
+        return None
+    return tie.decider.winner_id if tie.decider.counts_in_table else None
 
 
 def champion(bracket: Bracket) -> Team | None:
@@ -153,26 +246,40 @@ def champion(bracket: Bracket) -> Team | None:
 
 def bracket_lines(bracket: Bracket) -> list[str]:
     """The bracket as text, round by round, for the demo and the commands."""
-    from tournaments.bracket import round_name
-
     lines = []
-    for tie in bracket.ties.select_related("home", "away", "winner", "match").order_by("round", "third_place", "slot"):
+    for tie in bracket.ties.select_related("home", "away", "winner", "match", "first_leg", "decider").order_by(
+        "round", "third_place", "slot"
+    ):
         name = "Third place" if tie.third_place else round_name(tie.round, bracket.rounds)
         home = f"({tie.home_seed}) {tie.home}" if tie.home else "?"
         if tie.bye:
             lines.append(f"{name:15} {home} - bye")
             continue
         away = f"({tie.away_seed}) {tie.away}" if tie.away else "?"
-        score = "v"
-        m = tie.match
-        if m is not None and m.home_goals is not None:
-            score = f"{m.home_goals}-{m.away_goals}"
-            if m.shootout_home is not None:
-                score += f" ({m.shootout_home}-{m.shootout_away} {m.get_decided_by_display()})"
-            elif m.decided_by not in ("", "regulation"):
-                score += f" ({m.get_decided_by_display()})"
+        legs = [m for m in (tie.first_leg, tie.match, tie.decider) if m is not None]
+        score = ", ".join(_score(m, flip=m is tie.first_leg) for m in legs) if legs else "v"
+        if tie.first_leg is not None and tie.first_leg.home_goals is not None and tie.match.home_goals is not None:
+            agg_home = tie.match.home_goals + tie.first_leg.away_goals
+            agg_away = tie.match.away_goals + tie.first_leg.home_goals
+            score += f" (agg {agg_home}-{agg_away})"
         lines.append(f"{name:15} {home} {score} {away}" + (f"  -> {tie.winner}" if tie.winner else ""))
     return lines
+
+
+def _score(match: Match, *, flip: bool = False) -> str:
+    """A match's score from the tie's home side (``flip`` for a first leg played at the away side's ground)."""
+    if match.home_goals is None:
+        return "v"
+    home, away = match.home_goals, match.away_goals
+    shoot = (match.shootout_home, match.shootout_away)
+    if flip:
+        home, away, shoot = away, home, shoot[::-1]
+    score = f"{home}-{away}"
+    if shoot[0] is not None:
+        score += f" ({shoot[0]}-{shoot[1]} {match.get_decided_by_display()})"
+    elif match.decided_by not in ("", "regulation"):
+        score += f" ({match.get_decided_by_display()})"
+    return score
 
 
 def draw_playoffs(

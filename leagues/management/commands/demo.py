@@ -31,6 +31,10 @@ class Command(BaseCommand):
         )
         parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
         parser.add_argument(
+            "--two-legged", action="store_true", help="knockout: every round but the final home and away"
+        )
+        parser.add_argument("--away-goals", action="store_true", help="two-legged ties: away goals count double")
+        parser.add_argument(
             "--no-worker",
             action="store_true",
             help="do not start a worker here: workers already run against this broker",
@@ -55,10 +59,21 @@ class Command(BaseCommand):
             knockout=knockout,
             third_place=third_place,
         )
+        if knockout and options["two_legged"]:
+            from tournaments.bracket import bracket_size
+            from tournaments.services import draw_bracket
+
+            rounds = bracket_size(teams).bit_length() - 1
+            draw_bracket(  # drawn again before a ball is kicked: same seeds, two legs
+                season,
+                third_place=third_place,
+                two_legged_rounds=range(1, rounds),
+                away_goals=options["away_goals"],
+            )
         worker = None if options["no_worker"] else start_worker(concurrency=options["concurrency"])
         try:
             # a knockout's later rounds are made as the earlier ones finish
-            total = knockout_matches(teams, third_place) if knockout else season.matches.count()
+            total = knockout_matches(season) if knockout else season.matches.count()
             self.wait_for(season, total, worker, options["timeout"])
             self.print_result(season)
             if tournament_format == "league_playoffs":
@@ -69,7 +84,7 @@ class Command(BaseCommand):
                     season, top=top, third_place=third_place, first_kickoff=timezone.now() - timedelta(days=1)
                 )
                 self.stdout.write(f"\nPlay-offs of the top {top}:")
-                self.wait_for(playoffs, knockout_matches(top, third_place), worker, options["timeout"])
+                self.wait_for(playoffs, knockout_matches(playoffs), worker, options["timeout"])
                 self.print_result(playoffs)
         finally:
             if worker is not None:
@@ -97,6 +112,7 @@ class Command(BaseCommand):
         while True:
             queue_due_matches()  # what beat does: later knockout rounds become due as they are drawn
             done = season.matches.exclude(status=Match.Status.SCHEDULED).count()
+            total = max(total, season.matches.count())  # a two-legged tie's deciding match
             if done != shown:
                 filled = int(30 * done / total)
                 self.stdout.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches played", ending="")
@@ -125,5 +141,12 @@ class Command(BaseCommand):
         return f"Admin: run `python manage.py runserver`, open {url} and log in as {credentials}."
 
 
-def knockout_matches(teams: int, third_place: bool) -> int:
-    return teams - 1 + (third_place and teams >= 4)
+def knockout_matches(season) -> int:
+    """Matches a bracket will have at least: one per tie, two per two-legged tie (a deciding
+    match, if any, is counted as it is made)."""
+    from tournaments.models import Bracket, Tie
+
+    ties = Tie.objects.filter(bracket__season=season, bye=False)
+    two_legged_rounds = Bracket.objects.get(season=season).two_legged_rounds  # not a cached season.bracket
+    legged = ties.filter(round__in=two_legged_rounds, third_place=False).count()
+    return ties.count() + legged

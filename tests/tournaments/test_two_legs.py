@@ -1,0 +1,111 @@
+"""Two-legged ties: aggregate, away goals, the second leg's shoot-out, and a deciding match."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from leagues.demo import create_demo_season
+from matches.models import Match
+from matches.services import match_forfeit, match_play, simulate_due
+from tournaments.bracket import aggregate_winner
+from tournaments.models import Tie
+from tournaments.services import bracket_lines, champion, draw_bracket
+
+
+def test_aggregate_goals_decide_first():
+    # first leg 2-1 to the lower seed at home, second leg 2-0 to the higher seed: 3-2 on aggregate
+    assert aggregate_winner((2, 1), (2, 0)) == "home"
+    assert aggregate_winner((0, 0), (0, 1)) == "away"
+
+
+def test_away_goals_only_when_the_bracket_uses_them():
+    # 1-2 away at the first leg, 0-1 at home: 2-2, two away goals against one
+    assert aggregate_winner((1, 2), (0, 1), away_goals=True) == "home"
+    assert aggregate_winner((1, 2), (0, 1)) is None
+    assert aggregate_winner((1, 1), (1, 1), away_goals=True) is None
+
+
+def test_the_second_legs_shootout_breaks_a_level_aggregate():
+    assert aggregate_winner((1, 1), (1, 1), shootout=(3, 4)) == "away"
+    # a shoot-out after a drawn second leg does not undo an aggregate already won
+    assert aggregate_winner((0, 2), (1, 1), shootout=(2, 4)) == "home"
+
+
+def play_out(limit=20):
+    for _ in range(limit):
+        if not simulate_due():
+            return
+    raise AssertionError("the bracket did not finish")
+
+
+def two_legged(teams, seed, **options):
+    season = create_demo_season(engine="futti", teams=teams, seed=seed, knockout=True)
+    return draw_bracket(season, **options)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("away_goals", [False, True])
+def test_a_two_legged_knockout_is_decided_on_aggregate(away_goals):
+    bracket = two_legged(8, 11, two_legged_rounds=[1, 2], away_goals=away_goals, third_place=True)
+    first_round = Tie.objects.filter(bracket=bracket, round=1)
+    for tie in first_round:
+        # the higher seed plays the second leg at home, a round interval after the first
+        assert (tie.first_leg.home_id, tie.first_leg.away_id) == (tie.away_id, tie.home_id)
+        assert not tie.first_leg.winner_required and tie.match.winner_required
+        assert tie.match.kickoff - tie.first_leg.kickoff == bracket.season.round_interval
+    play_out()
+    for tie in Tie.objects.filter(bracket=bracket, round__lt=3).select_related("first_leg", "match", "decider"):
+        first, second = tie.first_leg, tie.match
+        assert first.status == second.status == "played"
+        side = aggregate_winner(
+            (first.home_goals, first.away_goals),
+            (second.home_goals, second.away_goals),
+            away_goals=away_goals,
+            shootout=(second.shootout_home, second.shootout_away) if second.shootout_home is not None else None,
+        )
+        if side is None:
+            assert tie.winner_id == tie.decider.winner_id
+        else:
+            assert tie.decider is None
+            assert tie.winner_id == (second.home_id if side == "home" else second.away_id)
+    final = Tie.objects.get(bracket=bracket, round=3, third_place=False)
+    assert final.first_leg is None and final.match.kickoff == bracket.season.first_kickoff + 4 * (
+        bracket.season.round_interval
+    )
+    assert champion(bracket) is not None
+    assert any("agg" in line for line in bracket_lines(bracket))
+
+
+@pytest.mark.django_db
+def test_a_level_tie_no_engine_decider_settled_gets_a_deciding_match():
+    bracket = two_legged(4, 4, two_legged_rounds=[1], away_goals=True)
+    tie = Tie.objects.filter(bracket=bracket, round=1).first()
+    # both legs forfeited by the home side: 0-3 and 0-3, level on goals and on away goals
+    match_forfeit(tie.first_leg, forfeited_by="home")
+    match_forfeit(tie.match, forfeited_by="home")
+    tie.refresh_from_db()
+    assert tie.winner is None
+    decider = tie.decider
+    assert decider.winner_required and decider.kickoff == tie.match.kickoff
+    match_play(match_id=decider.id)
+    match_play(match_id=decider.id)  # delivered twice: one result
+    tie.refresh_from_db()
+    assert tie.winner_id == Match.objects.get(id=decider.id).winner_id is not None
+    assert Tie.objects.filter(decider__isnull=False).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_second_leg_played_before_the_first_plays_the_first_too():
+    """Both legs due at once, two workers: the second leg's result brings the first in."""
+    bracket = two_legged(4, 8, two_legged_rounds=[1])
+    tie = Tie.objects.filter(bracket=bracket, round=1).first()
+    match_play(match_id=tie.match_id)
+    tie.refresh_from_db()
+    assert tie.first_leg.status == "played"
+    assert tie.winner_id is not None or tie.decider is not None
+
+
+@pytest.mark.django_db
+def test_the_final_cannot_be_two_legged():
+    season = create_demo_season(engine="futti", teams=4, seed=2, knockout=True)
+    with pytest.raises(ValidationError, match="the final is one match"):
+        draw_bracket(season, two_legged_rounds=[2])
