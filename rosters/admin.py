@@ -1,17 +1,18 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.html import format_html
 
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
 from leagues.errors import validation_message
 from leagues.models import League
-from rosters import ledger
+from rosters import drafts, ledger
 from rosters.drafting import load_engine_pool
-from rosters.models import SPENDING_REASONS, LedgerEntry, Player, SquadMember
+from rosters.models import SPENDING_REASONS, Draft, LedgerEntry, Player, SquadMember
 from rosters.pools import export_csv, import_csv
 from rosters.print_actions import print_player_cards, print_player_cards_bw
 
@@ -134,3 +135,115 @@ class LedgerEntryAdmin(LeagueScopedAdmin):
             obj.season, obj.team, obj.amount, obj.reason, player=obj.player, note=obj.note, by=request.user
         )
         obj.pk = entry.pk
+
+
+class DraftForm(forms.ModelForm):
+    class Meta:
+        model = Draft
+        fields = ["season", "format", "order_method", "order", "previous_season", "seconds_per_pick"]
+
+    def clean(self):
+        """Check the format and the order now, with the same rules the start applies."""
+        data = super().clean()
+        if self.errors or self.instance.state != Draft.State.SETUP:
+            return data
+        trial = Draft(**{k: data.get(k) for k in self.Meta.fields if k in data})
+        try:
+            data["order"] = drafts.check_setup(trial)
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                self.add_error(field, errors)
+        return data
+
+
+@admin.register(Draft)
+class DraftAdmin(LeagueScopedAdmin):
+    """Drafts are set up here; they are run in the draft room (a page per draft)."""
+
+    form = DraftForm
+    league_field = "season__league"
+    list_display = ["season", "format", "state", "progress", "room_link"]
+    list_filter = ["season__league", "state", "format"]
+    list_select_related = ["season__league"]
+    readonly_fields = ["state", "pick_number"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.state != Draft.State.SETUP:
+            return [*DraftForm.Meta.fields, *self.readonly_fields]
+        return self.readonly_fields
+
+    @admin.display(description="pick")
+    def progress(self, draft):
+        return draft.pick_number
+
+    @admin.display(description="draft room")
+    def room_link(self, draft):
+        return format_html('<a href="{}">open</a>', reverse("admin:rosters_draft_room", args=[draft.pk]))
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("<int:draft_id>/room/", view(self.room_view), name="rosters_draft_room"),
+            path("<int:draft_id>/room/state/", view(self.state_view), name="rosters_draft_state"),
+            path("<int:draft_id>/room/act/", view(self.act_view), name="rosters_draft_act"),
+            *super().get_urls(),
+        ]
+
+    def _draft(self, request, draft_id) -> Draft:
+        """The draft, if the user may see it (the queryset is scoped to their leagues)."""
+        draft = self.get_queryset(request).select_related("season__league").filter(pk=draft_id).first()
+        if draft is None or not self.has_view_permission(request, draft):
+            raise PermissionDenied
+        return draft
+
+    def room_view(self, request, draft_id):
+        draft = self._draft(request, draft_id)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Draft room: {draft.season}",
+            "draft": draft,
+            "state_url": reverse("admin:rosters_draft_state", args=[draft.pk]),
+            "act_url": reverse("admin:rosters_draft_act", args=[draft.pk]),
+        }
+        return TemplateResponse(request, "admin/rosters/draft/room.html", context)
+
+    def state_view(self, request, draft_id):
+        return JsonResponse(drafts.room_state(self._draft(request, draft_id), request.user))
+
+    def act_view(self, request, draft_id):
+        """Every button of the room posts here; the services decide who may do what."""
+        if request.method != "POST":
+            return JsonResponse({"error": "POST only"}, status=405)
+        draft = self._draft(request, draft_id)
+        action, user = request.POST.get("action", ""), request.user
+        try:
+            team_id = int(request.POST.get("team") or 0)
+            player_id = int(request.POST.get("player") or 0) or None
+            pick_number = int(request.POST["pick_number"]) if request.POST.get("pick_number") else None
+            if action in ("pick", "check", "finish"):
+                drafts.make_move(
+                    draft.pk, team_id=team_id, by=user, player_id=player_id, kind=action, pick_number=pick_number
+                )
+            elif action == "queue":
+                ids = [int(i) for i in request.POST.getlist("players")]
+                drafts.set_queue(draft.pk, team_id=team_id, player_ids=ids, by=user)
+            elif action == "autopick":
+                drafts.set_autopick(draft.pk, team_id=team_id, on=request.POST.get("on") == "1", by=user)
+            elif action in ROOM_COMMANDS:
+                ROOM_COMMANDS[action](draft.pk, by=user)
+            else:
+                return JsonResponse({"error": f"unknown action {action!r}"}, status=400)
+        except (ValueError, KeyError):
+            return JsonResponse({"error": "bad request"}, status=400)
+        except ValidationError as exc:
+            return JsonResponse({"error": validation_message(exc)}, status=409)
+        return JsonResponse({"ok": True})
+
+
+ROOM_COMMANDS = {
+    "start": drafts.start_draft,
+    "pause": drafts.pause_draft,
+    "resume": drafts.resume_draft,
+    "undo": drafts.undo_last_pick,
+}
