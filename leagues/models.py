@@ -34,6 +34,14 @@ TIEBREAKERS = {
 DEFAULT_TIEBREAKERS = ["points", "goal_difference", "goals_for", "head_to_head", "lots"]
 
 
+class PlayMode(models.TextChoices):
+    """How a match is played: by the worker's engine at kickoff, or for real at a table
+    with the result entered from the scoresheet (see docs/table-results.md)."""
+
+    SIMULATED = "simulated", "simulated by the worker at kickoff"
+    TABLE = "table", "played at the table, result entered"
+
+
 def default_tiebreakers() -> list[str]:
     return list(DEFAULT_TIEBREAKERS)
 
@@ -78,6 +86,12 @@ class League(models.Model):
     )
     forfeit_goals_against = models.PositiveSmallIntegerField(
         default=0, help_text="Goals awarded to the side that forfeited."
+    )
+    play_mode = models.CharField(
+        max_length=10,
+        choices=PlayMode.choices,
+        default=PlayMode.SIMULATED,
+        help_text="How matches are played unless a match says otherwise.",
     )
     commissioners = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
     created_at = models.DateTimeField(auto_now_add=True)

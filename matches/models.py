@@ -1,10 +1,11 @@
 """Matches, their play-by-play and the players' numbers in them."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from leagues.models import new_seed
+from leagues.models import PlayMode, new_seed
 
 
 class Match(models.Model):
@@ -47,6 +48,12 @@ class Match(models.Model):
     )
     forfeited_by = models.CharField(max_length=4, choices=Side.choices, blank=True)
     error = models.TextField(blank=True, help_text="Why the engine could not play the match.")
+    play_mode = models.CharField(
+        max_length=10,
+        choices=PlayMode.choices,
+        blank=True,
+        help_text="Blank: as the league plays. 'Played at the table': the worker never plays it.",
+    )
     queued_at = models.DateTimeField(null=True, blank=True, editable=False)
     played_at = models.DateTimeField(null=True, blank=True, editable=False)
 
@@ -73,6 +80,11 @@ class Match(models.Model):
         if home == away:
             return None
         return self.home_id if home > away else self.away_id
+
+    @property
+    def played_at_table(self) -> bool:
+        """Whether the result comes from the table (entered and confirmed), not from the engine."""
+        return (self.play_mode or self.season.league.play_mode) == PlayMode.TABLE
 
     @property
     def counts_in_table(self) -> bool:
@@ -135,3 +147,55 @@ class PlayerMatchStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.match}"
+
+
+class ResultSubmission(models.Model):
+    """One step in agreeing a table result, kept for good: who did what to which result, and when.
+
+    A manager's ``submit`` row carries the result as entered (``payload``) and a ``state``
+    that moves on as the other side confirms, disagrees or the commissioner decides;
+    ``confirm``, ``approve``, ``decide`` and ``edit`` rows record those steps themselves.
+    """
+
+    class Action(models.TextChoices):
+        SUBMIT = "submit"
+        CONFIRM = "confirm"
+        APPROVE = "approve", "approve (commissioner)"
+        DECIDE = "decide", "decide (commissioner)"
+        EDIT = "edit", "edit a confirmed result (commissioner)"
+
+    class State(models.TextChoices):
+        PENDING = "pending", "pending: waiting for the other manager"
+        DISPUTED = "disputed", "disputed: the commissioner decides"
+        ACCEPTED = "accepted"
+        REJECTED = "rejected"
+        SUPERSEDED = "superseded", "superseded by a later submission"
+        RECORDED = "recorded", "recorded (a step, not a result)"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_submissions")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.RECORDED)
+    side = models.CharField(
+        max_length=4, choices=Match.Side.choices, blank=True, help_text="The side of the manager; blank: commissioner."
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="result_submissions"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    payload = models.JSONField(default=dict, blank=True, help_text="The result as entered (score, events, counts).")
+    refers_to = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="steps",
+        help_text="The submission this step confirms, approves or decides for.",
+    )
+    note = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["match", "at", "id"]
+        indexes = [models.Index(fields=["match", "state"])]
+
+    def __str__(self) -> str:
+        return f"{self.action} of {self.match} by {self.by} ({self.state})"

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from engines import MatchOptions, MatchResult, TeamSheet, get_engine
+from leagues.models import PlayMode
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 
@@ -60,7 +61,8 @@ def match_play(*, match_id: int) -> Match:
     """Play a scheduled match with its league's engine and store the result.
 
     The row is locked for the whole transaction; a match that is no longer
-    scheduled is returned unchanged. The score, events and player stats are
+    scheduled, or that is played at the table (its result is entered, never
+    simulated), is returned unchanged. The score, events and player stats are
     stored together or not at all.
     """
     with transaction.atomic():
@@ -69,7 +71,7 @@ def match_play(*, match_id: int) -> Match:
             .select_related("season__league", "home", "away")
             .get(id=match_id)
         )
-        if match.status != Match.Status.SCHEDULED:
+        if match.status != Match.Status.SCHEDULED or match.played_at_table:
             return match
         result, home, away = simulate_match(match)
         store_result(match, result, home, away)
@@ -199,9 +201,15 @@ def due_matches(now: datetime | None = None):
     (or whose message was queued so long ago that it must have been lost)."""
     now = now or timezone.now()
     stale = now - timezone.timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
-    return Match.objects.filter(status=Match.Status.SCHEDULED, kickoff__lte=now).filter(
-        Q(queued_at__isnull=True) | Q(queued_at__lt=stale)
+    return (
+        Match.objects.filter(status=Match.Status.SCHEDULED, kickoff__lte=now)
+        .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=stale))
+        .exclude(TABLE_MATCHES)
     )
+
+
+#: Matches played at the table, by their own mode or their league's: the worker leaves them alone.
+TABLE_MATCHES = Q(play_mode=PlayMode.TABLE) | Q(play_mode="", season__league__play_mode=PlayMode.TABLE)
 
 
 def queue_due_matches(now: datetime | None = None) -> list[int]:
@@ -210,7 +218,8 @@ def queue_due_matches(now: datetime | None = None) -> list[int]:
 
     now = now or timezone.now()
     with transaction.atomic():
-        ids = list(due_matches(now).select_for_update(skip_locked=True).values_list("id", flat=True))
+        # of=self: the exclusion of table matches joins the league, whose row must not be locked.
+        ids = list(due_matches(now).select_for_update(skip_locked=True, of=("self",)).values_list("id", flat=True))
         Match.objects.filter(id__in=ids).update(queued_at=now)
         for match_id in ids:
             transaction.on_commit(lambda match_id=match_id: play_match.delay(match_id))

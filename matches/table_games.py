@@ -1,0 +1,96 @@
+"""What a scoresheet records for each game: the timed events, the per-player counts, the clock.
+
+Result entry offers exactly these, so a table result reads like one the engine wrote:
+the event kinds are the engine's own (``engines/<key>/README.md``), and every kind
+adds to the same ``PlayerMatchStat`` column the engine's stats fill.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One game's scoresheet.
+
+    ``timed`` maps an event kind entered with its minute to the stat it adds one to
+    (None: an event without a stat, e.g. a substitution); ``counted`` are the stats the
+    sheet tallies per player without minutes; ``sent_off`` are the kinds after which a
+    player takes no further part; ``length`` is regulation time and ``extra`` the last
+    minute extra time or sudden death can reach (knockouts only).
+    """
+
+    length: int
+    extra: int
+    timed: dict[str, str | None]
+    counted: tuple[str, ...]
+    sent_off: tuple[str, ...] = ()
+    length_setting: str = ""  # an engine setting that changes the length (Calciotto's "minutes")
+    decided_by: tuple[str, ...] = field(default=("regulation", "penalties"))
+
+    def length_for(self, engine_settings: dict[str, Any] | None) -> int:
+        """Regulation minutes, as the league's engine settings may set them."""
+        if self.length_setting and engine_settings and engine_settings.get(self.length_setting):
+            return int(engine_settings[self.length_setting])
+        return self.length
+
+
+TABLE_GAMES: dict[str, TableGame] = {
+    # Two halves of 20 minutes; sudden death from minute 41, penalties after 60 more minutes.
+    "futti": TableGame(
+        length=40,
+        extra=100,
+        timed={
+            "goal": "goals",
+            "yellow_card": "yellow_cards",
+            "red_card": "red_cards",
+            "injury": "injuries",
+            "substitution": None,
+        },
+        counted=("shots", "saves", "steals"),
+        sent_off=("red_card",),
+        decided_by=("regulation", "sudden_death", "penalties"),
+    ),
+    # 90 minutes; extra time is minutes 91-120.
+    "flexdeck": TableGame(
+        length=90,
+        extra=120,
+        timed={"goal": "goals", "yellow_card": "yellow_cards", "red_card": "red_cards", "substitution": None},
+        counted=("shots", "saves"),
+        sent_off=("red_card",),
+        decided_by=("regulation", "extra_time", "penalties"),
+    ),
+    # Minutes are turns; the engine stops a match at 200 turns.
+    "mutant": TableGame(
+        length=200,
+        extra=200,
+        timed={"goal": "goals", "serious_injury": "injuries", "substitution": None},
+        counted=("shots", "saves"),
+        decided_by=("regulation", "sudden_death", "penalties"),
+    ),
+    # Two halves of 20 minutes; extra time 2 x 5 minutes. No cards, injuries or substitutions.
+    "eleven": TableGame(
+        length=40,
+        extra=50,
+        timed={"goal": "goals"},
+        counted=("shots", "saves"),
+        decided_by=("regulation", "extra_time", "penalties"),
+    ),
+    # 45, 60 or 90 minutes (the league's "minutes" setting); two cautions are an expulsion.
+    "calciotto": TableGame(
+        length=90,
+        extra=90,
+        timed={"goal": "goals", "caution": "yellow_cards", "expulsion": "red_cards", "substitution": None},
+        counted=("shots", "saves"),
+        sent_off=("expulsion",),
+        length_setting="minutes",
+        decided_by=("regulation", "penalties"),
+    ),
+}
+
+
+def table_game(engine: str) -> TableGame:
+    """The scoresheet of a league's game."""
+    return TABLE_GAMES[engine]

@@ -1,0 +1,421 @@
+"""Results of matches played at the table: entered from the scoresheet, agreed by both sides.
+
+A manager of either team submits what the scoresheet says; the result counts (the match
+becomes ``played``) only when the other manager confirms it, or submits the same result,
+or the commissioner approves it. Two different results are a dispute the commissioner
+decides. Until then the match stays ``scheduled``, so standings and brackets ignore it.
+Every step is a ``ResultSubmission`` row with who and when.
+
+The stored result goes through ``services.store_result`` like an engine's, so the
+play-by-play (``detail["source"] == "table"``), player stats, standings, leaderboards and
+brackets (``result_stored``) treat it as any other. Role problems raise
+``PermissionDenied``; anything wrong with the result or the match's state raises
+``ValidationError`` keyed by the field at fault (``home_goals``, ``events[2].minute``,
+``counts[17].shots``, ``match`` ...).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from engines import MatchResult, get_engine
+from engines.core import Event
+from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
+from matches.services import STAT_FIELDS, result_stored, store_result, team_sheets
+from matches.table_games import TableGame, table_game
+from rosters.models import SquadMember
+
+#: The ``engine_version`` of a match whose result was entered at the table.
+TABLE_VERSION = "table"
+OPEN = (ResultSubmission.State.PENDING, ResultSubmission.State.DISPUTED)
+Action, State = ResultSubmission.Action, ResultSubmission.State
+
+
+# --- who may do what -------------------------------------------------------------------
+
+
+def side_of(match: Match, user) -> str:
+    """The side whose manager ``user`` is ("home" or "away"), or "" for anyone else."""
+    if user is None or not user.is_authenticated:
+        return ""
+    if match.home.manager_id == user.pk:
+        return Match.Side.HOME
+    if match.away.manager_id == user.pk:
+        return Match.Side.AWAY
+    return ""
+
+
+def _manager_side(match: Match, user) -> str:
+    side = side_of(match, user)
+    if not side:
+        raise PermissionDenied(f"Only the managers of {match.home} and {match.away} may submit or confirm this result.")
+    return side
+
+
+def _require_commissioner(match: Match, user, doing: str) -> None:
+    if user is None or not user.is_authenticated or not match.season.league.is_commissioner(user):
+        raise PermissionDenied(f"Only a commissioner of {match.season.league} may {doing}.")
+
+
+# --- the state of a match ----------------------------------------------------------------
+
+
+def _lock(match_id: int) -> Match:
+    return (
+        Match.objects.select_for_update(of=("self",)).select_related("season__league", "home", "away").get(id=match_id)
+    )
+
+
+def _check_open(match: Match, now=None) -> None:
+    """Refuse a result for a match that is not played at the table, not due, or already decided."""
+    if not match.played_at_table:
+        raise ValidationError({"match": f"{match} is simulated by the worker; set it to be played at the table first."})
+    if match.status in (Match.Status.PLAYED, Match.Status.FORFEITED):
+        raise ValidationError({"match": f"{match} already has a confirmed result; only a commissioner may edit it."})
+    if match.status != Match.Status.SCHEDULED:
+        raise ValidationError({"match": f"{match} is {match.status}; it takes no result."})
+    if match.kickoff > (now or timezone.now()):
+        raise ValidationError({"match": f"{match} is not due yet: it kicks off at {match.kickoff:%Y-%m-%d %H:%M} UTC."})
+
+
+def open_submissions(match: Match) -> list[ResultSubmission]:
+    """The submissions still waiting (pending or disputed), oldest first."""
+    return list(match.result_submissions.filter(action=Action.SUBMIT, state__in=OPEN).order_by("at", "id"))
+
+
+def table_state(match: Match) -> str:
+    """For pages and lists: "confirmed", "disputed", "pending" (a result waits for the other
+    side), "awaiting" (no result yet), or "" for a match the worker simulates."""
+    if not match.played_at_table:
+        return ""
+    if match.status in (Match.Status.PLAYED, Match.Status.FORFEITED):
+        return "confirmed"
+    states = {s.state for s in open_submissions(match)}
+    if State.DISPUTED in states:
+        return "disputed"
+    return "pending" if states else "awaiting"
+
+
+# --- validation ------------------------------------------------------------------------
+
+
+def _as_int(value: Any, key: str, errors: dict[str, str], *, minimum: int = 0) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        errors[key] = f"{value!r} is not a whole number."
+        return None
+    if number < minimum:
+        errors[key] = f"{number} is below {minimum}."
+        return None
+    return number
+
+
+def squad_of(match: Match) -> dict[int, tuple[str, str]]:
+    """The players of the two squads this season: id -> (side, name)."""
+    members = SquadMember.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id])
+    side = {match.home_id: Match.Side.HOME, match.away_id: Match.Side.AWAY}
+    return {m.player_id: (side[m.team_id], m.player.name) for m in members.select_related("player")}
+
+
+def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
+    """Check a result as entered and return it normalised (the stored ``payload``).
+
+    ``data``: ``home_goals``, ``away_goals``, optional ``decided_by``, ``shootout_home``,
+    ``shootout_away``, ``events`` (each ``minute``, ``kind``, ``player`` and, for a
+    substitution, ``out``: the player who went off) and ``counts``
+    (``{player_id: {"shots": n, ...}}``). Every problem is reported at once, keyed by field.
+    """
+    league = match.season.league
+    game, name = table_game(league.engine), get_engine(league.engine).name
+    squad = squad_of(match)
+    errors: dict[str, str] = {}
+    home_goals = _as_int(data.get("home_goals"), "home_goals", errors)
+    away_goals = _as_int(data.get("away_goals"), "away_goals", errors)
+    for key, value in (("home_goals", home_goals), ("away_goals", away_goals)):
+        if value is None and key not in errors:
+            errors[key] = "Enter the score."
+    decided_by = data.get("decided_by") or Match.DecidedBy.REGULATION
+    shootout = [_as_int(data.get(k), k, errors) for k in ("shootout_home", "shootout_away")]
+    _check_decision(match, game, name, decided_by, home_goals, away_goals, shootout, errors)
+    limit = game.extra if decided_by not in (Match.DecidedBy.REGULATION, Match.DecidedBy.PENALTIES) else None
+    limit = limit or game.length_for(league.engine_settings)
+    events = _clean_events(data.get("events") or [], game, name, squad, limit, errors)
+    counts = _clean_counts(data.get("counts") or {}, game, name, squad, errors)
+    goals = Counter(squad[e["player"]][0] for e in events if e["kind"] == "goal")
+    for side, value in ((Match.Side.HOME, home_goals), (Match.Side.AWAY, away_goals)):
+        if value is not None and goals[side] != value and "events" not in errors:
+            team = match.home if side == Match.Side.HOME else match.away
+            errors[f"{side}_goals"] = (
+                f"The score gives {team} {value} goals but {goals[side]} goals by {team} players are entered."
+            )
+    if errors:
+        raise ValidationError(errors)
+    return {
+        "home_goals": home_goals,
+        "away_goals": away_goals,
+        "decided_by": decided_by,
+        "shootout_home": shootout[0],
+        "shootout_away": shootout[1],
+        "events": events,
+        "counts": counts,
+    }
+
+
+def _check_decision(match, game: TableGame, name: str, decided_by, home_goals, away_goals, shootout, errors) -> None:
+    """A league match ends in regulation; a knockout must have a winner, settled the game's way."""
+    given = [s for s in shootout if s is not None]
+    if not match.winner_required:
+        if decided_by != Match.DecidedBy.REGULATION:
+            errors["decided_by"] = "A league match is decided in regulation time; a draw stands."
+        if given:
+            errors["shootout_home"] = "A league match has no shoot-out."
+        return
+    if decided_by not in game.decided_by:
+        errors["decided_by"] = f"A {name} knockout is decided by one of: {', '.join(game.decided_by)}."
+        return
+    if home_goals is None or away_goals is None:
+        return
+    if decided_by == Match.DecidedBy.PENALTIES:
+        if home_goals != away_goals:
+            errors["decided_by"] = "Only a draw goes to penalties."
+        elif len(given) != 2:
+            errors["shootout_home"] = "Enter both sides' shoot-out goals."
+        elif given[0] == given[1]:
+            errors["shootout_home"] = "A shoot-out has a winner: the two sides cannot score the same."
+    else:
+        if home_goals == away_goals:
+            errors["decided_by"] = "A knockout needs a winner: a draw goes to penalties."
+        if given:
+            errors["shootout_home"] = "Only a match decided by penalties has a shoot-out."
+
+
+def _clean_events(raw, game: TableGame, name: str, squad, limit: int, errors) -> list[dict[str, Any]]:
+    if not isinstance(raw, list):
+        errors["events"] = "Give a list of events."
+        return []
+    events: list[tuple[int, dict[str, Any]]] = []
+    sent_off: dict[int, int] = {}
+    for i, item in enumerate(raw):
+        key = f"events[{i}]"
+        item = item if isinstance(item, dict) else {}
+        kind = str(item.get("kind") or "")
+        if kind not in game.timed:
+            errors[f"{key}.kind"] = f"{name} has no event {kind!r}; choose from {', '.join(game.timed)}."
+        minute = _as_int(item.get("minute"), f"{key}.minute", errors, minimum=1)
+        if minute is None and f"{key}.minute" not in errors:
+            errors[f"{key}.minute"] = "Enter the minute."
+        elif minute is not None and minute > limit:
+            errors[f"{key}.minute"] = f"Minute {minute} is after the end of the game ({name}: {limit} minutes)."
+        player = _squad_player(item.get("player"), f"{key}.player", squad, errors)
+        out = None
+        if kind == "substitution":
+            out = _squad_player(item.get("out"), f"{key}.out", squad, errors)
+            if out is not None and player is not None and squad[out][0] != squad[player][0]:
+                errors[f"{key}.out"] = f"{squad[out][1]} plays for the other side."
+        if None in (minute, player) or f"{key}.kind" in errors:
+            continue
+        if kind in game.sent_off:
+            sent_off[player] = min(minute, sent_off.get(player, minute))
+        events.append((i, {"minute": minute, "kind": kind, "player": player, "out": out}))
+    for i, event in events:
+        red, minute = sent_off.get(event["player"]), event["minute"]
+        if event["kind"] == "goal" and red is not None and minute > red:
+            name_of = squad[event["player"]][1]
+            errors[f"events[{i}].player"] = (
+                f"{name_of} was sent off in minute {red} and cannot score in minute {minute}."
+            )
+    return sorted((event for _, event in events), key=lambda e: e["minute"])
+
+
+def _clean_counts(raw, game: TableGame, name: str, squad, errors) -> dict[str, dict[str, int]]:
+    if not isinstance(raw, dict):
+        errors["counts"] = "Give the counts per player."
+        return {}
+    counts: dict[str, dict[str, int]] = {}
+    for player_key, stats in raw.items():
+        player = _squad_player(player_key, f"counts[{player_key}]", squad, errors)
+        for stat, value in (stats or {}).items():
+            key = f"counts[{player_key}].{stat}"
+            if stat not in game.counted:
+                errors[key] = f"A {name} scoresheet counts {', '.join(game.counted)}, not {stat!r}."
+                continue
+            number = _as_int(value, key, errors)
+            if player is not None and number:
+                counts.setdefault(str(player), {})[stat] = number
+    return counts
+
+
+def _squad_player(value, key: str, squad, errors) -> int | None:
+    try:
+        player = int(value)
+    except (TypeError, ValueError):
+        errors[key] = "Choose a player." if value in (None, "") else f"{value!r} is not a player id."
+        return None
+    if player not in squad:
+        errors[key] = f"Player {player} is not in either squad of this match."
+        return None
+    return player
+
+
+# --- storing ---------------------------------------------------------------------------
+
+
+def _store(match: Match, payload: dict[str, Any]) -> None:
+    """Store an agreed result as the engine's would be: score, play-by-play, stats; then the bracket."""
+    home, away = team_sheets(match)
+    squad = squad_of(match)
+    game = table_game(match.season.league.engine)
+    stats: dict[str, dict[str, int]] = {}
+    events = []
+    for seq, event in enumerate(payload["events"], start=1):
+        player = str(event["player"])
+        detail: dict[str, Any] = {"source": "table"}
+        if event["out"] is not None:
+            detail["out"] = str(event["out"])
+        events.append(Event(seq, event["minute"], event["kind"], squad[event["player"]][0], player, detail))
+        stat = game.timed[event["kind"]]
+        if stat:
+            line = stats.setdefault(player, dict.fromkeys(STAT_FIELDS, 0))
+            line[stat] += 1
+    for player, counted in payload["counts"].items():
+        stats.setdefault(player, dict.fromkeys(STAT_FIELDS, 0)).update(counted)
+    result = MatchResult(
+        engine=match.season.league.engine,
+        version=TABLE_VERSION,
+        seed=match.seed,
+        home_goals=payload["home_goals"],
+        away_goals=payload["away_goals"],
+        decided_by=payload["decided_by"],
+        shootout_home=payload["shootout_home"],
+        shootout_away=payload["shootout_away"],
+        events=events,
+        player_stats=stats,
+    )
+    MatchEvent.objects.filter(match=match).delete()
+    PlayerMatchStat.objects.filter(match=match).delete()
+    store_result(match, result, home, away)
+    result_stored(match)
+
+
+def _accept(
+    match: Match, submission: ResultSubmission, *, action: str | None, user=None, side: str = "", note: str = ""
+) -> None:
+    """Make ``submission`` the result: store it, close every other open submission, and log
+    the step (``action``) unless the submission is itself the step."""
+    for other in open_submissions(match):
+        if other.pk != submission.pk:
+            other.state = State.REJECTED
+            other.save(update_fields=["state"])
+    submission.state = State.ACCEPTED
+    submission.save(update_fields=["state"])
+    if action:
+        ResultSubmission.objects.create(match=match, action=action, side=side, by=user, refers_to=submission, note=note)
+    _store(match, submission.payload)
+
+
+# --- the steps -------------------------------------------------------------------------
+
+
+def result_submit(*, match_id: int, user, data: dict[str, Any]) -> ResultSubmission:
+    """A manager of either team submits the scoresheet's result.
+
+    It waits for the other side. If the other manager already submitted the same result,
+    this confirms it; a different one puts both in dispute for the commissioner. A
+    manager's own earlier open submission is superseded.
+    """
+    with transaction.atomic():
+        match = _lock(match_id)
+        side = _manager_side(match, user)
+        _check_open(match)
+        payload = result_clean(match, data)
+        waiting = open_submissions(match)
+        for own in (s for s in waiting if s.side == side):
+            own.state = State.SUPERSEDED
+            own.save(update_fields=["state"])
+        submission = ResultSubmission.objects.create(
+            match=match, action=Action.SUBMIT, side=side, by=user, payload=payload, state=State.PENDING
+        )
+        theirs = [s for s in waiting if s.side != side]
+        if theirs and theirs[-1].payload == payload:
+            _accept(match, theirs[-1], action=Action.CONFIRM, user=user, side=side, note="submitted the same result")
+            submission.state = State.ACCEPTED
+            submission.save(update_fields=["state"])
+        elif theirs:
+            for s in (theirs[-1], submission):
+                s.state = State.DISPUTED
+                s.save(update_fields=["state"])
+    return submission
+
+
+def result_confirm(*, match_id: int, user) -> ResultSubmission:
+    """The other manager confirms the result waiting for them; it counts from now."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        side = _manager_side(match, user)
+        _check_open(match)
+        waiting = open_submissions(match)
+        if any(s.state == State.DISPUTED for s in waiting):
+            raise ValidationError({"match": "The two managers submitted different results; the commissioner decides."})
+        theirs = [s for s in waiting if s.side != side]
+        if not theirs:
+            if waiting:
+                raise PermissionDenied("You submitted this result; the other team's manager confirms it.")
+            raise ValidationError({"match": f"No result for {match} is waiting to be confirmed."})
+        _accept(match, theirs[-1], action=Action.CONFIRM, user=user, side=side)
+    return theirs[-1]
+
+
+def result_decide(
+    *, match_id: int, user, submission_id: int | None = None, data: dict[str, Any] | None = None, note: str = ""
+) -> ResultSubmission:
+    """The commissioner settles the result: approves a waiting submission, picks one side of
+    a dispute (``submission_id``), or enters the result themselves (``data``)."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        _require_commissioner(match, user, "approve or decide a result")
+        _check_open(match)
+        waiting = open_submissions(match)
+        disputed = any(s.state == State.DISPUTED for s in waiting)
+        if data is not None:
+            chosen = ResultSubmission.objects.create(
+                match=match, action=Action.DECIDE, by=user, payload=result_clean(match, data), note=note
+            )
+            _accept(match, chosen, action=None)
+            return chosen
+        if submission_id is None and len(waiting) == 1:
+            submission_id = waiting[0].pk
+        chosen = next((s for s in waiting if s.pk == submission_id), None)
+        if chosen is None:
+            raise ValidationError(
+                {"submission": "Choose one of the submissions waiting for this match, or enter a result."}
+            )
+        _accept(match, chosen, action=Action.DECIDE if disputed else Action.APPROVE, user=user, note=note)
+    return chosen
+
+
+def result_edit(*, match_id: int, user, data: dict[str, Any], note: str = "") -> ResultSubmission:
+    """The commissioner corrects a confirmed table result; the old score is kept in the log."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        _require_commissioner(match, user, "edit a confirmed result")
+        if match.status != Match.Status.PLAYED or match.engine_version != TABLE_VERSION:
+            raise ValidationError({"match": f"{match} has no confirmed table result to edit."})
+        was = f"was {match.home_goals}-{match.away_goals}"
+        edit = ResultSubmission.objects.create(
+            match=match,
+            action=Action.EDIT,
+            by=user,
+            payload=result_clean(match, data),
+            state=State.ACCEPTED,
+            note=f"{was}; {note}" if note else was,
+        )
+        _store(match, edit.payload)
+    return edit
