@@ -29,10 +29,10 @@ pytestmark = [
 
 
 @pytest.fixture
-def browser(monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
-    # test itself are still synchronous, so Django's async guard is relaxed for them.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def browser():
+    # Playwright's sync API runs an event loop in this thread: the ORM must not be used while
+    # it runs (Django refuses, and a connection opened there would outlive the test database),
+    # so the fixtures read everything the tests need before the browser starts.
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield browser
@@ -43,10 +43,11 @@ def browser(monkeypatch):
 def season(transactional_db):
     season = create_demo_season(engine="futti", teams=4, seed=1)
     simulate_due()
+    season.first_team_id = season.teams.order_by("id").values_list("id", flat=True).first()
     return season
 
 
-def test_a_fan_follows_home_to_table_to_match_report_and_downloads_the_scoresheet(live_server, season, browser):
+def test_a_fan_follows_home_to_table_to_match_report_and_downloads_the_scoresheet(season, live_server, browser):
     page = browser.new_page(accept_downloads=True)
     page.goto(live_server.url + "/")
     assert page.locator("h1").inner_text() == "Leagues"
@@ -74,9 +75,9 @@ def test_a_fan_follows_home_to_table_to_match_report_and_downloads_the_scoreshee
     assert pdf.startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
 
 
-def test_pages_fit_a_phone(live_server, season, browser):
+def test_pages_fit_a_phone(season, live_server, browser):
     page = browser.new_page(viewport={"width": 375, "height": 740})
-    for path in ["/", f"/seasons/{season.id}/", f"/teams/{season.teams.first().id}/"]:
+    for path in ["/", f"/seasons/{season.id}/", f"/teams/{season.first_team_id}/"]:
         page.goto(live_server.url + path)
         # Wide tables scroll inside their own box; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
