@@ -2,7 +2,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
 from leagues.errors import validation_message
-from tournaments.models import Bracket, Entrant, Tie
+from tournaments.groups import draw_group_knockout
+from tournaments.models import Bracket, Entrant, Group, GroupStage, Tie
 from tournaments.services import champion, draw_bracket
 
 
@@ -54,3 +55,36 @@ class BracketAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
             else:
                 self.message_user(request, f"{bracket}: drawn, round one scheduled.", messages.SUCCESS)
+
+
+class GroupInline(admin.TabularInline):
+    model = Group
+    extra = 0
+    can_delete = False
+    fields = ["label", "season"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(GroupStage)
+class GroupStageAdmin(admin.ModelAdmin):
+    """Groups are drawn with ``manage.py draw_groups``; here the commissioner sees them and
+    draws the knockout once every group match is finished."""
+
+    list_display = ["season", "group_count", "advance", "knockout", "drawn_at"]
+    list_filter = ["season__league"]
+    inlines = [GroupInline]
+    actions = ["draw_knockout"]
+    readonly_fields = ["knockout", "drawn_at"]
+
+    @admin.action(description="Draw the knockout of the groups' top teams (winners meet runners-up)")
+    def draw_knockout(self, request, queryset):
+        for stage in queryset.select_related("season__league"):
+            try:
+                knockout = draw_group_knockout(stage)
+            except ValidationError as exc:
+                self.message_user(request, f"{stage}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{stage}: {knockout} drawn, round one scheduled.", messages.SUCCESS)

@@ -66,3 +66,34 @@ def aggregate_winner(
     if shootout is not None and shootout[0] != shootout[1]:
         return "home" if shootout[0] > shootout[1] else "away"
     return None
+
+
+def group_crossing(groups: int, advance: int) -> list[tuple[int, int]]:
+    """Who takes each seed of the knockout after a group stage: ``(group index, place)``
+    for seeds 1, 2 ..., places counted from 1.
+
+    Group winners take seeds 1 to ``groups`` in group order. Each runner-up takes the
+    seed that meets, in round one, the winner of its partner group (A with B, C with D
+    ...; with an odd number of groups each group's winner meets the next group's
+    runner-up, the last meeting A's), so a winner never meets a runner-up of its own
+    group first. Where a winner has a bye, the runners-up left over fill the remaining
+    seeds in group order, as do third places and lower.
+    """
+    seeds: dict[int, tuple[int, int]] = {g + 1: (g, 1) for g in range(groups)}
+    if advance >= 2:
+
+        def partner(g: int) -> int:
+            return g ^ 1 if groups % 2 == 0 else (g + 1) % groups
+
+        placed = set()
+        for high, low in first_round(groups * advance):
+            if high <= groups and low is not None and groups < low <= 2 * groups:
+                seeds[low] = (partner(high - 1), 2)
+                placed.add(partner(high - 1))
+        free = [s for s in range(groups + 1, 2 * groups + 1) if s not in seeds]
+        for seed, g in zip(free, [g for g in range(groups) if g not in placed], strict=True):
+            seeds[seed] = (g, 2)
+    for place in range(3, advance + 1):
+        for g in range(groups):
+            seeds[(place - 1) * groups + g + 1] = (g, place)
+    return [seeds[s] for s in range(1, groups * advance + 1)]

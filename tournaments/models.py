@@ -90,3 +90,35 @@ class Tie(models.Model):
         if self.winner_id is None or self.bye:
             return None
         return self.away_id if self.winner_id == self.home_id else self.home_id
+
+
+class GroupStage(models.Model):
+    """A season's teams drawn into groups. Each group is a season of its own, so its
+    round robin, table and tie-breakers are the league's, exactly, with no group filter
+    to forget anywhere; the knockout after it is a further season with a Bracket."""
+
+    season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="group_stage")
+    group_count = models.PositiveSmallIntegerField()
+    advance = models.PositiveSmallIntegerField(default=2, help_text="How many teams of each group go through.")
+    knockout = models.OneToOneField(
+        "leagues.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="group_stage_of"
+    )
+    drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    def __str__(self) -> str:
+        return f"{self.season} groups"
+
+
+class Group(models.Model):
+    """One group of a group stage: a label and the season its round robin is played in."""
+
+    stage = models.ForeignKey(GroupStage, on_delete=models.CASCADE, related_name="groups")
+    label = models.CharField(max_length=2)
+    season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="group")
+
+    class Meta:
+        ordering = ["stage", "label"]
+        constraints = [models.UniqueConstraint(fields=["stage", "label"], name="one_group_per_label")]
+
+    def __str__(self) -> str:
+        return f"Group {self.label}"

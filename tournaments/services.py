@@ -289,7 +289,6 @@ def draw_playoffs(
     in a new season of the same league with the same squads. It starts a round after the
     season's last match (or now, if that is later), unless ``first_kickoff`` is given."""
     from leagues.standings import compute_standings
-    from rosters.models import SquadMember
 
     unfinished = season.matches.exclude(
         status__in=[Match.Status.PLAYED, Match.Status.FORFEITED, Match.Status.CANCELLED]
@@ -306,18 +305,58 @@ def draw_playoffs(
     teams = {t.id: t for t in season.teams.all()}
     seeds = [teams[row.team_id] for row in rows]
     with transaction.atomic():
-        playoffs = Season.objects.create(
-            league=season.league,
+        return knockout_stage(
+            season,
             name=f"{season.name} play-offs",
-            seed=random.Random(f"{season.seed}:playoffs").randrange(2**31),
-            first_kickoff=first_kickoff or max(timezone.now(), last_kickoff + season.round_interval),
-            round_interval=season.round_interval,
-            double_round_robin=False,
+            key="playoffs",
+            seeds=seeds,
+            after=last_kickoff,
+            first_kickoff=first_kickoff,
+            third_place=third_place,
         )
-        playoffs.teams.set(seeds)
-        SquadMember.objects.bulk_create(
-            SquadMember(season=playoffs, team_id=m.team_id, player_id=m.player_id, price=m.price)
-            for m in SquadMember.objects.filter(season=season, team__in=seeds)
-        )
-        draw_bracket(playoffs, seeds=seeds, third_place=third_place)
-    return playoffs
+
+
+def knockout_stage(
+    season: Season,
+    *,
+    name: str,
+    key: str,
+    seeds: Sequence[Team],
+    after: datetime,
+    first_kickoff: datetime | None = None,
+    third_place: bool = False,
+) -> Season:
+    """A knockout of ``seeds`` (best first) in a new season of the league, starting a round
+    after ``after`` (the earlier stage's last kickoff), or now if that is later, unless
+    ``first_kickoff`` is given. The caller holds the transaction."""
+    knockout = stage_season(
+        season,
+        name=name,
+        key=key,
+        teams=seeds,
+        first_kickoff=first_kickoff or max(timezone.now(), after + season.round_interval),
+    )
+    draw_bracket(knockout, seeds=seeds, third_place=third_place)
+    return knockout
+
+
+def stage_season(season: Season, *, name: str, key: str, teams: Sequence[Team], first_kickoff: datetime) -> Season:
+    """A new season of the same league for a later stage (play-offs, a group, a knockout): the
+    given teams with their squads from ``season``, so a stage is played with the squads drafted
+    once, and a seed derived from the season's so the whole tournament replays."""
+    from rosters.models import SquadMember
+
+    stage = Season.objects.create(
+        league=season.league,
+        name=name,
+        seed=random.Random(f"{season.seed}:{key}").randrange(2**31),
+        first_kickoff=first_kickoff,
+        round_interval=season.round_interval,
+        double_round_robin=False,
+    )
+    stage.teams.set(teams)
+    SquadMember.objects.bulk_create(
+        SquadMember(season=stage, team_id=m.team_id, player_id=m.player_id, price=m.price)
+        for m in SquadMember.objects.filter(season=season, team__in=teams)
+    )
+    return stage

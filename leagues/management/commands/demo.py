@@ -26,8 +26,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--format",
             default="round_robin",
-            choices=["round_robin", "knockout", "league_playoffs"],
-            help="a league season, a single-elimination tournament, or a season then play-offs of its top teams",
+            choices=["round_robin", "knockout", "league_playoffs", "groups"],
+            help="a league season, a single-elimination tournament, a season then play-offs of its top teams, "
+            "or groups (two, four from twelve teams) then a knockout of the top two of each",
         )
         parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
         parser.add_argument(
@@ -46,8 +47,8 @@ class Command(BaseCommand):
         if not 2 <= teams <= 20:
             raise CommandError(f"--teams: {teams} is not between 2 and 20")
         tournament_format = options["format"]
-        if tournament_format == "league_playoffs" and teams < 4:
-            raise CommandError("--teams: league_playoffs needs at least 4 teams")
+        if tournament_format in ("league_playoffs", "groups") and teams < 4:
+            raise CommandError(f"--teams: {tournament_format} needs at least 4 teams")
         knockout = tournament_format == "knockout"
         third_place = options["third_place"]
         self.stdout.write(f"Creating a {engine} demo {tournament_format} with {teams} teams (seed {seed})...")
@@ -72,10 +73,13 @@ class Command(BaseCommand):
             )
         worker = None if options["no_worker"] else start_worker(concurrency=options["concurrency"])
         try:
-            # a knockout's later rounds are made as the earlier ones finish
-            total = knockout_matches(season) if knockout else season.matches.count()
-            self.wait_for(season, total, worker, options["timeout"])
-            self.print_result(season)
+            if tournament_format == "groups":
+                self.play_groups(season, teams, third_place, worker, options["timeout"])
+            else:
+                # a knockout's later rounds are made as the earlier ones finish
+                total = knockout_matches(season) if knockout else season.matches.count()
+                self.wait_for([season], total, worker, options["timeout"])
+                self.print_result(season)
             if tournament_format == "league_playoffs":
                 from tournaments.services import draw_playoffs
 
@@ -84,7 +88,7 @@ class Command(BaseCommand):
                     season, top=top, third_place=third_place, first_kickoff=timezone.now() - timedelta(days=1)
                 )
                 self.stdout.write(f"\nPlay-offs of the top {top}:")
-                self.wait_for(playoffs, knockout_matches(playoffs), worker, options["timeout"])
+                self.wait_for([playoffs], knockout_matches(playoffs), worker, options["timeout"])
                 self.print_result(playoffs)
         finally:
             if worker is not None:
@@ -106,13 +110,29 @@ class Command(BaseCommand):
             self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(bracket)))
             self.stdout.write(f"\nWinner: {champion(bracket)}\n")
 
-    def wait_for(self, season, total, worker, timeout) -> None:
+    def play_groups(self, season, teams, third_place, worker, timeout) -> None:
+        """Groups of the season's teams, their round robins, then the knockout of the top two."""
+        from tournaments.groups import draw_group_knockout, draw_groups, group_lines
+
+        stage = draw_groups(season, groups=2 if teams < 12 else 4, advance=2)
+        seasons = [group.season for group in stage.groups.all()]
+        self.wait_for(seasons, Match.objects.filter(season__in=seasons).count(), worker, timeout)
+        self.stdout.write("\n" + "\n\n".join(group_lines(stage)))
+        knockout = draw_group_knockout(  # kickoffs already due, like the groups'
+            stage, third_place=third_place, first_kickoff=timezone.now() - timedelta(days=1)
+        )
+        self.stdout.write("\nKnockout of the top two of each group (winners meet runners-up):")
+        self.wait_for([knockout], knockout_matches(knockout), worker, timeout)
+        self.print_result(knockout)
+
+    def wait_for(self, seasons, total, worker, timeout) -> None:
         deadline = time.monotonic() + timeout
         shown = -1
+        matches = Match.objects.filter(season__in=seasons)
         while True:
             queue_due_matches()  # what beat does: later knockout rounds become due as they are drawn
-            done = season.matches.exclude(status=Match.Status.SCHEDULED).count()
-            total = max(total, season.matches.count())  # a two-legged tie's deciding match
+            done = matches.exclude(status=Match.Status.SCHEDULED).count()
+            total = max(total, matches.count())  # a two-legged tie's deciding match
             if done != shown:
                 filled = int(30 * done / total)
                 self.stdout.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches played", ending="")

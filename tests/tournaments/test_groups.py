@@ -1,0 +1,117 @@
+"""Groups then knockout: pots, a round robin per group, winners crossing to runners-up."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+from hypothesis import given
+from hypothesis import strategies as st
+
+from leagues.demo import create_demo_season
+from leagues.standings import compute_standings
+from matches.models import Match
+from matches.services import simulate_due
+from tournaments.bracket import first_round, group_crossing
+from tournaments.groups import draw_group_knockout, draw_groups, pot_draw
+from tournaments.models import Entrant, Tie
+from tournaments.services import champion
+
+
+def test_four_groups_cross_winners_with_runners_up():
+    seeds = group_crossing(4, 2)
+    # seed 1 (A winner) meets seed 8, seed 4 (D winner) meets seed 5 ...
+    assert [(seeds[high - 1], seeds[low - 1]) for high, low in first_round(8)] == [
+        ((0, 1), (1, 2)),
+        ((3, 1), (2, 2)),
+        ((1, 1), (0, 2)),
+        ((2, 1), (3, 2)),
+    ]
+
+
+@given(groups=st.integers(min_value=2, max_value=9), advance=st.integers(min_value=1, max_value=3))
+def test_no_winner_meets_a_runner_up_of_its_own_group_first(groups, advance):
+    seeds = group_crossing(groups, advance)
+    assert sorted(seeds) == [(g, p) for g in range(groups) for p in range(1, advance + 1)]
+    for high, low in first_round(groups * advance):
+        if low is not None and seeds[high - 1][1] == 1 and seeds[low - 1][1] == 2:
+            assert seeds[high - 1][0] != seeds[low - 1][0]
+    # the group winners hold the top seeds, so they get any byes
+    assert [p for _, p in seeds[:groups]] == [1] * groups
+
+
+def test_pots_put_one_team_of_each_pot_in_every_group():
+    groups = pot_draw(list(range(10)), 4, seed=3)
+    assert sorted(len(g) for g in groups) == [2, 2, 3, 3]
+    for group in groups:
+        pots = [team // 4 for team in group]
+        assert pots == sorted(set(pots))
+
+
+def play_out(limit=20):
+    for _ in range(limit):
+        if not simulate_due():
+            return
+    raise AssertionError("did not finish")
+
+
+@pytest.mark.django_db
+def test_groups_then_knockout_end_to_end():
+    season = create_demo_season(engine="futti", teams=8, seed=21)
+    ranking = list(season.teams.order_by("name"))
+    stage = draw_groups(season, groups=2, advance=2, ranking=ranking)
+    assert not season.matches.exists()  # the round robin of the whole season is gone
+    groups = list(stage.groups.order_by("label"))
+    assert [g.label for g in groups] == ["A", "B"]
+    for group in groups:
+        members = set(group.season.teams.values_list("id", flat=True))
+        assert len(members) == 4
+        # one team of each pot of two
+        assert sorted(ranking.index(t) // 2 for t in group.season.teams.all()) == [0, 1, 2, 3]
+        assert group.season.matches.count() == 6  # a single round robin of four
+        assert group.season.squad_members.count() == 4 * 8
+    with pytest.raises(ValidationError, match="12 group matches are not finished yet"):
+        draw_group_knockout(stage)
+    play_out()
+    knockout = draw_group_knockout(stage, third_place=True)
+    tables = [[row.team_id for row in compute_standings(g.season).rows] for g in groups]
+    entrants = list(Entrant.objects.filter(bracket=knockout.bracket).values_list("team_id", flat=True))
+    assert entrants == [tables[0][0], tables[1][0], tables[0][1], tables[1][1]]
+    semis = {(t.home_id, t.away_id) for t in Tie.objects.filter(bracket=knockout.bracket, round=1)}
+    assert semis == {(tables[0][0], tables[1][1]), (tables[1][0], tables[0][1])}
+    with pytest.raises(ValidationError, match="already drawn"):
+        draw_group_knockout(stage)
+    knockout.matches.update(kickoff=season.first_kickoff)
+    knockout.first_kickoff = season.first_kickoff
+    knockout.save()
+    play_out()
+    assert champion(knockout.bracket).id in tables[0][:2] + tables[1][:2]
+    with pytest.raises(CommandError, match="cannot be drawn again"):
+        call_command("draw_groups", str(season.id), "--groups", "2")
+
+
+@pytest.mark.django_db
+def test_groups_by_hand_and_refusals():
+    season = create_demo_season(engine="futti", teams=6, seed=22)
+    teams = list(season.teams.order_by("id"))
+    stage = draw_groups(season, by_hand=[teams[:3], teams[3:]], advance=1)
+    assert [set(g.season.teams.all()) for g in stage.groups.order_by("label")] == [set(teams[:3]), set(teams[3:])]
+    with pytest.raises(ValidationError, match="every team of the season once"):
+        draw_groups(season, by_hand=[teams[:3], teams[3:5]])
+    with pytest.raises(ValidationError, match="at least 3 teams"):
+        draw_groups(season, groups=3, advance=3)
+    Match.objects.filter(season__group__stage=stage).update(status="played", home_goals=1, away_goals=0)
+    with pytest.raises(ValidationError, match="cannot be drawn again"):
+        draw_groups(season, groups=2)
+
+
+@pytest.mark.django_db
+def test_the_command_draws_groups_then_refuses_an_early_knockout(capsys):
+    season = create_demo_season(engine="futti", teams=4, seed=23)
+    with pytest.raises(CommandError, match="has no groups"):
+        call_command("draw_groups", str(season.id), "--knockout")
+    call_command("draw_groups", str(season.id), "--groups", "2")
+    assert "Group A" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="2 group matches are not finished yet"):
+        call_command("draw_groups", str(season.id), "--knockout")
+    play_out()
+    call_command("draw_groups", str(season.id), "--knockout")
+    assert "Final" in capsys.readouterr().out

@@ -1,0 +1,154 @@
+"""Groups then knockout: teams drawn into groups, a round robin in each, the best of each
+group into a knockout where group winners meet runners-up of another group.
+
+Each group is a Season of the same league (see ``GroupStage``), made by
+``stage_season`` with the tournament season's squads: its fixtures come from
+``generate_fixtures`` and its table from ``compute_standings``, so the league's
+points and tie-breakers apply to a group exactly as to a league. The knockout is
+drawn by ``draw_group_knockout`` (the admin action or ``manage.py draw_groups
+--knockout``) once every group match is finished: group matches are league
+matches, and a stored league result sets nothing off (only knockout matches
+move a bracket), so there is no worker step that could draw it, as with
+``draw_playoffs``.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from leagues.models import Season, Team
+from leagues.scheduling import generate_fixtures
+from leagues.standings import compute_standings
+from matches.models import Match
+from tournaments.bracket import group_crossing
+from tournaments.models import Group, GroupStage
+from tournaments.services import knockout_stage, stage_season
+
+
+def pot_draw(ranking: Sequence[Team], groups: int, seed: int) -> list[list[Team]]:
+    """Teams into groups from seeded pots: the ranking is cut into pots of ``groups`` teams
+    (pot 1 the best), and each pot is drawn by lot one team per group, so no group gets
+    two teams of the same pot. A short last pot leaves the last groups a team short."""
+    rng = random.Random(f"{seed}:pots")
+    drawn: list[list[Team]] = [[] for _ in range(groups)]
+    for start in range(0, len(ranking), groups):
+        pot = list(ranking[start : start + groups])
+        rng.shuffle(pot)
+        for group, team in zip(drawn, pot, strict=False):
+            group.append(team)
+    return drawn
+
+
+def draw_groups(
+    season: Season,
+    *,
+    groups: int = 0,
+    advance: int = 2,
+    ranking: Sequence[Team] | None = None,
+    by_hand: Sequence[Sequence[Team]] | None = None,
+    double: bool = False,
+) -> GroupStage:
+    """Draw the season's teams into ``groups`` groups (from pots of ``ranking``, by lot when no
+    ranking is given, or exactly ``by_hand``) and schedule each group's round robin from the
+    season's first kickoff. The season itself keeps no fixtures of its own."""
+    teams = list(season.teams.order_by("id"))
+    if by_hand is not None:
+        drawn = [list(group) for group in by_hand]
+        groups = len(drawn)
+        if sorted(t.id for g in drawn for t in g) != sorted(t.id for t in teams):
+            raise ValidationError({"groups": "The groups must hold every team of the season once."})
+    else:
+        if ranking is None:
+            ranking = list(teams)
+            random.Random(f"{season.seed}:ranking").shuffle(ranking)
+        elif sorted(t.id for t in ranking) != sorted(t.id for t in teams):
+            raise ValidationError({"ranking": "The ranking must list every team of the season once."})
+        drawn = pot_draw(ranking, groups, season.seed) if groups >= 2 else []
+    errors = {}
+    if not 2 <= groups <= len(string.ascii_uppercase):
+        errors["groups"] = f"{groups} groups: a group stage needs 2 to 26 groups."
+    elif min(len(g) for g in drawn) < max(2, advance):
+        errors["groups"] = f"Every group needs at least {max(2, advance)} teams."
+    if advance < 1:
+        errors["advance"] = "At least one team of each group goes through."
+    if season.first_kickoff is None or season.round_interval is None:
+        errors["first_kickoff"] = "Set the season's first kickoff and round interval before drawing the groups."
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        Season.objects.select_for_update().get(id=season.id)
+        old = GroupStage.objects.filter(season=season).first()
+        group_seasons = Season.objects.filter(group__stage=old) if old else Season.objects.none()
+        played = [Match.Status.PLAYED, Match.Status.FORFEITED]
+        if Match.objects.filter(season__in=[season, *group_seasons], status__in=played).exists():
+            raise ValidationError({"season": "The groups cannot be drawn again once a match has been played."})
+        Match.objects.filter(season=season).delete()
+        group_seasons.delete()
+        if old:
+            old.delete()
+        stage = GroupStage.objects.create(season=season, group_count=groups, advance=advance, drawn_at=timezone.now())
+        for label, members in zip(string.ascii_uppercase, drawn, strict=False):
+            group_season = stage_season(
+                season,
+                name=f"{season.name} group {label}",
+                key=f"group:{label}",
+                teams=members,
+                first_kickoff=season.first_kickoff,
+            )
+            Group.objects.create(stage=stage, label=label, season=group_season)
+            generate_fixtures(group_season, double=double)
+    return stage
+
+
+def draw_group_knockout(
+    stage: GroupStage, *, third_place: bool = False, first_kickoff: datetime | None = None
+) -> Season:
+    """The knockout of the groups' top teams (``group_crossing``), in a new season starting a
+    round after the last group match (or now, if later). Refused while a group match is
+    unfinished, and once drawn (the stage keeps its knockout)."""
+    groups = list(stage.groups.select_related("season").order_by("label"))
+    seasons = [g.season for g in groups]
+    unfinished = (
+        Match.objects.filter(season__in=seasons)
+        .exclude(status__in=[Match.Status.PLAYED, Match.Status.FORFEITED, Match.Status.CANCELLED])
+        .count()
+    )
+    if unfinished:
+        raise ValidationError({"groups": f"{unfinished} group matches are not finished yet."})
+    if stage.knockout_id is not None:
+        raise ValidationError({"knockout": f"The knockout of {stage} is already drawn."})
+    tables = [compute_standings(s).rows for s in seasons]
+    teams = {t.id: t for t in stage.season.teams.all()}
+    seeds = [teams[tables[g][place - 1].team_id] for g, place in group_crossing(len(groups), stage.advance)]
+    season = stage.season
+    last_kickoff = Match.objects.filter(season__in=seasons).order_by("-kickoff").values_list("kickoff", flat=True)[0]
+    with transaction.atomic():
+        stage = GroupStage.objects.select_for_update().get(id=stage.id)
+        if stage.knockout_id is not None:
+            raise ValidationError({"knockout": f"The knockout of {stage} is already drawn."})
+        knockout = knockout_stage(
+            season,
+            name=f"{season.name} knockout",
+            key="knockout",
+            seeds=seeds,
+            after=last_kickoff,
+            first_kickoff=first_kickoff,
+            third_place=third_place,
+        )
+        stage.knockout = knockout
+        stage.save(update_fields=["knockout"])
+    return knockout
+
+
+def group_lines(stage: GroupStage) -> list[str]:
+    """Each group's table as text, for the demo and the command."""
+    from leagues.management.commands._common import format_table
+
+    return [f"Group {g.label}\n{format_table(compute_standings(g.season))}" for g in stage.groups.order_by("label")]

@@ -1,0 +1,39 @@
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues.errors import validation_message
+from leagues.management.commands._common import get_season
+from tournaments.groups import draw_group_knockout, draw_groups, group_lines
+from tournaments.models import GroupStage
+from tournaments.services import bracket_lines
+
+
+class Command(BaseCommand):
+    help = (
+        "Draw a season's teams into groups with a round robin each (by lot from seeded pots), "
+        "or, with --knockout, the knockout of the groups' top teams once the groups are finished."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("season_id", metavar="SEASON_ID")
+        parser.add_argument("--groups", type=int, default=2, help="how many groups (default 2)")
+        parser.add_argument("--advance", type=int, default=2, help="teams of each group that go through (default 2)")
+        parser.add_argument("--double", action="store_true", help="groups play home and away")
+        parser.add_argument("--knockout", action="store_true", help="draw the knockout of the finished groups")
+        parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
+
+    def handle(self, *args, season_id, **options):
+        season = get_season(season_id)
+        try:
+            if options["knockout"]:
+                stage = GroupStage.objects.filter(season=season).first()
+                if stage is None:
+                    raise CommandError(f"{season} has no groups: draw them first.")
+                knockout = draw_group_knockout(stage, third_place=options["third_place"])
+                self.stdout.write(f"{knockout} (season id {knockout.id}):")
+                self.stdout.write("\n".join(bracket_lines(knockout.bracket)))
+                return
+            stage = draw_groups(season, groups=options["groups"], advance=options["advance"], double=options["double"])
+        except ValidationError as exc:
+            raise CommandError(validation_message(exc)) from exc
+        self.stdout.write("\n\n".join(group_lines(stage)))
