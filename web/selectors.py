@@ -8,11 +8,13 @@ does not grow with its teams, matches or events: related rows come in with
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone
 
 from leagues.models import TIEBREAKERS, League, Season, Team
 from leagues.standings import Table, compute_standings, standings_by_round
@@ -29,6 +31,26 @@ BOARDS = (("goals", "Top scorers"), ("saves", "Saves"), ("steals", "Steals"), ("
 def matches_with_teams() -> QuerySet[Match]:
     """Matches with both teams, so a list of them costs one query."""
     return Match.objects.select_related("home", "away")
+
+
+def url_maker(name: str) -> Callable[[int], str]:
+    """``reverse`` once, then fill in ids: a 20-team season page has over a thousand links,
+    and ``reverse`` (or ``{% url %}``) costs about a tenth of a millisecond each."""
+    marker = 2_147_483_647
+    head, _, tail = reverse(name, args=[marker]).partition(str(marker))
+    return lambda pk: f"{head}{pk}{tail}"
+
+
+def with_links(matches: list[Match]) -> list[Match]:
+    """Give each match the links and kickoff text its row shows, computed in Python for speed."""
+    match_url, team_url = url_maker("web:match"), url_maker("web:team")
+    for match in matches:
+        kickoff = timezone.localtime(match.kickoff)
+        match.url = match_url(match.id)
+        match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
+        match.kickoff_iso = kickoff.isoformat()
+        match.kickoff_text = f"{kickoff:%a} {kickoff.day} {kickoff:%b}, {kickoff:%H:%M}"
+    return matches
 
 
 # --- home -------------------------------------------------------------------------------------
@@ -55,7 +77,9 @@ def home_summaries() -> list[LeagueSummary]:
     for season in Season.objects.filter(league__in=leagues).order_by("league_id", "-created_at", "-id"):
         latest.setdefault(season.league_id, season)
     by_season: dict[int, list[Match]] = defaultdict(list)
-    for match in matches_with_teams().filter(season__in=latest.values()).order_by("round", "kickoff", "id"):
+    for match in with_links(
+        list(matches_with_teams().filter(season__in=latest.values()).order_by("round", "kickoff", "id"))
+    ):
         by_season[match.season_id].append(match)
     summaries = []
     for league in leagues:
@@ -130,7 +154,7 @@ def season_page(season_id: int) -> SeasonPage:
     """The table, fixtures and results by round, the position chart and the leaderboards."""
     season = Season.objects.select_related("league").get(id=season_id)
     rounds: dict[int, list[Match]] = defaultdict(list)
-    for match in matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"):
+    for match in with_links(list(matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"))):
         rounds[match.round].append(match)
     tables = standings_by_round(season)
     return SeasonPage(
@@ -328,8 +352,8 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
             .select_related("player")
             .order_by("player__role", "player__name")
         )
-        matches = list(
-            matches_with_teams().filter(Q(home=team) | Q(away=team), season=season).order_by("round", "kickoff")
+        matches = with_links(
+            list(matches_with_teams().filter(Q(home=team) | Q(away=team), season=season).order_by("round", "kickoff"))
         )
     columns = attribute_columns(m.player.attributes for m in members)
     return TeamPage(
