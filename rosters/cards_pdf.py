@@ -487,17 +487,27 @@ _PIPS = {
 
 
 def _domino_half(c: Canvas, x: float, y: float, size: float, pips: int) -> None:
-    c.setFillColor(white)
-    c.setStrokeColor(black)
-    c.setLineWidth(0.8)
-    c.roundRect(x, y, size, size, 1.5 * mm, stroke=1, fill=1)
-    c.setFillColor(black)
-    cell = size / 3
-    for col, row in _PIPS.get(pips, ()):
-        c.circle(x + cell * (col + 0.5), y + size - cell * (row + 0.5), size * 0.075, stroke=0, fill=1)
-    if pips not in _PIPS:
-        c.setFont(FONT_BOLD, 12)
-        c.drawCentredString(x + size / 2, y + size / 2 - 4, str(pips))
+    """One half of a domino; each pip count is drawn once per file as a form and placed by
+    reference (circles are the costliest thing on a card)."""
+    name = f"domino-{pips}-{round(size)}"
+    if not c.hasForm(name):
+        c.beginForm(name)
+        c.setFillColor(white)
+        c.setStrokeColor(black)
+        c.setLineWidth(0.8)
+        c.roundRect(0, 0, size, size, 1.5 * mm, stroke=1, fill=1)
+        c.setFillColor(black)
+        cell = size / 3
+        for col, row in _PIPS.get(pips, ()):
+            c.circle(cell * (col + 0.5), size - cell * (row + 0.5), size * 0.075, stroke=0, fill=1)
+        if pips not in _PIPS:
+            c.setFont(FONT_BOLD, 12)
+            c.drawCentredString(size / 2, size / 2 - 4, str(pips))
+        c.endForm()
+    c.saveState()
+    c.translate(x, y)
+    c.doForm(name)
+    c.restoreState()
 
 
 def face_flexdeck(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
@@ -583,25 +593,21 @@ def draw_card(
     kit: Kit,
     *,
     back: bool = False,
-    forms: set[str] | None = None,
 ) -> None:
     """One whole card with its lower-left corner at (x, y): frame, name band, the game's face,
     the team band with the BootCoin price.
 
     What is the same on every card of a kit and role (bands, frame, labels) is drawn once
     into a PDF form and placed by reference; that keeps 1,000 cards to a second or two.
-    ``forms`` remembers the forms already in the document (one set per canvas).
     """
     inset = 1.2 * mm
     fx, fy, fw, fh = x + inset, y + inset, CARD_W - 2 * inset, CARD_H - 2 * inset
     label = role_label(engine, card, back)
-    forms = set() if forms is None else forms
     name = file_slug("card", engine, kit.name, "back" if back else "front", label)
-    if name not in forms:
+    if not c.hasForm(name):
         c.beginForm(name)
         _chrome(c, Box(inset, inset, fw, fh), engine, kit, label, back, card.role)
         c.endForm()
-        forms.add(name)
     c.saveState()
     c.translate(x, y)
     c.doForm(name)
@@ -706,7 +712,6 @@ def render_cards(card_set: CardSet, *, page: str = "A4", mono: bool = False) -> 
     buffer = io.BytesIO()
     c = new_canvas(buffer, size, card_set.title)
     kits: dict[str, Kit] = {}
-    forms: set[str] = set()
     back = BACKS.get(card_set.engine)
     pages = math.ceil(len(card_set.cards) / PER_PAGE)
     for number in range(pages):
@@ -717,7 +722,7 @@ def render_cards(card_set: CardSet, *, page: str = "A4", mono: bool = False) -> 
             for slot, card in enumerate(chunk):
                 kit = kits.get(card.team) or kits.setdefault(card.team, team_kit(card.team, mono=mono))
                 x, y = slot_position(size, slot, mirrored=is_back)
-                draw_card(c, x, y, card, card_set.engine, kit, back=is_back, forms=forms)
+                draw_card(c, x, y, card, card_set.engine, kit, back=is_back)
             how = "backs: print duplex, flip on the long edge" if is_back else "63 × 88 mm: cut on the marks"
             _footer(c, size, card_set.title, f"page {number + 1} of {pages} · {how}")
             c.showPage()
