@@ -103,9 +103,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # A file, not memory, so a worker process started by a test sees the test database;
-    # one per test run, so two runs side by side do not share it.
+    # A file, not memory, so a worker process started by a test sees the test database.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
+# The test database is named after the process, so two test runs side by side never share one.
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
