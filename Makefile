@@ -18,6 +18,7 @@ demo: setup
 	$(BIN)/python manage.py demo $(ARGS)
 
 test: $(STAMP)
+	@scripts/system-deps.sh
 	$(BIN)/python -m pytest $(ARGS)
 
 bench: setup
