@@ -134,7 +134,7 @@ class MatchSerializer(serializers.ModelSerializer):
         read_only_fields = [f for f in fields if f != "kickoff"]
 
 
-class EventSerializer(serializers.ModelSerializer):
+class MatchEventSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True, allow_null=True, default=None)
 
     class Meta:
@@ -143,7 +143,7 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class StatSerializer(serializers.ModelSerializer):
+class PlayerMatchStatSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
 
     class Meta:
@@ -168,8 +168,8 @@ class StatSerializer(serializers.ModelSerializer):
 class MatchDetailSerializer(MatchSerializer):
     """A match with its play-by-play (``events``, with the dice or cards in ``detail``) and player stats."""
 
-    events = EventSerializer(many=True, read_only=True)
-    stats = StatSerializer(many=True, read_only=True, source="player_stats")
+    events = MatchEventSerializer(many=True, read_only=True)
+    stats = PlayerMatchStatSerializer(many=True, read_only=True, source="player_stats")
 
     class Meta(MatchSerializer.Meta):
         fields = [*MatchSerializer.Meta.fields, "error", "events", "stats"]

@@ -28,6 +28,8 @@ from matches.scoresheets import render_scoresheet, scoresheet_for_match
 from rosters.cards_pdf import card_set_for_season, card_set_for_team, render_cards
 from rosters.models import Player
 
+#: Ids are numbers: anything else is a 404 at the router, before a view tries int() on it.
+ID = r"\d+"
 SEASON_PARAMETER = OpenApiParameter("season", OpenApiTypes.INT, description="The season's squad (default: latest).")
 BLANK_PARAMETER = OpenApiParameter("blank", OpenApiTypes.BOOL, description="The empty sheet to play on.")
 
@@ -35,12 +37,14 @@ BLANK_PARAMETER = OpenApiParameter("blank", OpenApiTypes.BOOL, description="The 
 class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin, viewsets.GenericViewSet):
     """Leagues and their settings; a commissioner may PATCH the settings."""
 
+    lookup_value_regex = ID
     queryset = League.objects.prefetch_related("commissioners").order_by("name", "id")
     serializer_class = serializers.LeagueSerializer
     http_method_names = ["get", "patch", "head", "options"]
 
 
 class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    lookup_value_regex = ID
     queryset = Season.objects.select_related("league").prefetch_related("teams").order_by("-created_at", "-id")
     serializer_class = serializers.SeasonSerializer
     filterset_class = filters.SeasonFilter
@@ -74,6 +78,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class TeamViewSet(viewsets.ReadOnlyModelViewSet):
+    lookup_value_regex = ID
     queryset = Team.objects.select_related("manager").order_by("league_id", "name").distinct()
     serializer_class = serializers.TeamSerializer
     filterset_class = filters.TeamFilter
@@ -90,6 +95,7 @@ class TeamViewSet(viewsets.ReadOnlyModelViewSet):
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     """Player cards with their attributes (as the league's engine validated them) and prices."""
 
+    lookup_value_regex = ID
     queryset = Player.objects.order_by("league_id", "name", "id").distinct()
     serializer_class = serializers.PlayerSerializer
     filterset_class = filters.PlayerFilter
@@ -102,6 +108,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
     ``postpone``, ``cancel``, ``reschedule`` and ``forfeit``.
     """
 
+    lookup_value_regex = ID
     serializer_class = serializers.MatchSerializer
     filterset_class = filters.MatchFilter
     http_method_names = ["get", "patch", "post", "head", "options"]

@@ -127,6 +127,12 @@ def test_pagination(api, played_season):
 @pytest.mark.parametrize("path", ["leagues", "seasons", "teams", "players", "matches"])
 def test_missing_objects_are_404(api, db, path):
     assert api.get(f"/api/{path}/999999/").status_code == 404
+    assert api.get(f"/api/{path}/abc/").status_code == 404
+
+
+@pytest.mark.parametrize("url", ["/api/matches/x/scoresheet/", "/api/teams/x/cards/", "/api/seasons/x/cards/"])
+def test_a_non_numeric_id_is_a_404_for_downloads_too(api, db, url):
+    assert api.get(url).status_code == 404
 
 
 def test_schema_is_openapi_3_and_docs_render(api, db):
