@@ -2,9 +2,11 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
 from leagues.errors import validation_message
+from leagues.models import Team
 from tournaments.groups import draw_group_knockout
-from tournaments.models import Bracket, Entrant, Group, GroupStage, Tie
+from tournaments.models import Bracket, Entrant, Group, GroupStage, Swiss, SwissBye, Tie
 from tournaments.services import champion, draw_bracket
+from tournaments.swiss import swiss_standings
 
 
 class EntrantInline(admin.TabularInline):
@@ -14,18 +16,25 @@ class EntrantInline(admin.TabularInline):
     autocomplete_fields = ["team"]
 
 
-class TieInline(admin.TabularInline):
-    model = Tie
+class ReadOnlyInline(admin.TabularInline):
+    """Rows the services make (ties, groups, byes): shown, never edited by hand."""
+
     extra = 0
     can_delete = False
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class TieInline(ReadOnlyInline):
+    model = Tie
     fields = [
         *["round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye"],
         *["first_leg", "match", "decider", "winner"],
     ]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Bracket)
@@ -57,15 +66,9 @@ class BracketAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{bracket}: drawn, round one scheduled.", messages.SUCCESS)
 
 
-class GroupInline(admin.TabularInline):
+class GroupInline(ReadOnlyInline):
     model = Group
-    extra = 0
-    can_delete = False
     fields = ["label", "season"]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(GroupStage)
@@ -88,3 +91,23 @@ class GroupStageAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{stage}: {validation_message(exc)}", messages.ERROR)
             else:
                 self.message_user(request, f"{stage}: {knockout} drawn, round one scheduled.", messages.SUCCESS)
+
+
+class SwissByeInline(ReadOnlyInline):
+    model = SwissBye
+    fields = ["round", "team"]
+
+
+@admin.register(Swiss)
+class SwissAdmin(admin.ModelAdmin):
+    """Drawn with ``manage.py draw_swiss``; each later round draws itself as the one before completes."""
+
+    list_display = ["season", "rounds", "drawn_at", "leader"]
+    list_filter = ["season__league"]
+    inlines = [SwissByeInline]
+    readonly_fields = ["rounds", "ranking", "drawn_at"]
+
+    @admin.display(description="leader")
+    def leader(self, swiss):
+        rows = swiss_standings(swiss)
+        return Team.objects.filter(id=rows[0].team).first() if rows else "-"

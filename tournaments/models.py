@@ -122,3 +122,36 @@ class Group(models.Model):
 
     def __str__(self) -> str:
         return f"Group {self.label}"
+
+
+class Swiss(models.Model):
+    """A Swiss tournament over a season's teams: a fixed number of rounds, each drawn from
+    the table when the round before it is complete. Its matches are the season's."""
+
+    season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="swiss")
+    rounds = models.PositiveSmallIntegerField()
+    ranking = models.JSONField(
+        default=list, editable=False, help_text="Team ids, best first: the seeding that breaks the last ties."
+    )
+    drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name_plural = "Swiss tournaments"
+
+    def __str__(self) -> str:
+        return f"{self.season} Swiss"
+
+
+class SwissBye(models.Model):
+    """A round a team sat out (an odd number of teams): it scores as a win."""
+
+    swiss = models.ForeignKey(Swiss, on_delete=models.CASCADE, related_name="byes")
+    round = models.PositiveSmallIntegerField()
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["swiss", "round"]
+        constraints = [models.UniqueConstraint(fields=["swiss", "round"], name="one_swiss_bye_per_round")]
+
+    def __str__(self) -> str:
+        return f"R{self.round} bye: {self.team}"

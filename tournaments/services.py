@@ -134,11 +134,16 @@ def _make_ties(bracket: Bracket, order: list[Team]) -> None:
 
 
 def advance_bracket_of(match: Match) -> None:
-    """Called with every stored result: if the match decides a tie (a one-legged tie's match,
-    a second leg or a deciding match), move the bracket on."""
+    """Called with every stored result of a match that needs a winner: if the match decides a
+    tie (a one-legged tie's match, a second leg or a deciding match), move the bracket on;
+    if it is a Swiss match, draw the next round once this one is complete."""
     tie = Tie.objects.filter(Q(match=match) | Q(decider=match)).first()
     if tie is not None:
         advance(Bracket.objects.select_for_update().get(id=tie.bracket_id))
+        return
+    from tournaments.swiss import advance_swiss_of
+
+    advance_swiss_of(match)
 
 
 def advance(bracket: Bracket) -> None:

@@ -1,10 +1,8 @@
 """Knockout brackets: seeding order, byes, and a whole tournament played out."""
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
@@ -50,19 +48,12 @@ def test_seeds_one_and_two_are_in_opposite_halves(exponent):
         assert sorted(tops) == [1, 2, 3, 4]
 
 
-def play_out(season, limit=10):
-    for _ in range(limit):
-        if not simulate_due():
-            return
-    raise AssertionError("the bracket did not finish")
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize(("teams", "third_place"), [(2, False), (5, True), (8, True), (13, False)])
-def test_a_whole_knockout_is_played_out(teams, third_place):
+def test_a_whole_knockout_is_played_out(teams, third_place, play_out):
     season = create_demo_season(engine="futti", teams=teams, seed=teams, knockout=True, third_place=third_place)
     bracket = season.bracket
-    play_out(season)
+    play_out()
     matches = Match.objects.filter(season=season)
     assert matches.count() == teams - 1 + (third_place and teams >= 4)
     assert all(m.status == "played" and m.winner_required and m.winner_id for m in matches)
@@ -78,14 +69,14 @@ def test_a_whole_knockout_is_played_out(teams, third_place):
 
 
 @pytest.mark.django_db
-def test_top_seeds_get_the_byes_and_meet_at_the_earliest_in_the_final():
+def test_top_seeds_get_the_byes_and_meet_at_the_earliest_in_the_final(play_out):
     season = create_demo_season(engine="futti", teams=6, seed=2, knockout=True)
     bracket = season.bracket
     byes = Tie.objects.filter(bracket=bracket, bye=True)
     assert sorted(t.home_seed for t in byes) == [1, 2]
     assert all(t.round == 1 for t in byes)
     assert Match.objects.filter(season=season).count() == 2  # round one: 3 v 6 and 4 v 5
-    play_out(season)
+    play_out()
     final = Tie.objects.get(bracket=bracket, round=3, third_place=False)
     semi_of = {t.slot: {t.home_seed, t.away_seed} for t in Tie.objects.filter(bracket=bracket, round=2)}
     assert 1 in semi_of[0] and 2 in semi_of[1]
@@ -103,34 +94,12 @@ def test_redraw_is_refused_after_a_result():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_semi_finals_finishing_at_once_draw_one_final():
+def test_two_semi_finals_finishing_at_once_draw_one_final(play_at_once):
     """Two workers store the two semi-finals at the same moment: the final is made once."""
     season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
     semis = list(Match.objects.filter(season=season).values_list("id", flat=True))
     assert len(semis) == 2
-    barrier = threading.Barrier(2)
-    errors = []
-
-    def play(match_id):
-        try:
-            barrier.wait(timeout=10)
-            match_play(match_id=match_id)
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=play, args=(i,)) for i in semis]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if errors and connection.vendor == "sqlite":
-        # SQLite serialises writers and may refuse one; the task's retry plays it again
-        for match_id in semis:
-            match_play(match_id=match_id)
-    else:
-        assert not errors
+    play_at_once(semis)
     final = Tie.objects.get(bracket=season.bracket, round=2)
     assert final.match is not None
     assert Match.objects.filter(season=season, round=2).count() == 1

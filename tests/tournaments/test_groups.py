@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from leagues.demo import create_demo_season
 from leagues.standings import compute_standings
 from matches.models import Match
-from matches.services import simulate_due
 from tournaments.bracket import first_round, group_crossing
 from tournaments.groups import draw_group_knockout, draw_groups, pot_draw
 from tournaments.models import Entrant, Tie
@@ -46,15 +45,8 @@ def test_pots_put_one_team_of_each_pot_in_every_group():
         assert pots == sorted(set(pots))
 
 
-def play_out(limit=20):
-    for _ in range(limit):
-        if not simulate_due():
-            return
-    raise AssertionError("did not finish")
-
-
 @pytest.mark.django_db
-def test_groups_then_knockout_end_to_end():
+def test_groups_then_knockout_end_to_end(play_out):
     season = create_demo_season(engine="futti", teams=8, seed=21)
     ranking = list(season.teams.order_by("name"))
     stage = draw_groups(season, groups=2, advance=2, ranking=ranking)
@@ -104,7 +96,7 @@ def test_groups_by_hand_and_refusals():
 
 
 @pytest.mark.django_db
-def test_the_command_draws_groups_then_refuses_an_early_knockout(capsys):
+def test_the_command_draws_groups_then_refuses_an_early_knockout(capsys, play_out):
     season = create_demo_season(engine="futti", teams=4, seed=23)
     with pytest.raises(CommandError, match="has no groups"):
         call_command("draw_groups", str(season.id), "--knockout")

@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 
 from leagues.demo import create_demo_season
 from matches.models import Match
-from matches.services import match_forfeit, match_play, simulate_due
+from matches.services import match_forfeit, match_play
 from tournaments.bracket import aggregate_winner
 from tournaments.models import Tie
 from tournaments.services import bracket_lines, champion, draw_bracket
@@ -30,13 +30,6 @@ def test_the_second_legs_shootout_breaks_a_level_aggregate():
     assert aggregate_winner((0, 2), (1, 1), shootout=(2, 4)) == "home"
 
 
-def play_out(limit=20):
-    for _ in range(limit):
-        if not simulate_due():
-            return
-    raise AssertionError("the bracket did not finish")
-
-
 def two_legged(teams, seed, **options):
     season = create_demo_season(engine="futti", teams=teams, seed=seed, knockout=True)
     return draw_bracket(season, **options)
@@ -44,7 +37,7 @@ def two_legged(teams, seed, **options):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("away_goals", [False, True])
-def test_a_two_legged_knockout_is_decided_on_aggregate(away_goals):
+def test_a_two_legged_knockout_is_decided_on_aggregate(away_goals, play_out):
     bracket = two_legged(8, 11, two_legged_rounds=[1, 2], away_goals=away_goals, third_place=True)
     first_round = Tie.objects.filter(bracket=bracket, round=1)
     for tie in first_round:

@@ -2,12 +2,14 @@ import time
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
 from engines import ENGINES
 from leagues.demo import create_demo_season
+from leagues.errors import validation_message
 from leagues.management.commands._common import format_table
 from leagues.standings import compute_standings
 from matches.models import Match
@@ -26,15 +28,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--format",
             default="round_robin",
-            choices=["round_robin", "knockout", "league_playoffs", "groups"],
+            choices=["round_robin", "knockout", "league_playoffs", "groups", "swiss"],
             help="a league season, a single-elimination tournament, a season then play-offs of its top teams, "
-            "or groups (two, four from twelve teams) then a knockout of the top two of each",
+            "groups (two, four from twelve teams) then a knockout of the top two of each, or a Swiss",
         )
         parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
         parser.add_argument(
             "--two-legged", action="store_true", help="knockout: every round but the final home and away"
         )
         parser.add_argument("--away-goals", action="store_true", help="two-legged ties: away goals count double")
+        parser.add_argument("--rounds", type=int, help="swiss: how many rounds (default: enough for one winner)")
         parser.add_argument(
             "--no-worker",
             action="store_true",
@@ -71,6 +74,14 @@ class Command(BaseCommand):
                 two_legged_rounds=range(1, rounds),
                 away_goals=options["away_goals"],
             )
+        if tournament_format == "swiss":
+            from tournaments.swiss import draw_swiss
+
+            rounds = options["rounds"] or max(1, (teams - 1).bit_length())
+            try:
+                draw_swiss(season, rounds=rounds)
+            except ValidationError as exc:
+                raise CommandError(validation_message(exc)) from exc
         worker = None if options["no_worker"] else start_worker(concurrency=options["concurrency"])
         try:
             if tournament_format == "groups":
@@ -78,6 +89,8 @@ class Command(BaseCommand):
             else:
                 # a knockout's later rounds are made as the earlier ones finish
                 total = knockout_matches(season) if knockout else season.matches.count()
+                if tournament_format == "swiss":  # later rounds are drawn as the earlier ones finish
+                    total = season.swiss.rounds * (teams // 2)
                 self.wait_for([season], total, worker, options["timeout"])
                 self.print_result(season)
             if tournament_format == "league_playoffs":
@@ -100,11 +113,16 @@ class Command(BaseCommand):
         self.stdout.write(self.login_hint(season))
 
     def print_result(self, season) -> None:
-        from tournaments.models import Bracket
+        from tournaments.models import Bracket, Swiss
         from tournaments.services import bracket_lines, champion
+        from tournaments.swiss import swiss_lines
 
         bracket = Bracket.objects.filter(season=season).first()
-        if bracket is None:
+        swiss = Swiss.objects.filter(season=season).first()
+        if swiss is not None:
+            self.stdout.write(f"\n{season} (Swiss, {swiss.rounds} rounds)\n" + "\n".join(swiss_lines(swiss)))
+            self.stdout.write("Ranked on wins (a bye is one), then Buchholz, goal difference, seeding.\n")
+        elif bracket is None:
             self.stdout.write(f"\n{season}\n{format_table(compute_standings(season))}\n")
         else:
             self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(bracket)))
