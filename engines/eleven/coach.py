@@ -324,6 +324,21 @@ def score_chance(position: Position, shooting_side: int) -> float:
     return 2 / 3 if position.places[keeper] == position.attacks(shooting_side) else 1.0
 
 
+_judgements: dict[Weights, dict[tuple[int, ...], float]] = {}
+
+
+def judge(position: Position, side: int, weights: Weights, memo: dict[tuple[int, ...], float]) -> float:
+    """``evaluate``, remembered in ``memo`` by everything it reads (one memo per weights)."""
+    places = position.places
+    key = (position.masks[0], position.masks[1], position.ball, places[0], places[11], side, position.defends[0])
+    value = memo.get(key)
+    if value is None:
+        if len(memo) > CACHE_LIMIT:
+            memo.clear()
+        value = memo[key] = evaluate(position, side, weights)
+    return value
+
+
 def evaluate(position: Position, side: int, weights: Weights) -> float:
     """How good the position is for ``side`` with the opponent to move next."""
     opponent = 1 - side
@@ -391,6 +406,7 @@ class Coach:
         if self.style not in STYLES:
             raise ValueError(f"coach style {self.style!r}: allowed are {', '.join(STYLES)}")
         self.weights = STYLES[self.style]
+        self.memo = _judgements.setdefault(self.weights, {})
         south = tuple(SPACE_BY_LABEL[name] for name in FORMATIONS[self.style])
         self.formation = {GOALS[0]: south, GOALS[1]: tuple(half_turn(s) for s in south)}
 
@@ -515,11 +531,11 @@ class Coach:
         A shot at goal is worth its expectation: the goal, or the position with
         the ball in the goalie's hands.
         """
-        weights = self.weights
+        weights, memo = self.weights, self.memo
         first = step[0]
         if first[0] == RUN:
             record = make_run(position, first)
-            value = self.value_of(position, side, step[1:]) if len(step) > 1 else evaluate(position, side, weights)
+            value = self.value_of(position, side, step[1:]) if len(step) > 1 else judge(position, side, weights, memo)
             undo_run(position, record)
             return value
         ball = position.ball
@@ -527,11 +543,11 @@ class Coach:
         if last[0] == SHOT:
             chance = score_chance(position, side)
             position.ball = last[1]
-            parried = evaluate(position, side, weights)
+            parried = judge(position, side, weights, memo)
             position.ball = ball
             return chance * (GOAL_VALUE - weights.possession) + (1 - chance) * parried
         position.ball = last[1]
-        value = evaluate(position, side, weights)
+        value = judge(position, side, weights, memo)
         position.ball = ball
         return value
 

@@ -311,19 +311,25 @@ RunRecord = tuple[int, int, int, int, int, int]
 def make_run(position: Position, action: Action) -> RunRecord:
     """Move the runner (and push his victim); ``undo_run`` takes it back."""
     _, piece, direction, steps, push_to = action
-    start = position.places[piece]
+    places, occupant, masks = position.places, position.occupant, position.masks
+    start = places[piece]
     ray = RAYS[start][direction]
     target = ray[steps - 1]
     ball = position.ball
     cost = steps
     carrying = ball == start or ball in ray[: steps - (push_to != OFF)]
     victim = OFF
+    side = 0 if piece < PIECES_PER_SIDE else 1
+    occupant[start] = OFF
     if push_to != OFF:
-        victim = position.occupant[target]
-        position.put(piece, OFF)
-        position.put(victim, push_to)
+        victim = occupant[target]
+        places[victim] = push_to
+        occupant[push_to] = victim
+        masks[1 - side] ^= (1 << target) | (1 << push_to)
         cost += 1 + (ball == target)
-    position.put(piece, target)
+    places[piece] = target
+    occupant[target] = piece
+    masks[side] ^= (1 << start) | (1 << target)
     if carrying:
         position.ball = target
     return piece, start, target, victim, ball, cost
@@ -331,10 +337,19 @@ def make_run(position: Position, action: Action) -> RunRecord:
 
 def undo_run(position: Position, record: RunRecord) -> None:
     piece, start, target, victim, ball, _ = record
-    position.put(piece, OFF)
+    places, occupant, masks = position.places, position.occupant, position.masks
+    side = 0 if piece < PIECES_PER_SIDE else 1
     if victim != OFF:
-        position.put(victim, target)
-    position.put(piece, start)
+        push_to = places[victim]
+        occupant[push_to] = OFF
+        places[victim] = target
+        occupant[target] = victim
+        masks[1 - side] ^= (1 << target) | (1 << push_to)
+    else:
+        occupant[target] = OFF
+    places[piece] = start
+    occupant[start] = piece
+    masks[side] ^= (1 << start) | (1 << target)
     position.ball = ball
 
 
