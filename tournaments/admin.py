@@ -32,14 +32,17 @@ class ReadOnlyInline(admin.TabularInline):
 class TieInline(ReadOnlyInline):
     model = Tie
     fields = [
-        *["round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye"],
+        *["side", "round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye"],
         *["first_leg", "match", "decider", "winner"],
     ]
 
 
 @admin.register(Bracket)
 class BracketAdmin(admin.ModelAdmin):
-    list_display = ["season", "third_place", "two_legged_rounds", "away_goals", "rounds", "drawn_at", "winner"]
+    list_display = [
+        *["season", "third_place", "two_legged_rounds", "away_goals", "double_elimination", "bracket_reset"],
+        *["rounds", "drawn_at", "winner"],
+    ]
     list_filter = ["season__league"]
     search_fields = ["season__name", "season__league__name"]
     inlines = [EntrantInline, TieInline]
@@ -59,6 +62,8 @@ class BracketAdmin(admin.ModelAdmin):
                     third_place=bracket.third_place,
                     two_legged_rounds=bracket.two_legged_rounds,
                     away_goals=bracket.away_goals,
+                    double_elimination=bracket.double_elimination,
+                    bracket_reset=bracket.bracket_reset,
                 )
             except ValidationError as exc:
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)

@@ -18,6 +18,13 @@ class Bracket(models.Model):
     away_goals = models.BooleanField(
         default=False, help_text="Two-legged ties: level on aggregate, the side with more away goals goes through."
     )
+    double_elimination = models.BooleanField(
+        default=False, help_text="A losers' bracket: a team is out after its second defeat; a grand final."
+    )
+    bracket_reset = models.BooleanField(
+        default=False,
+        help_text="Double elimination: if the losers' bracket winner wins the grand final, it is played again.",
+    )
     rounds = models.PositiveSmallIntegerField(default=0, editable=False)
     drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
 
@@ -46,7 +53,13 @@ class Entrant(models.Model):
 class Tie(models.Model):
     """One place in the bracket: two teams (or a team and a bye), a match, a winner."""
 
+    class Side(models.TextChoices):
+        WINNERS = "W", "winners' bracket"
+        LOSERS = "L", "losers' bracket"
+        FINAL = "F", "grand final"
+
     bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="ties")
+    side = models.CharField(max_length=1, choices=Side.choices, default=Side.WINNERS)
     round = models.PositiveSmallIntegerField()
     slot = models.PositiveSmallIntegerField(help_text="Position in the round, from the top of the bracket.")
     third_place = models.BooleanField(default=False)
@@ -77,7 +90,9 @@ class Tie(models.Model):
     class Meta:
         ordering = ["bracket", "round", "third_place", "slot"]
         constraints = [
-            models.UniqueConstraint(fields=["bracket", "round", "slot", "third_place"], name="one_tie_per_place"),
+            models.UniqueConstraint(
+                fields=["bracket", "side", "round", "slot", "third_place"], name="one_tie_per_place_and_side"
+            ),
         ]
 
     def __str__(self) -> str:

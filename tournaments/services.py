@@ -49,10 +49,13 @@ def draw_bracket(
     third_place: bool = False,
     two_legged_rounds: Sequence[int] = (),
     away_goals: bool = False,
+    double_elimination: bool = False,
+    bracket_reset: bool = False,
 ) -> Bracket:
     """Seed the season's teams (given order, else the entrants set by hand, else drawn with
     the season's seed) and make every tie of the bracket; round one is scheduled at once.
-    ``two_legged_rounds`` lists the rounds played home and away (never the final)."""
+    ``two_legged_rounds`` lists the rounds played home and away (never the final);
+    ``double_elimination`` adds a losers' bracket and a grand final (``tournaments.double``)."""
     errors = {}
     if season.first_kickoff is None:
         errors["first_kickoff"] = "Set the season's first kickoff before drawing the bracket."
@@ -78,6 +81,10 @@ def draw_bracket(
             raise ValidationError(
                 {"two_legged_rounds": f"Two-legged rounds must be among 1 to {rounds - 1}: the final is one match."}
             )
+        if double_elimination and (legged or third_place or len(order) < 3):
+            raise ValidationError(
+                {"double_elimination": "Double elimination needs three teams, one-legged ties and no third place."}
+            )
         Match.objects.filter(season=season).delete()
         bracket.ties.all().delete()
         bracket.entrants.all().delete()
@@ -88,10 +95,17 @@ def draw_bracket(
         bracket.rounds = rounds
         bracket.two_legged_rounds = legged
         bracket.away_goals = away_goals
+        bracket.double_elimination, bracket.bracket_reset = double_elimination, double_elimination and bracket_reset
         bracket.drawn_at = timezone.now()
         bracket.save()
-        _make_ties(bracket, order)
-        advance(bracket)
+        if double_elimination:
+            from tournaments.double import advance_double, make_double_ties
+
+            make_double_ties(bracket, len(order))
+            advance_double(bracket)
+        else:
+            _make_ties(bracket, order)
+            advance(bracket)
     return bracket
 
 
@@ -139,7 +153,13 @@ def advance_bracket_of(match: Match) -> None:
     if it is a Swiss match, draw the next round once this one is complete."""
     tie = Tie.objects.filter(Q(match=match) | Q(decider=match)).first()
     if tie is not None:
-        advance(Bracket.objects.select_for_update().get(id=tie.bracket_id))
+        bracket = Bracket.objects.select_for_update().get(id=tie.bracket_id)
+        if bracket.double_elimination:
+            from tournaments.double import advance_double
+
+            advance_double(bracket)
+        else:
+            advance(bracket)
         return
     from tournaments.swiss import advance_swiss_of
 
@@ -245,17 +265,24 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
 
 
 def champion(bracket: Bracket) -> Team | None:
-    final = bracket.ties.filter(round=bracket.rounds, third_place=False).select_related("winner").first()
+    if bracket.double_elimination:  # the last grand final: the reset if there is one
+        final = bracket.ties.filter(side=Tie.Side.FINAL).order_by("-round").select_related("winner").first()
+        return final.winner if final else None
+    final = bracket.ties.filter(round=bracket.rounds, third_place=False, side=Tie.Side.WINNERS)
+    final = final.select_related("winner").first()
     return final.winner if final else None
 
 
 def bracket_lines(bracket: Bracket) -> list[str]:
     """The bracket as text, round by round, for the demo and the commands."""
     lines = []
-    for tie in bracket.ties.select_related("home", "away", "winner", "match", "first_leg", "decider").order_by(
-        "round", "third_place", "slot"
-    ):
+    ties = bracket.ties.select_related("home", "away", "winner", "match", "first_leg", "decider")
+    for tie in sorted(ties, key=lambda t: ("WLF".index(t.side), t.round, t.third_place, t.slot)):
         name = "Third place" if tie.third_place else round_name(tie.round, bracket.rounds)
+        if bracket.double_elimination:
+            if tie.bye and tie.away_id is None and tie.side != Tie.Side.WINNERS:
+                continue  # a losers' place with one team or none, or a reset not needed: nothing happened
+            name = {"W": f"Winners R{tie.round}", "L": f"Losers R{tie.round}"}.get(tie.side, f"Grand final {tie.round}")
         home = f"({tie.home_seed}) {tie.home}" if tie.home else "?"
         if tie.bye:
             lines.append(f"{name:15} {home} - bye")

@@ -28,15 +28,19 @@ class Command(BaseCommand):
         parser.add_argument(
             "--format",
             default="round_robin",
-            choices=["round_robin", "knockout", "league_playoffs", "groups", "swiss"],
+            choices=["round_robin", "knockout", "league_playoffs", "groups", "swiss", "double_elimination"],
             help="a league season, a single-elimination tournament, a season then play-offs of its top teams, "
-            "groups (two, four from twelve teams) then a knockout of the top two of each, or a Swiss",
+            "groups (two, four from twelve teams) then a knockout of the top two of each, a Swiss, "
+            "or a double-elimination tournament",
         )
         parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
         parser.add_argument(
             "--two-legged", action="store_true", help="knockout: every round but the final home and away"
         )
         parser.add_argument("--away-goals", action="store_true", help="two-legged ties: away goals count double")
+        parser.add_argument(
+            "--bracket-reset", action="store_true", help="double elimination: replay a grand final the underdog wins"
+        )
         parser.add_argument("--rounds", type=int, help="swiss: how many rounds (default: enough for one winner)")
         parser.add_argument(
             "--no-worker",
@@ -52,7 +56,9 @@ class Command(BaseCommand):
         tournament_format = options["format"]
         if tournament_format in ("league_playoffs", "groups") and teams < 4:
             raise CommandError(f"--teams: {tournament_format} needs at least 4 teams")
-        knockout = tournament_format == "knockout"
+        if tournament_format == "double_elimination" and teams < 3:
+            raise CommandError("--teams: double_elimination needs at least 3 teams")
+        knockout = tournament_format in ("knockout", "double_elimination")
         third_place = options["third_place"]
         self.stdout.write(f"Creating a {engine} demo {tournament_format} with {teams} teams (seed {seed})...")
         season = create_demo_season(
@@ -74,6 +80,10 @@ class Command(BaseCommand):
                 two_legged_rounds=range(1, rounds),
                 away_goals=options["away_goals"],
             )
+        if tournament_format == "double_elimination":
+            from tournaments.services import draw_bracket
+
+            draw_bracket(season, double_elimination=True, bracket_reset=options["bracket_reset"])
         if tournament_format == "swiss":
             from tournaments.swiss import draw_swiss
 
@@ -91,6 +101,8 @@ class Command(BaseCommand):
                 total = knockout_matches(season) if knockout else season.matches.count()
                 if tournament_format == "swiss":  # later rounds are drawn as the earlier ones finish
                     total = season.swiss.rounds * (teams // 2)
+                elif tournament_format == "double_elimination":  # and one more if the final is reset
+                    total = 2 * teams - 2
                 self.wait_for([season], total, worker, options["timeout"])
                 self.print_result(season)
             if tournament_format == "league_playoffs":
