@@ -1,5 +1,7 @@
 from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 
+from matches.fixtures import match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.print_actions import print_blank_scoresheet, print_scoresheet
 from matches.services import STAT_FIELDS, match_forfeit, play_matches
@@ -72,23 +74,30 @@ class MatchAdmin(admin.ModelAdmin):
         if skipped:
             self.message_user(request, f"{skipped} matches were not scheduled and were left alone.", messages.WARNING)
 
-    def _set_status(self, request, queryset, status, allowed):
-        cleared = {"error": ""} if status == Match.Status.SCHEDULED else {}
-        changed = queryset.filter(status__in=allowed).update(status=status, queued_at=None, **cleared)
+    def _set_status(self, request, queryset, status):
+        """The same rules as the API (matches.fixtures): a result is never touched."""
+        changed = refused = 0
+        for match_id in queryset.values_list("id", flat=True):
+            try:
+                match_set_status(match_id=match_id, status=status)
+                changed += 1
+            except ValidationError:
+                refused += 1
         self.message_user(request, f"{changed} matches now {status}.", messages.SUCCESS)
+        if refused:
+            self.message_user(request, f"{refused} matches could not become {status}.", messages.WARNING)
 
     @admin.action(description="Postpone (not counted until rescheduled)")
     def postpone(self, request, queryset):
-        self._set_status(request, queryset, Match.Status.POSTPONED, [Match.Status.SCHEDULED, Match.Status.FAILED])
+        self._set_status(request, queryset, Match.Status.POSTPONED)
 
     @admin.action(description="Cancel (never counted)")
     def cancel(self, request, queryset):
-        allowed = [Match.Status.SCHEDULED, Match.Status.POSTPONED, Match.Status.FAILED]
-        self._set_status(request, queryset, Match.Status.CANCELLED, allowed)
+        self._set_status(request, queryset, Match.Status.CANCELLED)
 
     @admin.action(description="Reschedule (postponed or failed matches play at their kickoff)")
     def reschedule(self, request, queryset):
-        self._set_status(request, queryset, Match.Status.SCHEDULED, [Match.Status.POSTPONED, Match.Status.FAILED])
+        self._set_status(request, queryset, Match.Status.SCHEDULED)
 
     @admin.action(description="Forfeit by the home side (awarded score)")
     def forfeit_home(self, request, queryset):
