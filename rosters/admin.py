@@ -221,9 +221,16 @@ class DraftAdmin(LeagueScopedAdmin):
             team_id = int(request.POST.get("team") or 0)
             player_id = int(request.POST.get("player") or 0) or None
             pick_number = int(request.POST["pick_number"]) if request.POST.get("pick_number") else None
-            if action in ("pick", "check", "finish"):
+            amount = int(request.POST["amount"]) if request.POST.get("amount") else None
+            if action in ("pick", "check", "finish", "bid"):
                 drafts.make_move(
-                    draft.pk, team_id=team_id, by=user, player_id=player_id, kind=action, pick_number=pick_number
+                    draft.pk,
+                    team_id=team_id,
+                    by=user,
+                    player_id=player_id,
+                    kind=action,
+                    pick_number=pick_number,
+                    amount=amount,
                 )
             elif action == "queue":
                 ids = [int(i) for i in request.POST.getlist("players")]

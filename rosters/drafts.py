@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
@@ -25,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engines import CardError, get_engine
+from engines.core import SquadRules
 from engines.mutant import market as mutant_market
 from leagues.models import Season
 from leagues.standings import compute_standings
@@ -35,6 +37,7 @@ from rosters.permissions import can_act_for, runs_league
 
 Kind = DraftPick.Kind
 State = Draft.State
+BID = "bid"
 
 
 class DraftError(ValidationError):
@@ -104,17 +107,19 @@ def draw_order(draft: Draft) -> list[int]:
 class Board:
     """The cards and squads of a draft at one moment, as the pick rules need them."""
 
-    rules: object
+    rules: SquadRules
     free: list[Player]  # dearest first, then by id
     squads: dict[int, list[Player]]
     coins: dict[int, int]
 
-    def needs(self):
+    def needs(self) -> tuple[dict[int, Counter], dict[int, int]]:
+        """Per team: the cards it still needs per role, and its reserve places left."""
         places = {t: open_places(self.rules, squad) for t, squad in self.squads.items()}
         return {t: p[0] for t, p in places.items()}, {t: p[1] for t, p in places.items()}
 
 
 def board_for(draft: Draft) -> Board:
+    """Read the draft's squads, free cards and coins fresh from the database (inside the lock when moving)."""
     season = draft.season
     team_ids = list(draft.order)
     members = SquadMember.objects.filter(season=season).select_related("player")
@@ -128,6 +133,7 @@ def board_for(draft: Draft) -> Board:
 
 
 def total_picks(draft: Draft) -> int:
+    """Picks in a snake draft: every team fills every place of the engine's squad."""
     return len(draft.order) * get_engine(draft.season.league.engine).squad_rules.size
 
 
@@ -137,6 +143,8 @@ def on_the_clock(draft: Draft) -> int | None:
         return None
     if draft.format == Draft.Format.MARKET:
         return int(draft.market["to_act"])
+    if draft.format == Draft.Format.AUCTION:
+        return _nominator(draft)
     teams = len(draft.order)
     round_number, slot = divmod(draft.pick_number, teams)
     return draft.order[slot] if round_number % 2 == 0 else draft.order[teams - 1 - slot]
@@ -251,8 +259,10 @@ def make_move(
     player_id: int | None = None,
     kind: str = Kind.PICK,
     pick_number: int | None = None,
-) -> DraftPick:
-    """A manager (or the commissioner for any team) picks a card, or in the market checks or finishes.
+    amount: int | None = None,
+) -> DraftPick | None:
+    """A manager (or the commissioner for any team) picks a card, or in the market checks or finishes,
+    or in an auction nominates a card (``kind`` pick, with an opening ``amount``) or bids (``kind`` "bid").
 
     Refused, with the reason: when the draft is not running, when the request was
     made for a pick that is no longer on the clock (a double click, or too late),
@@ -270,11 +280,16 @@ def make_move(
         if team is None or not can_act_for(by, team):
             raise DraftError("you may only move for your own team")
         due = on_the_clock(draft)
-        if due != team.pk:
+        bidding = draft.format == Draft.Format.AUCTION and kind == BID
+        if due != team.pk and not bidding:
             raise DraftError(f"it is {draft.season.teams.get(pk=due).name}'s turn, not {team.name}'s")
         commissioner = runs_league(by, draft.season.league)
         if not commissioner and draft.deadline and timezone.now() > draft.deadline:
             raise DraftError("time ran out for this pick: the clock picks for your team")
+        if draft.format == Draft.Format.AUCTION:
+            _auction_move(draft, team.pk, kind, player_id, amount, by=by)
+            draft.save()
+            return None
         player = None
         if kind == Kind.PICK:
             player = Player.objects.filter(pk=player_id, league_id=draft.season.league_id).first()
@@ -326,6 +341,7 @@ def undo_last_pick(draft_id: int, *, by=None) -> DraftPick | None:
         draft.pick_number = last.number
         if draft.format == Draft.Format.MARKET:
             _replay_market(draft)
+        draft.lot = None
         if draft.state == State.DONE:
             draft.state = State.PAUSED
         if draft.state == State.RUNNING:
@@ -371,12 +387,14 @@ def run_autodraft(draft_id: int) -> Draft:
     draft = Draft.objects.get(pk=draft_id)
     draft.autopick_teams.set(draft.season.teams.all())
     if draft.state == State.SETUP:
-        return start_draft(draft_id)
-    if draft.state == State.PAUSED:
+        start_draft(draft_id)
+    elif draft.state == State.PAUSED:
         resume_draft(draft_id)
     with transaction.atomic():
         draft = _lock(draft_id)
         _autopick_while_due(draft)
+        while draft.format == Draft.Format.AUCTION and draft.state == State.RUNNING:
+            _autopick(draft)  # nobody bids: every lot goes to its nominator at 1 BC
         draft.save()
     return draft
 
@@ -428,6 +446,8 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
 
 def _autopick(draft: Draft) -> DraftPick:
     """Move for the team on the clock: the first card of its queue it may take, else the engine's choice."""
+    if draft.format == Draft.Format.AUCTION and draft.lot:
+        return _hammer(draft)
     team_id = on_the_clock(draft)
     queued = [q.player for q in QueuedCard.objects.filter(draft=draft, team_id=team_id).select_related("player")]
     if draft.format == Draft.Format.MARKET:
@@ -440,20 +460,25 @@ def _autopick(draft: Draft) -> DraftPick:
         player = Player.objects.get(pk=int(card_id)) if card_id else None
         return _move(draft, team_id, move, player, auto=True)
     board = board_for(draft)
+    auction = draft.format == Draft.Format.AUCTION
     for player in queued:
-        if pick_refusal(board, team_id, player) is None:
-            return _move(draft, team_id, Kind.PICK, player, auto=True)
-    needs, reserves = board.needs()
-    choice = best_pick(team_id, board.free, needs, reserves, board.coins)
-    if choice is None:
-        raise DraftError("no card keeps every squad completable: the pool is too small or too dear")
-    return _move(draft, team_id, Kind.PICK, choice, auto=True)
+        if (auction_refusal(board, team_id, player, 1) if auction else pick_refusal(board, team_id, player)) is None:
+            break
+    else:
+        needs, reserves = board.needs()
+        player = best_pick(team_id, board.free, needs, reserves, board.coins)
+        if player is None:
+            raise DraftError("no card keeps every squad completable: the pool is too small or too dear")
+    if auction:  # nominate at 1 BC; the bid clock then runs
+        _auction_move(draft, team_id, Kind.PICK, player.pk, 1)
+        return None
+    return _move(draft, team_id, Kind.PICK, player, auto=True)
 
 
 def _autopick_while_due(draft: Draft) -> None:
     """Pick at once for each team on the clock that has autopick on."""
     autopick = set(draft.autopick_teams.values_list("pk", flat=True))
-    while draft.state == State.RUNNING and on_the_clock(draft) in autopick:
+    while draft.state == State.RUNNING and not draft.lot and on_the_clock(draft) in autopick:
         _autopick(draft)
 
 
@@ -551,6 +576,19 @@ def _replay_market(draft: Draft) -> None:
         _market_move(draft, move.team_id, move.kind, move.player)
 
 
+def _lot_line(draft: Draft, teams: dict[int, str]) -> dict | None:
+    if not draft.lot:
+        return None
+    player = Player.objects.get(pk=draft.lot["player"])
+    return {
+        "player": player.name,
+        "player_id": player.pk,
+        "bid": draft.lot["bid"],
+        "team": teams[draft.lot["team"]],
+        "team_id": draft.lot["team"],
+    }
+
+
 def squad_lines(draft: Draft) -> list[str]:
     """One line per team: its squad and the coins left (the command's summary)."""
     board = board_for(draft)
@@ -617,7 +655,10 @@ def room_state(draft: Draft, user) -> dict:
         "seconds_left": seconds,
         "commissioner": commissioner,
         "me": me,
-        "can_move": draft.state == State.RUNNING and (commissioner or (me is not None and me["id"] == due)),
+        "can_move": draft.state == State.RUNNING
+        and not draft.lot
+        and (commissioner or (me is not None and me["id"] == due)),
+        "lot": _lot_line(draft, teams),
         "teams": [team_line(t) for t in draft.order],
         "cards": [{**card(p), "on_display": display is None or str(p.pk) in display} for p in board.free],
         "board": [
@@ -632,3 +673,89 @@ def room_state(draft: Draft, user) -> dict:
             for m in moves
         ],
     }
+
+
+# --- the auction --------------------------------------------------------------------------------
+
+
+def _nominator(draft: Draft) -> int | None:
+    """The team to nominate the next card: the order in turn, from lot to lot, skipping full squads."""
+    needs, reserves = board_for(draft).needs()
+    teams = draft.order
+    for step in range(len(teams)):
+        team_id = teams[(draft.pick_number + step) % len(teams)]
+        if sum(needs[team_id].values()) + reserves[team_id] > 0:
+            return team_id
+    return None
+
+
+def auction_refusal(board: Board, team_id: int, player: Player, amount: int) -> str | None:
+    """Why the team may not bid ``amount`` for the card, or None.
+
+    The pick rules apply with the bid as the price, and a bid must leave the team at
+    least 1 BC for each squad place it still has to fill after this card.
+    """
+    if amount < 1:
+        return "bids are whole BootCoins, from 1"
+    lot = next((p for p in board.free if p.pk == player.pk), None)
+    if lot is None:
+        return f"{player.name} is no longer available"
+    needs, reserves = board.needs()
+    places_after = sum(needs[team_id].values()) + reserves[team_id] - 1
+    left = board.coins[team_id] - amount
+    if places_after >= 0 and left < places_after:
+        return f"a bid of {amount} BC would leave {left} BC for {places_after} places still to fill (1 BC each)"
+    lot.price = amount  # the board is this request's own copy
+    return pick_refusal(board, team_id, lot)
+
+
+def _auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, amount: int | None, *, by=None):
+    """Nominate a card with an opening bid, or raise the bid on the card up; each restarts the bid clock."""
+    if kind == Kind.PICK:
+        if draft.lot:
+            raise DraftError("a card is already up for auction: bid on it")
+        player = Player.objects.filter(pk=player_id, league_id=draft.season.league_id).first()
+    elif kind == BID:
+        if not draft.lot:
+            raise DraftError("no card is up for auction: the team on the clock nominates one")
+        player = Player.objects.get(pk=draft.lot["player"])
+        if team_id == draft.lot["team"]:
+            raise DraftError("your team already holds the highest bid")
+        if amount is None or amount <= draft.lot["bid"]:
+            raise DraftError(f"bid more than {draft.lot['bid']} BC")
+    else:
+        raise DraftError("an auction has nominations and bids only")
+    if player is None:
+        raise DraftError("that card is not in this league's pool")
+    reason = auction_refusal(board_for(draft), team_id, player, amount or 0)
+    if reason:
+        raise DraftError(reason)
+    draft.lot = {"player": player.pk, "bid": amount, "team": team_id, "by": by.pk if by else None}
+    _set_clock(draft)
+
+
+def _hammer(draft: Draft) -> DraftPick:
+    """The bid clock ran out: the highest bidder pays and takes the card."""
+    lot, season = draft.lot, draft.season
+    player = Player.objects.get(pk=lot["player"])
+    SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
+    note = f"lot {draft.pick_number + 1} of the {season} auction"
+    ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
+    QueuedCard.objects.filter(draft=draft, player=player).delete()
+    move = DraftPick.objects.create(
+        draft=draft,
+        number=draft.pick_number,
+        team_id=lot["team"],
+        player=player,
+        price=lot["bid"],
+        made_by_id=lot["by"],
+        auto=lot["by"] is None,
+    )
+    draft.lot = None
+    draft.pick_number += 1
+    if draft.pick_number >= total_picks(draft):
+        draft.state = State.DONE
+        draft.deadline, draft.clock_token = None, ""
+    else:
+        _set_clock(draft)
+    return move

@@ -135,6 +135,7 @@ class Draft(models.Model):
     class Format(models.TextChoices):
         SNAKE = "snake", "snake with prices"
         MARKET = "market", "market (Mutant Soccer)"
+        AUCTION = "auction", "auction"
 
     class OrderMethod(models.TextChoices):
         RANDOM = "random", "random (with the season's seed)"
@@ -169,6 +170,9 @@ class Draft(models.Model):
     clock_token = models.CharField(max_length=32, blank=True, help_text="The clock task that may act now.")
     autopick_teams = models.ManyToManyField("leagues.Team", blank=True, related_name="+")
     market = models.JSONField(null=True, blank=True, help_text="The market's display, pile and turn (market format).")
+    lot = models.JSONField(
+        null=True, blank=True, help_text="The card up for auction, the highest bid and bidder (auction format)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

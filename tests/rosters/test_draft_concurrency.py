@@ -96,3 +96,20 @@ def test_the_clock_and_a_late_manager_pick_once(draft, cast):
         "pick 1 has already been made; pick 2 is on now",
     )
     assert DraftPick.objects.filter(team=cast["alpha"]).count() == 1
+
+
+def test_two_equal_bids_at_once_one_stands(season, cast, pool):
+    order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
+    auction = drafts.create_draft(
+        season, format=Draft.Format.AUCTION, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60
+    )
+    drafts.start_draft(auction.pk)
+    star = Player.objects.get(name="Card 33")
+    drafts.make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk, amount=1)
+    gamma = Team.objects.get(league=season.league, name="Gamma")
+    results = race(
+        lambda: drafts.make_move(auction.pk, team_id=cast["beta"].pk, by=cast["carla"], kind="bid", amount=3),
+        lambda: drafts.make_move(auction.pk, team_id=gamma.pk, by=cast["anna"], kind="bid", amount=3),
+    )
+    assert sorted(map(str, results)) == ["None", "bid more than 3 BC"]
+    assert Draft.objects.get(pk=auction.pk).lot["bid"] == 3

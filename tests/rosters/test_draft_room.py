@@ -113,3 +113,21 @@ def test_the_admin_add_form_checks_the_order(client, cast, season):
     )
     assert ok.status_code == 302
     assert sorted(Draft.objects.get().order) == sorted(season.teams.values_list("pk", flat=True))
+
+
+def test_nominate_and_bid_in_an_auction_room(client, cast, season, pool):
+    auction = drafts.create_draft(season, format=Draft.Format.AUCTION, seconds_per_pick=30)
+    drafts.start_draft(auction.pk)
+    _, state_url, act = urls(auction)
+    nominator = season.teams.get(pk=drafts.on_the_clock(Draft.objects.get(pk=auction.pk)))
+    bidder = cast["alpha"] if nominator != cast["alpha"] else cast["beta"]
+    client.force_login(cast["anna"])  # the commissioner nominates for the team on the clock
+    star = Player.objects.get(name="Card 33")
+    nominated = client.post(act, {"action": "pick", "team": nominator.pk, "player": star.pk, "amount": 1})
+    assert nominated.json() == {"ok": True}
+    client.force_login(bidder.manager)
+    assert client.post(act, {"action": "bid", "team": bidder.pk, "amount": 2}).json() == {"ok": True}
+    low = client.post(act, {"action": "bid", "team": bidder.pk, "amount": 2})
+    assert low.status_code == 409
+    lot = client.get(state_url).json()["lot"]
+    assert (lot["player"], lot["bid"], lot["team"]) == ("Card 33", 2, bidder.name)
