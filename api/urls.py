@@ -3,7 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from api import views
+from api import table_results, views
 
 app_name = "api"
 
@@ -15,6 +15,9 @@ router.register("players", views.PlayerViewSet, basename="player")
 router.register("matches", views.MatchViewSet, basename="match")
 
 urlpatterns = [
+    path("matches/<int:match_id>/result/", table_results.TableResultView.as_view(), name="match-result"),
+    path("matches/<int:match_id>/result/confirm/", table_results.ConfirmView.as_view(), name="match-result-confirm"),
+    path("matches/<int:match_id>/result/decide/", table_results.DecideView.as_view(), name="match-result-decide"),
     path("", include(router.urls)),
     path("auth/token/", obtain_auth_token, name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -97,7 +97,7 @@ class LeagueAdmin(LeagueScopedAdmin):
     filter_horizontal = ["commissioners"]
     inlines = [TeamInline]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "engine", "engine_settings", "commissioners"]}),
+        (None, {"fields": ["name", "slug", "engine", "engine_settings", "play_mode", "commissioners"]}),
         (
             "Points and tie-breakers",
             {

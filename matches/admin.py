@@ -5,6 +5,7 @@ from matches.fixtures import match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.print_actions import print_blank_scoresheet, print_scoresheet
 from matches.services import STAT_FIELDS, match_forfeit, play_matches
+from matches.table_admin import ResultSubmissionAdmin  # noqa: F401  registers the table-result pages
 
 
 class MatchEventInline(admin.TabularInline):
@@ -53,7 +54,7 @@ class MatchAdmin(admin.ModelAdmin):
         "error",
         "played_at",
     ]
-    fields = ["season", "round", "home", "away", "kickoff", "status", *readonly_fields]
+    fields = ["season", "round", "home", "away", "kickoff", "play_mode", "status", *readonly_fields]
 
     @admin.display(description="score")
     def score(self, match):

@@ -419,3 +419,16 @@ def result_edit(*, match_id: int, user, data: dict[str, Any], note: str = "") ->
         )
         _store(match, edit.payload)
     return edit
+
+
+def result_enter(*, match_id: int, user, data: dict[str, Any], note: str = "") -> ResultSubmission:
+    """Whatever entering a result means for this user: a manager submits it; a commissioner
+    decides it, or edits it once confirmed. The admin, the API and ``enter_result`` call this."""
+    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
+    if side_of(match, user):
+        return result_submit(match_id=match_id, user=user, data=data)
+    if not (user and user.is_authenticated and match.season.league.is_commissioner(user)):
+        raise PermissionDenied(f"Only the managers of {match.home} and {match.away}, or a commissioner, may enter it.")
+    if match.status == Match.Status.PLAYED:
+        return result_edit(match_id=match_id, user=user, data=data, note=note)
+    return result_decide(match_id=match_id, user=user, data=data, note=note)

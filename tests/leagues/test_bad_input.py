@@ -83,6 +83,7 @@ def league_form(**changes):
         "slug": "new-league",
         "engine": "futti",
         "engine_settings": "{}",
+        "play_mode": "simulated",
         "points_win": 3,
         "points_draw": 1,
         "points_loss": 0,
