@@ -465,15 +465,14 @@ class Coach:
             if start == OFF or (piece != holder and not REACH[start][reach] & (hot | victims)):
                 continue
             pushes: dict[tuple[int, int], Action] = {}
-            for action in run_actions(position, turn, piece):
-                _, _, direction, count, push_to = action
-                end = RAYS[start][direction][count - 1]
+            for action in run_actions(position, turn, piece, -1 if piece == holder else hot, victims):
+                push_to = action[4]
                 if push_to != OFF:
-                    key = (direction, count)
+                    key = (action[2], action[3])
                     chosen = pushes.get(key)
-                    if victims >> end & 1 and (chosen is None or distances[push_to] > distances[chosen[4]]):
+                    if chosen is None or distances[push_to] > distances[chosen[4]]:
                         pushes[key] = action
-                elif piece == holder or hot >> end & 1:
+                else:
                     steps.append([action])
             steps.extend([action] for action in pushes.values())
         if holder == OFF or holder // PIECES_PER_SIDE != turn.side or not turn.can_pass():

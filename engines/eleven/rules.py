@@ -145,8 +145,12 @@ def push_spaces(position: Position, victim_space: int) -> list[int]:
     return [s for s in NEIGHBOURS[victim_space] if occupant[s] == OFF and s != ball and s not in GOALS]
 
 
-def run_actions(position: Position, turn: Turn, piece: int) -> list[Action]:
-    """Every run (and attack) ``piece`` can make with the points left."""
+def run_actions(position: Position, turn: Turn, piece: int, ends: int = -1, victims: int = -1) -> list[Action]:
+    """Every run (and attack) ``piece`` can make with the points left.
+
+    ``ends`` and ``victims`` (bit masks of spaces) leave out the runs that end
+    elsewhere and the attacks on pieces elsewhere (a coach's filter; all by default).
+    """
     if turn.ran >> piece & 1:
         return []
     places = position.places
@@ -183,7 +187,8 @@ def run_actions(position: Position, turn: Turn, piece: int) -> list[Action]:
                 if carrying and limit_goalie_ball and (space == own_goal or space in own_area):
                     # A goalie may not hold the ball in his area once the shot is used.
                     continue
-                actions.append((RUN, piece, direction, steps, OFF))
+                if ends >> space & 1:
+                    actions.append((RUN, piece, direction, steps, OFF))
                 continue
             if (
                 (other < PIECES_PER_SIDE) == (side == 0)
@@ -193,7 +198,7 @@ def run_actions(position: Position, turn: Turn, piece: int) -> list[Action]:
             ):
                 break
             victim_has_ball = ball == space
-            if steps + 1 + victim_has_ball > points:
+            if steps + 1 + victim_has_ball > points or not victims >> space & 1:
                 break
             if victim_has_ball and limit_goalie_ball and space in own_area:
                 break
