@@ -60,6 +60,26 @@ def byes(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> list[list[T]]:
     return [[t for t in teams if not any(t in pair for pair in pairs)] for pairs in rounds]
 
 
+def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timedelta | None) -> list:
+    """The season's teams, once its fixtures can be made: a first kickoff, a positive
+    interval, two teams or more, all of the season's league. Otherwise a ValidationError
+    that names each field at fault."""
+    errors = {}
+    if first_kickoff is None:
+        errors["first_kickoff"] = "Set the season's first kickoff first."
+    if interval is None or interval.total_seconds() <= 0:
+        errors["round_interval"] = "The interval between rounds must be positive."
+    teams = list(season.teams.order_by("id"))
+    if len(teams) < 2:
+        errors["teams"] = "A season needs at least two teams."
+    foreign = [t.name for t in teams if t.league_id != season.league_id]
+    if foreign:
+        errors["teams"] = f"Not in {season.league}: {', '.join(foreign)}."
+    if errors:
+        raise ValidationError(errors)
+    return teams
+
+
 def generate_fixtures(
     season,
     *,
@@ -78,19 +98,7 @@ def generate_fixtures(
     first_kickoff = season.first_kickoff if first_kickoff is None else first_kickoff
     interval = season.round_interval if interval is None else interval
     double = season.double_round_robin if double is None else double
-    errors = {}
-    if first_kickoff is None:
-        errors["first_kickoff"] = "Set the first kickoff before generating fixtures."
-    if interval is None or interval.total_seconds() <= 0:
-        errors["round_interval"] = "The interval between rounds must be positive."
-    teams = list(season.teams.order_by("id"))
-    if len(teams) < 2:
-        errors["teams"] = "A season needs at least two teams."
-    foreign = [t.name for t in teams if t.league_id != season.league_id]
-    if foreign:
-        errors["teams"] = f"Not in {season.league}: {', '.join(foreign)}."
-    if errors:
-        raise ValidationError(errors)
+    teams = schedulable_teams(season, first_kickoff=first_kickoff, interval=interval)
 
     with transaction.atomic():
         existing = Match.objects.select_for_update().filter(season=season)

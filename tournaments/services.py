@@ -37,6 +37,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from leagues.models import Season, Team
+from leagues.scheduling import schedulable_teams
 from matches.models import Match
 from tournaments.bracket import aggregate_winner, bracket_size, first_round, round_name
 from tournaments.models import Bracket, Entrant, Tie
@@ -56,19 +57,7 @@ def draw_bracket(
     the season's seed) and make every tie of the bracket; round one is scheduled at once.
     ``two_legged_rounds`` lists the rounds played home and away (never the final);
     ``double_elimination`` adds a losers' bracket and a grand final (``tournaments.double``)."""
-    errors = {}
-    if season.first_kickoff is None:
-        errors["first_kickoff"] = "Set the season's first kickoff before drawing the bracket."
-    if season.round_interval is None or season.round_interval.total_seconds() <= 0:
-        errors["round_interval"] = "The interval between rounds must be positive."
-    teams = list(season.teams.order_by("id"))
-    if len(teams) < 2:
-        errors["teams"] = "A knockout needs at least two teams."
-    foreign = [t.name for t in teams if t.league_id != season.league_id]
-    if foreign:
-        errors["teams"] = f"Not in {season.league}: {', '.join(foreign)}."
-    if errors:
-        raise ValidationError(errors)
+    teams = schedulable_teams(season, first_kickoff=season.first_kickoff, interval=season.round_interval)
 
     with transaction.atomic():
         bracket, _ = Bracket.objects.select_for_update().get_or_create(season=season)
