@@ -90,6 +90,27 @@ RESULT_PLAYERS = {
 CALM_RESULTS = {"momentum_shift": 1, "lull_time": 0}
 
 
+def _picker(faces: Sequence[Any]) -> tuple[Callable[[float], float], Callable[[int], Any]]:
+    """``faces[int(u * len(faces))]`` for a uniform ``u``, as two bound C callables."""
+    return float(len(faces)).__mul__, faces.__getitem__
+
+
+_PAIR_SCALE, _PAIR_FACE = _picker(PAIR_INDICES)
+_D6_SCALE, _D6_FACE = _picker(D6_FACES)
+_D12_SCALE, _D12_FACE = _picker(D12_FACES)
+#: The pickers of each charts' minute table, by the table's id (the table is kept alive here).
+_MINUTE_PICKERS: dict[int, tuple[list[Any], Callable[[float], float], Callable[[int], Any]]] = {}
+
+
+def _pickers(table: list[Any]) -> tuple[Callable[[float], float], Callable[[int], Any]]:
+    entry = _MINUTE_PICKERS.get(id(table))
+    if entry is None or entry[0] is not table:
+        if len(_MINUTE_PICKERS) > 64:
+            _MINUTE_PICKERS.clear()
+        entry = _MINUTE_PICKERS[id(table)] = (table, *_picker(table))
+    return entry[1], entry[2]
+
+
 class Rolls:
     """The dice of a match as four callables: ``minute()`` (the five dice of a
     minute), ``pair()`` (a goaltending roll as an index into ``PAIRS``), ``d6()``
@@ -107,13 +128,15 @@ class Rolls:
     def __init__(self, dice: Dice, minute_table: list[tuple[Any, ...]]) -> None:
         uniform = dice.random if type(dice) is Dice else None
         if uniform is not None:
-
-            def stream(faces: Sequence[Any]) -> Callable[[], Any]:
-                indices = map(int, map(float(len(faces)).__mul__, iter(uniform, None)))
-                return map(faces.__getitem__, indices).__next__
-
-            self.minute, self.pair = stream(minute_table), stream(PAIR_INDICES)
-            self.d6, self.d12 = stream(D6_FACES), stream(D12_FACES)
+            # One C iterator of uniforms feeds all four streams (each pull is one
+            # ``random()`` call, in the order the match asks); the scaling and the
+            # table lookup of each stream are bound once per table, not per match.
+            uniforms = iter(uniform, None)
+            m_scale, m_face = _pickers(minute_table)
+            self.minute = map(m_face, map(int, map(m_scale, uniforms))).__next__
+            self.pair = map(_PAIR_FACE, map(int, map(_PAIR_SCALE, uniforms))).__next__
+            self.d6 = map(_D6_FACE, map(int, map(_D6_SCALE, uniforms))).__next__
+            self.d12 = map(_D12_FACE, map(int, map(_D12_SCALE, uniforms))).__next__
             return
         d6, d12 = dice.d6, dice.d12
         self.d6, self.d12 = d6, d12
