@@ -92,7 +92,9 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'bootroom.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # Workers play match after match: keep their connection instead of opening one per task.
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
