@@ -160,10 +160,12 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost/
 if CELERY_BROKER_URL.startswith("filesystem://"):
     (BROKER_DIR / "queue").mkdir(parents=True, exist_ok=True)
     (BROKER_DIR / "processed").mkdir(parents=True, exist_ok=True)
+    (BROKER_DIR / "control").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
+        "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "bootroom")
