@@ -271,14 +271,20 @@ class Match:
         """The coach puts every available starter back in their box, then fills
         any empty box with the best available reserve for it."""
         on, preferred = self.on[side], self.preferred[side]
-        for slot in range(5):
-            starter = preferred[slot]
-            if on[slot] is not starter and self.available(starter, side):
+        removed, back_after, timeouts = self.removed, self.back_after, self.timeouts
+        for slot, starter in enumerate(preferred):
+            # ``available`` written out: not gone for good, not out since this timeout, not on
+            if (
+                on[slot] is not starter
+                and not removed[starter.slot]
+                and back_after[starter.slot] < timeouts
+                and starter not in on
+            ):
                 self.bring_on(minute, side, slot, starter, "return")
-        for slot in range(5):
+        for slot, bench in enumerate(self.bench[side]):
             if on[slot] is None:
-                for newcomer in self.bench[side][slot]:  # best first
-                    if self.available(newcomer, side):
+                for newcomer in bench:  # best first
+                    if not removed[newcomer.slot] and back_after[newcomer.slot] < timeouts and newcomer not in on:
                         self.bring_on(minute, side, slot, newcomer, "reserve")
                         if self.removed[preferred[slot].slot]:  # the starter is gone for good: the box is theirs
                             preferred[slot] = newcomer
@@ -329,13 +335,8 @@ class Match:
         goaltender MINUS TEN; after a miss or a save the side keeps the ball."""
         self.stats[player.slot]["breakaways"] += 1
         success = player.breakaway_ok[die]
-        self.log(
-            minute,
-            "breakaway",
-            side,
-            player,
-            {"roll": die, "rating": player.offence + 2, "success": success, "cause": cause},
-        )
+        detail = {"roll": die, "rating": player.offence + 2, "success": success, "cause": cause}
+        self.rows.append((minute, "breakaway", SIDES[side], player.id, detail))
         if success and self.shot_on_goal(minute, side, player, True, {"breakaway": True}):
             return 1 - side
         return side
@@ -360,7 +361,7 @@ class Match:
     def control_check(self, minute: int, face: int, reason: str) -> int:
         """CONTROL CHECK: the d12 against the control indicator's range."""
         side = self.control_side[face]
-        self.log(minute, "possession", side, None, {"d12": face, "reason": reason})
+        self.rows.append((minute, "possession", SIDES[side], None, {"d12": face, "reason": reason}))
         return side
 
     # --- the regulation minutes -----------------------------------------------
@@ -414,7 +415,7 @@ class Match:
                 possession = self.doubles(minute, possession, doubles, attacker, defender, dice)
             else:
                 if doubles is not None:
-                    self.log(minute, doubles, possession, attacker, {"dice": dice})
+                    log((minute, doubles, SIDES[possession], attacker and attacker.id, {"dice": dice}))
                 offence_ok = attacker is not None and attacker.offence_ok[b]
                 defence_ok = defender is not None and defender.defence_ok[w]
                 if offence_ok and not defence_ok:
