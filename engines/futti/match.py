@@ -570,6 +570,8 @@ class Incident:
     """One DOUBLES CHART result: the checks, cards and injuries it brings, the
     hard timeout after them and the penalty kicks they award."""
 
+    __slots__ = ("match", "minute", "cause", "left", "penalties")
+
     def __init__(self, match: Match, minute: int, cause: str) -> None:
         self.match = match
         self.minute = minute
