@@ -265,6 +265,11 @@ class Engine:
     version: str = "0"
     squad_rules: SquadRules = SquadRules(roles={})
 
+    def squad_rules_for(self, settings: Mapping[str, Any] | None = None) -> SquadRules:
+        """The squad rules under a league's engine settings (a game may let a league
+        change its squad size); the default ``squad_rules`` otherwise."""
+        return self.squad_rules
+
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 

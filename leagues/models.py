@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 
-from engines import KNOWN_ENGINES
+from engines import KNOWN_ENGINES, get_engine
 
 ENGINE_CHOICES = [
     ("futti", "Fütti"),
@@ -122,6 +122,11 @@ class League(models.Model):
             errors["engine_settings"] = "Give a JSON object."
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def squad_rules(self):
+        """What a squad must hold in this league: the engine's rules under the league's settings."""
+        return get_engine(self.engine).squad_rules_for(self.engine_settings or {})
 
     def is_commissioner(self, user) -> bool:
         return user.is_superuser or self.commissioners.filter(pk=user.pk).exists()

@@ -49,7 +49,7 @@ def load_sample_pool(league, *, teams: int, seed: int) -> list[Player]:
     """Load the engine's sample pool, as many times as it takes for the automatic
     draft to fill ``teams`` squads within the league's budget."""
     engine = get_engine(league.engine)
-    rules = engine.squad_rules
+    rules = league.squad_rules
     needs = {team: Counter(rules.roles) for team in range(teams)}
     reserves = dict.fromkeys(range(teams), rules.reserves)
     budget = dict.fromkeys(range(teams), league.budget)
@@ -72,7 +72,7 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
     between equal prices are drawn with the seed, so a demo replays.
     """
     league = season.league
-    rules = get_engine(league.engine).squad_rules
+    rules = league.squad_rules
     rng = random.Random(season.seed if seed is None else seed)
     drafted = SquadMember.objects.filter(season=season)
     taken = set(drafted.values_list("player_id", flat=True))

@@ -25,7 +25,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from engines import CardError, get_engine
+from engines import CardError
 from engines.core import SquadRules
 from engines.mutant import market as mutant_market
 from leagues.models import Season
@@ -129,12 +129,12 @@ def board_for(draft: Draft) -> Board:
         squads.setdefault(member.team_id, []).append(member.player)
     free = [p for p in Player.objects.filter(league_id=season.league_id) if p.pk not in taken]
     free.sort(key=lambda p: (-p.price, p.pk))
-    return Board(get_engine(season.league.engine).squad_rules, free, squads, ledger.balances(season, team_ids))
+    return Board(season.league.squad_rules, free, squads, ledger.balances(season, team_ids))
 
 
 def total_picks(draft: Draft) -> int:
     """Picks in a snake draft: every team fills every place of the engine's squad."""
-    return len(draft.order) * get_engine(draft.season.league.engine).squad_rules.size
+    return len(draft.order) * draft.season.league.squad_rules.size
 
 
 def on_the_clock(draft: Draft) -> int | None:

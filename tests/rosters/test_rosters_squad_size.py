@@ -1,0 +1,29 @@
+"""A league's engine settings can change what a squad holds (Flexdeck's squad_size)."""
+
+import pytest
+
+from leagues.models import Season, Team
+from matches.models import Match
+from matches.services import simulate_due
+from rosters.drafting import autodraft, load_sample_pool
+from rosters.models import SquadMember
+from tests.conftest import make_league, make_season
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_smaller_flexdeck_squad_is_drafted_and_played():
+    league = make_league("Short Decks", engine="flexdeck", engine_settings={"squad_size": 16})
+    assert league.squad_rules.size == 16
+    season = make_season(league, ["Alpha", "Beta"], double=False)
+    load_sample_pool(league, teams=2, seed=1)
+    autodraft(season)
+    for team in Team.objects.filter(league=league):
+        assert SquadMember.objects.filter(season=season, team=team).count() == 16
+    from leagues.scheduling import generate_fixtures
+
+    generate_fixtures(season)
+    simulate_due()
+    match = Match.objects.get(season=season)
+    assert match.status == Match.Status.PLAYED, match.error
+    assert Season.objects.filter(league=league).count() == 1
