@@ -67,6 +67,13 @@ class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
         league = self.league_of(obj)
         return league is not None and run.filter(pk=league.pk).exists()
 
+    def run_rows(self, request, queryset):
+        """The rows of ``queryset`` in leagues the user runs: what an admin action may change
+        (the changelist also shows the leagues where they only manage a team)."""
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{f"{self.league_field}__in": League.objects.run_by(request.user)})
+
     def has_add_permission(self, request):
         return super().has_add_permission(request) and self.runs(request)
 

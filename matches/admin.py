@@ -1,6 +1,7 @@
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
+from leagues.admin import LeagueScopedAdmin
 from matches.fixtures import match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.print_actions import print_blank_scoresheet, print_scoresheet
@@ -31,7 +32,8 @@ class PlayerMatchStatInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(LeagueScopedAdmin):
+    league_field = "season__league"
     list_display = ["id", "season", "round", "home", "score", "away", "kickoff", "status", "decided_by"]
     list_display_links = ["id", "score"]
     list_editable = ["kickoff"]
@@ -63,8 +65,9 @@ class MatchAdmin(admin.ModelAdmin):
         shootout = f" ({match.shootout_home}-{match.shootout_away} p)" if match.shootout_home is not None else ""
         return f"{match.home_goals}-{match.away_goals}{shootout}"
 
-    @admin.action(description="Play now (with the league's engine)")
+    @admin.action(description="Play now (with the league's engine)", permissions=["change"])
     def play_now(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         ids = list(queryset.filter(status=Match.Status.SCHEDULED).values_list("id", flat=True))
         played = play_matches(ids)
         failed = [m for m in played if m.status == Match.Status.FAILED]
@@ -88,33 +91,39 @@ class MatchAdmin(admin.ModelAdmin):
         if refused:
             self.message_user(request, f"{refused} matches could not become {status}.", messages.WARNING)
 
-    @admin.action(description="Postpone (not counted until rescheduled)")
+    @admin.action(description="Postpone (not counted until rescheduled)", permissions=["change"])
     def postpone(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         self._set_status(request, queryset, Match.Status.POSTPONED)
 
-    @admin.action(description="Cancel (never counted)")
+    @admin.action(description="Cancel (never counted)", permissions=["change"])
     def cancel(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         self._set_status(request, queryset, Match.Status.CANCELLED)
 
-    @admin.action(description="Reschedule (postponed or failed matches play at their kickoff)")
+    @admin.action(description="Reschedule (postponed or failed matches play at their kickoff)", permissions=["change"])
     def reschedule(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         self._set_status(request, queryset, Match.Status.SCHEDULED)
 
-    @admin.action(description="Forfeit by the home side (awarded score)")
+    @admin.action(description="Forfeit by the home side (awarded score)", permissions=["change"])
     def forfeit_home(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         for match in queryset.select_related("season__league"):
             match_forfeit(match, forfeited_by=Match.Side.HOME)
         self.message_user(request, f"{queryset.count()} matches forfeited by the home side.", messages.SUCCESS)
 
-    @admin.action(description="Forfeit by the away side (awarded score)")
+    @admin.action(description="Forfeit by the away side (awarded score)", permissions=["change"])
     def forfeit_away(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         for match in queryset.select_related("season__league"):
             match_forfeit(match, forfeited_by=Match.Side.AWAY)
         self.message_user(request, f"{queryset.count()} matches forfeited by the away side.", messages.SUCCESS)
 
 
 @admin.register(MatchEvent)
-class MatchEventAdmin(admin.ModelAdmin):
+class MatchEventAdmin(LeagueScopedAdmin):
+    league_field = "match__season__league"
     list_display = ["match", "seq", "minute", "kind", "side", "player"]
     list_filter = ["kind", "side", "match__season__league"]
     search_fields = ["player__name", "match__home__name", "match__away__name", "kind"]
@@ -123,7 +132,8 @@ class MatchEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerMatchStat)
-class PlayerMatchStatAdmin(admin.ModelAdmin):
+class PlayerMatchStatAdmin(LeagueScopedAdmin):
+    league_field = "match__season__league"
     list_display = ["player", "team", "match", *STAT_FIELDS]
     list_filter = ["match__season__league", "match__season", "team"]
     search_fields = ["player__name", "team__name"]

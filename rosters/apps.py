@@ -9,5 +9,6 @@ class RostersConfig(AppConfig):
     def ready(self) -> None:
         from rosters.permissions import sync_groups
 
-        # After every migrate, so permissions of models added later reach the groups.
-        post_migrate.connect(sync_groups, sender=self, dispatch_uid="rosters.sync_groups")
+        # After every app's migrate (not only this app's), so the permissions of every
+        # app the groups cover exist by the time they are given out.
+        post_migrate.connect(sync_groups, dispatch_uid="rosters.sync_groups")

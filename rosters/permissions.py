@@ -12,9 +12,8 @@ from django.contrib.auth.models import Group, Permission
 MANAGERS = "Managers"
 COMMISSIONERS = "Commissioners"
 
-#: The apps whose pages the groups open. ``matches`` is left out until its admin is
-#: scoped per league (its pages would otherwise show every league's matches).
-APPS = ["leagues", "rosters"]
+#: The apps whose pages the groups open; every admin in them is scoped per league.
+APPS = ["leagues", "rosters", "matches", "tournaments"]
 
 
 def sync_groups(**_kwargs) -> None:

@@ -1,6 +1,7 @@
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
+from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
 from leagues.models import Team
 from tournaments.groups import draw_group_knockout
@@ -38,7 +39,8 @@ class TieInline(ReadOnlyInline):
 
 
 @admin.register(Bracket)
-class BracketAdmin(admin.ModelAdmin):
+class BracketAdmin(LeagueScopedAdmin):
+    league_field = "season__league"
     list_display = [
         *["season", "third_place", "two_legged_rounds", "away_goals", "double_elimination", "bracket_reset"],
         *["rounds", "drawn_at", "winner"],
@@ -53,8 +55,12 @@ class BracketAdmin(admin.ModelAdmin):
     def winner(self, bracket):
         return champion(bracket) or "-"
 
-    @admin.action(description="Draw the bracket (seeds as entered, else drawn by lot) and schedule round one")
+    @admin.action(
+        description="Draw the bracket (seeds as entered, else drawn by lot) and schedule round one",
+        permissions=["change"],
+    )
     def draw(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         for bracket in queryset.select_related("season__league"):
             try:
                 draw_bracket(
@@ -77,7 +83,8 @@ class GroupInline(ReadOnlyInline):
 
 
 @admin.register(GroupStage)
-class GroupStageAdmin(admin.ModelAdmin):
+class GroupStageAdmin(LeagueScopedAdmin):
+    league_field = "season__league"
     """Groups are drawn with ``manage.py draw_groups``; here the commissioner sees them and
     draws the knockout once every group match is finished."""
 
@@ -87,8 +94,11 @@ class GroupStageAdmin(admin.ModelAdmin):
     actions = ["draw_knockout"]
     readonly_fields = ["knockout", "drawn_at"]
 
-    @admin.action(description="Draw the knockout of the groups' top teams (winners meet runners-up)")
+    @admin.action(
+        description="Draw the knockout of the groups' top teams (winners meet runners-up)", permissions=["change"]
+    )
     def draw_knockout(self, request, queryset):
+        queryset = self.run_rows(request, queryset)
         for stage in queryset.select_related("season__league"):
             try:
                 knockout = draw_group_knockout(stage)
@@ -104,7 +114,8 @@ class SwissByeInline(ReadOnlyInline):
 
 
 @admin.register(Swiss)
-class SwissAdmin(admin.ModelAdmin):
+class SwissAdmin(LeagueScopedAdmin):
+    league_field = "season__league"
     """Drawn with ``manage.py draw_swiss``; each later round draws itself as the one before completes."""
 
     list_display = ["season", "rounds", "drawn_at", "leader"]
