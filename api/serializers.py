@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from leagues.models import League, Season, Team
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.services import STAT_FIELDS
 from rosters.models import Player
 
 
@@ -148,20 +149,7 @@ class PlayerMatchStatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = PlayerMatchStat
-        fields = [
-            "player",
-            "player_name",
-            "team",
-            "goals",
-            "shots",
-            "saves",
-            "steals",
-            "yellow_cards",
-            "red_cards",
-            "injuries",
-            "minutes",
-            "extra",
-        ]
+        fields = ["player", "player_name", "team", *STAT_FIELDS, "extra"]
         read_only_fields = fields
 
 

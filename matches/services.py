@@ -16,13 +16,15 @@ from django.db.models import Q
 from django.utils import timezone
 
 from engines import MatchOptions, MatchResult, TeamSheet, get_engine
+from engines.core import STANDARD_STATS
 from leagues.models import PlayMode
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 
 log = logging.getLogger(__name__)
 
-STAT_FIELDS = ("goals", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries", "minutes")
+#: PlayerMatchStat has a column for each counter the engine contract guarantees.
+STAT_FIELDS = STANDARD_STATS
 
 
 class MatchNotPlayable(Exception):
