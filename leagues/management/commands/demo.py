@@ -60,7 +60,8 @@ class Command(BaseCommand):
             raise CommandError("--teams: double_elimination needs at least 3 teams")
         knockout = tournament_format in ("knockout", "double_elimination")
         third_place = options["third_place"]
-        self.stdout.write(f"Creating a {engine} demo {tournament_format} with {teams} teams (seed {seed})...")
+        kind = "league" if tournament_format == "round_robin" else tournament_format.replace("_", " ")
+        self.stdout.write(f"Creating a {engine} demo {kind} with {teams} teams (seed {seed})...")
         season = create_demo_season(
             engine=engine,
             teams=teams,
