@@ -171,6 +171,9 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "bootroom")
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
+#: Celery's Django fixup closes the database connection around every task unless told to
+#: reuse it: a worker that plays match after match would reconnect for each.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
