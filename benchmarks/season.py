@@ -5,6 +5,10 @@
 
 Prints the wall time from queueing to the last match stored, the engine time
 alone for the same matches, their ratio, and the standings query count and time.
+It then sends the same play tasks again: every match is played by then, so each task
+only locks its row, sees the result and returns. That time is the floor a worker pays
+per task (publish, delivery, ack, one locked read and a commit) before anything is
+simulated or stored.
 The league it makes is deleted afterwards unless ``--keep`` is given.
 """
 
@@ -30,7 +34,7 @@ from engines import MatchOptions, get_engine  # noqa: E402
 from leagues.demo import create_demo_season  # noqa: E402
 from leagues.standings import compute_standings  # noqa: E402
 from matches.models import Match  # noqa: E402
-from matches.services import queue_due_matches, team_sheets  # noqa: E402
+from matches.services import queue_due_matches, send_play_tasks, team_sheets  # noqa: E402
 from matches.worker import start_worker, stop_worker  # noqa: E402
 
 
@@ -45,6 +49,16 @@ def wait_for_worker(timeout: float) -> None:
             time.sleep(3)
             return
     raise SystemExit("the worker did not answer")
+
+
+def queued(queue: str) -> int:
+    """Messages still waiting on the broker (not counting those a worker has prefetched).
+    Redis drops an empty queue's key, which a passive declare reports as not found."""
+    with app.connection_for_write() as connection:
+        try:
+            return connection.default_channel.queue_declare(queue, passive=True).message_count
+        except connection.channel_errors:
+            return 0
 
 
 def main() -> None:
@@ -79,6 +93,12 @@ def main() -> None:
         while season.matches.filter(status=Match.Status.SCHEDULED).exists():
             time.sleep(0.02)
         store_time = time.perf_counter() - start
+
+        start = time.perf_counter()
+        send_play_tasks([match.id for match in matches])
+        while queued(app.conf.task_default_queue):
+            time.sleep(0.005)
+        floor_time = time.perf_counter() - start
     finally:
         stop_worker(worker)
     failed = season.matches.filter(status=Match.Status.FAILED).count()
@@ -96,6 +116,10 @@ def main() -> None:
     print(
         f"played and stored:     {store_time:8.3f} s  ({len(matches) / store_time:,.0f} matches/s"
         f" through the worker, {failed} failed)"
+    )
+    print(
+        f"worker floor:          {floor_time:8.3f} s  (the same tasks again for matches already played:"
+        f" {floor_time / engine_time:.1f} x the engine time)"
     )
     print(f"ratio stored/engine:   {store_time / engine_time:8.1f} x")
     print(f"storage overhead:      {(store_time - engine_time) / engine_time:8.1f} x the engine time")

@@ -32,15 +32,16 @@ class MatchNotPlayable(Exception):
 
 
 def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
-    """Both sides' squads for the match's season, as the engine's team sheets (one query)."""
-    members = (
+    """Both sides' squads for the match's season, as the engine's team sheets (one query,
+    read as plain values: the worker builds these for every match it plays)."""
+    rows = (
         SquadMember.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id])
-        .select_related("player")
         .order_by("player_id")
+        .values_list("team_id", "player_id", "player__name", "player__attributes")
     )
     cards: dict[int, list[dict]] = {match.home_id: [], match.away_id: []}
-    for member in members:
-        cards[member.team_id].append(member.player.card())
+    for team_id, player_id, name, attributes in rows:
+        cards[team_id].append({**attributes, "id": str(player_id), "name": name})
     for team in (match.home, match.away):
         if not cards[team.id]:
             raise MatchNotPlayable(f"{team} has no squad for this season")
@@ -216,16 +217,25 @@ TABLE_MATCHES = Q(play_mode=PlayMode.TABLE) | Q(play_mode="", season__league__pl
 
 def queue_due_matches(now: datetime | None = None) -> list[int]:
     """Claim the due matches and queue one play task each, once the claim is committed."""
-    from matches.tasks import play_match
-
     now = now or timezone.now()
     with transaction.atomic():
         # of=self: the exclusion of table matches joins the league, whose row must not be locked.
         ids = list(due_matches(now).select_for_update(skip_locked=True, of=("self",)).values_list("id", flat=True))
         Match.objects.filter(id__in=ids).update(queued_at=now)
-        for match_id in ids:
-            transaction.on_commit(lambda match_id=match_id: play_match.delay(match_id))
+        transaction.on_commit(lambda: send_play_tasks(ids))
     return ids
+
+
+def send_play_tasks(ids: list[int]) -> None:
+    """One play task per match, all through one producer: a matchday that falls due is
+    sent in one go instead of taking a producer from the pool for every match. A match
+    whose message is lost is queued again once its claim is stale (``due_matches``)."""
+    from config.celery import app
+    from matches.tasks import play_match
+
+    with app.producer_or_acquire() as producer:
+        for match_id in ids:
+            play_match.apply_async((match_id,), producer=producer)
 
 
 def simulate_due(now: datetime | None = None) -> list[Match]:

@@ -84,7 +84,7 @@ def test_future_and_unscheduled_matches_are_not_due(demo_season):
 
 def test_queueing_claims_matches_and_sends_on_commit(demo_season, monkeypatch, django_capture_on_commit_callbacks):
     sent = []
-    monkeypatch.setattr(play_match, "delay", lambda match_id: sent.append(match_id))
+    monkeypatch.setattr(play_match, "apply_async", lambda args, producer: sent.append(args[0]))
     with django_capture_on_commit_callbacks(execute=True):
         ids = services.queue_due_matches()
     assert sorted(sent) == sorted(ids) and len(ids) == 12
