@@ -7,6 +7,8 @@ actions answer with the same helper, so every download carries the same headers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.views.decorators.http import require_GET
 
@@ -36,15 +38,21 @@ def wants_inline(request: HttpRequest) -> bool:
     return request.GET.get("inline") in ("1", "true", "yes")
 
 
-def _cards_response(request: HttpRequest, card_set: CardSet) -> HttpResponse:
-    """``?page=Letter`` for US paper, ``?kit=bw`` for the black-and-white (away) copy."""
+def pdf_download(request: HttpRequest, render: Callable[[str], PdfFile]) -> HttpResponse:
+    """Render a PDF on the paper ``?page=`` names (A4 by default, Letter for US paper) and
+    answer with it; an unknown page size is a 400 that says which sizes there are."""
     page = request.GET.get("page", "A4")
     try:
         page_size(page)
     except ValueError as exc:
         return HttpResponseBadRequest(f"page: {exc}", content_type="text/plain; charset=utf-8")
+    return pdf_response(render(page), inline=wants_inline(request))
+
+
+def _cards_response(request: HttpRequest, card_set: CardSet) -> HttpResponse:
+    """``?kit=bw`` for the black-and-white (away) copy."""
     mono = request.GET.get("kit", "colour") in ("bw", "mono", "black-and-white")
-    return pdf_response(render_cards(card_set, page=page, mono=mono), inline=wants_inline(request))
+    return pdf_download(request, lambda page: render_cards(card_set, page=page, mono=mono))
 
 
 @require_GET

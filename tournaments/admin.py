@@ -1,20 +1,78 @@
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
 from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
 from leagues.models import Team
+from matches.models import Match
+from rosters.views import pdf_response
+from tournaments.bracket_pdf import render_bracket
 from tournaments.groups import draw_group_knockout
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Swiss, SwissBye, Tie
-from tournaments.services import champion, draw_bracket
+from tournaments.services import advance_bracket, champion, redraw_bracket, replace_team, replacement_errors
 from tournaments.swiss import swiss_standings
+
+
+class EntrantForm(forms.ModelForm):
+    """Changing an entrant's team once the bracket is drawn replaces a team that withdrew:
+    checked here, done by ``replace_team`` when the bracket is saved."""
+
+    class Meta:
+        model = Entrant
+        fields = ["seed", "team"]
+
+    def replaces(self) -> bool:
+        return bool(self.instance.pk and self.instance.bracket.drawn_at and "team" in self.changed_data)
+
+    def clean(self):
+        data = super().clean()
+        if self.replaces() and data.get("team") is not None:
+            withdrawn = Team.objects.get(id=self.initial["team"])
+            errors = replacement_errors(self.instance.bracket, withdrawn, data["team"])
+            if errors:
+                raise forms.ValidationError({"team": list(errors.values())})
+        return data
 
 
 class EntrantInline(admin.TabularInline):
     model = Entrant
+    form = EntrantForm
     extra = 0
     fields = ["seed", "team"]
     autocomplete_fields = ["team"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["seed"] if obj is not None and obj.drawn_at else []  # reseed with the bracket's "Reseed" box
+
+
+class BracketForm(forms.ModelForm):
+    reseed = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        help_text="Before the first match is played: the season's teams in seed order, one per line, "
+        "by name. Saving draws the bracket again with these seeds.",
+    )
+
+    class Meta:
+        model = Bracket
+        fields = ["season", "third_place", "two_legged_rounds", "away_goals", "double_elimination", "bracket_reset"]
+
+    def clean_reseed(self) -> list[Team] | None:
+        names = [line.strip() for line in self.cleaned_data["reseed"].splitlines() if line.strip()]
+        if not names:
+            return None
+        season = self.cleaned_data.get("season") or self.instance.season
+        teams = {team.name.casefold(): team for team in season.teams.all()}
+        unknown = [name for name in names if name.casefold() not in teams]
+        if unknown:
+            raise forms.ValidationError(f"Not teams of {season}: {', '.join(unknown)}.")
+        order = [teams[name.casefold()] for name in names]
+        if len(set(order)) != len(order) or len(order) != len(teams):
+            raise forms.ValidationError(f"List each of the season's {len(teams)} teams once.")
+        if Match.objects.filter(season=season).exclude(status=Match.Status.SCHEDULED).exists():
+            raise forms.ValidationError("A match has been played: the seeds are fixed.")
+        return order
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -47,8 +105,9 @@ class BracketAdmin(LeagueScopedAdmin):
     ]
     list_filter = ["season__league"]
     search_fields = ["season__name", "season__league__name"]
+    form = BracketForm
     inlines = [EntrantInline, TieInline]
-    actions = ["draw"]
+    actions = ["draw", "advance_now", "print_bracket"]
     readonly_fields = ["rounds", "drawn_at"]
 
     @admin.display(description="winner")
@@ -63,18 +122,50 @@ class BracketAdmin(LeagueScopedAdmin):
         queryset = self.run_rows(request, queryset)
         for bracket in queryset.select_related("season__league"):
             try:
-                draw_bracket(
-                    bracket.season,
-                    third_place=bracket.third_place,
-                    two_legged_rounds=bracket.two_legged_rounds,
-                    away_goals=bracket.away_goals,
-                    double_elimination=bracket.double_elimination,
-                    bracket_reset=bracket.bracket_reset,
-                )
+                redraw_bracket(bracket)
             except ValidationError as exc:
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
             else:
                 self.message_user(request, f"{bracket}: drawn, round one scheduled.", messages.SUCCESS)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        seeds = form.cleaned_data.get("reseed")
+        if seeds:
+            try:
+                redraw_bracket(form.instance, seeds=seeds)
+            except ValidationError as exc:
+                self.message_user(request, f"Not reseeded: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, "Reseeded and drawn again; round one is scheduled.", messages.SUCCESS)
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Entrant:
+            return super().save_formset(request, form, formset, change)
+        for entrant_form in formset.forms:
+            if (
+                isinstance(entrant_form, EntrantForm)
+                and entrant_form.replaces()
+                and not entrant_form.cleaned_data.get("DELETE")
+            ):
+                withdrawn = Team.objects.get(id=entrant_form.initial["team"])
+                replacement = entrant_form.cleaned_data["team"]
+                replace_team(form.instance, withdrawn, replacement)
+                self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
+        return super().save_formset(request, form, formset, change)
+
+    @admin.action(description="Advance: move winners on and schedule what is ready", permissions=["change"])
+    def advance_now(self, request, queryset):
+        for bracket in self.run_rows(request, queryset):
+            advance_bracket(bracket.id)
+        self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)
+
+    @admin.action(description="Print the bracket (PDF)")
+    def print_bracket(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Select one bracket to print.", messages.ERROR)
+            return None
+        return pdf_response(render_bracket(queryset.get().season_id))
 
 
 class GroupInline(ReadOnlyInline):

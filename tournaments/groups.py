@@ -54,6 +54,7 @@ def draw_groups(
     ranking: Sequence[Team] | None = None,
     by_hand: Sequence[Sequence[Team]] | None = None,
     double: bool = False,
+    third_place: bool = False,
 ) -> GroupStage:
     """Draw the season's teams into ``groups`` groups (from pots of ``ranking``, by lot when no
     ranking is given, or exactly ``by_hand``) and schedule each group's round robin from the
@@ -93,7 +94,9 @@ def draw_groups(
         group_seasons.delete()
         if old:
             old.delete()
-        stage = GroupStage.objects.create(season=season, group_count=groups, advance=advance, drawn_at=timezone.now())
+        stage = GroupStage.objects.create(
+            season=season, group_count=groups, advance=advance, third_place=third_place, drawn_at=timezone.now()
+        )
         for label, members in zip(string.ascii_uppercase, drawn, strict=False):
             group_season = stage_season(
                 season,
@@ -107,19 +110,37 @@ def draw_groups(
     return stage
 
 
-def draw_group_knockout(
-    stage: GroupStage, *, third_place: bool = False, first_kickoff: datetime | None = None
-) -> Season:
-    """The knockout of the groups' top teams (``group_crossing``), in a new season starting a
-    round after the last group match (or now, if later). Refused while a group match is
-    unfinished, and once drawn (the stage keeps its knockout)."""
-    groups = list(stage.groups.select_related("season").order_by("label"))
-    seasons = [g.season for g in groups]
-    unfinished = (
-        Match.objects.filter(season__in=seasons)
+def draw_knockout_when_groups_finish(match: Match) -> None:
+    """Called with every stored result of a match without ``winner_required``: if it finished
+    the last group of a group stage, draw the knockout now (the caller holds the transaction)."""
+    stage = (
+        GroupStage.objects.select_for_update(of=("self",))
+        .filter(groups__season_id=match.season_id, knockout__isnull=True)
+        .first()
+    )
+    if stage is not None and not _unfinished(stage):
+        draw_group_knockout(stage)
+
+
+def _unfinished(stage: GroupStage) -> int:
+    """How many group matches are still to be played (or failed, or postponed)."""
+    return (
+        Match.objects.filter(season__group__stage=stage)
         .exclude(status__in=[Match.Status.PLAYED, Match.Status.FORFEITED, Match.Status.CANCELLED])
         .count()
     )
+
+
+def draw_group_knockout(
+    stage: GroupStage, *, third_place: bool | None = None, first_kickoff: datetime | None = None
+) -> Season:
+    """The knockout of the groups' top teams (``group_crossing``), in a new season starting a
+    round after the last group match (or now, if later); a third-place match as the stage
+    says unless ``third_place`` is given. Refused while a group match is unfinished, and
+    once drawn (the stage keeps its knockout)."""
+    groups = list(stage.groups.select_related("season").order_by("label"))
+    seasons = [g.season for g in groups]
+    unfinished = _unfinished(stage)
     if unfinished:
         raise ValidationError({"groups": f"{unfinished} group matches are not finished yet."})
     if stage.knockout_id is not None:
@@ -140,7 +161,7 @@ def draw_group_knockout(
             seeds=seeds,
             after=last_kickoff,
             first_kickoff=first_kickoff,
-            third_place=third_place,
+            third_place=stage.third_place if third_place is None else third_place,
         )
         stage.knockout = knockout
         stage.save(update_fields=["knockout"])

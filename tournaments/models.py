@@ -115,6 +115,7 @@ class GroupStage(models.Model):
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="group_stage")
     group_count = models.PositiveSmallIntegerField()
     advance = models.PositiveSmallIntegerField(default=2, help_text="How many teams of each group go through.")
+    third_place = models.BooleanField(default=False, help_text="The knockout after the groups plays for third place.")
     knockout = models.OneToOneField(
         "leagues.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="group_stage_of"
     )

@@ -98,6 +98,19 @@ def draw_bracket(
     return bracket
 
 
+def redraw_bracket(bracket: Bracket, *, seeds: Sequence[Team] | None = None) -> Bracket:
+    """Draw a bracket with the options stored on it: seeds as given, else as entered."""
+    return draw_bracket(
+        bracket.season,
+        seeds=seeds,
+        third_place=bracket.third_place,
+        two_legged_rounds=bracket.two_legged_rounds,
+        away_goals=bracket.away_goals,
+        double_elimination=bracket.double_elimination,
+        bracket_reset=bracket.bracket_reset,
+    )
+
+
 def _seeding(bracket, teams, seeds, season_seed) -> list[Team]:
     if seeds is not None:
         if sorted(t.id for t in seeds) != sorted(t.id for t in teams):
@@ -142,17 +155,69 @@ def advance_bracket_of(match: Match) -> None:
     if it is a Swiss match, draw the next round once this one is complete."""
     tie = Tie.objects.filter(Q(match=match) | Q(decider=match)).first()
     if tie is not None:
-        bracket = Bracket.objects.select_for_update().get(id=tie.bracket_id)
+        advance_bracket(tie.bracket_id)
+        return
+    from tournaments.swiss import advance_swiss_of
+
+    advance_swiss_of(match)
+
+
+def advance_bracket(bracket_id: int) -> Bracket:
+    """Lock the bracket and move it on as far as its results allow: what every stored result
+    does, and what the admin's "Advance" action does after a result was corrected by hand."""
+    with transaction.atomic():
+        bracket = Bracket.objects.select_for_update().select_related("season").get(id=bracket_id)
+        if bracket.drawn_at is None:
+            return bracket
         if bracket.double_elimination:
             from tournaments.double import advance_double
 
             advance_double(bracket)
         else:
             advance(bracket)
-        return
-    from tournaments.swiss import advance_swiss_of
+    return bracket
 
-    advance_swiss_of(match)
+
+def replace_team(bracket: Bracket, withdrawn: Team, replacement: Team) -> None:
+    """Put ``replacement`` in the place of a team that withdraws before its first match: its
+    seed, its ties and its scheduled matches (see ``replacement_errors`` for what is refused)."""
+    errors = replacement_errors(bracket, withdrawn, replacement)
+    if errors:
+        raise ValidationError(errors)
+    season = bracket.season
+    with transaction.atomic():
+        Bracket.objects.select_for_update().get(id=bracket.id)
+        bracket.entrants.filter(team=withdrawn).update(team=replacement)
+        for field in ("home", "away", "winner"):
+            bracket.ties.filter(**{field: withdrawn}).update(**{field: replacement})
+        for field in ("home", "away"):
+            scheduled = Match.objects.filter(season=season, status=Match.Status.SCHEDULED, **{field: withdrawn})
+            scheduled.update(**{field: replacement})
+        season.teams.remove(withdrawn)
+        season.teams.add(replacement)
+
+
+def replacement_errors(bracket: Bracket, withdrawn: Team, replacement: Team) -> dict[str, str]:
+    """Why ``replacement`` cannot take ``withdrawn``'s place, by field; empty when it can. The
+    withdrawn team must be in the bracket with no match played; the replacement must be a team
+    of the league, with a squad for the season, and not in the bracket already."""
+    season = bracket.season
+    errors = {}
+    if not bracket.entrants.filter(team=withdrawn).exists():
+        errors["team"] = f"{withdrawn} is not in the bracket."
+    elif (
+        Match.objects.filter(Q(home=withdrawn) | Q(away=withdrawn), season=season)
+        .exclude(status=Match.Status.SCHEDULED)
+        .exists()
+    ):
+        errors["team"] = f"{withdrawn} has played a match already: only a team that has not played can be replaced."
+    if replacement.league_id != season.league_id:
+        errors["replacement"] = f"{replacement} is not a team of {season.league}."
+    elif bracket.entrants.filter(team=replacement).exists():
+        errors["replacement"] = f"{replacement} is in the bracket already."
+    elif not replacement.squad_members.filter(season=season).exists():
+        errors["replacement"] = f"{replacement} has no squad for {season.name}: add its squad to the season first."
+    return errors
 
 
 def advance(bracket: Bracket) -> None:

@@ -148,11 +148,12 @@ class SeasonPage:
     rounds: list[Round]
     chart: PositionChart | None
     leaderboards: list[Leaderboard]
+    stages: list[tuple[str, str]] = field(default_factory=list)
 
 
 def season_page(season_id: int) -> SeasonPage:
     """The table, fixtures and results by round, the position chart and the leaderboards."""
-    season = Season.objects.select_related("league").get(id=season_id)
+    season = Season.objects.select_related("league", "bracket", "group_stage", "group__stage").get(id=season_id)
     rounds: dict[int, list[Match]] = defaultdict(list)
     for match in with_links(list(matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"))):
         rounds[match.round].append(match)
@@ -163,6 +164,49 @@ def season_page(season_id: int) -> SeasonPage:
         rounds=[Round(number, matches) for number, matches in sorted(rounds.items())],
         chart=position_chart(tables) if tables else None,
         leaderboards=leaderboards(season),
+        stages=tournament_links(season),
+    )
+
+
+def tournament_links(season: Season) -> list[tuple[str, str]]:
+    """Links to the tournament pages this season has or belongs to (read from the season's
+    one-to-one relations, loaded with it)."""
+    links = []
+    if hasattr(season, "bracket"):
+        links.append(("Bracket", reverse("web:bracket", args=[season.id])))
+    if hasattr(season, "group_stage"):
+        links.append(("Groups", reverse("web:groups", args=[season.id])))
+    if hasattr(season, "group"):
+        links.append(("All groups of the tournament", reverse("web:groups", args=[season.group.stage.season_id])))
+    return links
+
+
+@dataclass
+class GroupTable:
+    label: str
+    season: Season
+    table: Table
+
+
+@dataclass
+class GroupsPage:
+    season: Season
+    groups: list[GroupTable]
+    advance: int
+    knockout: Season | None
+
+
+def groups_page(season_id: int) -> GroupsPage:
+    """Every group's table of a group stage, and the knockout once it is drawn."""
+    from tournaments.models import GroupStage
+
+    stage = GroupStage.objects.select_related("season__league", "knockout").get(season_id=season_id)
+    groups = stage.groups.select_related("season").order_by("label")
+    return GroupsPage(
+        season=stage.season,
+        groups=[GroupTable(g.label, g.season, compute_standings(g.season)) for g in groups],
+        advance=stage.advance,
+        knockout=stage.knockout,
     )
 
 

@@ -16,6 +16,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from matches.models import Match
+from rosters.views import pdf_download
+from tournaments.bracket_pdf import render_bracket
+from tournaments.drawing import bracket_drawing
 from web import ical, selectors
 
 
@@ -46,6 +49,22 @@ def league(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     return render(request, "web/season.html", {"page": selectors.season_page(season_id)})
+
+
+@public
+def bracket(request: HttpRequest, season_id: int) -> HttpResponse:
+    return render(request, "web/bracket.html", {"drawing": bracket_drawing(season_id)})
+
+
+@public
+def bracket_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The bracket on one page to print; ``?page=Letter`` for US paper."""
+    return pdf_download(request, lambda page: render_bracket(season_id, page=page))
+
+
+@public
+def groups(request: HttpRequest, season_id: int) -> HttpResponse:
+    return render(request, "web/groups.html", {"page": selectors.groups_page(season_id)})
 
 
 @public

@@ -1,6 +1,6 @@
 """Every tournament format played to the end by a real worker through the demo command:
 later rounds, losers' places and deciding matches are made by the worker that stores the
-result before them (groups then knockout: the knockout by the demo once the groups end)."""
+result before them (groups then knockout: the knockout by the worker that stores the last group result)."""
 
 import pytest
 from django.core.management import call_command

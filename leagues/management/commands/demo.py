@@ -143,15 +143,16 @@ class Command(BaseCommand):
 
     def play_groups(self, season, teams, third_place, worker, timeout) -> None:
         """Groups of the season's teams, their round robins, then the knockout of the top two."""
-        from tournaments.groups import draw_group_knockout, draw_groups, group_lines
+        from tournaments.groups import draw_groups, group_lines
 
-        stage = draw_groups(season, groups=2 if teams < 12 else 4, advance=2)
+        stage = draw_groups(season, groups=2 if teams < 12 else 4, advance=2, third_place=third_place)
         seasons = [group.season for group in stage.groups.all()]
         self.wait_for(seasons, Match.objects.filter(season__in=seasons).count(), worker, timeout)
         self.stdout.write("\n" + "\n\n".join(group_lines(stage)))
-        knockout = draw_group_knockout(  # kickoffs already due, like the groups'
-            stage, third_place=third_place, first_kickoff=timezone.now() - timedelta(days=1)
-        )
+        stage.refresh_from_db()  # the worker that stored the last group result drew the knockout
+        knockout = stage.knockout
+        if knockout is None:
+            raise CommandError("the groups are finished but their knockout was not drawn")
         self.stdout.write("\nKnockout of the top two of each group (winners meet runners-up):")
         self.wait_for([knockout], knockout_matches(knockout), worker, timeout)
         self.print_result(knockout)
@@ -161,6 +162,9 @@ class Command(BaseCommand):
         shown = -1
         matches = Match.objects.filter(season__in=seasons)
         while True:
+            # the demo plays a whole tournament at once: a stage drawn by the worker (the
+            # knockout after the groups) is scheduled in real time, so bring it forward
+            matches.filter(status=Match.Status.SCHEDULED, kickoff__gt=timezone.now()).update(kickoff=timezone.now())
             queue_due_matches()  # what beat does: later knockout rounds become due as they are drawn
             done = matches.exclude(status=Match.Status.SCHEDULED).count()
             total = max(total, matches.count())  # a two-legged tie's deciding match

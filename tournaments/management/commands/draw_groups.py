@@ -11,7 +11,8 @@ from tournaments.services import bracket_lines
 class Command(BaseCommand):
     help = (
         "Draw a season's teams into groups with a round robin each (by lot from seeded pots), "
-        "or, with --knockout, the knockout of the groups' top teams once the groups are finished."
+        "The worker draws the knockout when the last group match is stored; --knockout draws it by hand "
+        "(results entered at the table, say) once the groups are finished."
     )
 
     def add_arguments(self, parser):
@@ -20,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--advance", type=int, default=2, help="teams of each group that go through (default 2)")
         parser.add_argument("--double", action="store_true", help="groups play home and away")
         parser.add_argument("--knockout", action="store_true", help="draw the knockout of the finished groups")
-        parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
+        parser.add_argument("--third-place", action="store_true", help="the knockout plays for third place")
 
     def handle(self, *args, season_id, **options):
         season = get_season(season_id)
@@ -29,11 +30,17 @@ class Command(BaseCommand):
                 stage = GroupStage.objects.filter(season=season).first()
                 if stage is None:
                     raise CommandError(f"{season} has no groups: draw them first.")
-                knockout = draw_group_knockout(stage, third_place=options["third_place"])
+                knockout = draw_group_knockout(stage, third_place=options["third_place"] or None)
                 self.stdout.write(f"{knockout} (season id {knockout.id}):")
                 self.stdout.write("\n".join(bracket_lines(knockout.bracket)))
                 return
-            stage = draw_groups(season, groups=options["groups"], advance=options["advance"], double=options["double"])
+            stage = draw_groups(
+                season,
+                groups=options["groups"],
+                advance=options["advance"],
+                double=options["double"],
+                third_place=options["third_place"],
+            )
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         self.stdout.write("\n\n".join(group_lines(stage)))
