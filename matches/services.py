@@ -85,15 +85,15 @@ def match_play(*, match_id: int) -> Match:
 def result_stored(match: Match) -> None:
     """What a stored result sets off, in the same transaction: a decided knockout tie
     sends its winner on and may draw the next round; the last group match draws the
-    knockout after the groups."""
+    knockout after the groups, the last league match the play-offs."""
     if match.winner_required:  # only knockout and Swiss matches sit in a bracket or a draw
         from tournaments.services import advance_bracket_of
 
         advance_bracket_of(match)
     else:
-        from tournaments.groups import draw_knockout_when_groups_finish
+        from tournaments.start import league_result_stored
 
-        draw_knockout_when_groups_finish(match)
+        league_result_stored(match)
 
 
 def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:

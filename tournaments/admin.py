@@ -1,16 +1,20 @@
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 
 from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
-from leagues.models import Team
+from leagues.models import League, Season, Team
 from matches.models import Match
 from rosters.views import pdf_response
 from tournaments.bracket_pdf import render_bracket
 from tournaments.groups import draw_group_knockout
-from tournaments.models import Bracket, Entrant, Group, GroupStage, Swiss, SwissBye, Tie
+from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
 from tournaments.services import advance_bracket, champion, redraw_bracket, replace_team, replacement_errors
+from tournaments.start import FORMATS, start_tournament
 from tournaments.swiss import swiss_standings
 
 
@@ -96,6 +100,39 @@ class TieInline(ReadOnlyInline):
     ]
 
 
+class StartForm(forms.Form):
+    """Every format's options on one form; each format reads the ones it uses."""
+
+    season = forms.ModelChoiceField(
+        queryset=Season.objects.none(),
+        help_text="Its teams play; its first kickoff and round interval set the dates.",
+    )
+    format = forms.ChoiceField(choices=FORMATS.items())
+    third_place = forms.BooleanField(required=False, help_text="Knockouts: play for third place.")
+    two_legged_rounds = forms.CharField(
+        required=False, help_text="Single elimination: rounds played home and away, e.g. 1, 2 (never the final)."
+    )
+    away_goals = forms.BooleanField(required=False, help_text="Two-legged ties: away goals count double when level.")
+    bracket_reset = forms.BooleanField(required=False, help_text="Double elimination: a second grand final if needed.")
+    groups = forms.IntegerField(initial=2, min_value=2, help_text="Groups then knockout: how many groups.")
+    advance = forms.IntegerField(initial=2, min_value=1, help_text="Groups: how many of each go through.")
+    double = forms.BooleanField(required=False, help_text="Groups, league: each pair home and away.")
+    rounds = forms.IntegerField(
+        required=False, min_value=1, help_text="Swiss: rounds (default: enough for one winner)."
+    )
+    top = forms.IntegerField(initial=4, min_value=2, help_text="League then play-offs: how many teams go through.")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["season"].queryset = Season.objects.filter(league__in=League.objects.run_by(user))
+
+    def clean_two_legged_rounds(self) -> list[int]:
+        text = self.cleaned_data["two_legged_rounds"].replace(",", " ").split()
+        if not all(part.isdigit() for part in text):
+            raise forms.ValidationError("Give round numbers, e.g. 1, 2.")
+        return [int(part) for part in text]
+
+
 @admin.register(Bracket)
 class BracketAdmin(LeagueScopedAdmin):
     league_field = "season__league"
@@ -107,6 +144,35 @@ class BracketAdmin(LeagueScopedAdmin):
     search_fields = ["season__name", "season__league__name"]
     form = BracketForm
     inlines = [EntrantInline, TieInline]
+
+    def get_urls(self):
+        start = path("start/", self.admin_site.admin_view(self.start_view), name="tournaments_start")
+        return [start, *super().get_urls()]
+
+    def start_view(self, request):
+        """Start a tournament in any format with a season's teams (``start_tournament``)."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = StartForm(request.POST or None, user=request.user, initial={"season": request.GET.get("season")})
+        if request.method == "POST" and form.is_valid():
+            options = dict(form.cleaned_data)
+            season, tournament_format = options.pop("season"), options.pop("format")
+            try:
+                summary = start_tournament(season, tournament_format, **options)
+            except ValidationError as exc:
+                for field, messages_ in exc.message_dict.items():
+                    form.add_error(field if field in form.fields else None, messages_)
+            else:
+                self.message_user(request, summary, messages.SUCCESS)
+                return redirect(reverse("web:season", args=[season.id]))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Start a tournament",
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/tournaments/start.html", context)
+
     actions = ["draw", "advance_now", "print_bracket"]
     readonly_fields = ["rounds", "drawn_at"]
 
@@ -218,3 +284,14 @@ class SwissAdmin(LeagueScopedAdmin):
     def leader(self, swiss):
         rows = swiss_standings(swiss)
         return Team.objects.filter(id=rows[0].team).first() if rows else "-"
+
+
+@admin.register(Playoffs)
+class PlayoffsAdmin(LeagueScopedAdmin):
+    """Set up with "Start a tournament" (league then play-offs); drawn by the worker when the
+    league's last match is stored."""
+
+    league_field = "season__league"
+    list_display = ["season", "top", "third_place", "knockout"]
+    list_filter = ["season__league"]
+    readonly_fields = ["knockout"]

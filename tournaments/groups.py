@@ -110,15 +110,11 @@ def draw_groups(
     return stage
 
 
-def draw_knockout_when_groups_finish(match: Match) -> None:
-    """Called with every stored result of a match without ``winner_required``: if it finished
-    the last group of a group stage, draw the knockout now (the caller holds the transaction)."""
-    stage = (
-        GroupStage.objects.select_for_update(of=("self",))
-        .filter(groups__season_id=match.season_id, knockout__isnull=True)
-        .first()
-    )
-    if stage is not None and not _unfinished(stage):
+def draw_knockout_when_groups_finish(stage_id: int) -> None:
+    """Lock the group stage; if a stored result finished its last group, draw the knockout
+    (once: a stage keeps its knockout). The caller holds the transaction."""
+    stage = GroupStage.objects.select_for_update().get(id=stage_id)
+    if stage.knockout_id is None and not _unfinished(stage):
         draw_group_knockout(stage)
 
 

@@ -171,3 +171,21 @@ class SwissBye(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round} bye: {self.team}"
+
+
+class Playoffs(models.Model):
+    """League then play-offs: the season's round robin, then a knockout of its top teams,
+    drawn by the worker that stores the season's last league result."""
+
+    season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="playoffs")
+    top = models.PositiveSmallIntegerField(default=4, help_text="How many teams of the final table go through.")
+    third_place = models.BooleanField(default=False, help_text="The play-offs play for third place.")
+    knockout = models.OneToOneField(
+        "leagues.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="playoffs_of"
+    )
+
+    class Meta:
+        verbose_name_plural = "play-offs"
+
+    def __str__(self) -> str:
+        return f"{self.season} play-offs (top {self.top})"

@@ -18,6 +18,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
         (["--format", "groups", "--teams", "6", "--single"], "Group B"),
         (["--format", "swiss", "--teams", "5", "--rounds", "3"], "Buchholz"),
         (["--format", "double_elimination", "--teams", "5", "--bracket-reset"], "Grand final 1"),
+        (["--format", "league_playoffs", "--teams", "5", "--single"], "Play-offs of the top 4"),
     ],
 )
 def test_a_tournament_is_played_to_the_end_by_a_real_worker(args, expect, task_queue, monkeypatch, capsys):

@@ -1,5 +1,4 @@
 import time
-from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -62,41 +61,30 @@ class Command(BaseCommand):
         third_place = options["third_place"]
         kind = "league" if tournament_format == "round_robin" else tournament_format.replace("_", " ")
         self.stdout.write(f"Creating a {engine} demo {kind} with {teams} teams (seed {seed})...")
-        season = create_demo_season(
-            engine=engine,
-            teams=teams,
-            seed=seed,
-            double=not options["single"],
-            knockout=knockout,
-            third_place=third_place,
-        )
-        if knockout and options["two_legged"]:
+        season = create_demo_season(engine=engine, teams=teams, seed=seed, double=not options["single"])
+        if tournament_format != "round_robin":
             from tournaments.bracket import bracket_size
-            from tournaments.services import draw_bracket
+            from tournaments.start import start_tournament
 
             rounds = bracket_size(teams).bit_length() - 1
-            draw_bracket(  # drawn again before a ball is kicked: same seeds, two legs
-                season,
-                third_place=third_place,
-                two_legged_rounds=range(1, rounds),
-                away_goals=options["away_goals"],
-            )
-        if tournament_format == "double_elimination":
-            from tournaments.services import draw_bracket
-
-            draw_bracket(season, double_elimination=True, bracket_reset=options["bracket_reset"])
-        if tournament_format == "swiss":
-            from tournaments.swiss import draw_swiss
-
-            rounds = options["rounds"] or max(1, (teams - 1).bit_length())
             try:
-                draw_swiss(season, rounds=rounds)
+                start_tournament(
+                    season,
+                    tournament_format,
+                    third_place=third_place,
+                    two_legged_rounds=range(1, rounds) if options["two_legged"] else (),
+                    away_goals=options["away_goals"],
+                    bracket_reset=options["bracket_reset"],
+                    groups=2 if teams < 12 else 4,
+                    rounds=options["rounds"],
+                    top=4 if teams < 8 else 8,
+                )
             except ValidationError as exc:
                 raise CommandError(validation_message(exc)) from exc
         worker = None if options["no_worker"] else start_worker(concurrency=options["concurrency"])
         try:
             if tournament_format == "groups":
-                self.play_groups(season, teams, third_place, worker, options["timeout"])
+                self.play_groups(season.group_stage, worker, options["timeout"])
             else:
                 # a knockout's later rounds are made as the earlier ones finish
                 total = knockout_matches(season) if knockout else season.matches.count()
@@ -107,15 +95,13 @@ class Command(BaseCommand):
                 self.wait_for([season], total, worker, options["timeout"])
                 self.print_result(season)
             if tournament_format == "league_playoffs":
-                from tournaments.services import draw_playoffs
-
-                top = 4 if teams < 8 else 8
-                playoffs = draw_playoffs(  # kickoffs already due, like the season's
-                    season, top=top, third_place=third_place, first_kickoff=timezone.now() - timedelta(days=1)
-                )
-                self.stdout.write(f"\nPlay-offs of the top {top}:")
-                self.wait_for([playoffs], knockout_matches(playoffs), worker, options["timeout"])
-                self.print_result(playoffs)
+                plan = season.playoffs
+                plan.refresh_from_db()  # the worker that stored the last league result drew them
+                if plan.knockout is None:
+                    raise CommandError("the league is finished but its play-offs were not drawn")
+                self.stdout.write(f"\nPlay-offs of the top {plan.top}:")
+                self.wait_for([plan.knockout], knockout_matches(plan.knockout), worker, options["timeout"])
+                self.print_result(plan.knockout)
         finally:
             if worker is not None:
                 stop_worker(worker)
@@ -141,11 +127,10 @@ class Command(BaseCommand):
             self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(bracket)))
             self.stdout.write(f"\nWinner: {champion(bracket)}\n")
 
-    def play_groups(self, season, teams, third_place, worker, timeout) -> None:
-        """Groups of the season's teams, their round robins, then the knockout of the top two."""
-        from tournaments.groups import draw_groups, group_lines
+    def play_groups(self, stage, worker, timeout) -> None:
+        """The groups' round robins, then the knockout of the top two that the worker draws."""
+        from tournaments.groups import group_lines
 
-        stage = draw_groups(season, groups=2 if teams < 12 else 4, advance=2, third_place=third_place)
         seasons = [group.season for group in stage.groups.all()]
         self.wait_for(seasons, Match.objects.filter(season__in=seasons).count(), worker, timeout)
         self.stdout.write("\n" + "\n\n".join(group_lines(stage)))

@@ -1,0 +1,92 @@
+"""Starting a tournament from the admin, in every format, and the play-offs that the worker
+draws when the league's last result is stored."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+
+from leagues.demo import create_demo_season
+from leagues.models import Team
+from leagues.standings import compute_standings
+from matches.models import Match
+from tournaments.models import Entrant, GroupStage, Playoffs, Swiss
+from tournaments.start import start_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def commissioner(client):
+    user = User.objects.create_user("chair", password="pw-for-tests-only", is_staff=True)
+    user.user_permissions.add(*_permissions("add_bracket", "change_bracket", "view_bracket"))
+    client.force_login(user)
+    return user
+
+
+def _permissions(*codenames):
+    from django.contrib.auth.models import Permission
+
+    return Permission.objects.filter(content_type__app_label="tournaments", codename__in=codenames)
+
+
+def start(client, season, **fields):
+    data = {"season": season.id, "groups": 2, "advance": 2, "top": 4, "two_legged_rounds": ""} | fields
+    return client.post("/admin/tournaments/bracket/start/", data, follow=True)
+
+
+@pytest.mark.parametrize(
+    ("tournament_format", "made"),
+    [
+        ("knockout", lambda s: s.bracket.entrants.count() == 6 and s.bracket.third_place),
+        ("double_elimination", lambda s: s.bracket.double_elimination),
+        ("groups", lambda s: GroupStage.objects.get(season=s).groups.count() == 2),
+        ("swiss", lambda s: Swiss.objects.get(season=s).rounds == 3),
+        ("league_playoffs", lambda s: Playoffs.objects.get(season=s).top == 4 and s.matches.count() == 30),
+    ],
+)
+def test_a_commissioner_starts_each_format_from_the_admin(client, commissioner, tournament_format, made):
+    season = create_demo_season(engine="futti", teams=6, seed=9)
+    season.league.commissioners.add(commissioner)
+    response = start(client, season, format=tournament_format, third_place="on")
+    assert response.redirect_chain[-1][0] == f"/seasons/{season.id}/"
+    assert made(season)
+    assert Match.objects.filter(season__league=season.league).exists()  # the first round is scheduled
+
+
+def test_bad_options_are_named_and_change_nothing(client, commissioner):
+    season = create_demo_season(engine="futti", teams=6, seed=9)
+    season.league.commissioners.add(commissioner)
+    before = list(season.matches.values_list("id", flat=True))
+    html = start(client, season, format="knockout", two_legged_rounds="1, 3").content.decode()
+    assert "Two-legged rounds must be among 1 to 2" in html
+    html = start(client, season, format="league_playoffs", top=9).content.decode()
+    assert "9 is not between 2 and the 6 teams" in html
+    html = start(client, season, format="knockout", two_legged_rounds="first").content.decode()
+    assert "Give round numbers" in html
+    assert list(season.matches.values_list("id", flat=True)) == before
+    assert not Playoffs.objects.exists()
+
+
+def test_only_the_leagues_a_user_runs_are_offered(client, commissioner):
+    create_demo_season(engine="futti", teams=4, seed=8).league.commissioners.add(commissioner)
+    season = create_demo_season(engine="futti", teams=4, seed=9)  # not his league
+    html = start(client, season, format="knockout").content.decode()
+    assert "Select a valid choice" in html
+    assert not Entrant.objects.exists()
+    client.force_login(User.objects.create_user("fan", password="pw-for-tests-only", is_staff=True))
+    assert client.get("/admin/tournaments/bracket/start/").status_code == 403
+
+
+def test_the_last_league_result_draws_the_playoffs(play_out):
+    season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
+    start_tournament(season, "league_playoffs", top=4, third_place=True)
+    plan = season.playoffs
+    with pytest.raises(ValidationError, match="7 is not between 2 and the 5 teams"):
+        start_tournament(season, "league_playoffs", top=7)
+    play_out()  # the league, then the play-offs drawn by its last result (kickoffs from now)
+    plan.refresh_from_db()
+    knockout = plan.knockout
+    table = [row.team_id for row in compute_standings(season).rows[:4]]
+    assert list(Entrant.objects.filter(bracket__season=knockout).values_list("team_id", flat=True)) == table
+    assert knockout.bracket.third_place
+    assert Team.objects.filter(seasons=knockout).count() == 4
