@@ -115,6 +115,8 @@ def bracket_drawing(season_id: int) -> BracketDrawing:
         if not keys:
             continue
         section = _section(side, keys, plan, by_key, seeds, labels, top, bracket)
+        if not section.boxes:
+            continue
         sections.append(section)
         width = max([width, *(b.x + BOX_WIDTH for b in section.boxes)])
         top = max(b.y + BOX_HEIGHT for b in section.boxes) + SECTION_GAP
@@ -167,7 +169,7 @@ def _label(bracket: Bracket, key: Key) -> str:
 
 
 def _section(side, keys, plan, ties, seeds, labels, top, bracket) -> Section:
-    rounds = sorted({k[1] for k in keys})
+    rounds = sorted({k[1] for k in keys if _drawn(ties[k], side)})  # a round of byes only takes no column
     column = {number: index for index, number in enumerate(rounds)}
     centre: dict[Key, float] = {}
     leaves = 0

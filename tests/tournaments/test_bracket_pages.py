@@ -238,3 +238,30 @@ def test_the_groups_page(client, play_out):
     stage.refresh_from_db()
     html = client.get(f"/seasons/{season.id}/groups/").content.decode()
     assert f'href="/seasons/{stage.knockout.id}/bracket/"' in html
+
+
+@pytest.mark.parametrize(("teams", "double"), [(2, False), (5, False), (16, False), (33, False), (3, True), (6, True)])
+def test_every_bracket_lays_out_without_overlaps(teams, double):
+    from tests.conftest import make_league, make_season
+    from tournaments.services import draw_bracket
+
+    season = make_season(make_league(f"Cup {teams} {double}"), [f"Team {i}" for i in range(teams)])
+    draw_bracket(season, double_elimination=double, third_place=not double and teams >= 4)
+    drawing = bracket_drawing(season.id)
+    titles = [s.title for s in drawing.sections]
+    if double:
+        assert titles == ["Winners' bracket", "Losers' bracket", "Grand final"]
+    else:
+        assert titles[0] == "Bracket" and (teams < 4 or titles[1] == "Third place")
+    named = {e.name for s in drawing.sections for b in s.boxes for e in b.entries if e and e.known}
+    assert named == {f"Team {i}" for i in range(teams)}  # every team is in a box of the first round
+    for section in drawing.sections:
+        boxes = sorted(section.boxes, key=lambda b: (b.x, b.y))
+        for a, b in zip(boxes, boxes[1:], strict=False):
+            assert a.x != b.x or b.y - a.y >= BOX_HEIGHT
+        for box in boxes:
+            assert box.x >= 0 and box.x + BOX_WIDTH <= drawing.width and box.y + BOX_HEIGHT <= drawing.height
+            assert box.y >= section.top
+        lefts = {(b.x, b.entry_y(i)) for b in boxes for i in (0, 1)}
+        for line in section.lines:
+            assert line.points[-1] in lefts  # every line ends on a team's line of a box
