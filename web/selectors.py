@@ -153,7 +153,9 @@ class SeasonPage:
 
 def season_page(season_id: int) -> SeasonPage:
     """The table, fixtures and results by round, the position chart and the leaderboards."""
-    season = Season.objects.select_related("league", "bracket", "group_stage", "group__stage").get(id=season_id)
+    season = Season.objects.select_related("league", "bracket", "group_stage", "group__stage", "playoffs").get(
+        id=season_id
+    )
     rounds: dict[int, list[Match]] = defaultdict(list)
     for match in with_links(list(matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"))):
         rounds[match.round].append(match)
@@ -178,6 +180,8 @@ def tournament_links(season: Season) -> list[tuple[str, str]]:
         links.append(("Groups", reverse("web:groups", args=[season.id])))
     if hasattr(season, "group"):
         links.append(("All groups of the tournament", reverse("web:groups", args=[season.group.stage.season_id])))
+    if hasattr(season, "playoffs") and season.playoffs.knockout_id:
+        links.append(("Play-offs", reverse("web:bracket", args=[season.playoffs.knockout_id])))
     return links
 
 

@@ -77,7 +77,7 @@ def test_only_the_leagues_a_user_runs_are_offered(client, commissioner):
     assert client.get("/admin/tournaments/bracket/start/").status_code == 403
 
 
-def test_the_last_league_result_draws_the_playoffs(play_out):
+def test_the_last_league_result_draws_the_playoffs(play_out, client):
     season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
     start_tournament(season, "league_playoffs", top=4, third_place=True)
     plan = season.playoffs
@@ -90,3 +90,5 @@ def test_the_last_league_result_draws_the_playoffs(play_out):
     assert list(Entrant.objects.filter(bracket__season=knockout).values_list("team_id", flat=True)) == table
     assert knockout.bracket.third_place
     assert Team.objects.filter(seasons=knockout).count() == 4
+    html = client.get(f"/seasons/{season.id}/").content.decode()
+    assert f'href="/seasons/{knockout.id}/bracket/">Play-offs</a>' in html
