@@ -21,7 +21,7 @@ from api import filters, serializers
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from leagues.models import League, Season, Team
 from leagues.scheduling import generate_fixtures
-from leagues.standings import compute_standings
+from leagues.standings import cached_standings
 from matches import fixtures, services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.scoresheets import render_scoresheet, scoresheet_for_match
@@ -49,12 +49,17 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = serializers.SeasonSerializer
     filterset_class = filters.SeasonFilter
 
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        # the table is cached by the season's version: reading the season is its only query
+        return queryset.prefetch_related(None) if self.action == "standings" else queryset
+
     @extend_schema(responses=serializers.StandingsSerializer)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """The league table with form (last five) and the notes on how tied teams were separated."""
         season = self.get_object()
-        table = compute_standings(season)
+        table = cached_standings(season)
         return Response({"season": season.id, "standings": table.to_list(), "notes": table.notes})
 
     @extend_schema(request=serializers.FixturesSerializer, responses=serializers.MatchSerializer(many=True))

@@ -161,6 +161,9 @@ class Season(models.Model):
         null=True, blank=True, help_text="Time between rounds, e.g. '1 00:00:00' for a day."
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    standings_version = models.PositiveBigIntegerField(
+        default=0, editable=False, help_text="Bumped by every change to a result: the key of the cached table."
+    )
 
     class Meta:
         ordering = ["league", "-created_at"]

@@ -3,6 +3,13 @@
 A fixed number of queries whatever the size of the league: the season's
 teams, its counted matches, its points deductions and, only when the league
 breaks ties on fair play, the cards. Everything else happens in Python.
+
+The pages and the API read tables through ``cached_standings`` and
+``cached_standings_by_round``: keyed by the season's ``standings_version``, which
+every change to what a table is made of bumps once its transaction commits
+(``standings_changed``, called by the signals in ``leagues.signals`` and
+``matches.signals``). The version is read with the season, in the same request, so
+a cached table is never stale and each web process may keep its own cache.
 """
 
 from __future__ import annotations
@@ -12,7 +19,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Sum
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F, Sum
 
 from leagues.models import TIEBREAKERS, PointsDeduction, Season
 
@@ -232,3 +241,36 @@ def _mini_table(group, results, league) -> dict[int, tuple[int, int, int]]:
                 table[team][1] += gf - ga
                 table[team][2] += gf
     return {team_id: tuple(values) for team_id, values in table.items()}
+
+
+#: A table stays cached this long at most (a bumped version leaves the old one unused anyway).
+CACHE_SECONDS = 3600
+
+
+def cached_standings(season: Season) -> Table:
+    """``compute_standings`` through the cache (``season`` read in this request)."""
+    return _cached(f"standings:{season.id}:{season.standings_version}", lambda: compute_standings(season))
+
+
+def cached_standings_by_round(season: Season) -> list[tuple[int, Table]]:
+    """``standings_by_round`` through the cache (``season`` read in this request)."""
+    return _cached(f"standings-by-round:{season.id}:{season.standings_version}", lambda: standings_by_round(season))
+
+
+def _cached(key: str, compute: Callable):
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, CACHE_SECONDS)
+    return value
+
+
+def standings_changed(season_ids: Iterable[int]) -> None:
+    """Bump the seasons' standings version once the current transaction commits: after the
+    commit, so a reader between the two caches the new table at worst, never the old one
+    under the new version."""
+    ids = sorted(set(season_ids))
+    if ids:
+        transaction.on_commit(
+            lambda: Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
+        )

@@ -4,6 +4,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
 from config.celery import app
@@ -34,6 +35,13 @@ def purge_queue(queue: str) -> None:
     transport's folder scans) ever sees it."""
     with app.connection_for_write() as connection:
         connection.default_channel.queue_purge(queue)
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache: a test database may hand out the ids of an
+    earlier test's rows again, and cached tables are keyed by ids."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

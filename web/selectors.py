@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import TIEBREAKERS, League, Season, Team
-from leagues.standings import Table, compute_standings, standings_by_round
+from leagues.standings import Table, cached_standings, cached_standings_by_round
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 from web.charts import PositionChart, position_chart
@@ -116,7 +116,7 @@ def league_page(slug: str) -> LeaguePage:
         league=league,
         tiebreakers=[TIEBREAKERS.get(name, name) for name in league.tiebreakers],
         seasons=seasons,
-        table=compute_standings(seasons[0]) if seasons else None,
+        table=cached_standings(seasons[0]) if seasons else None,
     )
 
 
@@ -159,10 +159,10 @@ def season_page(season_id: int) -> SeasonPage:
     rounds: dict[int, list[Match]] = defaultdict(list)
     for match in with_links(list(matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"))):
         rounds[match.round].append(match)
-    tables = standings_by_round(season)
+    tables = cached_standings_by_round(season)
     return SeasonPage(
         season=season,
-        table=tables[-1][1] if tables else compute_standings(season),
+        table=tables[-1][1] if tables else cached_standings(season),
         rounds=[Round(number, matches) for number, matches in sorted(rounds.items())],
         chart=position_chart(tables) if tables else None,
         leaderboards=leaderboards(season),
@@ -208,7 +208,7 @@ def groups_page(season_id: int) -> GroupsPage:
     groups = stage.groups.select_related("season").order_by("label")
     return GroupsPage(
         season=stage.season,
-        groups=[GroupTable(g.label, g.season, compute_standings(g.season)) for g in groups],
+        groups=[GroupTable(g.label, g.season, cached_standings(g.season)) for g in groups],
         advance=stage.advance,
         knockout=stage.knockout,
     )

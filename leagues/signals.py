@@ -1,0 +1,31 @@
+"""What changes a league table besides its matches (see ``matches.signals``): a points
+deduction, the league's points and tie-breakers, a team's name, the season's teams."""
+
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.dispatch import receiver
+
+from leagues.models import League, PointsDeduction, Season, Team
+from leagues.standings import standings_changed
+
+
+@receiver([post_save, post_delete], sender=PointsDeduction)
+def deduction_changed(sender, instance: PointsDeduction, **kwargs) -> None:
+    standings_changed([instance.season_id])
+
+
+@receiver(post_save, sender=League)
+def league_changed(sender, instance: League, created: bool, **kwargs) -> None:
+    if not created:
+        standings_changed(instance.seasons.values_list("id", flat=True))
+
+
+@receiver(post_save, sender=Team)
+def team_changed(sender, instance: Team, created: bool, **kwargs) -> None:
+    if not created:
+        standings_changed(instance.seasons.values_list("id", flat=True))
+
+
+@receiver(m2m_changed, sender=Season.teams.through)
+def season_teams_changed(sender, instance, action: str, reverse: bool, pk_set, **kwargs) -> None:
+    if action.startswith("post_"):
+        standings_changed((pk_set or ()) if reverse else [instance.id])

@@ -1,0 +1,26 @@
+"""A match saved or deleted with a change that a table shows bumps its season's standings
+version (``leagues.standings.standings_changed``): results, status, teams, round, kickoff
+(the form guide's order). Saves of the queue's bookkeeping alone (``queued_at``, ``error``)
+change no table."""
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from leagues.standings import standings_changed
+from matches.models import Match
+
+QUEUE_FIELDS = frozenset({"queued_at", "error"})
+
+
+@receiver(post_save, sender=Match)
+def match_saved(sender, instance: Match, created: bool, update_fields=None, **kwargs) -> None:
+    if created and instance.status == Match.Status.SCHEDULED:
+        return  # a new fixture is in no table yet
+    if update_fields is not None and set(update_fields) <= QUEUE_FIELDS:
+        return
+    standings_changed([instance.season_id])
+
+
+@receiver(post_delete, sender=Match)
+def match_deleted(sender, instance: Match, **kwargs) -> None:
+    standings_changed([instance.season_id])

@@ -1,0 +1,72 @@
+"""The cached table: served without recomputing, and never stale after anything that
+changes a table commits (real commits here, so the on-commit bumps run as in production)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from leagues.demo import create_demo_season
+from leagues.models import PointsDeduction, Team
+from matches.fixtures import match_set_status
+from matches.models import Match
+from matches.services import match_forfeit, match_play
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def standings(client, season):
+    with CaptureQueriesContext(connection) as queries:
+        body = client.get(f"/api/seasons/{season.id}/standings/").json()
+    return {row["team"]: row for row in body["standings"]}, len(queries)
+
+
+def test_a_cached_table_is_served_with_one_query_and_bumped_by_every_change(client):
+    season = create_demo_season(engine="futti", teams=4, seed=31, double=False)
+    first, second, third = Match.objects.filter(season=season).order_by("id")[:3]
+    rows, _ = standings(client, season)
+    again, queries = standings(client, season)
+    assert again == rows and queries == 1  # the season (with its version); the table from the cache
+
+    match_play(match_id=first.id)
+    rows, queries = standings(client, season)
+    assert queries > 1 and rows[first.home_id]["played"] == 1
+
+    match_forfeit(Match.objects.get(id=second.id), forfeited_by="home")
+    rows, _ = standings(client, season)
+    assert rows[second.away_id]["goals_for"] >= 3
+
+    PointsDeduction.objects.create(season=season, team_id=first.home_id, points=2, reason="late fee")
+    rows, _ = standings(client, season)
+    assert rows[first.home_id]["deducted"] == 2
+
+    match_set_status(match_id=third.id, status=Match.Status.POSTPONED)
+    match_forfeit(Match.objects.get(id=third.id), forfeited_by="away")
+    rows, _ = standings(client, season)
+    assert rows[third.home_id]["won"] >= 1
+
+    league = season.league
+    league.points_win = 2
+    league.save()
+    rows, _ = standings(client, season)
+    for row in rows.values():
+        assert row["points"] == 2 * row["won"] + row["drawn"] - row["deducted"]
+
+    team = season.teams.get(id=first.away_id)
+    team.name = "Renamed Rovers"
+    team.save()
+    rows, _ = standings(client, season)
+    assert rows[first.away_id]["name"] == "Renamed Rovers"
+
+    newcomer = Team.objects.create(league=league, name="Newcomers")
+    season.teams.add(newcomer)
+    rows, _ = standings(client, season)
+    assert rows[newcomer.id]["played"] == 0
+
+
+def test_the_season_page_uses_the_same_versioned_cache(client):
+    season = create_demo_season(engine="futti", teams=4, seed=32, double=False)
+    match = Match.objects.filter(season=season).first()
+    assert "No results yet." in client.get(f"/seasons/{season.id}/").content.decode()
+    match_play(match_id=match.id)
+    html = client.get(f"/seasons/{season.id}/").content.decode()
+    assert "No results yet." not in html and 'data-chart="positions"' in html
