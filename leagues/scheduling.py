@@ -11,6 +11,8 @@ from typing import TypeVar
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from leagues.standings import standings_changed
+
 T = TypeVar("T")
 
 
@@ -121,4 +123,5 @@ def generate_fixtures(
             for number, pairs in enumerate(round_robin(teams, double=double), start=1)
             for home, away in pairs
         ]
+        standings_changed([season.id])  # bulk_create sends no signals
         return Match.objects.bulk_create(matches)

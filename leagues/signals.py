@@ -1,5 +1,6 @@
-"""What changes a league table besides its matches (see ``matches.signals``): a points
-deduction, the league's points and tie-breakers, a team's name, the season's teams."""
+"""What changes a season's table or page besides its matches (see ``matches.signals``): a
+points deduction, the league (points, tie-breakers, name), a team's name, the season itself
+and its teams."""
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
@@ -17,6 +18,12 @@ def deduction_changed(sender, instance: PointsDeduction, **kwargs) -> None:
 def league_changed(sender, instance: League, created: bool, **kwargs) -> None:
     if not created:
         standings_changed(instance.seasons.values_list("id", flat=True))
+
+
+@receiver(post_save, sender=Season)
+def season_changed(sender, instance: Season, created: bool, **kwargs) -> None:
+    if not created:  # the bump itself is an update(), which sends no signal
+        standings_changed([instance.id])
 
 
 @receiver(post_save, sender=Team)

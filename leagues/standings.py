@@ -5,8 +5,9 @@ teams, its counted matches, its points deductions and, only when the league
 breaks ties on fair play, the cards. Everything else happens in Python.
 
 The pages and the API read tables through ``cached_standings`` and
-``cached_standings_by_round``: keyed by the season's ``standings_version``, which
-every change to what a table is made of bumps once its transaction commits
+``cached_standings_by_round`` (and the season page is cached whole): keyed by the
+season's ``standings_version``, which every change to the season's matches or to
+what a table is made of bumps once its transaction commits
 (``standings_changed``, called by the signals in ``leagues.signals`` and
 ``matches.signals``). The version is read with the season, in the same request, so
 a cached table is never stale and each web process may keep its own cache.
@@ -249,15 +250,17 @@ CACHE_SECONDS = 3600
 
 def cached_standings(season: Season) -> Table:
     """``compute_standings`` through the cache (``season`` read in this request)."""
-    return _cached(f"standings:{season.id}:{season.standings_version}", lambda: compute_standings(season))
+    return cached(f"standings:{season.id}:{season.standings_version}", lambda: compute_standings(season))
 
 
 def cached_standings_by_round(season: Season) -> list[tuple[int, Table]]:
     """``standings_by_round`` through the cache (``season`` read in this request)."""
-    return _cached(f"standings-by-round:{season.id}:{season.standings_version}", lambda: standings_by_round(season))
+    return cached(f"standings-by-round:{season.id}:{season.standings_version}", lambda: standings_by_round(season))
 
 
-def _cached(key: str, compute: Callable):
+def cached(key: str, compute: Callable):
+    """The cached value of ``key``, computed and stored on a miss; keys carry a season's
+    ``standings_version``, so nothing cached this way needs deleting."""
     value = cache.get(key)
     if value is None:
         value = compute()

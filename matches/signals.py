@@ -1,7 +1,7 @@
-"""A match saved or deleted with a change that a table shows bumps its season's standings
-version (``leagues.standings.standings_changed``): results, status, teams, round, kickoff
-(the form guide's order). Saves of the queue's bookkeeping alone (``queued_at``, ``error``)
-change no table."""
+"""A match saved or deleted bumps its season's standings version
+(``leagues.standings.standings_changed``): its table and its page (fixtures, results) are
+cached by it. Saves of the queue's bookkeeping alone (``queued_at``, ``error``) change
+neither."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -13,9 +13,7 @@ QUEUE_FIELDS = frozenset({"queued_at", "error"})
 
 
 @receiver(post_save, sender=Match)
-def match_saved(sender, instance: Match, created: bool, update_fields=None, **kwargs) -> None:
-    if created and instance.status == Match.Status.SCHEDULED:
-        return  # a new fixture is in no table yet
+def match_saved(sender, instance: Match, update_fields=None, **kwargs) -> None:
     if update_fields is not None and set(update_fields) <= QUEUE_FIELDS:
         return
     standings_changed([instance.season_id])

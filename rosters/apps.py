@@ -7,6 +7,7 @@ class RostersConfig(AppConfig):
     verbose_name = "Player cards and squads"
 
     def ready(self) -> None:
+        from rosters import signals  # noqa: F401 - connects the receivers
         from rosters.permissions import sync_groups
 
         # After every app's migrate (not only this app's), so the permissions of every

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from leagues.models import Season, Team
+from leagues.standings import standings_changed
 from matches.models import Match
 from tournaments.models import Swiss, SwissBye
 from tournaments.pairing import SwissResult, SwissRow, pair_round, swiss_table
@@ -88,6 +89,7 @@ def advance_swiss(swiss: Swiss) -> None:
         homes[m.home_id] += 1
     if bye is not None:
         SwissBye.objects.create(swiss=swiss, round=number, team_id=bye)
+    standings_changed([season.id])  # bulk_create sends no signals
     Match.objects.bulk_create(
         Match(
             season=season,

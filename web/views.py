@@ -12,9 +12,12 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from leagues.models import Season
+from leagues.standings import cached
 from matches.models import Match
 from rosters.views import pdf_download
 from tournaments.bracket_pdf import render_bracket
@@ -48,7 +51,14 @@ def league(request: HttpRequest, slug: str) -> HttpResponse:
 
 @public
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
-    return render(request, "web/season.html", {"page": selectors.season_page(season_id)})
+    """Cached whole by the season's standings version, which every change to its matches
+    bumps: the page is the same for everyone (nothing on it depends on who asks)."""
+    version = Season.objects.values_list("standings_version", flat=True).get(id=season_id)
+    html = cached(
+        f"page:season:{season_id}:{version}",
+        lambda: render_to_string("web/season.html", {"page": selectors.season_page(season_id)}, request),
+    )
+    return HttpResponse(html)
 
 
 @public

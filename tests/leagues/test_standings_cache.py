@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from leagues.demo import create_demo_season
 from leagues.models import PointsDeduction, Team
 from matches.fixtures import match_set_status
-from matches.models import Match
+from matches.models import Match, PlayerMatchStat
 from matches.services import match_forfeit, match_play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,3 +70,29 @@ def test_the_season_page_uses_the_same_versioned_cache(client):
     match_play(match_id=match.id)
     html = client.get(f"/seasons/{season.id}/").content.decode()
     assert "No results yet." not in html and 'data-chart="positions"' in html
+
+
+def test_the_season_page_is_cached_whole_until_its_season_changes(client):
+    season = create_demo_season(engine="futti", teams=4, seed=33, double=False)
+    match = Match.objects.filter(season=season).select_related("home").first()
+    url = f"/seasons/{season.id}/"
+    with CaptureQueriesContext(connection) as queries:
+        first = client.get(url).content
+    with CaptureQueriesContext(connection) as cached_queries:
+        assert client.get(url).content == first
+    assert len(cached_queries) == 1 < len(queries)  # the version only
+    match.home.name = "Renamed Rovers"
+    match.home.save()
+    assert b"Renamed Rovers" in client.get(url).content
+    match_set_status(match_id=match.id, status=Match.Status.POSTPONED)
+    assert b"Postponed" in client.get(url).content or b"postponed" in client.get(url).content
+    season.name = "Season of change"
+    season.save()
+    assert b"Season of change" in client.get(url).content
+    played = match_play(match_id=Match.objects.filter(season=season, status="scheduled").first().id)
+    shooter = PlayerMatchStat.objects.filter(match=played, shots__gt=0).select_related("player").first().player
+    assert shooter.name.encode() in client.get(url).content  # on the shots leaderboard
+    shooter.name = "Renamed Striker"
+    shooter.save()
+    assert b"Renamed Striker" in client.get(url).content
+    assert client.get("/seasons/999999/").status_code == 404
