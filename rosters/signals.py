@@ -1,14 +1,20 @@
-"""A card renamed changes the leaderboards of the seasons it played in: their cached pages
-go (see ``leagues.standings``)."""
+"""What changes a cached season page from the rosters (see ``leagues.standings``): a card
+renamed (the leaderboards) and a new draft (the link to its board)."""
 
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from leagues.standings import standings_changed
-from rosters.models import Player
+from rosters.models import Draft, Player
 
 
 @receiver(post_save, sender=Player)
 def player_changed(sender, instance: Player, created: bool, **kwargs) -> None:
     if not created:
         standings_changed(instance.squad_memberships.values_list("season_id", flat=True))
+
+
+@receiver(post_save, sender=Draft)
+def draft_made(sender, instance: Draft, created: bool, **kwargs) -> None:
+    if created:  # the season page links to its draft board
+        standings_changed([instance.season_id])

@@ -153,7 +153,7 @@ class SeasonPage:
 
 def season_page(season_id: int) -> SeasonPage:
     """The table, fixtures and results by round, the position chart and the leaderboards."""
-    season = Season.objects.select_related("league", "bracket", "group_stage", "group__stage", "playoffs").get(
+    season = Season.objects.select_related("league", "bracket", "group_stage", "group__stage", "playoffs", "draft").get(
         id=season_id
     )
     rounds: dict[int, list[Match]] = defaultdict(list)
@@ -174,6 +174,8 @@ def tournament_links(season: Season) -> list[tuple[str, str]]:
     """Links to the tournament pages this season has or belongs to (read from the season's
     one-to-one relations, loaded with it)."""
     links = []
+    if hasattr(season, "draft"):
+        links.append(("Draft board", reverse("web:draft", args=[season.id])))
     if hasattr(season, "bracket"):
         links.append(("Bracket", reverse("web:bracket", args=[season.id])))
     if hasattr(season, "group_stage"):
@@ -384,6 +386,35 @@ class TeamPage:
     attribute_columns: list[str]
     spent: int
     matches: list[Match]
+    ledger: list[LedgerLine] = field(default_factory=list)
+
+
+@dataclass
+class LedgerLine:
+    when: Any
+    reason: str
+    player: str
+    note: str
+    amount: int
+    balance: int
+
+
+def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
+    """The team's BootCoin entries in the season, oldest first, with the running balance
+    (the league's budget before any entry, as ``rosters.ledger`` counts it)."""
+    from rosters.models import LedgerEntry
+
+    entries = LedgerEntry.objects.filter(team=team, season=season).select_related("player").order_by("created_at", "id")
+    lines, balance = [], 0
+    for number, entry in enumerate(entries):
+        if number == 0 and entry.reason != LedgerEntry.Reason.BUDGET:
+            balance = team.league.budget
+        balance += entry.amount
+        player = entry.player.name if entry.player else ""
+        lines.append(
+            LedgerLine(entry.created_at, entry.get_reason_display(), player, entry.note, entry.amount, balance)
+        )
+    return lines
 
 
 def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
@@ -393,6 +424,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
     season = seasons.get(id=season_id) if season_id is not None else seasons.first()
     members: list[SquadMember] = []
     matches: list[Match] = []
+    ledger: list[LedgerLine] = []
     if season is not None:
         season.league = team.league
         members = list(
@@ -403,6 +435,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         matches = with_links(
             list(matches_with_teams().filter(Q(home=team) | Q(away=team), season=season).order_by("round", "kickoff"))
         )
+        ledger = ledger_lines(team, season)
     columns = attribute_columns(m.player.attributes for m in members)
     return TeamPage(
         team=team,
@@ -420,6 +453,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         attribute_columns=[label(key) for key in columns],
         spent=sum(m.price for m in members),
         matches=matches,
+        ledger=ledger,
     )
 
 

@@ -73,6 +73,19 @@ def bracket_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @public
+def draft(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The draft board for everyone: picks so far, who is on the clock, every team's coins and
+    squad. Read-only: the same state the draft room shows, as seen by nobody in particular."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from rosters.drafts import room_state
+    from rosters.models import Draft
+
+    board = Draft.objects.select_related("season__league").get(season_id=season_id)
+    return render(request, "web/draft.html", {"state": room_state(board, AnonymousUser()), "season": board.season})
+
+
+@public
 def groups(request: HttpRequest, season_id: int) -> HttpResponse:
     return render(request, "web/groups.html", {"page": selectors.groups_page(season_id)})
 

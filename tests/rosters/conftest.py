@@ -72,3 +72,15 @@ def clock_tasks(monkeypatch):
     queued = []
     monkeypatch.setattr(drafts, "schedule_clock", lambda args, eta: queued.append((args, eta)))
     return queued
+
+
+@pytest.fixture
+def draft(season, cast, pool):
+    """A snake draft in the manual order Alpha, Beta, Gamma, Delta, started (modules that
+    need another draft define their own)."""
+    from rosters import drafts
+    from rosters.models import Draft
+
+    order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
+    made = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return drafts.start_draft(made.pk, by=cast["anna"])

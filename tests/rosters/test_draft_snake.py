@@ -20,14 +20,6 @@ from tests.conftest import make_season
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def draft(season, cast, pool):
-    """A manual order Alpha, Beta, Gamma, Delta, started."""
-    order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
-    return drafts.start_draft(made.pk, by=cast["anna"])
-
-
 def card(name):
     return Player.objects.get(name=name)
 
