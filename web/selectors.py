@@ -42,9 +42,24 @@ def url_maker(name: str) -> Callable[[int], str]:
 
 
 def with_links(matches: list[Match]) -> list[Match]:
-    """Give each match the links and kickoff text its row shows, computed in Python for speed."""
+    """Give each match the links and kickoff text its row shows, computed in Python for speed,
+    and ``table_note``: a result entered at the table that waits for the other side or for
+    the commissioner (one query for the whole list)."""
+    from matches.models import ResultSubmission
+    from matches.table_results import OPEN
+
     match_url, team_url = url_maker("web:match"), url_maker("web:team")
+    waiting = [m.id for m in matches if m.status == Match.Status.SCHEDULED]
+    notes: dict[int, str] = {}
+    if waiting:
+        submitted = ResultSubmission.objects.filter(
+            match_id__in=waiting, action=ResultSubmission.Action.SUBMIT, state__in=OPEN
+        ).values_list("match_id", "state")
+        for match_id, state in submitted:
+            if notes.get(match_id) != "result disputed":
+                notes[match_id] = f"result {state}"
     for match in matches:
+        match.table_note = notes.get(match.id, "")
         kickoff = timezone.localtime(match.kickoff)
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
