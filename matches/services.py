@@ -71,7 +71,8 @@ def match_play(*, match_id: int) -> Match:
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("season__league", "home", "away")
+            # the season's group and play-offs, if any, say what its result sets off
+            .select_related("season__league", "season__group", "season__playoffs", "home", "away")
             .get(id=match_id)
         )
         if match.status != Match.Status.SCHEDULED or match.played_at_table:

@@ -87,14 +87,14 @@ def plan_playoffs(season: Season, *, top: int, third_place: bool = False, double
 def league_result_stored(match: Match) -> None:
     """What a stored result of a match without ``winner_required`` may set off, in the
     worker's transaction: the knockout after the last group match, the play-offs after the
-    last league match. One query tells whether the season is either."""
+    last league match. The worker reads the season's group and play-offs with the match."""
     from tournaments.groups import draw_knockout_when_groups_finish
 
-    stage_id, playoffs_id = Season.objects.filter(id=match.season_id).values_list("group__stage", "playoffs").get()
-    if stage_id is not None:
-        draw_knockout_when_groups_finish(stage_id)
-    if playoffs_id is not None:
-        draw_playoffs_when_league_finishes(playoffs_id)
+    season = match.season
+    if hasattr(season, "group"):
+        draw_knockout_when_groups_finish(season.group.stage_id)
+    if hasattr(season, "playoffs"):
+        draw_playoffs_when_league_finishes(season.playoffs.id)
 
 
 def draw_playoffs_when_league_finishes(playoffs_id: int) -> None:
