@@ -157,6 +157,29 @@ class Leaderboard:
 
 
 @dataclass
+class SwissLine:
+    position: int
+    team_id: int
+    name: str
+    wins: int
+    byes: int
+    buchholz: int
+    goal_difference: int
+
+
+def swiss_lines(season: Season, names: dict[int, str]) -> list[SwissLine]:
+    """A Swiss season's own ranking (wins, Buchholz ...), when it is one."""
+    from tournaments.swiss import swiss_standings
+
+    if not hasattr(season, "swiss"):
+        return []
+    return [
+        SwissLine(pos, row.team, names.get(row.team, "?"), row.score, row.byes, row.buchholz, row.goal_difference)
+        for pos, row in enumerate(swiss_standings(season.swiss), start=1)
+    ]
+
+
+@dataclass
 class SeasonPage:
     season: Season
     table: Table
@@ -164,20 +187,23 @@ class SeasonPage:
     chart: PositionChart | None
     leaderboards: list[Leaderboard]
     stages: list[tuple[str, str]] = field(default_factory=list)
+    swiss: list[SwissLine] = field(default_factory=list)
 
 
 def season_page(season_id: int) -> SeasonPage:
     """The table, fixtures and results by round, the position chart and the leaderboards."""
-    season = Season.objects.select_related("league", "bracket", "group_stage", "group__stage", "playoffs", "draft").get(
-        id=season_id
-    )
+    season = Season.objects.select_related(
+        "league", "bracket", "group_stage", "group__stage", "playoffs", "draft", "swiss"
+    ).get(id=season_id)
     rounds: dict[int, list[Match]] = defaultdict(list)
     for match in with_links(list(matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"))):
         rounds[match.round].append(match)
     tables = cached_standings_by_round(season)
+    table = tables[-1][1] if tables else cached_standings(season)
     return SeasonPage(
         season=season,
-        table=tables[-1][1] if tables else cached_standings(season),
+        table=table,
+        swiss=swiss_lines(season, {row.team_id: row.name for row in table.rows}),
         rounds=[Round(number, matches) for number, matches in sorted(rounds.items())],
         chart=position_chart(tables) if tables else None,
         leaderboards=leaderboards(season),

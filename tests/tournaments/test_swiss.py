@@ -92,7 +92,7 @@ def test_no_rematch_when_one_can_be_avoided_and_byes_rotate(teams, rounds, seed)
 
 
 @pytest.mark.django_db
-def test_a_whole_swiss_is_played_round_by_round(play_out):
+def test_a_whole_swiss_is_played_round_by_round(play_out, client):
     season = create_demo_season(engine="futti", teams=7, seed=31)
     swiss = draw_swiss(season, rounds=5)
     assert set(season.matches.values_list("round", flat=True)) == {1}
@@ -108,6 +108,13 @@ def test_a_whole_swiss_is_played_round_by_round(play_out):
     assert sum(r.score for r in rows) == 5 * 4  # three wins and a bye a round
     assert all(len(r.opponents) + r.byes == 5 for r in rows)
     assert len(swiss_lines(swiss)) == 8
+    # the season page ranks the Swiss its own way, leader first
+    html = client.get(f"/seasons/{season.id}/").content.decode()
+    assert "Swiss ranking" in html
+    leader = season.teams.get(id=rows[0].team).name
+    ranking = html.split('id="swiss"')[1].split('id="table"')[0]
+    assert ranking.index(leader) < min(ranking.index(t.name) for t in season.teams.exclude(id=rows[0].team))
+    assert f'<td class="num">{rows[0].buchholz}</td>' in ranking
 
 
 @pytest.mark.django_db
