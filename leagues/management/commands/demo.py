@@ -109,6 +109,10 @@ class Command(BaseCommand):
         if failed:
             self.stdout.write(self.style.WARNING(f"{failed} matches failed; see the admin for the errors."))
         self.stdout.write(f"Season id: {season.id}")
+        page = "bracket/" if hasattr(season, "bracket") else ""
+        self.stdout.write(
+            f"Its page, once `python manage.py runserver` runs: http://127.0.0.1:8000/seasons/{season.id}/{page}"
+        )
         self.stdout.write(self.login_hint(season))
 
     def print_result(self, season) -> None:
