@@ -265,3 +265,9 @@ def test_every_bracket_lays_out_without_overlaps(teams, double):
         lefts = {(b.x, b.entry_y(i)) for b in boxes for i in (0, 1)}
         for line in section.lines:
             assert line.points[-1] in lefts  # every line ends on a team's line of a box
+
+
+def test_a_knockout_season_page_leads_to_the_bracket_not_a_table(client, knockout):
+    html = client.get(f"/seasons/{knockout.id}/").content.decode()
+    assert "This season is a knockout: see its bracket" in html
+    assert 'id="table"' not in html and 'data-chart="positions"' not in html
