@@ -92,3 +92,15 @@ def test_the_last_league_result_draws_the_playoffs(play_out, client):
     assert Team.objects.filter(seasons=knockout).count() == 4
     html = client.get(f"/seasons/{season.id}/").content.decode()
     assert f'href="/seasons/{knockout.id}/bracket/">Play-offs</a>' in html
+
+
+def test_the_season_form_links_to_starting_a_tournament_with_it(client, commissioner):
+    season = create_demo_season(engine="futti", teams=4, seed=10)
+    season.league.commissioners.add(commissioner)
+    from django.contrib.auth.models import Permission
+
+    commissioner.user_permissions.add(*Permission.objects.filter(codename__in=["view_season", "change_season"]))
+    html = client.get(f"/admin/leagues/season/{season.id}/change/").content.decode()
+    assert f'href="/admin/tournaments/bracket/start/?season={season.id}"' in html
+    form = client.get(f"/admin/tournaments/bracket/start/?season={season.id}").content.decode()
+    assert f'<option value="{season.id}" selected>' in form
