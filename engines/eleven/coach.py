@@ -134,20 +134,17 @@ MAX_STEPS = 8
 _attack_costs: dict[tuple[int, int, int], int] = {}
 
 
-def _attack_cost(position: Position, target: int, attacker_side: int) -> int:
-    """Cheapest points for ``attacker_side`` to attack the piece on ``target`` (run, push, ball).
+def _attack_cost(target: int, attackers: int, others: int) -> int:
+    """Cheapest points for the pieces on ``attackers`` to attack the piece on ``target`` (run, push, ball).
 
     Only attacks a d6 can pay are looked for: a run of at most four spaces.
-    Remembered by the pieces on the lanes to the target.
+    Remembered by the pieces on the lanes to the target. (A goalie at home
+    cannot be attacked at all: the caller knows.)
     """
-    attackers = position.masks[attacker_side]
     lanes = LANES[target]
     if not attackers & lanes:
         return UNREACHABLE
-    victim = position.occupant[target]
-    if victim in GOALIES and position.goalie_protected(victim):
-        return UNREACHABLE
-    occupied = attackers | position.masks[1 - attacker_side]
+    occupied = attackers | others
     key = (target, attackers & lanes, occupied & lanes)
     best = _attack_costs.get(key)
     if best is None:
@@ -164,22 +161,17 @@ def _attack_cost(position: Position, target: int, attacker_side: int) -> int:
     return best
 
 
-def _reach_cost(position: Position, target: int, side: int) -> int:
-    """Cheapest run for ``side`` onto the free ball's space."""
-    occupant = position.occupant
+def _reach_cost(target: int, runners: int, occupied: int) -> int:
+    """Cheapest run for the pieces on ``runners`` onto the free ball's space."""
     best = UNREACHABLE
-    low = side * PIECES_PER_SIDE
-    high = low + PIECES_PER_SIDE
-    for ray in RAYS[target]:
-        for steps, space in enumerate(ray, 1):
+    for ray in RAY_BITS[target]:
+        for steps, bit in enumerate(ray, 1):
             if steps >= best:
                 break
-            piece = occupant[space]
-            if piece == OFF:
-                continue
-            if low <= piece < high and (space not in GOALS):
-                best = steps
-            break
+            if occupied & bit:
+                if runners & bit and not GOAL_MASK & bit:
+                    best = steps
+                break
     return best
 
 
@@ -200,6 +192,7 @@ def _mask(spaces: Any) -> int:
 
 
 GOAL_MASK = _mask(GOALS)
+OTHER_GOAL = {GOALS[0]: GOALS[1], GOALS[1]: GOALS[0]}
 #: PASS_REACH[space]: spaces a shot of one or two spaces can reach (goals excluded).
 PASS_REACH = tuple(_mask((set(NEIGHBOURS[s]) | set(TWO_HOPS[s])) - set(GOALS) - {s}) for s in range(SPACE_COUNT))
 SHOOTING_MASK = {goal: _mask(SHOOTING_SPACES[goal]) for goal in GOALS}
@@ -209,6 +202,10 @@ NEAR = tuple(_mask(t for t in range(SPACE_COUNT) if KING[s][t] <= 2) for s in ra
 LANES = tuple(_mask(t for ray in RAYS[s] for t in ray[:4]) for s in range(SPACE_COUNT))
 #: BOX[goal]: the goal space and its penalty area, where defenders block shots.
 BOX = {goal: _mask((goal, *PENALTY_AREA[goal])) for goal in GOALS}
+#: RAY_BITS[space]: for each line, the bits of its spaces.
+RAY_BITS = tuple(tuple(tuple(1 << t for t in ray) for ray in RAYS[s]) for s in range(SPACE_COUNT))
+#: PATHS[space][d][n]: the first n spaces of the line from ``space`` in direction d.
+PATHS = tuple(tuple(tuple(_mask(ray[:n]) for n in range(len(ray) + 1)) for ray in RAYS[s]) for s in range(SPACE_COUNT))
 #: LANE_BITS[space]: for each line, the bits of the first four spaces along it.
 LANE_BITS = tuple(tuple(tuple(1 << t for t in ray[:4]) for ray in RAYS[s] if ray) for s in range(SPACE_COUNT))
 #: REACH[space][n]: spaces a run of at most n steps could end on, ignoring other pieces.
@@ -288,23 +285,21 @@ PROGRESS_ROWS = {
 }
 
 
-def outlook(position: Position, side: int) -> tuple[float, int]:
-    """For ``side`` holding the ball: the chance of a shot next turn, and how far up it can pass.
+def outlook(ball: int, mine: int, theirs: int, goal: int) -> tuple[float, int]:
+    """For the side on ``mine`` holding the ball: the chance of a shot next turn, and how far up it can pass.
 
     The chance is the best, over the teammates its series reaches, of a throw
     covering the steps to a shooting space no opponent holds; the reach is the
     furthest row such a teammate stands on. Remembered by (ball, side's
     spaces, open shooting spaces): a search asks the same again and again.
     """
-    mine = position.masks[side]
-    goal = position.attacks(side)
-    open_mask = SHOOTING_MASK[goal] & ~position.masks[1 - side]
-    key = (position.ball, mine, open_mask, goal)
+    open_mask = SHOOTING_MASK[goal] & ~theirs
+    key = (ball, mine, open_mask, goal)
     known = _outlooks.get(key)
     if known is None:
         if len(_outlooks) > CACHE_LIMIT:
             _outlooks.clear()
-        team = chain_mask(position.ball, mine) & mine
+        team = chain_mask(ball, mine) & mine
         chance = 0.0
         if open_mask:
             for distance, layer in enumerate(near_layers(open_mask)):
@@ -328,51 +323,67 @@ def score_chance(position: Position, shooting_side: int) -> float:
 _judgements: dict[Weights, dict[tuple[int, ...], float]] = {}
 
 
-def judge(position: Position, side: int, weights: Weights, memo: dict[tuple[int, ...], float]) -> float:
-    """``evaluate``, remembered in ``memo`` by everything it reads (one memo per weights)."""
-    places = position.places
-    key = (position.masks[0], position.masks[1], position.ball, places[0], places[11], side, position.defends[0])
+def judge(
+    mine: int,
+    theirs: int,
+    ball: int,
+    my_keeper: int,
+    their_keeper: int,
+    own_goal: int,
+    weights: Weights,
+    memo: dict[tuple[int, ...], float],
+) -> float:
+    """``judgement``, remembered in ``memo`` by everything it reads (one memo per weights)."""
+    key = (mine, theirs, ball, my_keeper, their_keeper, own_goal)
     value = memo.get(key)
     if value is None:
         if len(memo) > CACHE_LIMIT:
             memo.clear()
-        value = memo[key] = evaluate(position, side, weights)
+        value = memo[key] = judgement(mine, theirs, ball, my_keeper, their_keeper, own_goal, weights)
     return value
 
 
 def evaluate(position: Position, side: int, weights: Weights) -> float:
     """How good the position is for ``side`` with the opponent to move next."""
-    opponent = 1 - side
-    places = position.places
-    mine = position.masks[side]
-    theirs = position.masks[opponent]
-    own_goal = position.defends[side]
-    their_goal = position.defends[opponent]
-    value = weights.blocker * (
+    masks, places = position.masks, position.places
+    keepers = places[GOALIES[side]], places[GOALIES[1 - side]]
+    return judgement(masks[side], masks[1 - side], position.ball, *keepers, position.defends[side], weights)
+
+
+def judgement(mine: int, theirs: int, ball: int, my_keeper: int, their_keeper: int, own_goal: int, w: Weights) -> float:
+    """``evaluate`` on the side's and the opponent's spaces, the ball and the goalies' spaces."""
+    their_goal = OTHER_GOAL[own_goal]
+    value = w.blocker * (
         (mine & SHOOTING_MASK[own_goal]).bit_count() - (theirs & SHOOTING_MASK[their_goal]).bit_count()
     )
-    if places[side * PIECES_PER_SIDE] == own_goal:  # the goalies are pieces 0 and 11
-        value += weights.keeper_home
-    if places[opponent * PIECES_PER_SIDE] == their_goal:
-        value -= weights.keeper_home
-    ball = position.ball
+    if my_keeper == own_goal:
+        value += w.keeper_home
+    if their_keeper == their_goal:
+        value -= w.keeper_home
     ball_bit = 1 << ball
     if not (mine | theirs) & ball_bit:
-        mine_cost = _reach_cost(position, ball, side)
-        their_chance = AT_LEAST[_reach_cost(position, ball, opponent)]
-        return value + weights.possession * ((1 - their_chance) * AT_LEAST[mine_cost] - their_chance)
-    holding_side = side if mine & ball_bit else opponent
-    chance, reach = outlook(position, holding_side)
-    target = their_goal if holding_side == side else own_goal
-    ball_value = weights.possession + weights.progress * PROGRESS[target][ball] + weights.reach * reach
+        occupied = mine | theirs
+        mine_cost = _reach_cost(ball, mine, occupied)
+        their_chance = AT_LEAST[_reach_cost(ball, theirs, occupied)]
+        return value + w.possession * ((1 - their_chance) * AT_LEAST[mine_cost] - their_chance)
+    holding = mine & ball_bit
+    if holding:
+        chance, reach = outlook(ball, mine, theirs, their_goal)
+        target, keeper_home = their_goal, their_keeper == their_goal
+        # a goalie at home with the ball cannot be attacked
+        safe = my_keeper == ball and BOX[own_goal] & ball_bit
+    else:
+        chance, reach = outlook(ball, theirs, mine, own_goal)
+        target, keeper_home = own_goal, my_keeper == own_goal
+        safe = their_keeper == ball and BOX[their_goal] & ball_bit
+    ball_value = w.possession + w.progress * PROGRESS[target][ball] + w.reach * reach
     if chance:
-        keeper_home = places[(1 - holding_side) * PIECES_PER_SIDE] == target
-        ball_value += weights.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
-    value += weights.support * (mine & NEAR[ball]).bit_count()
-    if holding_side == side and weights.advance:
+        ball_value += w.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
+    value += w.support * (mine & NEAR[ball]).bit_count()
+    if holding and w.advance:
         # With the ball the field players push up, so that passing chains reach forward.
         six, seven, eight, nine, ten = PROGRESS_ROWS[their_goal][6:]
-        value += weights.advance * (
+        value += w.advance * (
             6 * (mine & six).bit_count()
             + 7 * (mine & seven).bit_count()
             + 8 * (mine & eight).bit_count()
@@ -380,14 +391,11 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
             + 10 * (mine & ten).bit_count()
         )
     # If the holder is attacked, the other side has the ball right there.
-    stolen_value = (
-        weights.possession + weights.progress * PROGRESS[own_goal if target == their_goal else their_goal][ball]
-    )
-    attack = AT_LEAST[_attack_cost(position, ball, 1 - holding_side)]
-    if holding_side == side:
-        lost = weights.risk * attack
+    stolen_value = w.possession + w.progress * PROGRESS[own_goal if holding else their_goal][ball]
+    if holding:
+        lost = w.risk * (0.0 if safe else AT_LEAST[_attack_cost(ball, theirs, mine)])
         return value + (1 - lost) * ball_value - lost * stolen_value
-    won = weights.press * attack
+    won = w.press * (0.0 if safe else AT_LEAST[_attack_cost(ball, mine, theirs)])
     return value - (1 - won) * ball_value + won * stolen_value
 
 
@@ -531,25 +539,50 @@ class Coach:
         A shot at goal is worth its expectation: the goal, or the position with
         the ball in the goalie's hands.
         """
-        weights, memo = self.weights, self.memo
         first = step[0]
         if first[0] == RUN:
+            if len(step) == 1:
+                return self.run_value(position, side, first)
             record = make_run(position, first)
-            value = self.value_of(position, side, step[1:]) if len(step) > 1 else judge(position, side, weights, memo)
+            value = self.value_of(position, side, step[1:])
             undo_run(position, record)
             return value
         ball = position.ball
         last = step[-1]
+        position.ball = last[1]
+        value = self.judge_position(position, side)
+        position.ball = ball
         if last[0] == SHOT:
             chance = score_chance(position, side)
-            position.ball = last[1]
-            parried = judge(position, side, weights, memo)
-            position.ball = ball
-            return chance * (GOAL_VALUE - weights.possession) + (1 - chance) * parried
-        position.ball = last[1]
-        value = judge(position, side, weights, memo)
-        position.ball = ball
+            return chance * (GOAL_VALUE - self.weights.possession) + (1 - chance) * value
         return value
+
+    def judge_position(self, position: Position, side: int) -> float:
+        masks, places = position.masks, position.places
+        keepers = places[GOALIES[side]], places[GOALIES[1 - side]]
+        return judge(
+            masks[side], masks[1 - side], position.ball, *keepers, position.defends[side], self.weights, self.memo
+        )
+
+    def run_value(self, position: Position, side: int, action: Action) -> float:
+        """``value_of`` a single run or attack, worked out on the spaces without playing it."""
+        _, piece, direction, steps, push_to = action
+        places = position.places
+        start = places[piece]
+        target = RAYS[start][direction][steps - 1]
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        my_keeper, their_keeper = places[GOALIES[side]], places[GOALIES[1 - side]]
+        mine ^= (1 << start) | (1 << target)
+        if piece == GOALIES[side]:
+            my_keeper = target
+        ball = position.ball
+        if push_to != OFF:
+            theirs ^= (1 << target) | (1 << push_to)
+            if position.occupant[target] == GOALIES[1 - side]:
+                their_keeper = push_to
+        elif ball == start or PATHS[start][direction][steps] >> ball & 1:
+            ball = target  # carried, or the free ball taken on the way
+        return judge(mine, theirs, ball, my_keeper, their_keeper, position.defends[side], self.weights, self.memo)
 
     def plan_turn(self, position: Position, turn: Turn) -> list[Action]:
         """The actions of a whole turn, ending with a shot at goal or END.
