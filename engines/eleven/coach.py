@@ -239,12 +239,14 @@ def chain_mask(ball: int, mine: int) -> int:
     lies between (the move generator checks the real lines).
     """
     reached = frontier = 1 << ball
-    while frontier:
-        low = frontier & -frontier
-        frontier ^= low
-        fresh = PASS_REACH[low.bit_length() - 1] & mine & ~reached
-        reached |= fresh
-        frontier |= fresh
+    while frontier:  # a round of passes from every teammate the last round reached
+        around = 0
+        while frontier:
+            low = frontier & -frontier
+            around |= PASS_REACH[low.bit_length() - 1]
+            frontier ^= low
+        frontier = around & mine & ~reached
+        reached |= frontier
     return reached
 
 
@@ -285,15 +287,15 @@ PROGRESS_ROWS = {
 }
 
 
-def outlook(ball: int, mine: int, theirs: int, goal: int) -> tuple[float, int]:
+def outlook(ball: int, mine: int, open_mask: int, goal: int) -> tuple[float, int]:
     """For the side on ``mine`` holding the ball: the chance of a shot next turn, and how far up it can pass.
 
     The chance is the best, over the teammates its series reaches, of a throw
-    covering the steps to a shooting space no opponent holds; the reach is the
-    furthest row such a teammate stands on. Remembered by (ball, side's
-    spaces, open shooting spaces): a search asks the same again and again.
+    covering the steps to ``open_mask`` (the shooting spaces no opponent
+    holds); the reach is the furthest row such a teammate stands on.
+    Remembered by (ball, side's spaces, open shooting spaces): a search asks
+    the same again and again.
     """
-    open_mask = SHOOTING_MASK[goal] & ~theirs
     key = (ball, mine, open_mask, goal)
     known = _outlooks.get(key)
     if known is None:
@@ -361,25 +363,25 @@ def judgement(mine: int, theirs: int, ball: int, my_keeper: int, their_keeper: i
     if their_keeper == their_goal:
         value -= w.keeper_home
     ball_bit = 1 << ball
-    if not (mine | theirs) & ball_bit:
+    if mine & ball_bit:
+        holder, other, goal, keeper_home = mine, theirs, their_goal, their_keeper == their_goal
+        # a goalie at home with the ball cannot be attacked
+        safe = my_keeper == ball and BOX[own_goal] & ball_bit
+    elif theirs & ball_bit:
+        holder, other, goal, keeper_home = theirs, mine, own_goal, my_keeper == own_goal
+        safe = their_keeper == ball and BOX[their_goal] & ball_bit
+    else:
         occupied = mine | theirs
         mine_cost = _reach_cost(ball, mine, occupied)
         their_chance = AT_LEAST[_reach_cost(ball, theirs, occupied)]
         return value + w.possession * ((1 - their_chance) * AT_LEAST[mine_cost] - their_chance)
-    holding = mine & ball_bit
-    if holding:
-        chance, reach = outlook(ball, mine, theirs, their_goal)
-        target, keeper_home = their_goal, their_keeper == their_goal
-        # a goalie at home with the ball cannot be attacked
-        safe = my_keeper == ball and BOX[own_goal] & ball_bit
-    else:
-        chance, reach = outlook(ball, theirs, mine, own_goal)
-        target, keeper_home = own_goal, my_keeper == own_goal
-        safe = their_keeper == ball and BOX[their_goal] & ball_bit
-    ball_value = w.possession + w.progress * PROGRESS[target][ball] + w.reach * reach
+    open_mask = SHOOTING_MASK[goal] & ~other
+    chance, reach = outlook(ball, holder, open_mask, goal)
+    ball_value = w.possession + w.progress * PROGRESS[goal][ball] + w.reach * reach
     if chance:
         ball_value += w.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
     value += w.support * (mine & NEAR[ball]).bit_count()
+    holding = holder == mine
     if holding and w.advance:
         # With the ball the field players push up, so that passing chains reach forward.
         six, seven, eight, nine, ten = PROGRESS_ROWS[their_goal][6:]
@@ -392,10 +394,11 @@ def judgement(mine: int, theirs: int, ball: int, my_keeper: int, their_keeper: i
         )
     # If the holder is attacked, the other side has the ball right there.
     stolen_value = w.possession + w.progress * PROGRESS[own_goal if holding else their_goal][ball]
+    attack = 0.0 if safe else AT_LEAST[_attack_cost(ball, other, holder)]
     if holding:
-        lost = w.risk * (0.0 if safe else AT_LEAST[_attack_cost(ball, theirs, mine)])
+        lost = w.risk * attack
         return value + (1 - lost) * ball_value - lost * stolen_value
-    won = w.press * (0.0 if safe else AT_LEAST[_attack_cost(ball, mine, theirs)])
+    won = w.press * attack
     return value - (1 - won) * ball_value + won * stolen_value
 
 
