@@ -32,13 +32,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from engines.eleven.board import (
     COLUMNS,
+    FIELD_SPACES,
     GOALS,
     HALF_OF_GOAL,
     NEIGHBOURS,
+    NORTH_GOAL,
     PENALTY_AREA,
     RAYS,
     SHOOTING_SPACES,
@@ -218,18 +221,23 @@ APPROACH = {
 AHEAD = {
     goal: tuple(_mask(s for s in range(SPACE_COUNT) if PROGRESS[goal][s] > n) for n in range(11)) for goal in GOALS
 }
-_layers: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def near_layers(open_mask: int) -> tuple[int, ...]:
+def _near_layers(open_mask: int) -> tuple[int, ...]:
     """Masks of the spaces at 0, 1, 2 ... 5 steps from the nearest space of ``open_mask``."""
-    key = (open_mask, 0)
-    if key not in _layers:
-        targets = _bits(open_mask)
-        _layers[key] = tuple(
-            _mask(t for t in range(SPACE_COUNT) if min(KING[t][g] for g in targets) == d) for d in range(6)
-        )
-    return _layers[key]
+    targets = _bits(open_mask)
+    return tuple(_mask(t for t in range(SPACE_COUNT) if min(KING[t][g] for g in targets) == d) for d in range(6))
+
+
+#: NEAR_LAYERS[open_mask]: ``_near_layers`` for every set of open shooting spaces of either goal.
+NEAR_LAYERS = {
+    _mask(spaces): _near_layers(_mask(spaces))
+    for goal in GOALS
+    for n in (1, 2, 3)
+    for spaces in combinations(SHOOTING_SPACES[goal], n)
+}
+#: The spaces of the field (the goal spaces left out).
+FIELD_MASK = (1 << FIELD_SPACES) - 1
 
 
 def chain_mask(ball: int, mine: int) -> int:
@@ -304,14 +312,18 @@ def outlook(ball: int, mine: int, open_mask: int, goal: int) -> tuple[float, int
         team = chain_mask(ball, mine) & mine
         chance = 0.0
         if open_mask:
-            for distance, layer in enumerate(near_layers(open_mask)):
+            for distance, layer in enumerate(NEAR_LAYERS[open_mask]):
                 if team & layer:
                     chance = STEP_CHANCE[distance]
                     break
-        rows = PROGRESS_ROWS[goal]
-        reach = 10
-        while reach and not team & rows[reach]:
-            reach -= 1
+        # the furthest row a teammate stands on (the goalie in his goal counts as none)
+        field = team & FIELD_MASK
+        if not field:
+            reach = 0
+        elif goal == NORTH_GOAL:
+            reach = PROGRESS[goal][field.bit_length() - 1]
+        else:
+            reach = PROGRESS[goal][(field & -field).bit_length() - 1]
         known = _outlooks[key] = (chance, reach)
     return known
 
@@ -446,15 +458,18 @@ class Coach:
 
     # -- a turn -------------------------------------------------------------------
 
-    def steps(self, position: Position, turn: Turn) -> list[Step]:
-        """The steps worth weighing: runs that end where the position is judged, and series.
+    def weigh_runs(
+        self, position: Position, turn: Turn, floor: float, index: int, grown: list[tuple[float, int, Step]]
+    ) -> list[Action]:
+        """The runs worth weighing; each that judges above ``floor`` goes into ``grown``.
 
         Runs ending far from the ball, the lanes to it and both goal areas
         change nothing ``evaluate`` sees, so they are left out; an attack is
         weighed with one push, the one that sends the victim furthest from the
-        ball. Pass series are weighed by the teammate they end on.
+        ball. A run is judged on the spaces it leaves, without playing it: a
+        search weighs thousands.
         """
-        steps: list[Step] = []
+        runs: list[Action] = []
         ball = position.ball
         holder = position.holder()
         side = turn.side
@@ -472,23 +487,56 @@ class Coach:
         places = position.places
         distances = KING[ball]
         reach = min(turn.points, 6)
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        my_goalie = GOALIES[side]
+        my_keeper, their_keeper = places[my_goalie], places[GOALIES[1 - side]]
+        weights, memo = self.weights, self.memo
         for piece in side_pieces(side):
             start = places[piece]
             if start == OFF or (piece != holder and not REACH[start][reach] & (hot | victims)):
                 continue
+            rays, paths = RAYS[start], PATHS[start]
             pushes: dict[tuple[int, int], Action] = {}
             for action in run_actions(position, turn, piece, -1 if piece == holder else hot, victims):
-                push_to = action[4]
+                _, _, direction, steps, push_to = action
                 if push_to != OFF:
-                    key = (action[2], action[3])
+                    key = (direction, steps)
                     chosen = pushes.get(key)
                     if chosen is None or distances[push_to] > distances[chosen[4]]:
                         pushes[key] = action
-                else:
-                    steps.append([action])
-            steps.extend([action] for action in pushes.values())
+                    continue
+                runs.append(action)
+                target = rays[direction][steps - 1]
+                value = judge(
+                    mine ^ (1 << start) ^ (1 << target),
+                    theirs,
+                    target if ball == start or paths[direction][steps] >> ball & 1 else ball,
+                    target if piece == my_goalie else my_keeper,
+                    their_keeper,
+                    own_goal,
+                    weights,
+                    memo,
+                )
+                if value > floor:
+                    grown.append((value, index, [action]))
+            for action in pushes.values():
+                runs.append(action)
+                value = self.run_value(position, side, action)
+                if value > floor:
+                    grown.append((value, index, [action]))
+        return runs
+
+    def steps_with_ball(self, position: Position, turn: Turn, runs: list[Action]) -> list[Step]:
+        """The steps of the side holding the ball, besides its runs: the shot and the series.
+
+        Pass series are weighed by the teammate they end on; the planner also
+        weighs its shooting combinations, built on ``runs``.
+        """
+        holder = position.holder()
         if holder == OFF or holder // PIECES_PER_SIDE != turn.side or not turn.can_pass():
-            return steps
+            return []
+        steps: list[Step] = []
+        ball = position.ball
         goal = position.attacks(turn.side)
         if can_shoot_at_goal(position, holder):
             steps.append([(SHOT, goal, 0, 0, OFF)])
@@ -505,10 +553,10 @@ class Coach:
             # A goalie who must pass on and has no teammate to find plays it into space.
             steps.extend([(PASS, target, 0, 0, OFF)] for target in pass_targets(position, holder))
         if self.strength == "planner":
-            steps.extend(self.shooting_combinations(position, turn, steps))
+            steps.extend(self.shooting_combinations(position, turn, runs))
         return steps
 
-    def shooting_combinations(self, position: Position, turn: Turn, steps: list[Step]) -> list[Step]:
+    def shooting_combinations(self, position: Position, turn: Turn, runs: list[Action]) -> list[Step]:
         """Run onto a shooting space (or push its guard off it), then the series and the shot.
 
         The run alone may look poor (it can open a lane to the holder), so
@@ -518,23 +566,20 @@ class Coach:
             return []  # a run would close the open series: no shot after it
         goal = position.attacks(turn.side)
         targets = SHOOTING_MASK[goal]
-        combinations = []
-        for step in steps:
-            action = step[0]
-            if len(step) > 1 or action[0] != RUN:
-                continue
+        combos = []
+        for action in runs:
             end = RAYS[position.places[action[1]]][action[2]][action[3] - 1]
             if not targets >> end & 1:
                 continue
             record = make_run(position, action)
             if position.ball == end:
-                combinations.append([action, (SHOT, goal, 0, 0, OFF)])
+                combos.append([action, (SHOT, goal, 0, 0, OFF)])
             else:
                 parents = pass_chain(position, turn.side)
                 if end in parents:
-                    combinations.append([action, *series_to(parents, position.ball, end), (SHOT, goal, 0, 0, OFF)])
+                    combos.append([action, *series_to(parents, position.ball, end), (SHOT, goal, 0, 0, OFF)])
             undo_run(position, record)
-        return combinations
+        return combos
 
     def value_of(self, position: Position, side: int, step: Step) -> float:
         """What the position is worth after ``step``, tried in place and taken back.
@@ -606,7 +651,8 @@ class Coach:
             for index, (value, here, here_turn, _) in enumerate(beam):
                 # A goalie who must still pass on accepts any step (a turn must end legally).
                 floor = float("-inf") if must_pass(here, here_turn) else value + 1e-9
-                for step in self.steps(here, here_turn):
+                runs = self.weigh_runs(here, here_turn, floor, index, grown)
+                for step in self.steps_with_ball(here, here_turn, runs):
                     new_value = self.value_of(here, side, step)
                     if new_value > floor:
                         grown.append((new_value, index, step))
