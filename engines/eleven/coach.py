@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from heapq import heappush, heapreplace
 from itertools import combinations
 from typing import Any
 
@@ -246,7 +247,11 @@ def chain_mask(ball: int, mine: int) -> int:
     For judging positions only: a two-space shot is taken as possible whatever
     lies between (the move generator checks the real lines).
     """
-    reached = frontier = 1 << ball
+    return flood(1 << ball, 1 << ball, mine)
+
+
+def flood(reached: int, frontier: int, mine: int) -> int:
+    """``reached`` grown by every piece of ``mine`` a series of passes from ``frontier`` reaches."""
     while frontier:  # a round of passes from every teammate the last round reached
         around = 0
         while frontier:
@@ -293,6 +298,10 @@ _outlooks: dict[tuple[int, int, int, int], tuple[float, int]] = {}
 PROGRESS_ROWS = {
     goal: tuple(_mask(s for s in range(SPACE_COUNT) if PROGRESS[goal][s] == n) for n in range(11)) for goal in GOALS
 }
+#: ADVANCE_ROW[goal][space]: what a field player there adds to ``advance`` (rows 6-10 up the board).
+ADVANCE_ROW = {goal: tuple(n if n >= 6 else 0 for n in PROGRESS[goal]) for goal in GOALS}
+#: A run's ceiling is compared with this margin on top, so float rounding never prunes a run wrongly.
+CEILING_MARGIN = 1e-10
 
 
 def outlook(ball: int, mine: int, open_mask: int, goal: int) -> tuple[float, int]:
@@ -414,6 +423,137 @@ def judgement(mine: int, theirs: int, ball: int, my_keeper: int, their_keeper: i
     return value - (1 - won) * ball_value + won * stolen_value
 
 
+class Keep:
+    """The steps of one level of the search that beat their floor, and the bar a new one must clear.
+
+    Only the best ``width`` steps go on, so once that many are known a step
+    must beat the worst of them (``cut``) to matter.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.grown: list[tuple[float, int, Step]] = []
+        self.best: list[float] = []  # the best values so far, a heap of at most ``width``
+        self.floor = float("-inf")
+        self.cut = self.floor
+
+    def start(self, floor: float) -> None:
+        """Begin a position's steps: they count when they beat ``floor``."""
+        self.floor = floor
+        self.cut = max(floor, self.best[0]) if len(self.best) == self.width else floor
+
+    def offer(self, value: float, index: int, step: Step) -> None:
+        if value <= self.floor:
+            return
+        self.grown.append((value, index, step))
+        if len(self.best) < self.width:
+            heappush(self.best, value)
+        elif value > self.best[0]:
+            heapreplace(self.best, value)
+        else:
+            return
+        if len(self.best) == self.width:
+            self.cut = max(self.floor, self.best[0])
+
+
+class Ceiling:
+    """An upper bound on ``judgement`` after a plain run of the side holding the ball (not the holder).
+
+    Worked out once for a position and then per run from a few table
+    look-ups: the run moves one piece, so the counts (shooting spaces held,
+    support, advance) change by that piece alone; the chance of a shot and
+    the reach are bounded by every teammate instead of the ones the series
+    reaches; an attack on the holder is worked out exactly when the run
+    enters or leaves a lane to him. The search skips a run whose ceiling
+    cannot reach the steps it keeps: its choice is the same, the judgement
+    is saved.
+    """
+
+    def __init__(self, position: Position, side: int, w: Weights) -> None:
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        places, ball = position.places, position.ball
+        own_goal, their_goal = position.defends[side], position.defends[1 - side]
+        self.mine, self.theirs, self.ball, self.own_goal = mine, theirs, ball, own_goal
+        self.goalie = GOALIES[side]
+        self.weights = w
+        self.own_shooting = SHOOTING_MASK[own_goal]
+        self.own_shooters = (mine & self.own_shooting).bit_count()
+        self.their_shooters = (theirs & SHOOTING_MASK[their_goal]).bit_count()
+        self.keeper_home = places[self.goalie] == own_goal
+        self.their_keeper_home = places[GOALIES[1 - side]] == their_goal
+        self.near = NEAR[ball]
+        self.supporters = (mine & self.near).bit_count()
+        self.rows = ADVANCE_ROW[their_goal]
+        self.advance = sum(self.rows[space] for space in _bits(mine & FIELD_MASK))
+        open_mask = SHOOTING_MASK[their_goal] & ~theirs
+        self.layers = NEAR_LAYERS[open_mask] if open_mask else ()
+        # A run from outside the series' chain to a space no pass from it reaches leaves the chain as it is.
+        self.chain = chain_mask(ball, mine)
+        self.zone = self.chain
+        for space in _bits(self.chain):
+            self.zone |= PASS_REACH[space]
+        self.outlook = outlook(ball, mine, open_mask, their_goal)
+        self.joins: dict[int, int] = {}
+        self.progress = PROGRESS[their_goal]
+        self.north = their_goal == NORTH_GOAL
+        self.base = w.possession + w.progress * PROGRESS[their_goal][ball]
+        self.shot = w.shot_chance * GOAL_VALUE * (2 / 3 if self.their_keeper_home else 1.0)
+        self.stolen = w.possession + w.progress * PROGRESS[own_goal][ball]
+        self.safe = places[self.goalie] == ball and BOX[own_goal] >> ball & 1
+        self.lanes = LANES[ball]
+        self.lost = 0.0 if self.safe else w.risk * AT_LEAST[_attack_cost(ball, theirs, mine)]
+
+    def joined(self, target: int) -> int:
+        """The chain with a teammate added on ``target``: no smaller than after any run there."""
+        known = self.joins.get(target)
+        if known is None:
+            bit = 1 << target
+            known = self.joins[target] = flood(self.chain | bit, bit, self.mine | bit)
+        return known
+
+    def bound(self, team: int) -> tuple[float, int]:
+        """The chance of a shot and the reach if the series reached every piece of ``team``."""
+        chance = 0.0
+        for distance, layer in enumerate(self.layers):
+            if team & layer:
+                chance = STEP_CHANCE[distance]
+                break
+        field = team & FIELD_MASK
+        if not field:
+            return chance, 0
+        return chance, self.progress[field.bit_length() - 1 if self.north else (field & -field).bit_length() - 1]
+
+    def of(self, piece: int, start: int, target: int) -> float:
+        """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
+        w = self.weights
+        moved = (1 << start) | (1 << target)
+        mine = self.mine ^ moved
+        shooting, near, rows = self.own_shooting, self.near, self.rows
+        shooters = self.own_shooters - (shooting >> start & 1) + (shooting >> target & 1)
+        value = w.blocker * (shooters - self.their_shooters)
+        if (target == self.own_goal) if piece == self.goalie else self.keeper_home:
+            value += w.keeper_home
+        if self.their_keeper_home:
+            value -= w.keeper_home
+        value += w.support * (self.supporters - (near >> start & 1) + (near >> target & 1))
+        value += w.advance * (self.advance - rows[start] + rows[target])
+        if not self.zone >> target & 1:
+            if not self.chain >> start & 1:
+                chance, reach = self.outlook
+            else:
+                chance, reach = self.bound(self.chain & mine)  # the chain can only lose the runner
+        else:
+            chance, reach = self.bound(self.joined(target) & mine)
+        ball_value = self.base + w.reach * reach + self.shot * chance
+        if moved & self.lanes and not self.safe:
+            lost = w.risk * AT_LEAST[_attack_cost(self.ball, self.theirs, mine)]
+        else:
+            lost = self.lost
+        if lost > 1:
+            ball_value = self.base
+        return value + (1 - lost) * ball_value - lost * self.stolen + CEILING_MARGIN
+
+
 Step = list[Action]
 
 
@@ -458,16 +598,13 @@ class Coach:
 
     # -- a turn -------------------------------------------------------------------
 
-    def weigh_runs(
-        self, position: Position, turn: Turn, floor: float, index: int, grown: list[tuple[float, int, Step]]
-    ) -> list[Action]:
-        """The runs worth weighing; each that judges above ``floor`` goes into ``grown``.
+    def runs(self, position: Position, turn: Turn) -> list[Action]:
+        """The runs worth weighing.
 
         Runs ending far from the ball, the lanes to it and both goal areas
         change nothing ``evaluate`` sees, so they are left out; an attack is
         weighed with one push, the one that sends the victim furthest from the
-        ball. A run is judged on the spaces it leaves, without playing it: a
-        search weighs thousands.
+        ball.
         """
         runs: list[Action] = []
         ball = position.ball
@@ -487,44 +624,63 @@ class Coach:
         places = position.places
         distances = KING[ball]
         reach = min(turn.points, 6)
-        mine, theirs = position.masks[side], position.masks[1 - side]
-        my_goalie = GOALIES[side]
-        my_keeper, their_keeper = places[my_goalie], places[GOALIES[1 - side]]
-        weights, memo = self.weights, self.memo
         for piece in side_pieces(side):
             start = places[piece]
             if start == OFF or (piece != holder and not REACH[start][reach] & (hot | victims)):
                 continue
-            rays, paths = RAYS[start], PATHS[start]
             pushes: dict[tuple[int, int], Action] = {}
             for action in run_actions(position, turn, piece, -1 if piece == holder else hot, victims):
-                _, _, direction, steps, push_to = action
+                push_to = action[4]
                 if push_to != OFF:
-                    key = (direction, steps)
+                    key = (action[2], action[3])
                     chosen = pushes.get(key)
                     if chosen is None or distances[push_to] > distances[chosen[4]]:
                         pushes[key] = action
-                    continue
-                runs.append(action)
-                target = rays[direction][steps - 1]
-                value = judge(
+                else:
+                    runs.append(action)
+            runs.extend(pushes.values())
+        return runs
+
+    def weigh_runs(self, position: Position, side: int, runs: list[Action], keep: Keep, index: int) -> None:
+        """Judge ``runs`` (of ``side``, on turn) and keep those that beat the floor.
+
+        A run is judged on the spaces it leaves, without playing it. With the
+        ball, a run of another piece is first held against its ``Ceiling``:
+        when that cannot beat the floor or the steps already kept, the run
+        could not be chosen and is not judged at all.
+        """
+        ball = position.ball
+        places = position.places
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        my_goalie = GOALIES[side]
+        my_keeper, their_keeper = places[my_goalie], places[GOALIES[1 - side]]
+        own_goal = position.defends[side]
+        weights, memo = self.weights, self.memo
+        holder = position.occupant[ball]
+        ceiling = Ceiling(position, side, weights) if mine >> ball & 1 else None
+        for action in runs:
+            _, piece, direction, steps, push_to = action
+            if push_to != OFF:
+                keep.offer(self.run_value(position, side, action), index, [action])
+                continue
+            start = places[piece]
+            target = RAYS[start][direction][steps - 1]
+            if ceiling is not None and piece != holder and ceiling.of(piece, start, target) <= keep.cut:
+                continue
+            keep.offer(
+                judge(
                     mine ^ (1 << start) ^ (1 << target),
                     theirs,
-                    target if ball == start or paths[direction][steps] >> ball & 1 else ball,
+                    target if ball == start or PATHS[start][direction][steps] >> ball & 1 else ball,
                     target if piece == my_goalie else my_keeper,
                     their_keeper,
                     own_goal,
                     weights,
                     memo,
-                )
-                if value > floor:
-                    grown.append((value, index, [action]))
-            for action in pushes.values():
-                runs.append(action)
-                value = self.run_value(position, side, action)
-                if value > floor:
-                    grown.append((value, index, [action]))
-        return runs
+                ),
+                index,
+                [action],
+            )
 
     def steps_with_ball(self, position: Position, turn: Turn, runs: list[Action]) -> list[Step]:
         """The steps of the side holding the ball, besides its runs: the shot and the series.
@@ -647,15 +803,21 @@ class Coach:
         for _ in range(depth):
             if not beam:
                 break
-            grown: list[tuple[float, int, Step]] = []
+            keep = Keep(width)
             for index, (value, here, here_turn, _) in enumerate(beam):
                 # A goalie who must still pass on accepts any step (a turn must end legally).
-                floor = float("-inf") if must_pass(here, here_turn) else value + 1e-9
-                runs = self.weigh_runs(here, here_turn, floor, index, grown)
+                keep.start(float("-inf") if must_pass(here, here_turn) else value + 1e-9)
+                runs = self.runs(here, here_turn)
+                # The series and shots first: the bar they set spares judging many runs.
+                # They are listed after the runs, as the order settles ties.
+                before = len(keep.grown)
                 for step in self.steps_with_ball(here, here_turn, runs):
-                    new_value = self.value_of(here, side, step)
-                    if new_value > floor:
-                        grown.append((new_value, index, step))
+                    keep.offer(self.value_of(here, side, step), index, step)
+                with_ball = keep.grown[before:]
+                del keep.grown[before:]
+                self.weigh_runs(here, side, runs, keep, index)
+                keep.grown.extend(with_ball)
+            grown = keep.grown
             grown.sort(key=lambda entry: entry[0], reverse=True)
 
             next_beam = []
