@@ -545,9 +545,9 @@ class Ceiling:
         else:
             chance, reach = self.bound(self.joined(target) & mine)
         ball_value = self.base + w.reach * reach + self.shot * chance
-        if moved & self.lanes and not self.safe:
+        if self.lanes >> target & 1 and not self.safe:
             lost = w.risk * AT_LEAST[_attack_cost(self.ball, self.theirs, mine)]
-        else:
+        else:  # leaving a lane to the holder can only make an attack on him cheaper
             lost = self.lost
         if lost > 1:
             ball_value = self.base
