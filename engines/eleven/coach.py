@@ -554,6 +554,64 @@ class Ceiling:
         return value + (1 - lost) * ball_value - lost * self.stolen + CEILING_MARGIN
 
 
+class DefendingCeiling:
+    """``Ceiling`` for a run of the side without the ball (the opponent holds it).
+
+    The holder's series does not change with the run, so only the spaces the
+    run enters or leaves can change the judgement: the shooting spaces it
+    guards, the lanes an attack on the holder takes, the goalie's place. The
+    judgement is worked out from those, so the bound is tight.
+    """
+
+    def __init__(self, position: Position, side: int, w: Weights) -> None:
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        places, ball = position.places, position.ball
+        own_goal, their_goal = position.defends[side], position.defends[1 - side]
+        self.mine, self.theirs, self.ball, self.own_goal = mine, theirs, ball, own_goal
+        self.goalie = GOALIES[side]
+        self.weights = w
+        self.own_shooting = SHOOTING_MASK[own_goal]
+        self.own_shooters = (mine & self.own_shooting).bit_count()
+        self.their_shooters = (theirs & SHOOTING_MASK[their_goal]).bit_count()
+        self.keeper_home = places[self.goalie] == own_goal
+        self.their_keeper_home = places[GOALIES[1 - side]] == their_goal
+        self.near = NEAR[ball]
+        self.supporters = (mine & self.near).bit_count()
+        self.outlook = outlook(ball, theirs, self.own_shooting & ~mine, own_goal)
+        self.base = w.possession + w.progress * PROGRESS[own_goal][ball]
+        self.stolen = w.possession + w.progress * PROGRESS[their_goal][ball]
+        self.safe = places[GOALIES[1 - side]] == ball and BOX[their_goal] >> ball & 1
+        self.lanes = LANES[ball]
+        self.won = 0.0 if self.safe else w.press * AT_LEAST[_attack_cost(ball, mine, theirs)]
+
+    def of(self, piece: int, start: int, target: int) -> float:
+        """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
+        w = self.weights
+        moved = (1 << start) | (1 << target)
+        mine = self.mine ^ moved
+        shooting, near = self.own_shooting, self.near
+        shooters = self.own_shooters - (shooting >> start & 1) + (shooting >> target & 1)
+        value = w.blocker * (shooters - self.their_shooters)
+        keeper_home = (target == self.own_goal) if piece == self.goalie else self.keeper_home
+        if keeper_home:
+            value += w.keeper_home
+        if self.their_keeper_home:
+            value -= w.keeper_home
+        value += w.support * (self.supporters - (near >> start & 1) + (near >> target & 1))
+        if moved & shooting:
+            chance, reach = outlook(self.ball, self.theirs, shooting & ~mine, self.own_goal)
+        else:
+            chance, reach = self.outlook
+        ball_value = self.base + w.reach * reach
+        if chance:
+            ball_value += w.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
+        if moved & self.lanes and not self.safe:
+            won = w.press * AT_LEAST[_attack_cost(self.ball, mine, self.theirs)]
+        else:
+            won = self.won
+        return value - (1 - won) * ball_value + won * self.stolen + CEILING_MARGIN
+
+
 Step = list[Action]
 
 
@@ -657,7 +715,12 @@ class Coach:
         own_goal = position.defends[side]
         weights, memo = self.weights, self.memo
         holder = position.occupant[ball]
-        ceiling = Ceiling(position, side, weights) if mine >> ball & 1 else None
+        if mine >> ball & 1:
+            ceiling: Ceiling | DefendingCeiling | None = Ceiling(position, side, weights)
+        elif theirs >> ball & 1:
+            ceiling = DefendingCeiling(position, side, weights)
+        else:
+            ceiling = None
         for action in runs:
             _, piece, direction, steps, push_to = action
             if push_to != OFF:
