@@ -457,23 +457,20 @@ class Keep:
 
 
 class Ceiling:
-    """An upper bound on ``judgement`` after a plain run of the side holding the ball (not the holder).
+    """An upper bound on ``judgement`` after a plain run (no attack) of the side on turn.
 
     Worked out once for a position and then per run from a few table
     look-ups: the run moves one piece, so the counts (shooting spaces held,
-    support, advance) change by that piece alone; the chance of a shot and
-    the reach are bounded by every teammate instead of the ones the series
-    reaches; an attack on the holder is worked out exactly when the run
-    enters or leaves a lane to him. The search skips a run whose ceiling
-    cannot reach the steps it keeps: its choice is the same, the judgement
-    is saved.
+    support, advance) change by that piece alone. The search skips a run
+    whose ceiling cannot reach the steps it keeps: its choice is the same,
+    the judgement is saved. A subclass bounds the ball's part.
     """
 
     def __init__(self, position: Position, side: int, w: Weights) -> None:
         mine, theirs = position.masks[side], position.masks[1 - side]
         places, ball = position.places, position.ball
         own_goal, their_goal = position.defends[side], position.defends[1 - side]
-        self.mine, self.theirs, self.ball, self.own_goal = mine, theirs, ball, own_goal
+        self.mine, self.theirs, self.ball, self.own_goal, self.their_goal = mine, theirs, ball, own_goal, their_goal
         self.goalie = GOALIES[side]
         self.weights = w
         self.own_shooting = SHOOTING_MASK[own_goal]
@@ -483,9 +480,38 @@ class Ceiling:
         self.their_keeper_home = places[GOALIES[1 - side]] == their_goal
         self.near = NEAR[ball]
         self.supporters = (mine & self.near).bit_count()
+        self.lanes = LANES[ball]
+
+    def counted(self, piece: int, start: int, target: int) -> tuple[int, float, bool]:
+        """The side's spaces after the run, the judgement's counted part, and whether the goalie is home."""
+        w = self.weights
+        mine = self.mine ^ (1 << start) ^ (1 << target)
+        shooting, near = self.own_shooting, self.near
+        shooters = self.own_shooters - (shooting >> start & 1) + (shooting >> target & 1)
+        value = w.blocker * (shooters - self.their_shooters)
+        keeper_home = (target == self.own_goal) if piece == self.goalie else self.keeper_home
+        if keeper_home:
+            value += w.keeper_home
+        if self.their_keeper_home:
+            value -= w.keeper_home
+        value += w.support * (self.supporters - (near >> start & 1) + (near >> target & 1))
+        return mine, value, keeper_home
+
+
+class HoldingCeiling(Ceiling):
+    """``Ceiling`` for a run of the side holding the ball, by a piece other than the holder.
+
+    The chance of a shot and the reach are bounded by every teammate the
+    series could reach after the run; an attack on the holder is worked out
+    exactly when the run enters a lane to him.
+    """
+
+    def __init__(self, position: Position, side: int, w: Weights) -> None:
+        super().__init__(position, side, w)
+        mine, ball, own_goal, their_goal = self.mine, self.ball, self.own_goal, self.their_goal
         self.rows = ADVANCE_ROW[their_goal]
         self.advance = sum(self.rows[space] for space in _bits(mine & FIELD_MASK))
-        open_mask = SHOOTING_MASK[their_goal] & ~theirs
+        open_mask = SHOOTING_MASK[their_goal] & ~self.theirs
         self.layers = NEAR_LAYERS[open_mask] if open_mask else ()
         # A run from outside the series' chain to a space no pass from it reaches leaves the chain as it is.
         self.chain = chain_mask(ball, mine)
@@ -499,9 +525,8 @@ class Ceiling:
         self.base = w.possession + w.progress * PROGRESS[their_goal][ball]
         self.shot = w.shot_chance * GOAL_VALUE * (2 / 3 if self.their_keeper_home else 1.0)
         self.stolen = w.possession + w.progress * PROGRESS[own_goal][ball]
-        self.safe = places[self.goalie] == ball and BOX[own_goal] >> ball & 1
-        self.lanes = LANES[ball]
-        self.lost = 0.0 if self.safe else w.risk * AT_LEAST[_attack_cost(ball, theirs, mine)]
+        self.safe = position.places[self.goalie] == ball and BOX[own_goal] >> ball & 1
+        self.lost = 0.0 if self.safe else w.risk * AT_LEAST[_attack_cost(ball, self.theirs, mine)]
 
     def joined(self, target: int) -> int:
         """The chain with a teammate added on ``target``: no smaller than after any run there."""
@@ -526,17 +551,8 @@ class Ceiling:
     def of(self, piece: int, start: int, target: int) -> float:
         """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
         w = self.weights
-        moved = (1 << start) | (1 << target)
-        mine = self.mine ^ moved
-        shooting, near, rows = self.own_shooting, self.near, self.rows
-        shooters = self.own_shooters - (shooting >> start & 1) + (shooting >> target & 1)
-        value = w.blocker * (shooters - self.their_shooters)
-        if (target == self.own_goal) if piece == self.goalie else self.keeper_home:
-            value += w.keeper_home
-        if self.their_keeper_home:
-            value -= w.keeper_home
-        value += w.support * (self.supporters - (near >> start & 1) + (near >> target & 1))
-        value += w.advance * (self.advance - rows[start] + rows[target])
+        mine, value, _ = self.counted(piece, start, target)
+        value += w.advance * (self.advance - self.rows[start] + self.rows[target])
         if not self.zone >> target & 1:
             if not self.chain >> start & 1:
                 chance, reach = self.outlook
@@ -554,7 +570,7 @@ class Ceiling:
         return value + (1 - lost) * ball_value - lost * self.stolen + CEILING_MARGIN
 
 
-class DefendingCeiling:
+class DefendingCeiling(Ceiling):
     """``Ceiling`` for a run of the side without the ball (the opponent holds it).
 
     The holder's series does not change with the run, so only the spaces the
@@ -564,42 +580,21 @@ class DefendingCeiling:
     """
 
     def __init__(self, position: Position, side: int, w: Weights) -> None:
-        mine, theirs = position.masks[side], position.masks[1 - side]
-        places, ball = position.places, position.ball
-        own_goal, their_goal = position.defends[side], position.defends[1 - side]
-        self.mine, self.theirs, self.ball, self.own_goal = mine, theirs, ball, own_goal
-        self.goalie = GOALIES[side]
-        self.weights = w
-        self.own_shooting = SHOOTING_MASK[own_goal]
-        self.own_shooters = (mine & self.own_shooting).bit_count()
-        self.their_shooters = (theirs & SHOOTING_MASK[their_goal]).bit_count()
-        self.keeper_home = places[self.goalie] == own_goal
-        self.their_keeper_home = places[GOALIES[1 - side]] == their_goal
-        self.near = NEAR[ball]
-        self.supporters = (mine & self.near).bit_count()
-        self.outlook = outlook(ball, theirs, self.own_shooting & ~mine, own_goal)
+        super().__init__(position, side, w)
+        ball, own_goal, their_goal = self.ball, self.own_goal, self.their_goal
+        self.outlook = outlook(ball, self.theirs, self.own_shooting & ~self.mine, own_goal)
         self.base = w.possession + w.progress * PROGRESS[own_goal][ball]
         self.stolen = w.possession + w.progress * PROGRESS[their_goal][ball]
-        self.safe = places[GOALIES[1 - side]] == ball and BOX[their_goal] >> ball & 1
-        self.lanes = LANES[ball]
-        self.won = 0.0 if self.safe else w.press * AT_LEAST[_attack_cost(ball, mine, theirs)]
+        self.safe = position.places[GOALIES[1 - side]] == ball and BOX[their_goal] >> ball & 1
+        self.won = 0.0 if self.safe else w.press * AT_LEAST[_attack_cost(ball, self.mine, self.theirs)]
 
     def of(self, piece: int, start: int, target: int) -> float:
         """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
         w = self.weights
+        mine, value, keeper_home = self.counted(piece, start, target)
         moved = (1 << start) | (1 << target)
-        mine = self.mine ^ moved
-        shooting, near = self.own_shooting, self.near
-        shooters = self.own_shooters - (shooting >> start & 1) + (shooting >> target & 1)
-        value = w.blocker * (shooters - self.their_shooters)
-        keeper_home = (target == self.own_goal) if piece == self.goalie else self.keeper_home
-        if keeper_home:
-            value += w.keeper_home
-        if self.their_keeper_home:
-            value -= w.keeper_home
-        value += w.support * (self.supporters - (near >> start & 1) + (near >> target & 1))
-        if moved & shooting:
-            chance, reach = outlook(self.ball, self.theirs, shooting & ~mine, self.own_goal)
+        if moved & self.own_shooting:
+            chance, reach = outlook(self.ball, self.theirs, self.own_shooting & ~mine, self.own_goal)
         else:
             chance, reach = self.outlook
         ball_value = self.base + w.reach * reach
@@ -702,8 +697,8 @@ class Coach:
     def weigh_runs(self, position: Position, side: int, runs: list[Action], keep: Keep, index: int) -> None:
         """Judge ``runs`` (of ``side``, on turn) and keep those that beat the floor.
 
-        A run is judged on the spaces it leaves, without playing it. With the
-        ball, a run of another piece is first held against its ``Ceiling``:
+        A run is judged on the spaces it leaves, without playing it. A plain
+        run that does not move the ball is first held against its ``Ceiling``:
         when that cannot beat the floor or the steps already kept, the run
         could not be chosen and is not judged at all.
         """
@@ -716,7 +711,7 @@ class Coach:
         weights, memo = self.weights, self.memo
         holder = position.occupant[ball]
         if mine >> ball & 1:
-            ceiling: Ceiling | DefendingCeiling | None = Ceiling(position, side, weights)
+            ceiling: HoldingCeiling | DefendingCeiling | None = HoldingCeiling(position, side, weights)
         elif theirs >> ball & 1:
             ceiling = DefendingCeiling(position, side, weights)
         else:
