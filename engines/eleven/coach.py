@@ -22,6 +22,11 @@ shooting space), goalies at home, defenders on their own shooting spaces and
 field players close to the ball. The weights are data (``STYLES``); a style
 tilts them towards attack or defence.
 
+A search weighs thousands of runs, so a run is judged on the sides' spaces
+without being played, and first held against its ``Ceiling`` (an upper bound
+worked out from the one piece it moves): a run that could not beat the steps
+already kept is not judged at all. The choices are those of the full search.
+
 The goalie's call at a goal shot and the shooter's hidden number are not the
 coach's: both play the game's equilibrium, a uniform choice (any other mix
 could be exploited, and against a uniform shooter every call saves one shot in
