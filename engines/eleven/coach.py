@@ -535,9 +535,11 @@ class HoldingCeiling(Ceiling):
 
     def joined(self, target: int) -> int:
         """The chain with a teammate added on ``target``: no smaller than after any run there."""
+        bit = 1 << target
+        if not PASS_REACH[target] & self.mine & ~self.chain:
+            return self.chain | bit  # no new teammate within a pass of it
         known = self.joins.get(target)
         if known is None:
-            bit = 1 << target
             known = self.joins[target] = flood(self.chain | bit, bit, self.mine | bit)
         return known
 
