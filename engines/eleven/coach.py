@@ -448,6 +448,7 @@ class Keep:
         self.cut = max(floor, self.best[0]) if len(self.best) == self.width else floor
 
     def offer(self, value: float, index: int, step: Step) -> None:
+        """Keep ``step`` (of the partial turn ``index``) if it beats the floor, and raise the bar."""
         if value <= self.floor:
             return
         self.grown.append((value, index, step))
