@@ -22,6 +22,11 @@ shooting space), goalies at home, defenders on their own shooting spaces and
 field players close to the ball. The weights are data (``STYLES``); a style
 tilts them towards attack or defence.
 
+A search weighs thousands of runs, so a run is judged on the sides' spaces
+without being played, and first held against its ``Ceiling`` (an upper bound
+worked out from the one piece it moves): a run that could not beat the steps
+already kept is not judged at all. The choices are those of the full search.
+
 The goalie's call at a goal shot and the shooter's hidden number are not the
 coach's: both play the game's equilibrium, a uniform choice (any other mix
 could be exploited, and against a uniform shooter every call saves one shot in
@@ -32,13 +37,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from heapq import heappush, heapreplace
+from itertools import combinations
 from typing import Any
 
 from engines.eleven.board import (
     COLUMNS,
+    FIELD_SPACES,
     GOALS,
     HALF_OF_GOAL,
     NEIGHBOURS,
+    NORTH_GOAL,
     PENALTY_AREA,
     RAYS,
     SHOOTING_SPACES,
@@ -134,20 +143,17 @@ MAX_STEPS = 8
 _attack_costs: dict[tuple[int, int, int], int] = {}
 
 
-def _attack_cost(position: Position, target: int, attacker_side: int) -> int:
-    """Cheapest points for ``attacker_side`` to attack the piece on ``target`` (run, push, ball).
+def _attack_cost(target: int, attackers: int, others: int) -> int:
+    """Cheapest points for the pieces on ``attackers`` to attack the piece on ``target`` (run, push, ball).
 
     Only attacks a d6 can pay are looked for: a run of at most four spaces.
-    Remembered by the pieces on the lanes to the target.
+    Remembered by the pieces on the lanes to the target. (A goalie at home
+    cannot be attacked at all: the caller knows.)
     """
-    attackers = position.masks[attacker_side]
     lanes = LANES[target]
     if not attackers & lanes:
         return UNREACHABLE
-    victim = position.occupant[target]
-    if victim in GOALIES and position.goalie_protected(victim):
-        return UNREACHABLE
-    occupied = attackers | position.masks[1 - attacker_side]
+    occupied = attackers | others
     key = (target, attackers & lanes, occupied & lanes)
     best = _attack_costs.get(key)
     if best is None:
@@ -164,22 +170,17 @@ def _attack_cost(position: Position, target: int, attacker_side: int) -> int:
     return best
 
 
-def _reach_cost(position: Position, target: int, side: int) -> int:
-    """Cheapest run for ``side`` onto the free ball's space."""
-    occupant = position.occupant
+def _reach_cost(target: int, runners: int, occupied: int) -> int:
+    """Cheapest run for the pieces on ``runners`` onto the free ball's space."""
     best = UNREACHABLE
-    low = side * PIECES_PER_SIDE
-    high = low + PIECES_PER_SIDE
-    for ray in RAYS[target]:
-        for steps, space in enumerate(ray, 1):
+    for ray in RAY_BITS[target]:
+        for steps, bit in enumerate(ray, 1):
             if steps >= best:
                 break
-            piece = occupant[space]
-            if piece == OFF:
-                continue
-            if low <= piece < high and (space not in GOALS):
-                best = steps
-            break
+            if occupied & bit:
+                if runners & bit and not GOAL_MASK & bit:
+                    best = steps
+                break
     return best
 
 
@@ -200,6 +201,7 @@ def _mask(spaces: Any) -> int:
 
 
 GOAL_MASK = _mask(GOALS)
+OTHER_GOAL = {GOALS[0]: GOALS[1], GOALS[1]: GOALS[0]}
 #: PASS_REACH[space]: spaces a shot of one or two spaces can reach (goals excluded).
 PASS_REACH = tuple(_mask((set(NEIGHBOURS[s]) | set(TWO_HOPS[s])) - set(GOALS) - {s}) for s in range(SPACE_COUNT))
 SHOOTING_MASK = {goal: _mask(SHOOTING_SPACES[goal]) for goal in GOALS}
@@ -209,6 +211,10 @@ NEAR = tuple(_mask(t for t in range(SPACE_COUNT) if KING[s][t] <= 2) for s in ra
 LANES = tuple(_mask(t for ray in RAYS[s] for t in ray[:4]) for s in range(SPACE_COUNT))
 #: BOX[goal]: the goal space and its penalty area, where defenders block shots.
 BOX = {goal: _mask((goal, *PENALTY_AREA[goal])) for goal in GOALS}
+#: RAY_BITS[space]: for each line, the bits of its spaces.
+RAY_BITS = tuple(tuple(tuple(1 << t for t in ray) for ray in RAYS[s]) for s in range(SPACE_COUNT))
+#: PATHS[space][d][n]: the first n spaces of the line from ``space`` in direction d.
+PATHS = tuple(tuple(tuple(_mask(ray[:n]) for n in range(len(ray) + 1)) for ray in RAYS[s]) for s in range(SPACE_COUNT))
 #: LANE_BITS[space]: for each line, the bits of the first four spaces along it.
 LANE_BITS = tuple(tuple(tuple(1 << t for t in ray[:4]) for ray in RAYS[s] if ray) for s in range(SPACE_COUNT))
 #: REACH[space][n]: spaces a run of at most n steps could end on, ignoring other pieces.
@@ -221,18 +227,23 @@ APPROACH = {
 AHEAD = {
     goal: tuple(_mask(s for s in range(SPACE_COUNT) if PROGRESS[goal][s] > n) for n in range(11)) for goal in GOALS
 }
-_layers: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def near_layers(open_mask: int) -> tuple[int, ...]:
+def _near_layers(open_mask: int) -> tuple[int, ...]:
     """Masks of the spaces at 0, 1, 2 ... 5 steps from the nearest space of ``open_mask``."""
-    key = (open_mask, 0)
-    if key not in _layers:
-        targets = _bits(open_mask)
-        _layers[key] = tuple(
-            _mask(t for t in range(SPACE_COUNT) if min(KING[t][g] for g in targets) == d) for d in range(6)
-        )
-    return _layers[key]
+    targets = _bits(open_mask)
+    return tuple(_mask(t for t in range(SPACE_COUNT) if min(KING[t][g] for g in targets) == d) for d in range(6))
+
+
+#: NEAR_LAYERS[open_mask]: ``_near_layers`` for every set of open shooting spaces of either goal.
+NEAR_LAYERS = {
+    _mask(spaces): _near_layers(_mask(spaces))
+    for goal in GOALS
+    for n in (1, 2, 3)
+    for spaces in combinations(SHOOTING_SPACES[goal], n)
+}
+#: The spaces of the field (the goal spaces left out).
+FIELD_MASK = (1 << FIELD_SPACES) - 1
 
 
 def chain_mask(ball: int, mine: int) -> int:
@@ -241,13 +252,19 @@ def chain_mask(ball: int, mine: int) -> int:
     For judging positions only: a two-space shot is taken as possible whatever
     lies between (the move generator checks the real lines).
     """
-    reached = frontier = 1 << ball
-    while frontier:
-        low = frontier & -frontier
-        frontier ^= low
-        fresh = PASS_REACH[low.bit_length() - 1] & mine & ~reached
-        reached |= fresh
-        frontier |= fresh
+    return flood(1 << ball, 1 << ball, mine)
+
+
+def flood(reached: int, frontier: int, mine: int) -> int:
+    """``reached`` grown by every piece of ``mine`` a series of passes from ``frontier`` reaches."""
+    while frontier:  # a round of passes from every teammate the last round reached
+        around = 0
+        while frontier:
+            low = frontier & -frontier
+            around |= PASS_REACH[low.bit_length() - 1]
+            frontier ^= low
+        frontier = around & mine & ~reached
+        reached |= frontier
     return reached
 
 
@@ -286,35 +303,41 @@ _outlooks: dict[tuple[int, int, int, int], tuple[float, int]] = {}
 PROGRESS_ROWS = {
     goal: tuple(_mask(s for s in range(SPACE_COUNT) if PROGRESS[goal][s] == n) for n in range(11)) for goal in GOALS
 }
+#: ADVANCE_ROW[goal][space]: what a field player there adds to ``advance`` (rows 6-10 up the board).
+ADVANCE_ROW = {goal: tuple(n if n >= 6 else 0 for n in PROGRESS[goal]) for goal in GOALS}
+#: A run's ceiling is compared with this margin on top, so float rounding never prunes a run wrongly.
+CEILING_MARGIN = 1e-10
 
 
-def outlook(position: Position, side: int) -> tuple[float, int]:
-    """For ``side`` holding the ball: the chance of a shot next turn, and how far up it can pass.
+def outlook(ball: int, mine: int, open_mask: int, goal: int) -> tuple[float, int]:
+    """For the side on ``mine`` holding the ball: the chance of a shot next turn, and how far up it can pass.
 
     The chance is the best, over the teammates its series reaches, of a throw
-    covering the steps to a shooting space no opponent holds; the reach is the
-    furthest row such a teammate stands on. Remembered by (ball, side's
-    spaces, open shooting spaces): a search asks the same again and again.
+    covering the steps to ``open_mask`` (the shooting spaces no opponent
+    holds); the reach is the furthest row such a teammate stands on.
+    Remembered by (ball, side's spaces, open shooting spaces): a search asks
+    the same again and again.
     """
-    mine = position.masks[side]
-    goal = position.attacks(side)
-    open_mask = SHOOTING_MASK[goal] & ~position.masks[1 - side]
-    key = (position.ball, mine, open_mask, goal)
+    key = (ball, mine, open_mask, goal)
     known = _outlooks.get(key)
     if known is None:
         if len(_outlooks) > CACHE_LIMIT:
             _outlooks.clear()
-        team = chain_mask(position.ball, mine) & mine
+        team = chain_mask(ball, mine) & mine
         chance = 0.0
         if open_mask:
-            for distance, layer in enumerate(near_layers(open_mask)):
+            for distance, layer in enumerate(NEAR_LAYERS[open_mask]):
                 if team & layer:
                     chance = STEP_CHANCE[distance]
                     break
-        rows = PROGRESS_ROWS[goal]
-        reach = 10
-        while reach and not team & rows[reach]:
-            reach -= 1
+        # the furthest row a teammate stands on (the goalie in his goal counts as none)
+        field = team & FIELD_MASK
+        if not field:
+            reach = 0
+        elif goal == NORTH_GOAL:
+            reach = PROGRESS[goal][field.bit_length() - 1]
+        else:
+            reach = PROGRESS[goal][(field & -field).bit_length() - 1]
         known = _outlooks[key] = (chance, reach)
     return known
 
@@ -328,51 +351,67 @@ def score_chance(position: Position, shooting_side: int) -> float:
 _judgements: dict[Weights, dict[tuple[int, ...], float]] = {}
 
 
-def judge(position: Position, side: int, weights: Weights, memo: dict[tuple[int, ...], float]) -> float:
-    """``evaluate``, remembered in ``memo`` by everything it reads (one memo per weights)."""
-    places = position.places
-    key = (position.masks[0], position.masks[1], position.ball, places[0], places[11], side, position.defends[0])
+def judge(
+    mine: int,
+    theirs: int,
+    ball: int,
+    my_keeper: int,
+    their_keeper: int,
+    own_goal: int,
+    weights: Weights,
+    memo: dict[tuple[int, ...], float],
+) -> float:
+    """``judgement``, remembered in ``memo`` by everything it reads (one memo per weights)."""
+    key = (mine, theirs, ball, my_keeper, their_keeper, own_goal)
     value = memo.get(key)
     if value is None:
         if len(memo) > CACHE_LIMIT:
             memo.clear()
-        value = memo[key] = evaluate(position, side, weights)
+        value = memo[key] = judgement(mine, theirs, ball, my_keeper, their_keeper, own_goal, weights)
     return value
 
 
 def evaluate(position: Position, side: int, weights: Weights) -> float:
     """How good the position is for ``side`` with the opponent to move next."""
-    opponent = 1 - side
-    places = position.places
-    mine = position.masks[side]
-    theirs = position.masks[opponent]
-    own_goal = position.defends[side]
-    their_goal = position.defends[opponent]
-    value = weights.blocker * (
+    masks, places = position.masks, position.places
+    keepers = places[GOALIES[side]], places[GOALIES[1 - side]]
+    return judgement(masks[side], masks[1 - side], position.ball, *keepers, position.defends[side], weights)
+
+
+def judgement(mine: int, theirs: int, ball: int, my_keeper: int, their_keeper: int, own_goal: int, w: Weights) -> float:
+    """``evaluate`` on the side's and the opponent's spaces, the ball and the goalies' spaces."""
+    their_goal = OTHER_GOAL[own_goal]
+    value = w.blocker * (
         (mine & SHOOTING_MASK[own_goal]).bit_count() - (theirs & SHOOTING_MASK[their_goal]).bit_count()
     )
-    if places[side * PIECES_PER_SIDE] == own_goal:  # the goalies are pieces 0 and 11
-        value += weights.keeper_home
-    if places[opponent * PIECES_PER_SIDE] == their_goal:
-        value -= weights.keeper_home
-    ball = position.ball
+    if my_keeper == own_goal:
+        value += w.keeper_home
+    if their_keeper == their_goal:
+        value -= w.keeper_home
     ball_bit = 1 << ball
-    if not (mine | theirs) & ball_bit:
-        mine_cost = _reach_cost(position, ball, side)
-        their_chance = AT_LEAST[_reach_cost(position, ball, opponent)]
-        return value + weights.possession * ((1 - their_chance) * AT_LEAST[mine_cost] - their_chance)
-    holding_side = side if mine & ball_bit else opponent
-    chance, reach = outlook(position, holding_side)
-    target = their_goal if holding_side == side else own_goal
-    ball_value = weights.possession + weights.progress * PROGRESS[target][ball] + weights.reach * reach
+    if mine & ball_bit:
+        holder, other, goal, keeper_home = mine, theirs, their_goal, their_keeper == their_goal
+        # a goalie at home with the ball cannot be attacked
+        safe = my_keeper == ball and BOX[own_goal] & ball_bit
+    elif theirs & ball_bit:
+        holder, other, goal, keeper_home = theirs, mine, own_goal, my_keeper == own_goal
+        safe = their_keeper == ball and BOX[their_goal] & ball_bit
+    else:
+        occupied = mine | theirs
+        mine_cost = _reach_cost(ball, mine, occupied)
+        their_chance = AT_LEAST[_reach_cost(ball, theirs, occupied)]
+        return value + w.possession * ((1 - their_chance) * AT_LEAST[mine_cost] - their_chance)
+    open_mask = SHOOTING_MASK[goal] & ~other
+    chance, reach = outlook(ball, holder, open_mask, goal)
+    ball_value = w.possession + w.progress * PROGRESS[goal][ball] + w.reach * reach
     if chance:
-        keeper_home = places[(1 - holding_side) * PIECES_PER_SIDE] == target
-        ball_value += weights.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
-    value += weights.support * (mine & NEAR[ball]).bit_count()
-    if holding_side == side and weights.advance:
+        ball_value += w.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
+    value += w.support * (mine & NEAR[ball]).bit_count()
+    holding = holder == mine
+    if holding and w.advance:
         # With the ball the field players push up, so that passing chains reach forward.
         six, seven, eight, nine, ten = PROGRESS_ROWS[their_goal][6:]
-        value += weights.advance * (
+        value += w.advance * (
             6 * (mine & six).bit_count()
             + 7 * (mine & seven).bit_count()
             + 8 * (mine & eight).bit_count()
@@ -380,15 +419,200 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
             + 10 * (mine & ten).bit_count()
         )
     # If the holder is attacked, the other side has the ball right there.
-    stolen_value = (
-        weights.possession + weights.progress * PROGRESS[own_goal if target == their_goal else their_goal][ball]
-    )
-    attack = AT_LEAST[_attack_cost(position, ball, 1 - holding_side)]
-    if holding_side == side:
-        lost = weights.risk * attack
+    stolen_value = w.possession + w.progress * PROGRESS[own_goal if holding else their_goal][ball]
+    attack = 0.0 if safe else AT_LEAST[_attack_cost(ball, other, holder)]
+    if holding:
+        lost = w.risk * attack
         return value + (1 - lost) * ball_value - lost * stolen_value
-    won = weights.press * attack
+    won = w.press * attack
     return value - (1 - won) * ball_value + won * stolen_value
+
+
+class Keep:
+    """The steps of one level of the search that beat their floor, and the bar a new one must clear.
+
+    Only the best ``width`` steps go on, so once that many are known a step
+    must beat the worst of them (``cut``) to matter.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.grown: list[tuple[float, int, Step]] = []
+        self.best: list[float] = []  # the best values so far, a heap of at most ``width``
+        self.floor = float("-inf")
+        self.cut = self.floor
+
+    def start(self, floor: float) -> None:
+        """Begin a position's steps: they count when they beat ``floor``."""
+        self.floor = floor
+        self.cut = max(floor, self.best[0]) if len(self.best) == self.width else floor
+
+    def offer(self, value: float, index: int, step: Step) -> None:
+        """Keep ``step`` (of the partial turn ``index``) if it beats the floor, and raise the bar."""
+        if value <= self.floor:
+            return
+        self.grown.append((value, index, step))
+        if len(self.best) < self.width:
+            heappush(self.best, value)
+        elif value > self.best[0]:
+            heapreplace(self.best, value)
+        else:
+            return
+        if len(self.best) == self.width:
+            self.cut = max(self.floor, self.best[0])
+
+
+class Ceiling:
+    """An upper bound on ``judgement`` after a plain run (no attack) of the side on turn.
+
+    Worked out once for a position and then per run from a few table
+    look-ups: the run moves one piece, so the counts (shooting spaces held,
+    support, advance) change by that piece alone. The search skips a run
+    whose ceiling cannot reach the steps it keeps: its choice is the same,
+    the judgement is saved. A subclass bounds the ball's part.
+    """
+
+    def __init__(self, position: Position, side: int, w: Weights) -> None:
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        places, ball = position.places, position.ball
+        own_goal, their_goal = position.defends[side], position.defends[1 - side]
+        self.mine, self.theirs, self.ball, self.own_goal, self.their_goal = mine, theirs, ball, own_goal, their_goal
+        self.goalie = GOALIES[side]
+        self.weights = w
+        self.own_shooting = SHOOTING_MASK[own_goal]
+        self.own_shooters = (mine & self.own_shooting).bit_count()
+        self.their_shooters = (theirs & SHOOTING_MASK[their_goal]).bit_count()
+        self.keeper_home = places[self.goalie] == own_goal
+        self.their_keeper_home = places[GOALIES[1 - side]] == their_goal
+        self.near = NEAR[ball]
+        self.supporters = (mine & self.near).bit_count()
+        self.lanes = LANES[ball]
+
+    def counted(self, piece: int, start: int, target: int) -> tuple[int, float, bool]:
+        """The side's spaces after the run, the judgement's counted part, and whether the goalie is home."""
+        w = self.weights
+        mine = self.mine ^ (1 << start) ^ (1 << target)
+        shooting, near = self.own_shooting, self.near
+        shooters = self.own_shooters - (shooting >> start & 1) + (shooting >> target & 1)
+        value = w.blocker * (shooters - self.their_shooters)
+        keeper_home = (target == self.own_goal) if piece == self.goalie else self.keeper_home
+        if keeper_home:
+            value += w.keeper_home
+        if self.their_keeper_home:
+            value -= w.keeper_home
+        value += w.support * (self.supporters - (near >> start & 1) + (near >> target & 1))
+        return mine, value, keeper_home
+
+
+class HoldingCeiling(Ceiling):
+    """``Ceiling`` for a run of the side holding the ball, by a piece other than the holder.
+
+    The chance of a shot and the reach are bounded by every teammate the
+    series could reach after the run; an attack on the holder is worked out
+    exactly when the run enters a lane to him.
+    """
+
+    def __init__(self, position: Position, side: int, w: Weights) -> None:
+        super().__init__(position, side, w)
+        mine, ball, own_goal, their_goal = self.mine, self.ball, self.own_goal, self.their_goal
+        self.rows = ADVANCE_ROW[their_goal]
+        self.advance = sum(self.rows[space] for space in _bits(mine & FIELD_MASK))
+        open_mask = SHOOTING_MASK[their_goal] & ~self.theirs
+        self.layers = NEAR_LAYERS[open_mask] if open_mask else ()
+        # A run from outside the series' chain to a space no pass from it reaches leaves the chain as it is.
+        self.chain = chain_mask(ball, mine)
+        self.zone = self.chain
+        for space in _bits(self.chain):
+            self.zone |= PASS_REACH[space]
+        self.outlook = outlook(ball, mine, open_mask, their_goal)
+        self.joins: dict[int, int] = {}
+        self.progress = PROGRESS[their_goal]
+        self.north = their_goal == NORTH_GOAL
+        self.base = w.possession + w.progress * PROGRESS[their_goal][ball]
+        self.shot = w.shot_chance * GOAL_VALUE * (2 / 3 if self.their_keeper_home else 1.0)
+        self.stolen = w.possession + w.progress * PROGRESS[own_goal][ball]
+        self.safe = position.places[self.goalie] == ball and BOX[own_goal] >> ball & 1
+        self.lost = 0.0 if self.safe else w.risk * AT_LEAST[_attack_cost(ball, self.theirs, mine)]
+
+    def joined(self, target: int) -> int:
+        """The chain with a teammate added on ``target``: no smaller than after any run there."""
+        bit = 1 << target
+        if not PASS_REACH[target] & self.mine & ~self.chain:
+            return self.chain | bit  # no new teammate within a pass of it
+        known = self.joins.get(target)
+        if known is None:
+            known = self.joins[target] = flood(self.chain | bit, bit, self.mine | bit)
+        return known
+
+    def bound(self, team: int) -> tuple[float, int]:
+        """The chance of a shot and the reach if the series reached every piece of ``team``."""
+        chance = 0.0
+        for distance, layer in enumerate(self.layers):
+            if team & layer:
+                chance = STEP_CHANCE[distance]
+                break
+        field = team & FIELD_MASK
+        if not field:
+            return chance, 0
+        return chance, self.progress[field.bit_length() - 1 if self.north else (field & -field).bit_length() - 1]
+
+    def of(self, piece: int, start: int, target: int) -> float:
+        """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
+        w = self.weights
+        mine, value, _ = self.counted(piece, start, target)
+        value += w.advance * (self.advance - self.rows[start] + self.rows[target])
+        if not self.zone >> target & 1:
+            if not self.chain >> start & 1:
+                chance, reach = self.outlook
+            else:
+                chance, reach = self.bound(self.chain & mine)  # the chain can only lose the runner
+        else:
+            chance, reach = self.bound(self.joined(target) & mine)
+        ball_value = self.base + w.reach * reach + self.shot * chance
+        if self.lanes >> target & 1 and not self.safe:
+            lost = w.risk * AT_LEAST[_attack_cost(self.ball, self.theirs, mine)]
+        else:  # leaving a lane to the holder can only make an attack on him cheaper
+            lost = self.lost
+        if lost > 1:
+            ball_value = self.base
+        return value + (1 - lost) * ball_value - lost * self.stolen + CEILING_MARGIN
+
+
+class DefendingCeiling(Ceiling):
+    """``Ceiling`` for a run of the side without the ball (the opponent holds it).
+
+    The holder's series does not change with the run, so only the spaces the
+    run enters or leaves can change the judgement: the shooting spaces it
+    guards, the lanes an attack on the holder takes, the goalie's place. The
+    judgement is worked out from those, so the bound is tight.
+    """
+
+    def __init__(self, position: Position, side: int, w: Weights) -> None:
+        super().__init__(position, side, w)
+        ball, own_goal, their_goal = self.ball, self.own_goal, self.their_goal
+        self.outlook = outlook(ball, self.theirs, self.own_shooting & ~self.mine, own_goal)
+        self.base = w.possession + w.progress * PROGRESS[own_goal][ball]
+        self.stolen = w.possession + w.progress * PROGRESS[their_goal][ball]
+        self.safe = position.places[GOALIES[1 - side]] == ball and BOX[their_goal] >> ball & 1
+        self.won = 0.0 if self.safe else w.press * AT_LEAST[_attack_cost(ball, self.mine, self.theirs)]
+
+    def of(self, piece: int, start: int, target: int) -> float:
+        """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
+        w = self.weights
+        mine, value, keeper_home = self.counted(piece, start, target)
+        moved = (1 << start) | (1 << target)
+        if moved & self.own_shooting:
+            chance, reach = outlook(self.ball, self.theirs, self.own_shooting & ~mine, self.own_goal)
+        else:
+            chance, reach = self.outlook
+        ball_value = self.base + w.reach * reach
+        if chance:
+            ball_value += w.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
+        if moved & self.lanes and not self.safe:
+            won = w.press * AT_LEAST[_attack_cost(self.ball, mine, self.theirs)]
+        else:
+            won = self.won
+        return value - (1 - won) * ball_value + won * self.stolen + CEILING_MARGIN
 
 
 Step = list[Action]
@@ -435,15 +659,15 @@ class Coach:
 
     # -- a turn -------------------------------------------------------------------
 
-    def steps(self, position: Position, turn: Turn) -> list[Step]:
-        """The steps worth weighing: runs that end where the position is judged, and series.
+    def runs(self, position: Position, turn: Turn) -> list[Action]:
+        """The runs worth weighing.
 
         Runs ending far from the ball, the lanes to it and both goal areas
         change nothing ``evaluate`` sees, so they are left out; an attack is
         weighed with one push, the one that sends the victim furthest from the
-        ball. Pass series are weighed by the teammate they end on.
+        ball.
         """
-        steps: list[Step] = []
+        runs: list[Action] = []
         ball = position.ball
         holder = position.holder()
         side = turn.side
@@ -474,10 +698,67 @@ class Coach:
                     if chosen is None or distances[push_to] > distances[chosen[4]]:
                         pushes[key] = action
                 else:
-                    steps.append([action])
-            steps.extend([action] for action in pushes.values())
+                    runs.append(action)
+            runs.extend(pushes.values())
+        return runs
+
+    def weigh_runs(self, position: Position, side: int, runs: list[Action], keep: Keep, index: int) -> None:
+        """Judge ``runs`` (of ``side``, on turn) and keep those that beat the floor.
+
+        A run is judged on the spaces it leaves, without playing it. A plain
+        run that does not move the ball is first held against its ``Ceiling``:
+        when that cannot beat the floor or the steps already kept, the run
+        could not be chosen and is not judged at all.
+        """
+        ball = position.ball
+        places = position.places
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        my_goalie = GOALIES[side]
+        my_keeper, their_keeper = places[my_goalie], places[GOALIES[1 - side]]
+        own_goal = position.defends[side]
+        weights, memo = self.weights, self.memo
+        holder = position.occupant[ball]
+        if mine >> ball & 1:
+            ceiling: HoldingCeiling | DefendingCeiling | None = HoldingCeiling(position, side, weights)
+        elif theirs >> ball & 1:
+            ceiling = DefendingCeiling(position, side, weights)
+        else:
+            ceiling = None
+        for action in runs:
+            _, piece, direction, steps, push_to = action
+            if push_to != OFF:
+                keep.offer(self.run_value(position, side, action), index, [action])
+                continue
+            start = places[piece]
+            target = RAYS[start][direction][steps - 1]
+            if ceiling is not None and piece != holder and ceiling.of(piece, start, target) <= keep.cut:
+                continue
+            keep.offer(
+                judge(
+                    mine ^ (1 << start) ^ (1 << target),
+                    theirs,
+                    target if ball == start or PATHS[start][direction][steps] >> ball & 1 else ball,
+                    target if piece == my_goalie else my_keeper,
+                    their_keeper,
+                    own_goal,
+                    weights,
+                    memo,
+                ),
+                index,
+                [action],
+            )
+
+    def steps_with_ball(self, position: Position, turn: Turn, runs: list[Action]) -> list[Step]:
+        """The steps of the side holding the ball, besides its runs: the shot and the series.
+
+        Pass series are weighed by the teammate they end on; the planner also
+        weighs its shooting combinations, built on ``runs``.
+        """
+        holder = position.holder()
         if holder == OFF or holder // PIECES_PER_SIDE != turn.side or not turn.can_pass():
-            return steps
+            return []
+        steps: list[Step] = []
+        ball = position.ball
         goal = position.attacks(turn.side)
         if can_shoot_at_goal(position, holder):
             steps.append([(SHOT, goal, 0, 0, OFF)])
@@ -494,10 +775,10 @@ class Coach:
             # A goalie who must pass on and has no teammate to find plays it into space.
             steps.extend([(PASS, target, 0, 0, OFF)] for target in pass_targets(position, holder))
         if self.strength == "planner":
-            steps.extend(self.shooting_combinations(position, turn, steps))
+            steps.extend(self.shooting_combinations(position, turn, runs))
         return steps
 
-    def shooting_combinations(self, position: Position, turn: Turn, steps: list[Step]) -> list[Step]:
+    def shooting_combinations(self, position: Position, turn: Turn, runs: list[Action]) -> list[Step]:
         """Run onto a shooting space (or push its guard off it), then the series and the shot.
 
         The run alone may look poor (it can open a lane to the holder), so
@@ -507,23 +788,20 @@ class Coach:
             return []  # a run would close the open series: no shot after it
         goal = position.attacks(turn.side)
         targets = SHOOTING_MASK[goal]
-        combinations = []
-        for step in steps:
-            action = step[0]
-            if len(step) > 1 or action[0] != RUN:
-                continue
+        combos = []
+        for action in runs:
             end = RAYS[position.places[action[1]]][action[2]][action[3] - 1]
             if not targets >> end & 1:
                 continue
             record = make_run(position, action)
             if position.ball == end:
-                combinations.append([action, (SHOT, goal, 0, 0, OFF)])
+                combos.append([action, (SHOT, goal, 0, 0, OFF)])
             else:
                 parents = pass_chain(position, turn.side)
                 if end in parents:
-                    combinations.append([action, *series_to(parents, position.ball, end), (SHOT, goal, 0, 0, OFF)])
+                    combos.append([action, *series_to(parents, position.ball, end), (SHOT, goal, 0, 0, OFF)])
             undo_run(position, record)
-        return combinations
+        return combos
 
     def value_of(self, position: Position, side: int, step: Step) -> float:
         """What the position is worth after ``step``, tried in place and taken back.
@@ -531,25 +809,50 @@ class Coach:
         A shot at goal is worth its expectation: the goal, or the position with
         the ball in the goalie's hands.
         """
-        weights, memo = self.weights, self.memo
         first = step[0]
         if first[0] == RUN:
+            if len(step) == 1:
+                return self.run_value(position, side, first)
             record = make_run(position, first)
-            value = self.value_of(position, side, step[1:]) if len(step) > 1 else judge(position, side, weights, memo)
+            value = self.value_of(position, side, step[1:])
             undo_run(position, record)
             return value
         ball = position.ball
         last = step[-1]
+        position.ball = last[1]
+        value = self.judge_position(position, side)
+        position.ball = ball
         if last[0] == SHOT:
             chance = score_chance(position, side)
-            position.ball = last[1]
-            parried = judge(position, side, weights, memo)
-            position.ball = ball
-            return chance * (GOAL_VALUE - weights.possession) + (1 - chance) * parried
-        position.ball = last[1]
-        value = judge(position, side, weights, memo)
-        position.ball = ball
+            return chance * (GOAL_VALUE - self.weights.possession) + (1 - chance) * value
         return value
+
+    def judge_position(self, position: Position, side: int) -> float:
+        masks, places = position.masks, position.places
+        keepers = places[GOALIES[side]], places[GOALIES[1 - side]]
+        return judge(
+            masks[side], masks[1 - side], position.ball, *keepers, position.defends[side], self.weights, self.memo
+        )
+
+    def run_value(self, position: Position, side: int, action: Action) -> float:
+        """``value_of`` a single run or attack, worked out on the spaces without playing it."""
+        _, piece, direction, steps, push_to = action
+        places = position.places
+        start = places[piece]
+        target = RAYS[start][direction][steps - 1]
+        mine, theirs = position.masks[side], position.masks[1 - side]
+        my_keeper, their_keeper = places[GOALIES[side]], places[GOALIES[1 - side]]
+        mine ^= (1 << start) | (1 << target)
+        if piece == GOALIES[side]:
+            my_keeper = target
+        ball = position.ball
+        if push_to != OFF:
+            theirs ^= (1 << target) | (1 << push_to)
+            if position.occupant[target] == GOALIES[1 - side]:
+                their_keeper = push_to
+        elif ball == start or PATHS[start][direction][steps] >> ball & 1:
+            ball = target  # carried, or the free ball taken on the way
+        return judge(mine, theirs, ball, my_keeper, their_keeper, position.defends[side], self.weights, self.memo)
 
     def plan_turn(self, position: Position, turn: Turn) -> list[Action]:
         """The actions of a whole turn, ending with a shot at goal or END.
@@ -566,14 +869,21 @@ class Coach:
         for _ in range(depth):
             if not beam:
                 break
-            grown: list[tuple[float, int, Step]] = []
+            keep = Keep(width)
             for index, (value, here, here_turn, _) in enumerate(beam):
                 # A goalie who must still pass on accepts any step (a turn must end legally).
-                floor = float("-inf") if must_pass(here, here_turn) else value + 1e-9
-                for step in self.steps(here, here_turn):
-                    new_value = self.value_of(here, side, step)
-                    if new_value > floor:
-                        grown.append((new_value, index, step))
+                keep.start(float("-inf") if must_pass(here, here_turn) else value + 1e-9)
+                runs = self.runs(here, here_turn)
+                # The series and shots first: the bar they set spares judging many runs.
+                # They are listed after the runs, as the order settles ties.
+                before = len(keep.grown)
+                for step in self.steps_with_ball(here, here_turn, runs):
+                    keep.offer(self.value_of(here, side, step), index, step)
+                with_ball = keep.grown[before:]
+                del keep.grown[before:]
+                self.weigh_runs(here, side, runs, keep, index)
+                keep.grown.extend(with_ball)
+            grown = keep.grown
             grown.sort(key=lambda entry: entry[0], reverse=True)
 
             next_beam = []

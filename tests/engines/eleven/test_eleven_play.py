@@ -13,8 +13,9 @@ import pytest
 
 from engines.core import Dice, MatchOptions, TeamSheet
 from engines.eleven import ENGINE
-from engines.eleven.coach import Coach
+from engines.eleven.coach import Coach, DefendingCeiling, HoldingCeiling, evaluate
 from engines.eleven.match import play
+from engines.eleven.rules import OFF, RAYS, make_run, side_of, undo_run
 
 HOME = TeamSheet.coerce(ENGINE.sample_team(1, name="Home"))
 AWAY = TeamSheet.coerce(ENGINE.sample_team(2, name="Away"))
@@ -91,3 +92,36 @@ def test_the_planner_beats_the_greedy_coach():
     outcome = results(Coach("planner"), Coach("greedy"), matches=100, turns=20)
     assert outcome["strong"] > outcome["weak"], outcome
     assert one_sided_sign_p(outcome["strong"], outcome["weak"]) < 0.05, outcome
+
+
+class CeilingCheckingCoach(Coach):
+    """A planner that, before each turn, holds every run's ceiling against its real judgement."""
+
+    checked = 0
+
+    def plan_turn(self, position, turn):
+        side = turn.side
+        holder = position.holder()
+        if holder != OFF:
+            kind = HoldingCeiling if side_of(holder) == side else DefendingCeiling
+            ceiling = kind(position, side, self.weights)
+            for action in self.runs(position, turn):
+                if action[4] != OFF or action[1] == holder:
+                    continue  # attacks and the holder's runs are always judged
+                start = position.places[action[1]]
+                target = RAYS[start][action[2]][action[3] - 1]
+                record = make_run(position, action)
+                judged = evaluate(position, side, self.weights)
+                undo_run(position, record)
+                assert ceiling.of(action[1], start, target) >= judged, (action, judged)
+                CeilingCheckingCoach.checked += 1
+        return super().plan_turn(position, turn)
+
+
+def test_a_runs_ceiling_is_never_below_its_judgement():
+    """The search skips runs by their ceiling: were it ever below the judgement, it would choose wrongly."""
+    options = MatchOptions(settings={"turns_per_half": 10})
+    for seed, style in enumerate(("balanced", "attacking", "defensive")):
+        coaches = (CeilingCheckingCoach("planner", style), CeilingCheckingCoach("greedy", "balanced"))
+        check_result(play(HOME, AWAY, Dice(seed), options, coaches=coaches))
+    assert CeilingCheckingCoach.checked > 1000
