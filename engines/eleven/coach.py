@@ -135,7 +135,7 @@ FORMATIONS: dict[str, tuple[str, ...]] = {
 STRENGTHS = ("novice", "greedy", "planner")
 DEFAULT_STRENGTH = "greedy"
 DEFAULT_STYLE = "balanced"
-BEAM_WIDTH = 3
+BEAM_WIDTH = 2
 #: Steps a plan may hold; no sensible turn needs more (a d6 pays for six runs at most).
 MAX_STEPS = 8
 
