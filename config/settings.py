@@ -210,5 +210,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Leagues, seasons, teams, player cards, matches with their play-by-play, and standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    "ENUM_NAME_OVERRIDES": {"SideEnum": "matches.models.Match.Side"},
+    "ENUM_NAME_OVERRIDES": {
+        "SideEnum": "matches.models.Match.Side",
+        "DraftStateEnum": "rosters.models.Draft.State",
+    },
 }

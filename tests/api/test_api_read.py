@@ -26,7 +26,7 @@ def get(api, url, **query):
 
 
 def test_root_lists_the_resources(api, db):
-    assert set(get(api, "/api/")) == {"leagues", "seasons", "teams", "players", "matches"}
+    assert set(get(api, "/api/")) == {"leagues", "seasons", "teams", "players", "matches", "drafts"}
 
 
 def test_leagues(api, played_season):
