@@ -21,6 +21,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from leagues.models import Team
 from rosters import drafts
 from rosters.models import Draft, DraftPick, QueuedCard
@@ -154,6 +155,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         methods=["POST"],
         request=PickInSerializer,
         responses={201: DraftMoveSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
     )
     @action(detail=True, methods=["get", "post"])
     def picks(self, request: Request, pk: str | None = None) -> Response:
@@ -165,6 +167,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         page = self.paginate_queryset(moves)
         return self.get_paginated_response(DraftPickSerializer(page, many=True).data)
 
+    @idempotent
     def _pick(self, request: Request) -> Response:
         draft = self.get_object()
         given = PickInSerializer(data=request.data)
@@ -185,8 +188,9 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         )
         return self._moved(draft, move, status.HTTP_201_CREATED)
 
-    @extend_schema(request=BidInSerializer, responses=DraftMoveSerializer)
+    @extend_schema(request=BidInSerializer, responses=DraftMoveSerializer, parameters=[IDEMPOTENCY_PARAMETER])
     @action(detail=True, methods=["post"])
+    @idempotent
     def bids(self, request: Request, pk: str | None = None) -> Response:
         """A bid on the card up for auction (auction format)."""
         draft = self.get_object()

@@ -6,12 +6,16 @@ manages Beta, Dino runs another league. A squad is six field players and two kee
 within 15 BC; the pool has 32 cards at 1 BC and 8 stars (Card 32 to 39) at 4 BC.
 """
 
+import threading
+
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
+from api.models import IdempotencyKey
 from leagues.models import Team
 from rosters import drafts, ledger
-from rosters.models import Draft, DraftPick, Player, QueuedCard
+from rosters.models import Draft, DraftPick, LedgerEntry, Player, QueuedCard
 from tests.api.conftest import token_client
 
 pytestmark = pytest.mark.django_db
@@ -265,3 +269,94 @@ def test_queue_input_is_checked(as_, draft, cast):
     assert set(errors(as_["carla"].put(url, {"team": cast["beta"].pk, "players": ["x"]}, format="json"))) == {"players"}
     omega = cast["other_season"].teams.get(name="Omega")
     assert set(errors(as_["dino"].put(url, {"team": omega.pk, "players": []}, format="json"))) == {"team"}
+
+
+# --- idempotency keys ---------------------------------------------------------------------------
+
+
+def keyed(client, key: str) -> APIClient:
+    """A client with the same credentials that sends this key with every request."""
+    copy = APIClient()
+    copy.credentials(**client._credentials, HTTP_IDEMPOTENCY_KEY=key)
+    return copy
+
+
+def test_the_same_pick_twice_with_one_key_picks_and_charges_once(as_, draft, cast):
+    bruno = keyed(as_["bruno"], "pick-1-alpha")
+    first = post_pick(bruno, draft, cast["alpha"], "Card 33")
+    again = post_pick(bruno, draft, cast["alpha"], "Card 33")
+    assert first.status_code == again.status_code == 201 and first.json() == again.json()
+    assert again["Idempotent-Replayed"] == "true" and not first.has_header("Idempotent-Replayed")
+    assert DraftPick.objects.count() == 1
+    assert LedgerEntry.objects.filter(reason="draft_pick").count() == 1
+    assert ledger.balance(draft.season, cast["alpha"]) == 11
+
+
+def test_the_same_key_with_another_body_or_endpoint_is_a_422(as_, draft, cast):
+    bruno = keyed(as_["bruno"], "k")
+    assert post_pick(bruno, draft, cast["alpha"], "Card 33").status_code == 201
+    other_card = post_pick(bruno, draft, cast["alpha"], "Card 34")
+    assert other_card.status_code == 422
+    assert other_card.json() == {
+        "Idempotency-Key": [
+            f"this key was used for another request (POST /api/drafts/{draft.pk}/picks/ with another body)"
+        ]
+    }
+    assert bid(bruno, draft, cast["alpha"], 2).status_code == 422
+    assert DraftPick.objects.count() == 1 and ledger.balance(draft.season, cast["alpha"]) == 11
+
+
+def test_keys_are_per_user_and_a_refusal_stores_nothing(as_, draft, cast):
+    carla = keyed(as_["carla"], "k")
+    assert errors(post_pick(carla, draft, cast["beta"], "Card 34")) == {"team": ["it is Alpha's turn, not Beta's"]}
+    assert not IdempotencyKey.objects.exists()
+    assert post_pick(keyed(as_["bruno"], "k"), draft, cast["alpha"], "Card 33").status_code == 201
+    retried = post_pick(carla, draft, cast["beta"], "Card 34")  # now Beta's turn: the retry acts
+    assert retried.status_code == 201 and not retried.has_header("Idempotent-Replayed")
+    assert DraftPick.objects.count() == 2 and IdempotencyKey.objects.count() == 2
+
+
+def test_a_bid_retried_with_its_key_is_made_once(as_, auction, cast):
+    drafts.make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
+    carla = keyed(as_["carla"], "bid-3")
+    first, again = bid(carla, auction, cast["beta"], 3), bid(carla, auction, cast["beta"], 3)
+    assert first.status_code == again.status_code == 200 and first.json() == again.json()
+    assert again["Idempotent-Replayed"] == "true"
+    # without a key, the same retry is refused by the rules
+    assert errors(bid(as_["carla"], auction, cast["beta"], 3))
+
+
+def test_key_without_credentials_or_too_long(as_, draft, cast):
+    anonymous = as_["anonymous"]
+    anonymous.credentials(HTTP_IDEMPOTENCY_KEY="k")
+    assert post_pick(anonymous, draft, cast["alpha"], "Card 33").status_code == 401
+    assert set(errors(post_pick(keyed(as_["bruno"], "x" * 256), draft, cast["alpha"], "Card 33"))) == {
+        "Idempotency-Key"
+    }
+    assert not IdempotencyKey.objects.exists() and not DraftPick.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_copies_of_one_keyed_pick_sent_at_once_act_once(cast, season, pool):
+    """Each copy on its own connection: the key's unique row makes the later ones wait and replay."""
+    draft = start(season, cast)
+    barrier, answers = threading.Barrier(3, timeout=30), []
+    bruno = token_client(cast["bruno"])
+
+    def send():
+        client = keyed(bruno, "same-click")
+        barrier.wait()
+        try:
+            answers.append(post_pick(client, draft, cast["alpha"], "Card 33"))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [a.status_code for a in answers] == [201, 201, 201]
+    assert len({a.content for a in answers}) == 1
+    assert sum(a.has_header("Idempotent-Replayed") for a in answers) == 2
+    assert DraftPick.objects.count() == 1 and ledger.balance(draft.season, cast["alpha"]) == 11
