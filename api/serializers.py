@@ -11,7 +11,7 @@ from rest_framework import serializers
 from leagues.models import League, Season, Team
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import STAT_FIELDS
-from rosters.models import Player
+from rosters.models import LedgerEntry, Player
 
 
 def django_errors(exc: DjangoValidationError) -> serializers.ValidationError:
@@ -194,3 +194,26 @@ class StandingsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
     standings = StandingRowSerializer(many=True)
     notes = serializers.ListField(child=serializers.CharField(), help_text="How tied teams were separated.")
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["id", "amount", "reason", "player", "player_name", "note", "created_at"]
+        read_only_fields = fields
+
+
+class LedgerSeasonSerializer(serializers.Serializer):
+    """A team's BootCoins in one season: the balance and every entry that makes it, oldest first."""
+
+    season = serializers.IntegerField(source="season.pk")
+    name = serializers.CharField(source="season.name")
+    balance = serializers.IntegerField()
+    entries = LedgerEntrySerializer(many=True)
+
+
+class TeamLedgerSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    seasons = LedgerSeasonSerializer(many=True, help_text="Latest season first.")
