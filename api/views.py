@@ -17,7 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api import filters, serializers
+from api import brackets, filters, serializers
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from leagues.models import League, Season, Team
 from leagues.scheduling import generate_fixtures
@@ -57,6 +57,12 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         season = self.get_object()
         table = compute_standings(season)
         return Response({"season": season.id, "standings": table.to_list(), "notes": table.notes})
+
+    @extend_schema(responses=brackets.BracketSerializer)
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, pk: str | None = None) -> Response:
+        """The season's knockout bracket: rounds of ties with seeds, legs, aggregate and winner (404 if none)."""
+        return Response(brackets.BracketSerializer(brackets.bracket_of(int(pk))).data)
 
     @extend_schema(request=serializers.FixturesSerializer, responses=serializers.MatchSerializer(many=True))
     @action(detail=True, methods=["post"])
