@@ -10,6 +10,7 @@ from leagues.standings import compute_standings
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import simulate_due
 from rosters.models import Player, SquadMember
+from tests.conftest import make_season
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +82,26 @@ def test_players_with_card_attributes_filtered_by_team_season_and_role(api, play
     assert keepers and all(p["role"] == "goalkeeper" for p in keepers)
     one = get(api, f"/api/players/{member.player_id}/")
     assert one["attributes"] == member.player.attributes and one["price"] == member.player.price
+
+
+def test_season_and_team_together_mean_one_squad_place(api, season):
+    """A player of Alpha in 2026 and of Beta in 2027 is in Beta's squad only in 2027."""
+    later = make_season(season.league, ["Alpha", "Beta"], name="2027")
+    alpha, beta = season.teams.get(name="Alpha"), season.teams.get(name="Beta")
+    mover = Player.objects.create(league=season.league, name="Mover", role="field", attributes={}, price=1)
+    stayer = Player.objects.create(league=season.league, name="Stayer", role="field", attributes={}, price=1)
+    SquadMember.objects.create(season=season, team=alpha, player=mover)
+    SquadMember.objects.create(season=later, team=beta, player=mover)
+    SquadMember.objects.create(season=season, team=beta, player=stayer)
+
+    def names(**query):
+        return sorted(p["name"] for p in get(api, "/api/players/", **query)["results"])
+
+    assert names(season=season.pk, team=beta.pk) == ["Stayer"]
+    assert names(season=later.pk, team=beta.pk) == ["Mover"]
+    assert names(season=later.pk, team=alpha.pk) == []
+    assert names(team=beta.pk) == ["Mover", "Stayer"] and names(season=season.pk) == ["Mover", "Stayer"]
+    assert get(api, "/api/players/", team=beta.pk)["count"] == 2  # no row twice
 
 
 def test_matches_filtered_by_season_team_status_and_round(api, played_season):
