@@ -1,6 +1,10 @@
 """Reading the API: every endpoint is public, paginated, filterable and cheap in queries."""
 
+import re
+
 import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -167,6 +171,18 @@ def test_schema_is_openapi_3_and_docs_render(api, db):
     assert {"season", "team", "status", "round", "page", "page_size"} <= params
     docs = api.get("/api/docs/")
     assert docs.status_code == 200 and reverse("api:schema") in docs.content.decode()
+
+
+def test_docs_load_swagger_ui_from_our_static_files_and_no_other_host(api, db):
+    page = api.get("/api/docs/").content.decode()
+    assert not re.search(r"https?:|//[\w.-]+\.\w", page), "the docs page names another host"
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert any(a.endswith("swagger-ui-bundle.js") for a in assets) and any(a.endswith(".css") for a in assets)
+    for asset in assets:
+        assert asset.startswith(
+            settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL
+        )
+        assert finders.find(asset.split("/static/", 1)[1]), f"{asset} is not among the static files"
 
 
 def test_token_is_issued_for_a_username_and_password(api, db):
