@@ -46,8 +46,8 @@ def body_hash(data) -> str:
 
 def replay_or_run(request: Request, key: str, run: Callable[[], Response]) -> Response:
     """The stored answer to this key, or ``run()``'s, stored with the key in one transaction."""
-    if not 1 <= len(key) <= 255:
-        raise serializers.ValidationError({HEADER: ["give between 1 and 255 characters"]})
+    if not (1 <= len(key) <= 255 and key.isascii() and key.isprintable()):
+        raise serializers.ValidationError({HEADER: ["give between 1 and 255 printable ASCII characters"]})
     what, digest = f"{request.method} {request.path}"[:300], body_hash(request.data)
     with transaction.atomic():
         try:

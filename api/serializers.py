@@ -21,8 +21,32 @@ def django_errors(exc: DjangoValidationError) -> serializers.ValidationError:
     return serializers.ValidationError(exc.messages)
 
 
+def has_nul(value: Any) -> bool:
+    """Whether a NUL character is in any string or key of a JSON value."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(has_nul(k) or has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_nul(v) for v in value)
+    return False
+
+
+class StorableJSONField(serializers.JSONField):
+    """JSON that every database here can store: PostgreSQL's jsonb refuses a NUL character
+    (``\\u0000``) with an error, so it is a 400 on the field instead of a 500."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        if has_nul(value):
+            raise serializers.ValidationError("NUL characters (\\u0000) cannot be stored.")
+        return value
+
+
 class LeagueSerializer(serializers.ModelSerializer):
     commissioners = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+    engine_settings = StorableJSONField(required=False, help_text=League._meta.get_field("engine_settings").help_text)
+    tiebreakers = StorableJSONField(required=False, help_text=League._meta.get_field("tiebreakers").help_text)
 
     class Meta:
         model = League
