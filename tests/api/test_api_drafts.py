@@ -15,8 +15,10 @@ from rest_framework.test import APIClient
 from api.models import IdempotencyKey
 from leagues.models import Team
 from rosters import drafts, ledger
+from rosters.drafting import load_engine_pool
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, QueuedCard
 from tests.api.conftest import token_client
+from tests.conftest import make_league, make_season
 
 pytestmark = pytest.mark.django_db
 
@@ -226,6 +228,29 @@ def test_bid_refusals_name_the_field(as_, auction, cast):
 
 def test_bids_in_a_snake_draft_are_refused(as_, draft, cast):
     assert errors(bid(as_["carla"], draft, cast["beta"], 2)) == {"team": ["it is Alpha's turn, not Beta's"]}
+
+
+# --- the market (Mutant Soccer) -----------------------------------------------------------------
+
+
+def test_the_market_shows_its_display_and_takes_checks_and_picks_on_display(django_user_model):
+    league = make_league("Mutants", engine="mutant")
+    load_engine_pool(league, "mutant", seed=1)
+    market = drafts.start_draft(
+        drafts.create_draft(make_season(league, ["Alpha", "Beta", "Gamma"]), format=Draft.Format.MARKET).pk
+    )
+    boss = django_user_model.objects.create_user("boss")
+    league.commissioners.add(boss)
+    client, url = token_client(boss), f"/api/drafts/{market.pk}/picks/"
+    shown = APIClient().get(f"/api/drafts/{market.pk}/").json()
+    assert shown["display"] == [int(card) for card in market.market["display"]] and len(shown["display"]) == 6
+    team = shown["on_the_clock"]
+    hidden = Player.objects.filter(league=league).exclude(pk__in=shown["display"]).first()
+    refused = client.post(url, {"team": team, "player": hidden.pk}, format="json")
+    assert errors(refused) == {"player": [f"{hidden.name} is not on display"]}
+    checked = client.post(url, {"team": team, "kind": "check"}, format="json")
+    assert checked.status_code == 201 and checked.json()["pick"]["kind"] == "check"
+    assert checked.json()["draft"]["on_the_clock"] != team
 
 
 # --- queue and autopick -------------------------------------------------------------------------
