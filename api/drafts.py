@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import django_filters
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -220,9 +221,10 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         given.is_valid(raise_exception=True)
         data = given.validated_data
         team = self._team(draft, data["team"])
-        self._call(drafts.set_queue, draft.pk, team_id=team.pk, player_ids=data["players"], by=request.user)
-        if "autopick" in data:
-            self._call(drafts.set_autopick, draft.pk, team_id=team.pk, on=data["autopick"], by=request.user)
+        with transaction.atomic():  # the queue and autopick change together or not at all
+            self._call(drafts.set_queue, draft.pk, team_id=team.pk, player_ids=data["players"], by=request.user)
+            if "autopick" in data:
+                self._call(drafts.set_autopick, draft.pk, team_id=team.pk, on=data["autopick"], by=request.user)
         return Response(self._queue(Draft.objects.get(pk=draft.pk), team))
 
     def _team(self, draft: Draft, team_id: int) -> Team:
