@@ -25,12 +25,22 @@ class TeamFilter(django_filters.FilterSet):
 
 
 class PlayerFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(field_name="squad_memberships__season", help_text="In a squad this season.")
-    team = django_filters.NumberFilter(field_name="squad_memberships__team", help_text="In this team's squad.")
+    """``season`` and ``team`` together mean the same squad place: one join with both conditions,
+    so a player of team A in season 1 and of team B in season 2 is not in ``season=1&team=B``."""
+
+    season = django_filters.NumberFilter(method="filter_squad", help_text="In a squad this season.")
+    team = django_filters.NumberFilter(method="filter_squad", help_text="In this team's squad.")
 
     class Meta:
         model = Player
         fields = ["league", "role", "season", "team"]
+
+    def filter_squad(self, queryset: QuerySet[Player], name: str, value: int) -> QuerySet[Player]:
+        given = {k: self.form.cleaned_data.get(k) for k in ("season", "team")}
+        given = {k: v for k, v in given.items() if v is not None}
+        if name != next(iter(given)):
+            return queryset  # the first of the two given applies both, in one filter()
+        return queryset.filter(**{f"squad_memberships__{k}": v for k, v in given.items()})
 
 
 class MatchFilter(django_filters.FilterSet):

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from leagues.models import League, Season, Team
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import STAT_FIELDS
-from rosters.models import Player
+from rosters.models import LedgerEntry, Player
 
 
 def django_errors(exc: DjangoValidationError) -> serializers.ValidationError:
@@ -21,8 +21,32 @@ def django_errors(exc: DjangoValidationError) -> serializers.ValidationError:
     return serializers.ValidationError(exc.messages)
 
 
+def has_nul(value: Any) -> bool:
+    """Whether a NUL character is in any string or key of a JSON value."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(has_nul(k) or has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_nul(v) for v in value)
+    return False
+
+
+class StorableJSONField(serializers.JSONField):
+    """JSON that every database here can store: PostgreSQL's jsonb refuses a NUL character
+    (``\\u0000``) with an error, so it is a 400 on the field instead of a 500."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        if has_nul(value):
+            raise serializers.ValidationError("NUL characters (\\u0000) cannot be stored.")
+        return value
+
+
 class LeagueSerializer(serializers.ModelSerializer):
     commissioners = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+    engine_settings = StorableJSONField(required=False, help_text=League._meta.get_field("engine_settings").help_text)
+    tiebreakers = StorableJSONField(required=False, help_text=League._meta.get_field("tiebreakers").help_text)
 
     class Meta:
         model = League
@@ -194,3 +218,26 @@ class StandingsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
     standings = StandingRowSerializer(many=True)
     notes = serializers.ListField(child=serializers.CharField(), help_text="How tied teams were separated.")
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["id", "amount", "reason", "player", "player_name", "note", "created_at"]
+        read_only_fields = fields
+
+
+class LedgerSeasonSerializer(serializers.Serializer):
+    """A team's BootCoins in one season: the balance and every entry that makes it, oldest first."""
+
+    season = serializers.IntegerField(source="season.pk")
+    name = serializers.CharField(source="season.name")
+    balance = serializers.IntegerField()
+    entries = LedgerEntrySerializer(many=True)
+
+
+class TeamLedgerSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    seasons = LedgerSeasonSerializer(many=True, help_text="Latest season first.")

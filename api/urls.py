@@ -3,7 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from api import table_results, views
+from api import drafts, table_results, views
 
 app_name = "api"
 
@@ -13,6 +13,7 @@ router.register("seasons", views.SeasonViewSet, basename="season")
 router.register("teams", views.TeamViewSet, basename="team")
 router.register("players", views.PlayerViewSet, basename="player")
 router.register("matches", views.MatchViewSet, basename="match")
+router.register("drafts", drafts.DraftViewSet, basename="draft")
 
 urlpatterns = [
     path("matches/<int:match_id>/result/", table_results.TableResultView.as_view(), name="match-result"),

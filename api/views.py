@@ -17,7 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api import filters, serializers
+from api import brackets, filters, serializers
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from leagues.models import League, Season, Team
 from leagues.scheduling import generate_fixtures
@@ -25,6 +25,7 @@ from leagues.standings import cached_standings
 from matches import fixtures, services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.scoresheets import render_scoresheet, scoresheet_for_match
+from rosters import ledger
 from rosters.cards_pdf import card_set_for_season, card_set_for_team, render_cards
 from rosters.models import Player
 
@@ -62,6 +63,12 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         table = cached_standings(season)
         return Response({"season": season.id, "standings": table.to_list(), "notes": table.notes})
 
+    @extend_schema(responses=brackets.BracketSerializer)
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, pk: str | None = None) -> Response:
+        """The season's knockout bracket: rounds of ties with seeds, legs, aggregate and winner (404 if none)."""
+        return Response(brackets.BracketSerializer(brackets.bracket_of(int(pk))).data)
+
     @extend_schema(request=serializers.FixturesSerializer, responses=serializers.MatchSerializer(many=True))
     @action(detail=True, methods=["post"])
     def fixtures(self, request: Request, pk: str | None = None) -> Response:
@@ -95,6 +102,22 @@ class TeamViewSet(viewsets.ReadOnlyModelViewSet):
         if season is not None and not season.isdigit():
             return JsonResponse({"season": ["Give a season id."]}, status=400)
         return pdf_download(lambda: render_cards(card_set_for_team(int(pk), int(season) if season else None)))
+
+    @extend_schema(
+        responses=serializers.TeamLedgerSerializer,
+        parameters=[OpenApiParameter("season", OpenApiTypes.INT, description="Only this season.")],
+    )
+    @action(detail=True, methods=["get"])
+    def ledger(self, request: Request, pk: str | None = None) -> Response:
+        """The team's BootCoin ledger per season, public as on the team page: the entries and the balance.
+
+        ``?season=`` goes through ``TeamFilter`` in ``get_object`` first: a bad id is a 400,
+        a season the team does not play in a 404.
+        """
+        team = self.get_object()
+        season = request.query_params.get("season")
+        statements = ledger.statements(team, int(season) if season else None)
+        return Response(serializers.TeamLedgerSerializer({"team": team.pk, "seasons": statements}).data)
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "leagues",
     "rosters",
     "matches",
@@ -210,5 +211,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Leagues, seasons, teams, player cards, matches with their play-by-play, and standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    "ENUM_NAME_OVERRIDES": {"SideEnum": "matches.models.Match.Side"},
+    # Swagger UI from drf-spectacular-sidecar's static files: /api/docs/ works offline, loads nothing from a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "SideEnum": "matches.models.Match.Side",
+        "DraftStateEnum": "rosters.models.Draft.State",
+    },
 }

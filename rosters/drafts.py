@@ -41,7 +41,16 @@ BID = "bid"
 
 
 class DraftError(ValidationError):
-    """A move refused; the message says why, for the person who made it."""
+    """A move refused; the message says why, for the person who made it.
+
+    ``field`` names the part of the request the refusal is about (``player``,
+    ``team``, ``amount``...), so the API can answer field by field; None when it is
+    about the draft itself (not running, paused).
+    """
+
+    def __init__(self, message, *, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 # --- setting up ---------------------------------------------------------------------------------
@@ -275,14 +284,17 @@ def make_move(
         if draft.state != State.RUNNING:
             raise DraftError(f"the draft is {draft.get_state_display()}")
         if pick_number is not None and pick_number != draft.pick_number:
-            raise DraftError(f"pick {pick_number + 1} has already been made; pick {draft.pick_number + 1} is on now")
+            raise DraftError(
+                f"pick {pick_number + 1} has already been made; pick {draft.pick_number + 1} is on now",
+                field="pick_number",
+            )
         team = draft.season.teams.filter(pk=team_id).first()
         if team is None or not can_act_for(by, team):
-            raise DraftError("you may only move for your own team")
+            raise DraftError("you may only move for your own team", field="team")
         due = on_the_clock(draft)
         bidding = draft.format == Draft.Format.AUCTION and kind == BID
         if due != team.pk and not bidding:
-            raise DraftError(f"it is {draft.season.teams.get(pk=due).name}'s turn, not {team.name}'s")
+            raise DraftError(f"it is {draft.season.teams.get(pk=due).name}'s turn, not {team.name}'s", field="team")
         commissioner = runs_league(by, draft.season.league)
         if not commissioner and draft.deadline and timezone.now() > draft.deadline:
             raise DraftError("time ran out for this pick: the clock picks for your team")
@@ -294,7 +306,7 @@ def make_move(
         if kind == Kind.PICK:
             player = Player.objects.filter(pk=player_id, league_id=draft.season.league_id).first()
             if player is None:
-                raise DraftError("that card is not in this league's pool")
+                raise DraftError("that card is not in this league's pool", field="player")
         move = _move(draft, team.pk, kind, player, by=by)
         _autopick_while_due(draft)
         draft.save()
@@ -358,7 +370,7 @@ def set_autopick(draft_id: int, *, team_id: int, on: bool, by) -> None:
         draft = _lock(draft_id)
         team = draft.season.teams.get(pk=team_id)
         if not can_act_for(by, team):
-            raise DraftError("you may only change your own team's autopick")
+            raise DraftError("you may only change your own team's autopick", field="team")
         if on:
             draft.autopick_teams.add(team)
             _autopick_while_due(draft)
@@ -372,7 +384,7 @@ def set_queue(draft_id: int, *, team_id: int, player_ids: Sequence[int], by) -> 
     draft = Draft.objects.select_related("season").get(pk=draft_id)
     team = draft.season.teams.get(pk=team_id)
     if not can_act_for(by, team):
-        raise DraftError("you may only change your own team's queue")
+        raise DraftError("you may only change your own team's queue", field="team")
     known = set(Player.objects.filter(pk__in=player_ids, league_id=draft.season.league_id).values_list("pk", flat=True))
     wanted = list(dict.fromkeys(p for p in player_ids if p in known))
     with transaction.atomic():
@@ -410,7 +422,7 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
         else:
             reason = pick_refusal(board_for(draft), team_id, player)
         if reason:
-            raise DraftError(reason)
+            raise DraftError(reason, field="player")
         SquadMember.objects.create(season=draft.season, team_id=team_id, player=player, price=player.price)
         note = f"pick {draft.pick_number + 1} of the {draft.season} draft"
         ledger.post(
@@ -418,7 +430,7 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
         )
         QueuedCard.objects.filter(draft=draft, player=player).delete()
     elif draft.format != Draft.Format.MARKET:
-        raise DraftError("only the market has checks and finishes; in a snake draft every turn is a pick")
+        raise DraftError("only the market has checks and finishes; in a snake draft every turn is a pick", field="kind")
     move = DraftPick.objects.create(
         draft=draft,
         number=draft.pick_number,
@@ -713,23 +725,23 @@ def _auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, 
     """Nominate a card with an opening bid, or raise the bid on the card up; each restarts the bid clock."""
     if kind == Kind.PICK:
         if draft.lot:
-            raise DraftError("a card is already up for auction: bid on it")
+            raise DraftError("a card is already up for auction: bid on it", field="kind")
         player = Player.objects.filter(pk=player_id, league_id=draft.season.league_id).first()
     elif kind == BID:
         if not draft.lot:
-            raise DraftError("no card is up for auction: the team on the clock nominates one")
+            raise DraftError("no card is up for auction: the team on the clock nominates one", field="kind")
         player = Player.objects.get(pk=draft.lot["player"])
         if team_id == draft.lot["team"]:
-            raise DraftError("your team already holds the highest bid")
+            raise DraftError("your team already holds the highest bid", field="team")
         if amount is None or amount <= draft.lot["bid"]:
-            raise DraftError(f"bid more than {draft.lot['bid']} BC")
+            raise DraftError(f"bid more than {draft.lot['bid']} BC", field="amount")
     else:
-        raise DraftError("an auction has nominations and bids only")
+        raise DraftError("an auction has nominations and bids only", field="kind")
     if player is None:
-        raise DraftError("that card is not in this league's pool")
+        raise DraftError("that card is not in this league's pool", field="player")
     reason = auction_refusal(board_for(draft), team_id, player, amount or 0)
     if reason:
-        raise DraftError(reason)
+        raise DraftError(reason, field="amount" if kind == BID else "player")
     draft.lot = {"player": player.pk, "bid": amount, "team": team_id, "by": by.pk if by else None}
     _set_clock(draft)
 

@@ -113,3 +113,32 @@ def post_one(
 ) -> LedgerEntry:
     """One entry (a grant, a fine, a prize money); see ``post``."""
     return post(season, [Posting(team.pk, amount, reason, player, note)], by=by)[0]
+
+
+@dataclass
+class Statement:
+    """A team's ledger in one season: the entries in the order written, and the balance they give."""
+
+    season: Season
+    entries: list[LedgerEntry]
+    balance: int
+
+
+def statements(team: Team, season_id: int | None = None) -> list[Statement]:
+    """The team's ledger in each of its seasons (or just ``season_id``), latest season first, in two queries.
+
+    The balance follows ``balances``: a season whose accounts are not open yet shows the league's budget.
+    """
+    seasons = list(team.seasons.select_related("league").order_by("-created_at", "-id"))
+    if season_id is not None:
+        seasons = [s for s in seasons if s.pk == season_id]
+    entries: dict[int, list[LedgerEntry]] = {s.pk: [] for s in seasons}
+    rows = LedgerEntry.objects.filter(team=team, season_id__in=entries).select_related("player").order_by("id")
+    for entry in rows:
+        entries[entry.season_id].append(entry)
+    result = []
+    for season in seasons:
+        mine = entries[season.pk]
+        opened = any(e.reason == Reason.BUDGET for e in mine)
+        result.append(Statement(season, mine, sum(e.amount for e in mine) + (0 if opened else season.league.budget)))
+    return result

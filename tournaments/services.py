@@ -28,7 +28,7 @@ extra-time goals count, its shoot-out is then ignored.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
@@ -319,24 +319,40 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
 
 
 def champion(bracket: Bracket) -> Team | None:
-    if bracket.double_elimination:  # the last grand final: the reset if there is one
-        final = bracket.ties.filter(side=Tie.Side.FINAL).order_by("-round").select_related("winner").first()
-        return final.winner if final else None
-    final = bracket.ties.filter(round=bracket.rounds, third_place=False, side=Tie.Side.WINNERS)
-    final = final.select_related("winner").first()
+    final = final_tie(bracket, bracket.ties.select_related("winner"))
     return final.winner if final else None
+
+
+def final_tie(bracket: Bracket, ties: Iterable[Tie]) -> Tie | None:
+    """The tie whose winner wins it all, among the bracket's ties (read by the caller)."""
+    if bracket.double_elimination:  # the last grand final: the reset if there is one
+        finals = [t for t in ties if t.side == Tie.Side.FINAL]
+        return max(finals, key=lambda t: t.round, default=None)
+    return next(
+        (t for t in ties if t.round == bracket.rounds and not t.third_place and t.side == Tie.Side.WINNERS), None
+    )
+
+
+def tie_order(tie: Tie) -> tuple:
+    """Winners' bracket, losers' bracket, grand final; round by round; the third place after the final."""
+    return ("WLF".index(tie.side), tie.round, tie.third_place, tie.slot)
+
+
+def tie_round_name(bracket: Bracket, tie: Tie) -> str:
+    """What the round of a tie is called: "Semi-finals", "Third place", "Losers R2", "Grand final 1"."""
+    if bracket.double_elimination:
+        return {"W": f"Winners R{tie.round}", "L": f"Losers R{tie.round}"}.get(tie.side, f"Grand final {tie.round}")
+    return "Third place" if tie.third_place else round_name(tie.round, bracket.rounds)
 
 
 def bracket_lines(bracket: Bracket) -> list[str]:
     """The bracket as text, round by round, for the demo and the commands."""
     lines = []
     ties = bracket.ties.select_related("home", "away", "winner", "match", "first_leg", "decider")
-    for tie in sorted(ties, key=lambda t: ("WLF".index(t.side), t.round, t.third_place, t.slot)):
-        name = "Third place" if tie.third_place else round_name(tie.round, bracket.rounds)
-        if bracket.double_elimination:
-            if tie.bye and tie.away_id is None and tie.side != Tie.Side.WINNERS:
-                continue  # a losers' place with one team or none, or a reset not needed: nothing happened
-            name = {"W": f"Winners R{tie.round}", "L": f"Losers R{tie.round}"}.get(tie.side, f"Grand final {tie.round}")
+    for tie in sorted(ties, key=tie_order):
+        name = tie_round_name(bracket, tie)
+        if bracket.double_elimination and tie.bye and tie.away_id is None and tie.side != Tie.Side.WINNERS:
+            continue  # a losers' place with one team or none, or a reset not needed: nothing happened
         home = f"({tie.home_seed}) {tie.home}" if tie.home else "?"
         if tie.bye:
             lines.append(f"{name:15} {home} - bye")

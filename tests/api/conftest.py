@@ -4,6 +4,9 @@
 ``other`` runs another league, ``commissioner`` runs this one, ``superuser`` runs
 everything. Token authentication for all but the superuser, who uses a session,
 so both ways in are exercised.
+
+The draft tests use the roster tests' cast (Anna, Bruno, Carla, Dino) and pool; their
+clock tasks are recorded instead of sent.
 """
 
 import pytest
@@ -14,6 +17,7 @@ from rest_framework.test import APIClient
 from leagues.demo import create_demo_season
 from leagues.models import League
 from matches.services import simulate_due
+from tests.rosters.conftest import cast, clock_tasks, fast_passwords, pool  # noqa: F401 (the drafts' cast)
 
 
 @pytest.fixture

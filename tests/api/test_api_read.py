@@ -1,6 +1,10 @@
 """Reading the API: every endpoint is public, paginated, filterable and cheap in queries."""
 
+import re
+
 import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -10,6 +14,7 @@ from leagues.standings import compute_standings
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import simulate_due
 from rosters.models import Player, SquadMember
+from tests.conftest import make_season
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +31,7 @@ def get(api, url, **query):
 
 
 def test_root_lists_the_resources(api, db):
-    assert set(get(api, "/api/")) == {"leagues", "seasons", "teams", "players", "matches"}
+    assert set(get(api, "/api/")) == {"leagues", "seasons", "teams", "players", "matches", "drafts"}
 
 
 def test_leagues(api, played_season):
@@ -81,6 +86,26 @@ def test_players_with_card_attributes_filtered_by_team_season_and_role(api, play
     assert keepers and all(p["role"] == "goalkeeper" for p in keepers)
     one = get(api, f"/api/players/{member.player_id}/")
     assert one["attributes"] == member.player.attributes and one["price"] == member.player.price
+
+
+def test_season_and_team_together_mean_one_squad_place(api, season):
+    """A player of Alpha in 2026 and of Beta in 2027 is in Beta's squad only in 2027."""
+    later = make_season(season.league, ["Alpha", "Beta"], name="2027")
+    alpha, beta = season.teams.get(name="Alpha"), season.teams.get(name="Beta")
+    mover = Player.objects.create(league=season.league, name="Mover", role="field", attributes={}, price=1)
+    stayer = Player.objects.create(league=season.league, name="Stayer", role="field", attributes={}, price=1)
+    SquadMember.objects.create(season=season, team=alpha, player=mover)
+    SquadMember.objects.create(season=later, team=beta, player=mover)
+    SquadMember.objects.create(season=season, team=beta, player=stayer)
+
+    def names(**query):
+        return sorted(p["name"] for p in get(api, "/api/players/", **query)["results"])
+
+    assert names(season=season.pk, team=beta.pk) == ["Stayer"]
+    assert names(season=later.pk, team=beta.pk) == ["Mover"]
+    assert names(season=later.pk, team=alpha.pk) == []
+    assert names(team=beta.pk) == ["Mover", "Stayer"] and names(season=season.pk) == ["Mover", "Stayer"]
+    assert get(api, "/api/players/", team=beta.pk)["count"] == 2  # no row twice
 
 
 def test_matches_filtered_by_season_team_status_and_round(api, played_season):
@@ -146,6 +171,18 @@ def test_schema_is_openapi_3_and_docs_render(api, db):
     assert {"season", "team", "status", "round", "page", "page_size"} <= params
     docs = api.get("/api/docs/")
     assert docs.status_code == 200 and reverse("api:schema") in docs.content.decode()
+
+
+def test_docs_load_swagger_ui_from_our_static_files_and_no_other_host(api, db):
+    page = api.get("/api/docs/").content.decode()
+    assert not re.search(r"https?:|//[\w.-]+\.\w", page), "the docs page names another host"
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert any(a.endswith("swagger-ui-bundle.js") for a in assets) and any(a.endswith(".css") for a in assets)
+    for asset in assets:
+        assert asset.startswith(
+            settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL
+        )
+        assert finders.find(asset.split("/static/", 1)[1]), f"{asset} is not among the static files"
 
 
 def test_token_is_issued_for_a_username_and_password(api, db):

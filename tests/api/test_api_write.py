@@ -54,6 +54,21 @@ def test_league_settings(clients, played_season, role):
         assert (league.points_win, league.tiebreakers[1]) == (3, "goal_difference")
 
 
+@pytest.mark.parametrize("body", [{"engine_settings": {"a": "x\u0000"}}, {"engine_settings": {"\u0000": 1}}])
+def test_a_nul_character_in_json_settings_is_a_400_not_a_server_error(clients, played_season, body):
+    """PostgreSQL's jsonb cannot store \\u0000: the fuzz's kind of input, found by hand."""
+    response = clients["commissioner"].patch(f"/api/leagues/{played_season.league_id}/", body, format="json")
+    assert response.status_code == 400 and response.json() == {
+        "engine_settings": ["NUL characters (\\u0000) cannot be stored."]
+    }
+    response = clients["commissioner"].patch(
+        f"/api/leagues/{played_season.league_id}/", {"tiebreakers": ["points", "\u0000"]}, format="json"
+    )
+    assert response.status_code == 400 and set(response.json()) == {"tiebreakers"}
+    played_season.league.refresh_from_db()
+    assert played_season.league.engine_settings == {}
+
+
 def test_league_settings_are_checked_by_the_model(clients, played_season):
     url = f"/api/leagues/{played_season.league_id}/"
     commissioner = clients["commissioner"]

@@ -1,0 +1,255 @@
+"""Drafts in the API: the board for everyone, and moves for the managers and commissioners.
+
+The views only read the request, check who acts for which team, and call the
+services of ``rosters.drafts``, which lock the draft and check the turn, the
+budget and the squad rules. A refusal is a 400 naming the field it is about; a
+team the user may not act for is a 403 (its manager or the league's
+commissioner only); without credentials, a 401 as everywhere in the API.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from leagues.models import Team
+from rosters import drafts
+from rosters.models import Draft, DraftPick, QueuedCard
+from rosters.permissions import can_act_for
+
+# --- representations ----------------------------------------------------------------------------
+
+
+class DraftSerializer(serializers.ModelSerializer):
+    autopick_teams = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Draft
+        fields = [
+            "id",
+            "season",
+            "format",
+            "order_method",
+            "order",
+            "state",
+            "pick_number",
+            "seconds_per_pick",
+            "deadline",
+            "lot",
+            "autopick_teams",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class DraftDetailSerializer(DraftSerializer):
+    """A draft with the team on the clock and, in the market, the cards on display."""
+
+    on_the_clock = serializers.SerializerMethodField(help_text="The id of the team to move, null when none.")
+    display = serializers.SerializerMethodField(help_text="Market format: the ids of the cards on display.")
+
+    class Meta(DraftSerializer.Meta):
+        fields = [*DraftSerializer.Meta.fields, "on_the_clock", "display"]
+        read_only_fields = fields
+
+    def get_on_the_clock(self, draft: Draft) -> int | None:
+        return drafts.on_the_clock(draft)
+
+    def get_display(self, draft: Draft) -> list[int] | None:
+        return [int(card) for card in draft.market["display"]] if draft.market else None
+
+
+class DraftPickSerializer(serializers.ModelSerializer):
+    made_by = serializers.SlugRelatedField(read_only=True, slug_field="username")
+
+    class Meta:
+        model = DraftPick
+        fields = ["id", "number", "kind", "team", "player", "price", "auto", "made_by", "created_at"]
+        read_only_fields = fields
+
+
+class DraftMoveSerializer(serializers.Serializer):
+    """The answer to a move: the pick it made (none for an auction's nomination or bid) and the draft after it."""
+
+    pick = DraftPickSerializer(allow_null=True)
+    draft = DraftDetailSerializer()
+
+
+class PickInSerializer(serializers.Serializer):
+    """A pick (or in the market a check or finish; in an auction the nomination of a card with ``amount``)."""
+
+    team = serializers.IntegerField(min_value=1)
+    player = serializers.IntegerField(min_value=1, required=False, help_text="The card, for a pick.")
+    kind = serializers.ChoiceField(choices=DraftPick.Kind.choices, default=DraftPick.Kind.PICK)
+    pick_number = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="The pick on the clock as the client saw it (from 0): a retry is refused.",
+    )
+    amount = serializers.IntegerField(min_value=1, required=False, help_text="Auction: the opening bid in BootCoins.")
+
+
+class BidInSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1)
+    amount = serializers.IntegerField(min_value=1, help_text="BootCoins, more than the highest bid.")
+
+
+class QueueSerializer(serializers.Serializer):
+    """A team's queue (the cards the clock takes first, in order) and whether autopick is on."""
+
+    team = serializers.IntegerField(min_value=1)
+    players = serializers.ListField(child=serializers.IntegerField(min_value=1), max_length=500)
+    autopick = serializers.BooleanField(required=False, help_text="Omitted: left as it is.")
+
+
+class DraftFilter(django_filters.FilterSet):
+    class Meta:
+        model = Draft
+        fields = ["season", "state", "format"]
+
+
+# --- views --------------------------------------------------------------------------------------
+
+
+def refused(exc: DjangoValidationError) -> serializers.ValidationError:
+    """A service's refusal as a 400, under the field it is about (``non_field_errors`` for the draft itself)."""
+    if hasattr(exc, "error_dict"):
+        return serializers.ValidationError(exc.message_dict)
+    return serializers.ValidationError({getattr(exc, "field", None) or "non_field_errors": exc.messages})
+
+
+TEAM_PARAMETER = OpenApiParameter("team", OpenApiTypes.INT, required=True, description="Your team.")
+
+
+class DraftViewSet(viewsets.ReadOnlyModelViewSet):
+    """Drafts and their picks, public. A manager moves, bids and queues for his own team;
+    a commissioner of the league for any team."""
+
+    lookup_value_regex = r"\d+"
+    serializer_class = DraftSerializer
+    filterset_class = DraftFilter
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self) -> QuerySet[Draft]:
+        return (
+            Draft.objects.select_related("season__league")
+            .prefetch_related("autopick_teams")
+            .order_by("-created_at", "-id")
+        )
+
+    def get_serializer_class(self) -> type[DraftSerializer]:
+        return DraftSerializer if self.action == "list" else DraftDetailSerializer
+
+    @extend_schema(methods=["GET"], responses=DraftPickSerializer(many=True))
+    @extend_schema(
+        methods=["POST"],
+        request=PickInSerializer,
+        responses={201: DraftMoveSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    @action(detail=True, methods=["get", "post"])
+    def picks(self, request: Request, pk: str | None = None) -> Response:
+        """The moves so far, in order (GET); a pick for a team (POST)."""
+        if request.method == "POST":
+            return self._pick(request)
+        draft = self.get_object()
+        moves = draft.picks.select_related("made_by").order_by("number")
+        page = self.paginate_queryset(moves)
+        return self.get_paginated_response(DraftPickSerializer(page, many=True).data)
+
+    @idempotent
+    def _pick(self, request: Request) -> Response:
+        draft = self.get_object()
+        given = PickInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        team = self._team(draft, data["team"])
+        if draft.format == Draft.Format.AUCTION and data["kind"] == DraftPick.Kind.PICK and "amount" not in data:
+            raise serializers.ValidationError({"amount": ["an auction's nomination needs an opening bid"]})
+        move = self._call(
+            drafts.make_move,
+            draft.pk,
+            team_id=team.pk,
+            by=request.user,
+            player_id=data.get("player"),
+            kind=data["kind"],
+            pick_number=data.get("pick_number"),
+            amount=data.get("amount"),
+        )
+        return self._moved(draft, move, status.HTTP_201_CREATED)
+
+    @extend_schema(request=BidInSerializer, responses=DraftMoveSerializer, parameters=[IDEMPOTENCY_PARAMETER])
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def bids(self, request: Request, pk: str | None = None) -> Response:
+        """A bid on the card up for auction (auction format)."""
+        draft = self.get_object()
+        given = BidInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        team = self._team(draft, given.validated_data["team"])
+        amount = given.validated_data["amount"]
+        self._call(drafts.make_move, draft.pk, team_id=team.pk, by=request.user, kind=drafts.BID, amount=amount)
+        return self._moved(draft, None, status.HTTP_200_OK)
+
+    @extend_schema(methods=["GET"], parameters=[TEAM_PARAMETER], responses=QueueSerializer)
+    @extend_schema(methods=["PUT"], request=QueueSerializer, responses=QueueSerializer)
+    @action(detail=True, methods=["get", "put"])
+    def queue(self, request: Request, pk: str | None = None) -> Response:
+        """A team's queue and autopick: only its manager or a commissioner may read (GET) or replace it (PUT)."""
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        draft = self.get_object()
+        if request.method == "GET":
+            given = serializers.IntegerField(min_value=1)
+            try:
+                team_id = given.run_validation(request.query_params.get("team"))
+            except serializers.ValidationError as exc:
+                raise serializers.ValidationError({"team": exc.detail}) from exc
+            return Response(self._queue(draft, self._team(draft, team_id)))
+        given = QueueSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        team = self._team(draft, data["team"])
+        with transaction.atomic():  # the queue and autopick change together or not at all
+            self._call(drafts.set_queue, draft.pk, team_id=team.pk, player_ids=data["players"], by=request.user)
+            if "autopick" in data:
+                self._call(drafts.set_autopick, draft.pk, team_id=team.pk, on=data["autopick"], by=request.user)
+        return Response(self._queue(Draft.objects.get(pk=draft.pk), team))
+
+    def _team(self, draft: Draft, team_id: int) -> Team:
+        """The team of the draft's season the user acts for: 400 if not in the season, 403 if not his."""
+        team = draft.season.teams.select_related("league").filter(pk=team_id).first()
+        if team is None:
+            raise serializers.ValidationError({"team": [f"team {team_id} does not play in {draft.season}"]})
+        if not can_act_for(self.request.user, team):
+            raise PermissionDenied("You may only act for your own team (or as the league's commissioner).")
+        return team
+
+    @staticmethod
+    def _call(service, *args, **kwargs):
+        try:
+            return service(*args, **kwargs)
+        except DjangoValidationError as exc:
+            raise refused(exc) from exc
+
+    def _moved(self, draft: Draft, move: DraftPick | None, code: int) -> Response:
+        after = self.get_queryset().get(pk=draft.pk)
+        body = {"pick": DraftPickSerializer(move).data if move else None, "draft": DraftDetailSerializer(after).data}
+        return Response(body, status=code)
+
+    @staticmethod
+    def _queue(draft: Draft, team: Team) -> dict:
+        players = QueuedCard.objects.filter(draft=draft, team=team).values_list("player_id", flat=True)
+        autopick = draft.autopick_teams.filter(pk=team.pk).exists()
+        return {"team": team.pk, "players": list(players), "autopick": autopick}
