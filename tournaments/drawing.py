@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from tournaments.bracket import round_name
 from tournaments.double import double_plan
 from tournaments.models import Bracket, Tie
+from tournaments.services import final_tie
 
 BOX_WIDTH = 180
 BOX_HEIGHT = 40
@@ -120,7 +121,7 @@ def bracket_drawing(season_id: int) -> BracketDrawing:
         sections.append(section)
         width = max([width, *(b.x + BOX_WIDTH for b in section.boxes)])
         top = max(b.y + BOX_HEIGHT for b in section.boxes) + SECTION_GAP
-    champion_tie = _final(bracket, by_key)
+    champion_tie = final_tie(bracket, by_key.values())
     season = bracket.season
     return BracketDrawing(
         season_id=season.id,
@@ -287,9 +288,3 @@ def _note(tie: Tie, matches: list) -> str:
     elif last is not None and last.decided_by not in ("", "regulation"):
         parts.append(last.get_decided_by_display().lower())
     return " · ".join(parts)
-
-
-def _final(bracket: Bracket, ties: dict[Key, Tie]) -> Tie | None:
-    if bracket.double_elimination:  # the reset, if it was played, else the grand final
-        return max((t for k, t in ties.items() if k[0] == "F" and t.winner_id), key=lambda t: t.round, default=None)
-    return ties.get(("W", bracket.rounds, 0))

@@ -442,14 +442,13 @@ class LedgerLine:
 
 def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
     """The team's BootCoin entries in the season, oldest first, with the running balance
-    (the league's budget before any entry, as ``rosters.ledger`` counts it)."""
-    from rosters.models import LedgerEntry
+    (from what ``rosters.ledger`` counts before the first entry)."""
+    from rosters.ledger import statements
 
-    entries = LedgerEntry.objects.filter(team=team, season=season).select_related("player").order_by("created_at", "id")
-    lines, balance = [], 0
-    for number, entry in enumerate(entries):
-        if number == 0 and entry.reason != LedgerEntry.Reason.BUDGET:
-            balance = team.league.budget
+    statement = statements(team, season.id)[0]
+    balance = statement.balance - sum(entry.amount for entry in statement.entries)
+    lines = []
+    for entry in statement.entries:
         balance += entry.amount
         player = entry.player.name if entry.player else ""
         lines.append(

@@ -179,7 +179,7 @@ def test_query_counts_do_not_grow_with_the_league(client, django_assert_max_num_
             reverse("web:league", args=[season.league.slug]): 5,
             reverse("web:season", args=[season.id]): 7,  # its version, then (not cached yet) the page
             reverse("web:match", args=[match.id]): 3,
-            reverse("web:team", args=[team.id]): 5,
+            reverse("web:team", args=[team.id]): 6,
         }
         for url, most in pages.items():
             with django_assert_max_num_queries(most):
