@@ -80,3 +80,16 @@ def idempotent(view_method):
         return replay_or_run(request, key, lambda: view_method(self, request, *args, **kwargs))
 
     return wrapper
+
+
+def purge_idempotency_keys(now=None) -> int:
+    """Forget answers older than ``IDEMPOTENCY_KEY_DAYS``: a client retries within minutes,
+    and a key kept for good only grows the table. Returns how many were deleted."""
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.utils import timezone
+
+    cutoff = (now or timezone.now()) - timedelta(days=settings.IDEMPOTENCY_KEY_DAYS)
+    deleted, _ = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

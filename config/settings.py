@@ -188,7 +188,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "matches.tasks.queue_due_matches",
         "schedule": SIMULATE_DUE_EVERY,
     },
+    "purge-old-idempotency-keys": {
+        "task": "api.tasks.purge_old_idempotency_keys",
+        "schedule": 24 * 3600,
+    },
 }
+#: The API keeps the answer to a request sent with an Idempotency-Key this many days.
+IDEMPOTENCY_KEY_DAYS = int(os.environ.get("IDEMPOTENCY_KEY_DAYS", "7"))
 #: A match queued this long ago and still scheduled is queued again (a lost message).
 MATCH_REQUEUE_AFTER_SECONDS = int(os.environ.get("MATCH_REQUEUE_AFTER_SECONDS", "600"))
 

@@ -317,6 +317,21 @@ def test_the_same_pick_twice_with_one_key_picks_and_charges_once(as_, draft, cas
     assert ledger.balance(draft.season, cast["alpha"]) == 11
 
 
+def test_answers_older_than_a_week_are_purged(as_, draft, cast):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from api.tasks import purge_old_idempotency_keys
+
+    bruno = keyed(as_["bruno"], "pick-1-alpha")
+    assert post_pick(bruno, draft, cast["alpha"], "Card 33").status_code == 201
+    assert purge_old_idempotency_keys() == 0  # a day old at most: kept
+    IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(days=8))
+    assert purge_old_idempotency_keys.apply().get() == 1
+    assert not IdempotencyKey.objects.exists()
+
+
 def test_the_same_key_with_another_body_or_endpoint_is_a_422(as_, draft, cast):
     bruno = keyed(as_["bruno"], "k")
     assert post_pick(bruno, draft, cast["alpha"], "Card 33").status_code == 201
