@@ -15,7 +15,7 @@ from rest_framework import serializers
 
 from matches.models import Match
 from tournaments.models import Bracket, Entrant, Tie
-from tournaments.services import final_tie, tie_order, tie_round_name
+from tournaments.services import final_tie, tie_aggregate, tie_order, tie_round_name
 
 
 class BracketTeam(serializers.Serializer):
@@ -102,10 +102,8 @@ def _legs(tie: Tie) -> list[Match]:
 
 
 def _aggregate(tie: Tie) -> dict | None:
-    first, second = tie.first_leg, tie.match
-    if first is None or second is None or first.home_goals is None or second.home_goals is None:
-        return None
-    return {"home": second.home_goals + first.away_goals, "away": second.away_goals + first.home_goals}
+    aggregate = tie_aggregate(tie)
+    return None if aggregate is None else {"home": aggregate[0], "away": aggregate[1]}
 
 
 def _tie(tie: Tie) -> dict:

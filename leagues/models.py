@@ -162,7 +162,7 @@ class Season(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     standings_version = models.PositiveBigIntegerField(
-        default=0, editable=False, help_text="Bumped by every change to a result: the key of the cached table."
+        default=0, editable=False, help_text="Bumped after every change to what the season's table or page shows: the key of their cache."
     )
 
     class Meta:
@@ -171,6 +171,16 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} {self.name}"
+
+    def save(self, *args, **kwargs) -> None:
+        """Never write ``standings_version`` back: only ``standings_changed`` moves it, so saving
+        a season read before a bump cannot return the version to one whose table is cached."""
+        if self.pk is not None and not self._state.adding and not kwargs.get("force_insert"):
+            fields = kwargs.get("update_fields")
+            if fields is None:
+                fields = [f.name for f in self._meta.concrete_fields if not f.primary_key]
+            kwargs["update_fields"] = [name for name in fields if name != "standings_version"]
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         if self.round_interval is not None and self.round_interval.total_seconds() <= 0:

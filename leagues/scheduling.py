@@ -104,7 +104,7 @@ def generate_fixtures(
 
     with transaction.atomic():
         existing = Match.objects.select_for_update().filter(season=season)
-        if existing.filter(status__in=[Match.Status.PLAYED, Match.Status.FORFEITED]).exists():
+        if existing.filter(status__in=Match.RESULT_STATUSES).exists():
             raise ValidationError({"season": "Fixtures cannot be regenerated once a match has been played."})
         existing.delete()
         season.first_kickoff, season.round_interval = first_kickoff, interval

@@ -34,5 +34,9 @@ def team_changed(sender, instance: Team, created: bool, **kwargs) -> None:
 
 @receiver(m2m_changed, sender=Season.teams.through)
 def season_teams_changed(sender, instance, action: str, reverse: bool, pk_set, **kwargs) -> None:
-    if action.startswith("post_"):
-        standings_changed((pk_set or ()) if reverse else [instance.id])
+    if reverse and action == "pre_clear":  # team.seasons.clear(): the seasons are known only before
+        standings_changed(instance.seasons.values_list("id", flat=True))
+    elif action in ("post_add", "post_remove"):
+        standings_changed(pk_set if reverse else [instance.id])
+    elif action == "post_clear" and not reverse:
+        standings_changed([instance.id])

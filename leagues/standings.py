@@ -8,9 +8,10 @@ The pages and the API read tables through ``cached_standings`` and
 ``cached_standings_by_round`` (and the season page is cached whole): keyed by the
 season's ``standings_version``, which every change to the season's matches or to
 what a table is made of bumps once its transaction commits
-(``standings_changed``, called by the signals in ``leagues.signals`` and
-``matches.signals``). The version is read with the season, in the same request, so
-a cached table is never stale and each web process may keep its own cache.
+(``standings_changed``, called by the signals in ``leagues.signals``, ``matches.signals``,
+``rosters.signals`` and ``tournaments.signals``). The version is read with the season, in
+the same request, so a reader gets the old table only between a change's commit and its
+bump, and each web process may keep its own cache.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, Sum
 
+from leagues.cache import cached
 from leagues.models import TIEBREAKERS, PointsDeduction, Season
 
 FORM_LENGTH = 5
@@ -125,11 +126,10 @@ class _Inputs:
 def _load(season: Season) -> _Inputs:
     from matches.models import Match, PlayerMatchStat
 
-    counted = [Match.Status.PLAYED, Match.Status.FORFEITED]
     teams = {t["id"]: t["name"] for t in season.teams.values("id", "name")}
     results = [
         Result(*values)
-        for values in Match.objects.filter(season=season, status__in=counted)
+        for values in Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES)
         .order_by("kickoff", "id")
         .values_list("home_id", "away_id", "home_goals", "away_goals", "round")
     ]
@@ -140,7 +140,7 @@ def _load(season: Season) -> _Inputs:
     cards: dict[int, int] = {}
     if "fair_play" in season.league.tiebreakers:
         for c in (
-            PlayerMatchStat.objects.filter(match__season=season, match__status__in=counted)
+            PlayerMatchStat.objects.filter(match__season=season, match__status__in=Match.RESULT_STATUSES)
             .values("team_id")
             .annotate(yellow=Sum("yellow_cards"), red=Sum("red_cards"))
         ):
@@ -244,10 +244,6 @@ def _mini_table(group, results, league) -> dict[int, tuple[int, int, int]]:
     return {team_id: tuple(values) for team_id, values in table.items()}
 
 
-#: A table stays cached this long at most (a bumped version leaves the old one unused anyway).
-CACHE_SECONDS = 3600
-
-
 def cached_standings(season: Season) -> Table:
     """``compute_standings`` through the cache (``season`` read in this request)."""
     return cached(f"standings:{season.id}:{season.standings_version}", lambda: compute_standings(season))
@@ -256,16 +252,6 @@ def cached_standings(season: Season) -> Table:
 def cached_standings_by_round(season: Season) -> list[tuple[int, Table]]:
     """``standings_by_round`` through the cache (``season`` read in this request)."""
     return cached(f"standings-by-round:{season.id}:{season.standings_version}", lambda: standings_by_round(season))
-
-
-def cached(key: str, compute: Callable):
-    """The cached value of ``key``, computed and stored on a miss; keys carry a season's
-    ``standings_version``, so nothing cached this way needs deleting."""
-    value = cache.get(key)
-    if value is None:
-        value = compute()
-        cache.set(key, value, CACHE_SECONDS)
-    return value
 
 
 def standings_changed(season_ids: Iterable[int]) -> None:

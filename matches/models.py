@@ -17,6 +17,11 @@ class Match(models.Model):
         FORFEITED = "forfeited"
         FAILED = "failed"
 
+    #: The statuses of a match whose result counts (in tables, brackets, rankings).
+    RESULT_STATUSES = (Status.PLAYED, Status.FORFEITED)
+    #: The statuses of a match that will not be played any more.
+    CLOSED_STATUSES = (*RESULT_STATUSES, Status.CANCELLED)
+
     class DecidedBy(models.TextChoices):
         REGULATION = "regulation"
         EXTRA_TIME = "extra_time", "extra time"

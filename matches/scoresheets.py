@@ -371,7 +371,7 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
     match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
     engine = match.season.league.engine
     # a forfeit has an awarded score and no events: the sheet shows the score, the boxes stay empty
-    filled = not blank and match.status in (Match.Status.PLAYED, Match.Status.FORFEITED)
+    filled = not blank and match.status in Match.RESULT_STATUSES
     members = (
         SquadMember.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id])
         .select_related("player")

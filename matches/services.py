@@ -18,6 +18,7 @@ from django.utils import timezone
 from engines import MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS
 from leagues.models import PlayMode
+from leagues.standings import standings_changed
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 
@@ -178,9 +179,11 @@ RESULT_FIELDS = ["status", "home_goals", "away_goals", "decided_by", "shootout_h
 
 def match_fail(*, match_id: int, error: str) -> None:
     """Mark a still-scheduled match failed, keeping the engine's message."""
-    Match.objects.filter(id=match_id, status=Match.Status.SCHEDULED).update(
+    failed = Match.objects.filter(id=match_id, status=Match.Status.SCHEDULED).update(
         status=Match.Status.FAILED, error=error[:2000]
     )
+    if failed:  # update() sends no signal; the season page lists the match as failed
+        standings_changed(Match.objects.filter(id=match_id).values_list("season_id", flat=True))
 
 
 def match_forfeit(match: Match, *, forfeited_by: str) -> Match:

@@ -75,7 +75,7 @@ def _check_open(match: Match, now=None) -> None:
     """Refuse a result for a match that is not played at the table, not due, or already decided."""
     if not match.played_at_table:
         raise ValidationError({"match": f"{match} is simulated by the worker; set it to be played at the table first."})
-    if match.status in (Match.Status.PLAYED, Match.Status.FORFEITED):
+    if match.status in Match.RESULT_STATUSES:
         raise ValidationError({"match": f"{match} already has a confirmed result; only a commissioner may edit it."})
     if match.status != Match.Status.SCHEDULED:
         raise ValidationError({"match": f"{match} is {match.status}; it takes no result."})
@@ -93,7 +93,7 @@ def table_state(match: Match) -> str:
     side), "awaiting" (no result yet), or "" for a match the worker simulates."""
     if not match.played_at_table:
         return ""
-    if match.status in (Match.Status.PLAYED, Match.Status.FORFEITED):
+    if match.status in Match.RESULT_STATUSES:
         return "confirmed"
     states = {s.state for s in open_submissions(match)}
     if State.DISPUTED in states:

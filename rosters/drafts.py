@@ -622,7 +622,9 @@ def room_state(draft: Draft, user) -> dict:
     teams = dict(draft.season.teams.values_list("pk", "name"))
     due = on_the_clock(draft)
     commissioner = runs_league(user, draft.season.league)
-    mine = next((t for t in draft.season.teams.all() if t.manager_id == user.pk), None)
+    mine = None
+    if user.is_authenticated:  # an anonymous user's pk is None, as is a team's without a manager
+        mine = next((t for t in draft.season.teams.all() if t.manager_id == user.pk), None)
     needs, reserves = board.needs() if draft.order else ({}, {})
     display = set(draft.market["display"]) if draft.market else None
     autopick = set(draft.autopick_teams.values_list("pk", flat=True))

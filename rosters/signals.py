@@ -1,20 +1,32 @@
 """What changes a cached season page from the rosters (see ``leagues.standings``): a card
-renamed (the leaderboards) and a new draft (the link to its board)."""
+renamed (the leaderboards, where it is in a squad or has played) and a draft made or
+removed (the link to its board)."""
 
-from django.db.models.signals import post_save
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from leagues.standings import standings_changed
+from matches.models import PlayerMatchStat
 from rosters.models import Draft, Player
 
 
 @receiver(post_save, sender=Player)
 def player_changed(sender, instance: Player, created: bool, **kwargs) -> None:
     if not created:
-        standings_changed(instance.squad_memberships.values_list("season_id", flat=True))
+        standings_changed(
+            [
+                *instance.squad_memberships.values_list("season_id", flat=True),
+                *PlayerMatchStat.objects.filter(player=instance).values_list("match__season_id", flat=True),
+            ]
+        )
 
 
 @receiver(post_save, sender=Draft)
 def draft_made(sender, instance: Draft, created: bool, **kwargs) -> None:
     if created:  # the season page links to its draft board
         standings_changed([instance.season_id])
+
+
+@receiver(post_delete, sender=Draft)
+def draft_removed(sender, instance: Draft, **kwargs) -> None:
+    standings_changed([instance.season_id])

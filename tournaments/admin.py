@@ -13,8 +13,15 @@ from rosters.views import pdf_response
 from tournaments.bracket_pdf import render_bracket
 from tournaments.groups import draw_group_knockout
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
-from tournaments.services import advance_bracket, champion, redraw_bracket, replace_team, replacement_errors
-from tournaments.start import FORMATS, start_tournament
+from tournaments.services import (
+    advance_bracket,
+    champion,
+    option_errors,
+    redraw_bracket,
+    replace_team,
+    replacement_errors,
+)
+from tournaments.start import FORMATS, draw_planned_playoffs, start_tournament
 from tournaments.swiss import swiss_standings
 
 
@@ -50,6 +57,9 @@ class EntrantInline(admin.TabularInline):
         return ["seed"] if obj is not None and obj.drawn_at else []  # reseed with the bracket's "Reseed" box
 
 
+OPTION_FIELDS = ["third_place", "two_legged_rounds", "away_goals", "double_elimination", "bracket_reset"]
+
+
 class BracketForm(forms.ModelForm):
     reseed = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
@@ -60,7 +70,7 @@ class BracketForm(forms.ModelForm):
 
     class Meta:
         model = Bracket
-        fields = ["season", "third_place", "two_legged_rounds", "away_goals", "double_elimination", "bracket_reset"]
+        fields = ["season", *OPTION_FIELDS]
 
     def clean_reseed(self) -> list[Team] | None:
         names = [line.strip() for line in self.cleaned_data["reseed"].splitlines() if line.strip()]
@@ -77,6 +87,28 @@ class BracketForm(forms.ModelForm):
         if Match.objects.filter(season=season).exclude(status=Match.Status.SCHEDULED).exists():
             raise forms.ValidationError("A match has been played: the seeds are fixed.")
         return order
+
+    def redraws(self) -> bool:
+        """Saving a drawn bracket with new seeds or options draws it again (``save_related``)."""
+        options = set(self.changed_data) & set(OPTION_FIELDS)
+        return bool(self.instance.pk and self.instance.drawn_at and (self.cleaned_data.get("reseed") or options))
+
+    def clean(self):
+        """Options of a drawn bracket are checked here, before anything is saved."""
+        cleaned = super().clean()
+        if self.redraws() and not self.errors:
+            bracket = self.instance
+            if Match.objects.filter(season=bracket.season).exclude(status=Match.Status.SCHEDULED).exists():
+                raise forms.ValidationError("A match has been played: the bracket's options are fixed.")
+            errors = option_errors(
+                bracket.entrants.count(),
+                third_place=cleaned.get("third_place", False),
+                two_legged_rounds=cleaned.get("two_legged_rounds") or [],
+                double_elimination=cleaned.get("double_elimination", False),
+            )
+            for field, message in errors.items():
+                self.add_error(field, message)
+        return cleaned
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -196,14 +228,14 @@ class BracketAdmin(LeagueScopedAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        seeds = form.cleaned_data.get("reseed")
-        if seeds:
+        if form.redraws():  # checked by the form; a match played since is refused by the draw
             try:
-                redraw_bracket(form.instance, seeds=seeds)
+                redraw_bracket(form.instance, seeds=form.cleaned_data.get("reseed"))
             except ValidationError as exc:
-                self.message_user(request, f"Not reseeded: {validation_message(exc)}", messages.ERROR)
+                self.message_user(request, f"Not drawn again: {validation_message(exc)}", messages.ERROR)
             else:
-                self.message_user(request, "Reseeded and drawn again; round one is scheduled.", messages.SUCCESS)
+                said = "Drawn again with these seeds and options; round one is scheduled."
+                self.message_user(request, said, messages.SUCCESS)
 
     def save_formset(self, request, form, formset, change):
         if formset.model is not Entrant:
@@ -295,3 +327,14 @@ class PlayoffsAdmin(LeagueScopedAdmin):
     list_display = ["season", "top", "third_place", "knockout"]
     list_filter = ["season__league"]
     readonly_fields = ["knockout"]
+    actions = ["draw_now"]
+
+    @admin.action(description="Draw the play-offs of the finished league now", permissions=["change"])
+    def draw_now(self, request, queryset):
+        for playoffs in self.run_rows(request, queryset).select_related("season__league"):
+            try:
+                knockout = draw_planned_playoffs(playoffs.id)
+            except ValidationError as exc:
+                self.message_user(request, f"{playoffs.season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{knockout} drawn, round one scheduled.", messages.SUCCESS)

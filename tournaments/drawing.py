@@ -15,13 +15,12 @@ two legs (and a deciding match); the shoot-out in brackets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.bracket import round_name
 from tournaments.double import double_plan
 from tournaments.models import Bracket, Tie
-from tournaments.services import final_tie
+from tournaments.services import final_tie, tie_round_name
 
 BOX_WIDTH = 180
 BOX_HEIGHT = 40
@@ -194,14 +193,7 @@ def _section(side, keys, plan, ties, seeds, labels, top, bracket) -> Section:
                 x2, y2 = box.x, box.entry_y(index)
                 middle = x1 + COLUMN_GAP / 2
                 lines.append(Line(((x1, y1), (middle, y1), (middle, y2), (x2, y2))))
-    if side == "W" and not bracket.double_elimination:
-        names = [round_name(n, bracket.rounds) for n in rounds]
-    elif side == "W":
-        names = [f"Winners R{n}" for n in rounds]
-    elif side == "L":
-        names = [f"Losers R{n}" for n in rounds]
-    else:
-        names = [labels[(side, n, 0)] for n in rounds]
+    names = [tie_round_name(bracket, ties[(side, n, 0)]) for n in rounds]
     title = "Winners' bracket" if side == "W" and bracket.double_elimination else SECTION_TITLES[side]
     headers = tuple(Header(i * (BOX_WIDTH + COLUMN_GAP), top + HEADER - 10, name) for i, name in enumerate(names))
     return Section(title=title, top=top, headers=headers, boxes=tuple(boxes), lines=tuple(lines))
@@ -231,7 +223,7 @@ def _box(tie, key, sources, ties, seeds, labels, column, centre) -> Box:
             Entry(
                 name=team.name,
                 seed=seed,
-                score=_score(team.id, matches) if matches else "",
+                score=_score(team.id, tie, matches) if matches else "",
                 won=tie.winner_id == team.id,
                 known=True,
             )
@@ -267,21 +259,24 @@ def _pending_name(source, seeds: dict[int, str], labels: dict[Key, str]) -> str:
     return f"{'Winner' if kind == 'winner' else 'Loser'} of {labels.get(source[1], '?')}"
 
 
-def _score(team_id: int, matches: Iterable) -> str:
-    goals, shootout = 0, None
-    for match in matches:
-        home = match.home_id == team_id
-        goals += match.home_goals if home else match.away_goals
-        if match.shootout_home is not None:
-            shootout = match.shootout_home if home else match.shootout_away
-    return f"{goals}" + (f" ({shootout})" if shootout is not None else "")
+def _score(team_id: int, tie: Tie, matches: list) -> str:
+    """A team's goals in the tie's legs (over both, the aggregate; a deciding match shows in
+    the note, as in ``tie_aggregate``) and the last shoot-out it took part in."""
+    goals = sum(m.home_goals if m.home_id == team_id else m.away_goals for m in matches if m is not tie.decider)
+    shootouts = [
+        m.shootout_home if m.home_id == team_id else m.shootout_away for m in matches if m.shootout_home is not None
+    ]
+    return f"{goals}" + (f" ({shootouts[-1]})" if shootouts else "")
 
 
 def _note(tie: Tie, matches: list) -> str:
     """Legs, and how the deciding match was decided when it was not in regular time."""
     parts = []
-    if tie.first_leg is not None and len(matches) > 1:
-        parts.append("legs " + ", ".join(f"{m.home_goals}-{m.away_goals}" for m in matches))
+    legs = [m for m in matches if m is not tie.decider]
+    if tie.first_leg is not None and len(legs) > 1:
+        parts.append("legs " + ", ".join(f"{m.home_goals}-{m.away_goals}" for m in legs))
+    if tie.decider is not None and tie.decider in matches:
+        parts.append(f"decider {tie.decider.home_goals}-{tie.decider.away_goals}")
     last = matches[-1] if matches else None
     if last is not None and last.decided_by == "forfeit":
         parts.append("walkover")

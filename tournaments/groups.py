@@ -87,8 +87,7 @@ def draw_groups(
         Season.objects.select_for_update().get(id=season.id)
         old = GroupStage.objects.filter(season=season).first()
         group_seasons = Season.objects.filter(group__stage=old) if old else Season.objects.none()
-        played = [Match.Status.PLAYED, Match.Status.FORFEITED]
-        if Match.objects.filter(season__in=[season, *group_seasons], status__in=played).exists():
+        if Match.objects.filter(season__in=[season, *group_seasons], status__in=Match.RESULT_STATUSES).exists():
             raise ValidationError({"season": "The groups cannot be drawn again once a match has been played."})
         Match.objects.filter(season=season).delete()
         group_seasons.delete()
@@ -120,11 +119,7 @@ def draw_knockout_when_groups_finish(stage_id: int) -> None:
 
 def _unfinished(stage: GroupStage) -> int:
     """How many group matches are still to be played (or failed, or postponed)."""
-    return (
-        Match.objects.filter(season__group__stage=stage)
-        .exclude(status__in=[Match.Status.PLAYED, Match.Status.FORFEITED, Match.Status.CANCELLED])
-        .count()
-    )
+    return Match.objects.filter(season__group__stage=stage).exclude(status__in=Match.CLOSED_STATUSES).count()
 
 
 def draw_group_knockout(

@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from leagues.models import Season, Team
 from leagues.scheduling import schedulable_teams
+from leagues.standings import standings_changed
 from matches.models import Match
 from tournaments.bracket import aggregate_winner, bracket_size, first_round, round_name
 from tournaments.models import Bracket, Entrant, Tie
@@ -61,19 +62,16 @@ def draw_bracket(
 
     with transaction.atomic():
         bracket, _ = Bracket.objects.select_for_update().get_or_create(season=season)
-        if Match.objects.filter(season=season, status__in=[Match.Status.PLAYED, Match.Status.FORFEITED]).exists():
+        if Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES).exists():
             raise ValidationError({"season": "The bracket cannot be drawn again once a match has been played."})
         order = _seeding(bracket, teams, seeds, season.seed)
         rounds = bracket_size(len(order)).bit_length() - 1
         legged = sorted(set(two_legged_rounds))
-        if any(not isinstance(r, int) or not 1 <= r < rounds for r in legged):
-            raise ValidationError(
-                {"two_legged_rounds": f"Two-legged rounds must be among 1 to {rounds - 1}: the final is one match."}
-            )
-        if double_elimination and (legged or third_place or len(order) < 3):
-            raise ValidationError(
-                {"double_elimination": "Double elimination needs three teams, one-legged ties and no third place."}
-            )
+        errors = option_errors(
+            len(order), third_place=third_place, two_legged_rounds=legged, double_elimination=double_elimination
+        )
+        if errors:
+            raise ValidationError(errors)
         Match.objects.filter(season=season).delete()
         bracket.ties.all().delete()
         bracket.entrants.all().delete()
@@ -96,6 +94,19 @@ def draw_bracket(
             _make_ties(bracket, order)
             advance(bracket)
     return bracket
+
+
+def option_errors(
+    teams: int, *, third_place: bool, two_legged_rounds: Sequence[int], double_elimination: bool
+) -> dict[str, str]:
+    """What is wrong with a bracket's options for ``teams`` teams, by field; empty when nothing."""
+    rounds = bracket_size(teams).bit_length() - 1
+    errors = {}
+    if any(not isinstance(r, int) or not 1 <= r < rounds for r in two_legged_rounds):
+        errors["two_legged_rounds"] = f"Two-legged rounds must be among 1 to {rounds - 1}: the final is one match."
+    if double_elimination and (two_legged_rounds or third_place or teams < 3):
+        errors["double_elimination"] = "Double elimination needs three teams, one-legged ties and no third place."
+    return errors
 
 
 def redraw_bracket(bracket: Bracket, *, seeds: Sequence[Team] | None = None) -> Bracket:
@@ -166,7 +177,7 @@ def advance_bracket(bracket_id: int) -> Bracket:
     """Lock the bracket and move it on as far as its results allow: what every stored result
     does, and what the admin's "Advance" action does after a result was corrected by hand."""
     with transaction.atomic():
-        bracket = Bracket.objects.select_for_update().select_related("season").get(id=bracket_id)
+        bracket = Bracket.objects.select_for_update(of=("self",)).select_related("season").get(id=bracket_id)
         if bracket.drawn_at is None:
             return bracket
         if bracket.double_elimination:
@@ -175,18 +186,22 @@ def advance_bracket(bracket_id: int) -> Bracket:
             advance_double(bracket)
         else:
             advance(bracket)
+        standings_changed([bracket.season_id])  # the season page lists the ties' teams and winners
     return bracket
 
 
 def replace_team(bracket: Bracket, withdrawn: Team, replacement: Team) -> None:
     """Put ``replacement`` in the place of a team that withdraws before its first match: its
     seed, its ties and its scheduled matches (see ``replacement_errors`` for what is refused)."""
-    errors = replacement_errors(bracket, withdrawn, replacement)
-    if errors:
-        raise ValidationError(errors)
     season = bracket.season
     with transaction.atomic():
+        # The withdrawn team's matches first, then the bracket: the order a worker storing one
+        # of them takes its locks in, so the check below sees a result that was being stored.
+        list(Match.objects.select_for_update().filter(Q(home=withdrawn) | Q(away=withdrawn), season=season))
         Bracket.objects.select_for_update().get(id=bracket.id)
+        errors = replacement_errors(bracket, withdrawn, replacement)
+        if errors:
+            raise ValidationError(errors)
         bracket.entrants.filter(team=withdrawn).update(team=replacement)
         for field in ("home", "away", "winner"):
             bracket.ties.filter(**{field: withdrawn}).update(**{field: replacement})
@@ -345,6 +360,15 @@ def tie_round_name(bracket: Bracket, tie: Tie) -> str:
     return "Third place" if tie.third_place else round_name(tie.round, bracket.rounds)
 
 
+def tie_aggregate(tie: Tie) -> tuple[int, int] | None:
+    """A two-legged tie's goals over both legs, (the tie's home side, its away side), once
+    both are played; a deciding match after them is not part of it. None otherwise."""
+    first, second = tie.first_leg, tie.match
+    if first is None or second is None or first.home_goals is None or second.home_goals is None:
+        return None
+    return second.home_goals + first.away_goals, second.away_goals + first.home_goals
+
+
 def bracket_lines(bracket: Bracket) -> list[str]:
     """The bracket as text, round by round, for the demo and the commands."""
     lines = []
@@ -360,10 +384,9 @@ def bracket_lines(bracket: Bracket) -> list[str]:
         away = f"({tie.away_seed}) {tie.away}" if tie.away else "?"
         legs = [m for m in (tie.first_leg, tie.match, tie.decider) if m is not None]
         score = ", ".join(_score(m, flip=m is tie.first_leg) for m in legs) if legs else "v"
-        if tie.first_leg is not None and tie.first_leg.home_goals is not None and tie.match.home_goals is not None:
-            agg_home = tie.match.home_goals + tie.first_leg.away_goals
-            agg_away = tie.match.away_goals + tie.first_leg.home_goals
-            score += f" (agg {agg_home}-{agg_away})"
+        aggregate = tie_aggregate(tie)
+        if aggregate is not None:
+            score += f" (agg {aggregate[0]}-{aggregate[1]})"
         lines.append(f"{name:15} {home} {score} {away}" + (f"  -> {tie.winner}" if tie.winner else ""))
     return lines
 
@@ -392,9 +415,7 @@ def draw_playoffs(
     season's last match (or now, if that is later), unless ``first_kickoff`` is given."""
     from leagues.standings import compute_standings
 
-    unfinished = season.matches.exclude(
-        status__in=[Match.Status.PLAYED, Match.Status.FORFEITED, Match.Status.CANCELLED]
-    ).count()
+    unfinished = season.matches.exclude(status__in=Match.CLOSED_STATUSES).count()
     errors = {}
     if unfinished:
         errors["season"] = f"{unfinished} matches of {season} are not finished yet."

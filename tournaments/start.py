@@ -8,7 +8,8 @@ next round, a Swiss round, the knockout after the groups, the play-offs after th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -16,6 +17,8 @@ from django.db import transaction
 from leagues.models import Season
 from leagues.scheduling import generate_fixtures
 from matches.models import Match
+
+logger = logging.getLogger(__name__)
 
 FORMATS = {
     "knockout": "Single elimination",
@@ -69,18 +72,33 @@ def start_tournament(
 
 def plan_playoffs(season: Season, *, top: int, third_place: bool = False, double: bool = False) -> str:
     """The season's round robin (made now unless it has one) and its play-offs, which the
-    worker draws when the last league match is stored."""
+    worker draws when the last league match is stored, or drawn now if the league is over.
+    Refused for a season played in another format and once the play-offs are drawn."""
     from tournaments.models import Playoffs
 
     teams = season.teams.count()
+    errors = {}
+    other = [name for name in ("bracket", "swiss", "group_stage", "group") if hasattr(season, name)]
+    if other:
+        errors["season"] = f"{season} is already a {other[0].replace('_', ' ')}, not a league."
     if not 2 <= top <= teams:
-        raise ValidationError({"top": f"{top} is not between 2 and the {teams} teams of the season."})
+        errors["top"] = f"{top} is not between 2 and the {teams} teams of the season."
+    if errors:
+        raise ValidationError(errors)
     with transaction.atomic():
+        Season.objects.select_for_update().get(id=season.id)
+        if Playoffs.objects.filter(season=season, knockout__isnull=False).exists():
+            raise ValidationError({"season": f"The play-offs of {season} are already drawn."})
         if not season.matches.exists():
             season.double_round_robin = double
             season.save(update_fields=["double_round_robin"])
             generate_fixtures(season)
-        Playoffs.objects.update_or_create(season=season, defaults={"top": top, "third_place": third_place})
+        playoffs, _ = Playoffs.objects.update_or_create(
+            season=season, defaults={"top": top, "third_place": third_place}
+        )
+        if not _unfinished_league(season):
+            knockout = draw_planned_playoffs(playoffs.id)
+            return f"{season} is over: its top {top} go to {knockout}, whose round one is scheduled."
     return f"{season}: {season.matches.count()} league matches scheduled; the top {top} go to the play-offs."
 
 
@@ -92,21 +110,44 @@ def league_result_stored(match: Match) -> None:
 
     season = match.season
     if hasattr(season, "group"):
-        draw_knockout_when_groups_finish(season.group.stage_id)
+        _draw_keeping_the_result(draw_knockout_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):
-        draw_playoffs_when_league_finishes(season.playoffs.id)
+        _draw_keeping_the_result(draw_playoffs_when_league_finishes, season.playoffs.id)
+
+
+def _draw_keeping_the_result(draw: Callable[[int], None], object_id: int) -> None:
+    """Run a draw in a savepoint of the worker's transaction: if it fails, the result that
+    set it off stays stored, the error is logged, and the commissioner draws from the admin."""
+    try:
+        with transaction.atomic():
+            draw(object_id)
+    except Exception:
+        logger.exception("%s(%s) failed; the result is kept, draw it from the admin", draw.__name__, object_id)
+
+
+def _unfinished_league(season: Season) -> bool:
+    return season.matches.exclude(status__in=Match.CLOSED_STATUSES).exists()
 
 
 def draw_playoffs_when_league_finishes(playoffs_id: int) -> None:
     """Lock the play-offs row; if this result finished the league, draw them (once)."""
     from tournaments.models import Playoffs
+
+    playoffs = Playoffs.objects.select_for_update(of=("self",)).select_related("season").get(id=playoffs_id)
+    if playoffs.knockout_id is None and not _unfinished_league(playoffs.season):
+        draw_planned_playoffs(playoffs_id)
+
+
+def draw_planned_playoffs(playoffs_id: int) -> Season:
+    """Draw the play-offs of a finished league (the admin's action, and the worker's when
+    the last league match is stored); refused while a match is unfinished and once drawn."""
+    from tournaments.models import Playoffs
     from tournaments.services import draw_playoffs
 
-    playoffs = Playoffs.objects.select_for_update().select_related("season").get(id=playoffs_id)
-    season = playoffs.season
-    unfinished = season.matches.exclude(
-        status__in=[Match.Status.PLAYED, Match.Status.FORFEITED, Match.Status.CANCELLED]
-    ).exists()
-    if playoffs.knockout_id is None and not unfinished:
-        playoffs.knockout = draw_playoffs(season, top=playoffs.top, third_place=playoffs.third_place)
+    with transaction.atomic():
+        playoffs = Playoffs.objects.select_for_update(of=("self",)).select_related("season").get(id=playoffs_id)
+        if playoffs.knockout_id is not None:
+            raise ValidationError({"knockout": f"The play-offs of {playoffs.season} are already drawn."})
+        playoffs.knockout = draw_playoffs(playoffs.season, top=playoffs.top, third_place=playoffs.third_place)
         playoffs.save(update_fields=["knockout"])
+    return playoffs.knockout

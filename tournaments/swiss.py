@@ -26,8 +26,6 @@ from matches.models import Match
 from tournaments.models import Swiss, SwissBye
 from tournaments.pairing import SwissResult, SwissRow, pair_round, swiss_table
 
-FINISHED = (Match.Status.PLAYED, Match.Status.FORFEITED)
-
 
 def draw_swiss(season: Season, *, rounds: int, ranking: Sequence[Team] | None = None) -> Swiss:
     """Make the season a Swiss tournament of ``rounds`` rounds, seeded by ``ranking`` (best
@@ -50,7 +48,7 @@ def draw_swiss(season: Season, *, rounds: int, ranking: Sequence[Team] | None = 
         random.Random(f"{season.seed}:swiss").shuffle(ranking)
     with transaction.atomic():
         Season.objects.select_for_update().get(id=season.id)
-        if Match.objects.filter(season=season, status__in=FINISHED).exists():
+        if Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES).exists():
             raise ValidationError({"season": "The Swiss cannot be drawn again once a match has been played."})
         Match.objects.filter(season=season).delete()
         Swiss.objects.filter(season=season).delete()
@@ -75,7 +73,7 @@ def advance_swiss(swiss: Swiss) -> None:
     matches = list(Match.objects.filter(season=season))
     byes = list(swiss.byes.all())
     current = max([m.round for m in matches] + [b.round for b in byes], default=0)
-    if current >= swiss.rounds or any(m.round == current and m.status not in FINISHED for m in matches):
+    if current >= swiss.rounds or any(m.round == current and m.status not in Match.RESULT_STATUSES for m in matches):
         return
     table = swiss_table(swiss.ranking, _results(matches), [b.team_id for b in byes])
     scores = {row.team: row.score for row in table}
@@ -109,7 +107,7 @@ def _results(matches: Sequence[Match]) -> list[SwissResult]:
     return [
         SwissResult(m.round, m.home_id, m.away_id, m.home_goals, m.away_goals, m.winner_id)
         for m in matches
-        if m.status in FINISHED and m.winner_id is not None
+        if m.status in Match.RESULT_STATUSES and m.winner_id is not None
     ]
 
 

@@ -22,7 +22,6 @@ from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 from web.charts import PositionChart, position_chart
 
-COUNTED = (Match.Status.PLAYED, Match.Status.FORFEITED)
 LEADERBOARD_SIZE = 5
 #: The stat columns every engine fills, in the order their leaderboards are shown.
 BOARDS = (("goals", "Top scorers"), ("saves", "Saves"), ("steals", "Steals"), ("shots", "Shots"))
@@ -50,16 +49,16 @@ def with_links(matches: list[Match]) -> list[Match]:
 
     match_url, team_url = url_maker("web:match"), url_maker("web:team")
     waiting = [m.id for m in matches if m.status == Match.Status.SCHEDULED]
-    notes: dict[int, str] = {}
+    states: dict[int, str] = {}
     if waiting:
         submitted = ResultSubmission.objects.filter(
             match_id__in=waiting, action=ResultSubmission.Action.SUBMIT, state__in=OPEN
         ).values_list("match_id", "state")
-        for match_id, state in submitted:
-            if notes.get(match_id) != "result disputed":
-                notes[match_id] = f"result {state}"
+        for match_id, state in submitted:  # a dispute outweighs a submission still pending
+            if states.get(match_id) != ResultSubmission.State.DISPUTED:
+                states[match_id] = state
     for match in matches:
-        match.table_note = notes.get(match.id, "")
+        match.table_note = f"result {states[match.id]}" if match.id in states else ""
         kickoff = timezone.localtime(match.kickoff)
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
@@ -102,7 +101,7 @@ def home_summaries() -> list[LeagueSummary]:
         summary = LeagueSummary(league=league, season=season)
         if season is not None:
             matches = by_season[season.id]
-            summary.matchday = max((m.round for m in matches if m.status in COUNTED), default=None)
+            summary.matchday = max((m.round for m in matches if m.status in Match.RESULT_STATUSES), default=None)
             summary.results = [m for m in matches if m.round == summary.matchday]
             summary.next_round = min((m.round for m in matches if m.status == Match.Status.SCHEDULED), default=None)
             summary.fixtures = [m for m in matches if m.round == summary.next_round]
@@ -266,7 +265,7 @@ def leaderboards(season: Season) -> list[Leaderboard]:
     """
     totals: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     names: dict[int, tuple[str, str]] = {}
-    lines = PlayerMatchStat.objects.filter(match__season=season, match__status__in=COUNTED).values_list(
+    lines = PlayerMatchStat.objects.filter(match__season=season, match__status__in=Match.RESULT_STATUSES).values_list(
         "player_id", "player__name", "team__name", "goals", "shots", "saves", "steals", "yellow_cards", "red_cards",
         "extra",
     )  # fmt: skip

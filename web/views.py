@@ -16,8 +16,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from leagues.cache import cached
 from leagues.models import Season
-from leagues.standings import cached
 from matches.models import Match
 from rosters.views import pdf_download
 from tournaments.bracket_pdf import render_bracket

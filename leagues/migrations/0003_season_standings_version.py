@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='standings_version',
-            field=models.PositiveBigIntegerField(default=0, editable=False, help_text='Bumped by every change to a result: the key of the cached table.'),
+            field=models.PositiveBigIntegerField(default=0, editable=False, help_text="Bumped after every change to what the season's table or page shows: the key of their cache."),
         ),
     ]

@@ -1,4 +1,4 @@
-"""The cached table: served without recomputing, and never stale after anything that
+"""The cached table: served without recomputing, and fresh as soon as anything that
 changes a table commits (real commits here, so the on-commit bumps run as in production)."""
 
 import pytest
@@ -96,3 +96,37 @@ def test_the_season_page_is_cached_whole_until_its_season_changes(client):
     shooter.save()
     assert b"Renamed Striker" in client.get(url).content
     assert client.get("/seasons/999999/").status_code == 404
+
+
+def test_saving_a_season_read_before_a_bump_keeps_the_newer_version(client):
+    season = create_demo_season(engine="futti", teams=4, seed=34, double=False)
+    stale = type(season).objects.get(id=season.id)  # read before the result is stored
+    match = Match.objects.filter(season=season).first()
+    match_play(match_id=match.id)
+    rows, _ = standings(client, season)
+    assert rows[match.home_id]["played"] == 1
+    stale.name = "Renamed after the result"
+    stale.save()  # must not write the old version back (its table, with no result, is cached)
+    season.refresh_from_db()
+    assert season.standings_version > stale.standings_version
+    rows, _ = standings(client, season)
+    assert rows[match.home_id]["played"] == 1
+
+
+def test_a_failed_match_and_a_team_leaving_its_seasons_show_on_the_season_page(client):
+    from matches.services import match_fail
+
+    season = create_demo_season(engine="futti", teams=4, seed=35, double=False)
+    match = Match.objects.filter(season=season).first()
+    url = f"/seasons/{season.id}/"
+    before = client.get(url).content.decode()
+    match_fail(match_id=match.id, error="engine broke")
+    after = client.get(url).content.decode()
+    assert after != before and "failed" in after.lower()
+
+    team = season.teams.get(id=match.away_id)
+    rows, _ = standings(client, season)
+    assert team.id in rows
+    team.seasons.clear()  # the reverse side of the m2m: the seasons are known only before the clear
+    rows, _ = standings(client, season)
+    assert team.id not in rows

@@ -41,3 +41,11 @@ def test_the_team_page_shows_the_ledger_with_a_running_balance(client, draft, ca
     assert "11 BC left" in html
     assert '<td class="num">-4</td><td class="num">11</td>' in html
     assert "Card 33" not in html.split('id="ledger"')[1].split('id="matches"')[0]  # Beta's pick is not Alpha's
+
+
+def test_the_public_board_claims_no_team_for_an_anonymous_visitor(draft, season):
+    from django.contrib.auth.models import AnonymousUser
+
+    season.teams.update(manager=None)  # an anonymous user's pk is None too
+    state = drafts.room_state(draft, AnonymousUser())
+    assert state["me"] is None

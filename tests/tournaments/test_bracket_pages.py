@@ -173,7 +173,7 @@ def test_reseed_before_the_first_match(admin_client):
     order = [e.team for e in bracket.entrants.order_by("-seed")]  # turn the seeding upside down
     data = admin_form(bracket, reseed="\n".join(t.name for t in order))
     response = admin_client.post(f"/admin/tournaments/bracket/{bracket.id}/change/", data, follow=True)
-    assert "Reseeded and drawn again" in response.content.decode()
+    assert "Drawn again with these seeds and options" in response.content.decode()
     assert [e.team_id for e in bracket.entrants.order_by("seed")] == [t.id for t in order]
     final_four = {(t.home_id, t.away_id) for t in Tie.objects.filter(bracket=bracket, round=1)}
     assert final_four == {(order[0].id, order[3].id), (order[1].id, order[2].id)}
@@ -271,3 +271,56 @@ def test_a_knockout_season_page_leads_to_the_bracket_not_a_table(client, knockou
     html = client.get(f"/seasons/{knockout.id}/").content.decode()
     assert "This season is a knockout: see its bracket" in html
     assert 'id="table"' not in html and 'data-chart="positions"' not in html
+
+
+def test_another_leagues_commissioner_cannot_advance_reseed_or_replace(client, knockout):
+    from django.contrib.auth.models import Permission
+
+    from leagues.models import League
+
+    other = User.objects.create_user("rival", password="pw-for-tests-only", is_staff=True)
+    other.user_permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label="tournaments",
+            codename__in=["view_bracket", "change_bracket", "view_entrant", "change_entrant"],
+        )
+    )
+    League.objects.create(name="Rival League", engine="futti").commissioners.add(other)
+    client.force_login(other)
+    bracket = knockout.bracket
+    tie = Tie.objects.filter(bracket=bracket, round=1, bye=False).select_related("match").first()
+    Match.objects.filter(id=tie.match.id).update(status="played", home_goals=2, away_goals=0)
+    client.post("/admin/tournaments/bracket/", {"action": "advance_now", "_selected_action": [bracket.id]})
+    tie.refresh_from_db()
+    assert tie.winner_id is None  # not advanced: not their league
+
+    seeds = list(bracket.entrants.order_by("seed").values_list("team_id", flat=True))
+    names = "\n".join(reversed([e.team.name for e in bracket.entrants.order_by("seed")]))
+    data = admin_form(bracket, reseed=names)
+    data["entrants-0-team"] = Team.objects.create(league=knockout.league, name="Intruders").id
+    response = client.post(f"/admin/tournaments/bracket/{bracket.id}/change/", data)
+    assert response.status_code in (302, 403) and response.get("Location") in (None, "/admin/")  # not theirs
+    assert list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) == seeds
+
+
+def test_options_of_a_drawn_bracket_are_checked_before_anything_is_saved(admin_client):
+    season = create_demo_season(engine="futti", teams=4, seed=8, knockout=True)
+    bracket = season.bracket
+    seeds = list(bracket.entrants.order_by("seed").values_list("team_id", flat=True))
+    order = "\n".join(e.team.name for e in bracket.entrants.order_by("-seed"))
+    data = admin_form(bracket, reseed=order, two_legged_rounds="[2]", away_goals="on")  # a two-legged final
+    html = admin_client.post(f"/admin/tournaments/bracket/{bracket.id}/change/", data).content.decode()
+    assert "Two-legged rounds must be among 1 to 1: the final is one match." in html
+    bracket.refresh_from_db()
+    assert bracket.two_legged_rounds == [] and not bracket.away_goals
+    assert list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) == seeds
+    # good options alone draw the bracket again with them
+    data = admin_form(bracket, two_legged_rounds="[1]")
+    response = admin_client.post(f"/admin/tournaments/bracket/{bracket.id}/change/", data, follow=True)
+    assert "Drawn again with these seeds and options" in response.content.decode()
+    assert Match.objects.filter(season=season).count() == 4  # two semi-finals of two legs
+    match_play(match_id=Match.objects.filter(season=season).first().id)
+    html = admin_client.post(
+        f"/admin/tournaments/bracket/{bracket.id}/change/", admin_form(bracket, two_legged_rounds="[]")
+    ).content.decode()
+    assert "A match has been played: the bracket&#x27;s options are fixed." in html

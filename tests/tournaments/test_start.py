@@ -6,9 +6,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from leagues.demo import create_demo_season
-from leagues.models import Team
+from leagues.models import Season, Team
 from leagues.standings import compute_standings
 from matches.models import Match
+from matches.services import match_play
 from tournaments.models import Entrant, GroupStage, Playoffs, Swiss
 from tournaments.start import start_tournament
 
@@ -21,6 +22,12 @@ def commissioner(client):
     user.user_permissions.add(*_permissions("add_bracket", "change_bracket", "view_bracket"))
     client.force_login(user)
     return user
+
+
+@pytest.fixture
+def admin_client(client):
+    client.force_login(User.objects.create_superuser("boss", "boss@example.com", "pw-for-tests-only"))
+    return client
 
 
 def _permissions(*codenames):
@@ -104,3 +111,63 @@ def test_the_season_form_links_to_starting_a_tournament_with_it(client, commissi
     assert f'href="/admin/tournaments/bracket/start/?season={season.id}"' in html
     form = client.get(f"/admin/tournaments/bracket/start/?season={season.id}").content.decode()
     assert f'<option value="{season.id}" selected>' in form
+
+
+def test_a_draw_that_fails_keeps_the_result_and_the_commissioner_draws_later(play_out, admin_client, caplog):
+    from tournaments.start import draw_planned_playoffs
+
+    season = create_demo_season(engine="futti", teams=5, seed=11, double=False)
+    start_tournament(season, "league_playoffs", top=4)
+    *played, last = season.matches.order_by("kickoff", "id")
+    for match in played:
+        match_play(match_id=match.id)
+    leaving = [t for t in season.teams.all() if t.id not in (last.home_id, last.away_id)][:2]
+    season.teams.remove(*leaving)  # three teams left: the play-offs of four cannot be drawn
+    match_play(match_id=last.id)
+    last.refresh_from_db()
+    assert last.status == Match.Status.PLAYED  # the result is kept although the draw failed
+    assert season.playoffs.knockout is None
+    assert "draw it from the admin" in caplog.text
+    with pytest.raises(ValidationError, match="4 is not between 2 and the 3 teams"):
+        draw_planned_playoffs(season.playoffs.id)
+
+    season.teams.add(*leaving)
+    response = admin_client.post(
+        "/admin/tournaments/playoffs/", {"action": "draw_now", "_selected_action": [season.playoffs.id]}, follow=True
+    )
+    assert "drawn, round one scheduled" in response.content.decode()
+    season.playoffs.refresh_from_db()
+    assert Entrant.objects.filter(bracket__season=season.playoffs.knockout).count() == 4
+    response = admin_client.post(
+        "/admin/tournaments/playoffs/", {"action": "draw_now", "_selected_action": [season.playoffs.id]}, follow=True
+    )
+    assert "already drawn" in response.content.decode()
+
+
+def test_playoffs_of_a_finished_league_are_drawn_at_once_and_other_formats_are_refused(play_out):
+    season = create_demo_season(engine="futti", teams=4, seed=12, double=False)
+    play_out()
+    said = start_tournament(season, "league_playoffs", top=2)
+    assert "is over" in said
+    knockout = Playoffs.objects.get(season=season).knockout
+    assert knockout is not None and knockout.matches.count() == 1
+    with pytest.raises(ValidationError, match="already drawn"):
+        start_tournament(season, "league_playoffs", top=4)
+    bracket = create_demo_season(engine="futti", teams=4, seed=13, knockout=True)
+    with pytest.raises(ValidationError, match="already a bracket"):
+        start_tournament(bracket, "league_playoffs", top=2)
+    assert not Playoffs.objects.filter(season=bracket).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_two_league_results_at_once_draw_the_playoffs_once(play_at_once):
+    season = create_demo_season(engine="futti", teams=4, seed=14, double=False)
+    start_tournament(season, "league_playoffs", top=2)
+    *played, one, two = season.matches.order_by("round", "id")
+    for match in played:
+        match_play(match_id=match.id)
+    play_at_once([one.id, two.id])
+    plan = Playoffs.objects.get(season=season)
+    assert plan.knockout is not None
+    assert Season.objects.filter(league=season.league, name__endswith="play-offs").count() == 1
+    assert plan.knockout.matches.count() == 1

@@ -7,8 +7,9 @@ from leagues.demo import create_demo_season
 from matches.models import Match
 from matches.services import match_forfeit, match_play
 from tournaments.bracket import aggregate_winner
+from tournaments.drawing import bracket_drawing
 from tournaments.models import Tie
-from tournaments.services import bracket_lines, champion, draw_bracket
+from tournaments.services import bracket_lines, champion, draw_bracket, tie_aggregate
 
 
 def test_aggregate_goals_decide_first():
@@ -84,6 +85,13 @@ def test_a_level_tie_no_engine_decider_settled_gets_a_deciding_match():
     tie.refresh_from_db()
     assert tie.winner_id == Match.objects.get(id=decider.id).winner_id is not None
     assert Tie.objects.filter(decider__isnull=False).count() == 1
+    # the aggregate is the two legs' (3-3), the same on the page, in the API and in the text;
+    # the deciding match is shown beside it
+    decider.refresh_from_db()
+    assert tie_aggregate(tie) == (3, 3)
+    box = next(b for s in bracket_drawing(bracket.season_id).sections for b in s.boxes if b.match_id == decider.id)
+    assert [e.score.split()[0] for e in box.entries] == ["3", "3"]
+    assert f"decider {decider.home_goals}-{decider.away_goals}" in box.note
 
 
 @pytest.mark.django_db
