@@ -162,7 +162,9 @@ class Season(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     standings_version = models.PositiveBigIntegerField(
-        default=0, editable=False, help_text="Bumped after every change to what the season's table or page shows: the key of their cache."
+        default=0,
+        editable=False,
+        help_text="Bumped after every change to what the season's table or page shows: the key of their cache.",
     )
 
     class Meta:

@@ -13,8 +13,13 @@ Where the text is open we decided:
   choose from while cards last;
 * a coach may check (pass) on a turn; when every coach still buying has checked
   in a row, the display goes to the discards and six new cards are dealt;
-* a pick is refused when the coach could then no longer afford to complete a
-  team from the cards still unsold (so the cheap cards always let a team finish);
+* a pick is refused when the coaches still buying could then no longer all
+  complete their teams, at once, from the cards still unsold and within their
+  coins (``all_can_complete``), so nobody takes the card another coach needs to
+  finish; should no such way be found, the coach only needs to be able to
+  complete their own team (``completion_cost``);
+* a pick is refused when the squad would then have no room (at most
+  ``MAX_SQUAD`` cards) for the players it still needs;
 * a coach stops buying with ``finish`` once the team is complete, or at
   ``6 + MAX_SUBSTITUTES`` cards.
 
@@ -62,6 +67,49 @@ def completion_cost(owned: Iterable[Mapping[str, Any]], available: Iterable[Mapp
             return None
         total += sum(cheapest[:count])
     return total
+
+
+def open_places(squad: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """The players of each role a squad still needs for a team."""
+    needs = dict(TEAM_NEEDS)
+    for card in squad:
+        if needs.get(card["role"], 0) > 0:
+            needs[card["role"]] -= 1
+    return needs
+
+
+def all_can_complete(
+    squads: Mapping[str, Sequence[Mapping[str, Any]]],
+    budgets: Mapping[str, int],
+    available: Iterable[Mapping[str, Any]],
+) -> bool:
+    """Whether every coach in ``squads`` can complete a team from ``available`` cards at the
+    same time, each within their coins. Found greedily: the coach with the fewest coins per
+    open place takes the cheapest card of a role they need, and so on round the coaches."""
+    prices: dict[str, list[int]] = {role: [] for role in TEAM_NEEDS}
+    for card in available:
+        prices.setdefault(card["role"], []).append(int(card["price"]))
+    for role_prices in prices.values():
+        role_prices.sort()
+    taken = dict.fromkeys(prices, 0)
+    needs = {coach: open_places(squad) for coach, squad in squads.items()}
+    coins = dict(budgets)
+    waiting = [coach for coach in needs if sum(needs[coach].values())]
+    while waiting:
+        waiting.sort(key=lambda coach: coins[coach] / sum(needs[coach].values()))
+        for coach in list(waiting):
+            roles = [role for role, count in needs[coach].items() if count > 0]
+            if any(taken[role] >= len(prices[role]) for role in roles):
+                return False
+            role = min(roles, key=lambda r: prices[r][taken[r]])
+            coins[coach] -= prices[role][taken[role]]
+            taken[role] += 1
+            needs[coach][role] -= 1
+            if coins[coach] < 0:
+                return False
+            if not sum(needs[coach].values()):
+                waiting.remove(coach)
+    return True
 
 
 def is_complete(squad: Iterable[Mapping[str, Any]]) -> bool:
@@ -133,15 +181,22 @@ def legal_picks(market: Market, coach: str) -> list[str]:
     owned = market.squad(coach)
     unsold = market.unsold()
     budget = market.budgets[coach]
+    buying = {c: market.squad(c) for c in market.coaches if c not in market.finished}
+    jointly = all_can_complete(buying, market.budgets, unsold)
     picks = []
     for card_id in market.display:
         card = market.cards[card_id]
         price = int(card["price"])
-        if price > budget:
+        squad = [*owned, card]
+        if price > budget or len(squad) + sum(open_places(squad).values()) > MAX_SQUAD:
             continue
         rest = [c for c in unsold if c is not card]
-        cost = completion_cost([*owned, card], rest)
-        if cost is not None and cost <= budget - price:
+        if jointly:
+            legal = all_can_complete({**buying, coach: squad}, {**market.budgets, coach: budget - price}, rest)
+        else:
+            cost = completion_cost(squad, rest)
+            legal = cost is not None and cost <= budget - price
+        if legal:
             picks.append(card_id)
     return picks
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engines import CardError, get_engine
@@ -92,6 +94,8 @@ def test_leftover_coins_buy_tactical_cards_at_two_each():
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000))
+@example(seed=295)  # one coach took the last keeper the other could afford
+@example(seed=4435)  # a coach filled all ten places with field players
 def test_auto_draft_completes_two_teams_within_budget_from_the_box(seed):
     m = M.auto_draft(BOX, seed)
     assert m.over
@@ -119,3 +123,39 @@ def test_drafted_squads_play_a_match_with_their_leftovers():
     ]
     result = get_engine("mutant").simulate(sheets[0], sheets[1], seed=1)
     assert result.events[-1].kind == "full_time"
+
+
+def _card(card_id, role, price):
+    return {
+        "id": card_id,
+        "role": role,
+        "price": price,
+        "attack": 1,
+        "defence": 1,
+        "mutant_attack": 0,
+        "mutant_defence": 0,
+    }
+
+
+def test_a_coach_may_not_take_the_keeper_another_coach_needs_to_finish():
+    fields = [_card(f"f{i}", C.FIELD, 0) for i in range(10)]
+    cards = [*fields, _card("cheap", C.GOALKEEPER, 0), _card("dear", C.GOALKEEPER, 3)]
+    m = M.open_market(cards, 1)
+    # home has a full field and one coin left; away has its field and all its coins
+    m = replace(
+        m,
+        squads={"home": tuple(f"f{i}" for i in range(5)), "away": tuple(f"f{i}" for i in range(5, 10))},
+        budgets={"home": 1, "away": 15},
+        display=("cheap", "dear"),
+        pile=(),
+        to_act="away",
+    )
+    assert M.legal_picks(m, "away") == ["dear"]  # the cheap one is home's only way to finish
+    assert M.legal_picks(replace(m, to_act="home"), "home") == ["cheap"]
+
+
+def test_a_squad_keeps_room_for_the_players_it_needs():
+    fields = [_card(f"f{i}", C.FIELD, 0) for i in range(12)]
+    m = M.open_market([*fields, _card("keeper", C.GOALKEEPER, 0)], 1, coaches=("home",))
+    m = replace(m, squads={"home": tuple(f"f{i}" for i in range(9))}, display=("f9", "keeper"), pile=())
+    assert M.legal_picks(m, "home") == ["keeper"]  # a tenth field player would leave no place for a keeper
