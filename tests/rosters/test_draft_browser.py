@@ -7,6 +7,7 @@ skipped without ``/usr/bin/chromium`` or the playwright package, never ``playwri
 from pathlib import Path
 
 import pytest
+from django.db import connections
 from django.urls import reverse
 
 from rosters import drafts
@@ -40,6 +41,9 @@ def chromium(monkeypatch):
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*FLAGS, "--disable-sync"])
         yield browser
         browser.close()
+        # The test's ORM calls ran in Playwright's context, on a connection of their own that
+        # the database teardown cannot see: close it here, or the test database cannot be dropped.
+        connections.close_all()
 
 
 def logged_in(chromium, live_server, user):
