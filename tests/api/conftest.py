@@ -1,6 +1,8 @@
 """The API's cast: a played four-team Fütti season, and one client per role.
 
 ``anonymous`` has no credentials, ``plain`` is a signed-in user with no league,
+``manager`` manages a team of this season (one side of the match the write tests move),
+``rival`` manages another of its teams,
 ``other`` runs another league, ``commissioner`` runs this one, ``superuser`` runs
 everything. Token authentication for all but the superuser, who uses a session,
 so both ways in are exercised.
@@ -41,11 +43,20 @@ def clients(played_season):
     played_season.league.commissioners.add(commissioner)
     other = users.create_user("otto")
     League.objects.create(name="Other League", slug="other").commissioners.add(other)
+    # the manager's team plays in the match the write tests move; the rival's team does not
+    moved = played_season.matches.order_by("round", "id").last()
+    home = moved.home
+    away = played_season.teams.exclude(id__in=[moved.home_id, moved.away_id]).first()
+    home.manager, away.manager = users.create_user("mia"), users.create_user("rex")
+    home.save(update_fields=["manager"])
+    away.save(update_fields=["manager"])
     superuser = APIClient()
     superuser.force_login(users.create_superuser("root", password=None))
     return {
         "anonymous": APIClient(),
         "plain": token_client(users.create_user("pat")),
+        "manager": token_client(home.manager),
+        "rival": token_client(away.manager),
         "other": token_client(other),
         "commissioner": token_client(commissioner),
         "superuser": superuser,

@@ -248,3 +248,26 @@ def test_pdf_downloads_refuse_what_is_missing(api, played_season):
         assert response.status_code == 404 and "detail" in response.json(), url
     assert api.get(f"/api/teams/{empty.id}/cards/", {"season": "x"}).status_code == 400
     assert api.post(f"/api/seasons/{played_season.id}/cards/").status_code in (401, 405)
+
+
+@pytest.mark.parametrize("role", ["plain", "manager", "rival", "other", "commissioner", "superuser"])
+def test_every_role_reads_what_the_public_reads(clients, played_season, role):
+    """Reading is public: a signed-in role sees exactly what an anonymous fan sees, no more."""
+    match = played_season.matches.first()
+    team = played_season.teams.first()
+    paths = [
+        "/api/leagues/",
+        f"/api/leagues/{played_season.league_id}/",
+        f"/api/seasons/{played_season.id}/",
+        f"/api/seasons/{played_season.id}/standings/",
+        f"/api/teams/?season={played_season.id}",
+        f"/api/teams/{team.id}/",
+        f"/api/teams/{team.id}/ledger/",
+        f"/api/players/?team={team.id}",
+        f"/api/matches/?season={played_season.id}",
+        f"/api/matches/{match.id}/",
+    ]
+    for path in paths:
+        public, signed_in = clients["anonymous"].get(path), clients[role].get(path)
+        assert (public.status_code, signed_in.status_code) == (200, 200), path
+        assert signed_in.json() == public.json(), path

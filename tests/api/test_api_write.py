@@ -14,8 +14,9 @@ from matches.models import Match, MatchEvent
 pytestmark = pytest.mark.django_db
 
 #: What each role gets when it tries to change this league: 401 without credentials,
-#: 403 signed in but not its commissioner, success for its commissioner and a superuser.
-REFUSED = {"anonymous": 401, "plain": 403, "other": 403}
+#: 403 signed in but not its commissioner (its managers included: they run a team, not the
+#: league), success for its commissioner and a superuser.
+REFUSED = {"anonymous": 401, "plain": 403, "manager": 403, "rival": 403, "other": 403}
 ALLOWED = ("commissioner", "superuser")
 ROLES = [*REFUSED, *ALLOWED]
 
