@@ -112,7 +112,7 @@ class TeamSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Team
-        fields = ["id", "league", "name", "short_name", "manager"]
+        fields = ["id", "league", "name", "short_name", "manager", "tactics"]
         read_only_fields = fields
 
 

@@ -4,6 +4,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
+from engines import CardError
 from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
@@ -196,11 +197,44 @@ class SeasonAdmin(LeagueScopedAdmin):
 
 @admin.register(Team)
 class TeamAdmin(LeagueScopedAdmin):
+    """Commissioners edit their teams; a team's manager may change its tactics, nothing else."""
+
     list_display = ["name", "short_name", "league", "manager"]
     list_filter = ["league"]
     search_fields = ["name", "short_name", "league__name"]
     autocomplete_fields = ["manager"]
+    fields = ["league", "name", "short_name", "manager", "tactics"]
     actions = [print_team_cards, print_team_cards_bw]
+
+    def manages(self, request, obj) -> bool:
+        return obj is not None and obj.manager_id == request.user.pk
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) or self.manages(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        if self.runs(request, obj):
+            return ()
+        return [name for name in self.fields if name != "tactics"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+
+        class TacticsForm(form):
+            def clean(self):
+                data = super().clean()
+                league = data.get("league") or getattr(self.instance, "league", None)
+                tactics = data.get("tactics")
+                if tactics and isinstance(tactics, dict) and league is not None and not self.has_error("tactics"):
+                    from matches.services import check_tactics
+
+                    try:
+                        check_tactics(league, tactics, team_id=self.instance.pk)
+                    except CardError as exc:
+                        self.add_error("tactics", str(exc))
+                return data
+
+        return TacticsForm
 
 
 @admin.register(PointsDeduction)

@@ -139,6 +139,15 @@ class Team(models.Model):
     manager = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="teams_managed"
     )
+    tactics = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=(
+            "The team's orders to its computer coach, given to the engine as the team sheet's lineup: "
+            'e.g. {"coach": "planner", "style": "attacking"} in "11", {"style": "reckless"} in Mutant Soccer, '
+            '{"attackers": [id, id], "defenders": [id, id], "goalkeeper": id} in Fütti. Empty: the league\'s coach.'
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -146,6 +155,10 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        if not isinstance(self.tactics, dict):
+            raise ValidationError({"tactics": 'Give a JSON object, e.g. {"coach": "planner"}.'})
 
 
 class Season(models.Model):

@@ -15,9 +15,9 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from engines import MatchOptions, MatchResult, TeamSheet, get_engine
+from engines import CardError, MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS
-from leagues.models import PlayMode
+from leagues.models import League, PlayMode
 from leagues.standings import standings_changed
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
@@ -47,9 +47,39 @@ def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
         if not cards[team.id]:
             raise MatchNotPlayable(f"{team} has no squad for this season")
     return (
-        TeamSheet(name=match.home.name, players=tuple(cards[match.home_id])),
-        TeamSheet(name=match.away.name, players=tuple(cards[match.away_id])),
+        TeamSheet(name=match.home.name, players=tuple(cards[match.home_id]), lineup=match.home.tactics or None),
+        TeamSheet(name=match.away.name, players=tuple(cards[match.away_id]), lineup=match.away.tactics or None),
     )
+
+
+def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) -> None:
+    """Raise ``CardError`` when the league's engine would refuse a team's tactics.
+
+    The engine is the only judge of its own lineups, so the tactics are played once
+    (seed 0) by the team's latest squad against a copy of itself. Before the team has a
+    squad a sample squad stands in, so tactics naming players cannot pass yet.
+    """
+    engine = get_engine(league.engine)
+    season_id = (
+        SquadMember.objects.filter(team_id=team_id).order_by("-season__created_at").values_list("season_id", flat=True)
+    ).first()
+    rows = SquadMember.objects.filter(team_id=team_id, season_id=season_id).values_list(
+        "player_id", "player__name", "player__attributes"
+    )
+    players = [{**attributes, "id": str(player_id), "name": name} for player_id, name, attributes in rows]
+    if not players:
+        players = [dict(card) for card in engine.sample_team(0)["players"]]
+    mirror = [{**card, "id": f"mirror-{card['id']}"} for card in players]
+    try:
+        engine.simulate(
+            TeamSheet(name="Team", players=tuple(players), lineup=tactics or None),
+            TeamSheet(name="Mirror", players=tuple(mirror)),
+            seed=0,
+            options=MatchOptions(settings=league.engine_settings or {}),
+        )
+    except CardError as exc:
+        where = "" if season_id else " (checked with a sample squad: the team has no squad yet)"
+        raise CardError(f"{exc}{where}") from exc
 
 
 def simulate_match(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:

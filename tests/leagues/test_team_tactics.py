@@ -1,0 +1,82 @@
+"""A team's tactics: its own orders to the engine's computer coach (in "11" a team's coach
+is its only difference), checked by the engine when they are set and played by the worker."""
+
+import pytest
+from django.urls import reverse
+
+from engines import CardError, MatchOptions, get_engine
+from leagues.demo import create_demo_season
+from leagues.models import Team
+from matches.models import Match, MatchEvent
+from matches.services import check_tactics, match_play, team_sheets
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def eleven_match():
+    season = create_demo_season(engine="eleven", teams=2, seed=3, double=False)
+    return season.matches.select_related("season__league", "home", "away").get()
+
+
+def test_the_worker_plays_each_team_with_its_own_coach(eleven_match):
+    home = eleven_match.home
+    home.tactics = {"coach": "novice"}
+    home.save()
+    match = Match.objects.select_related("season__league", "home", "away").get(id=eleven_match.id)
+    home_sheet, away_sheet = team_sheets(match)
+    assert (home_sheet.lineup, away_sheet.lineup) == ({"coach": "novice"}, None)
+
+    engine = get_engine("eleven")
+    with_tactics = engine.simulate(home_sheet, away_sheet, seed=match.seed, options=MatchOptions())
+    without = engine.simulate(home_sheet.__class__(home_sheet.name, home_sheet.players), away_sheet, seed=match.seed)
+    assert with_tactics.to_json() != without.to_json()  # the novice plays other moves than the greedy default
+
+    match_play(match_id=match.id)
+    match.refresh_from_db()
+    assert (match.home_goals, match.away_goals) == (with_tactics.home_goals, with_tactics.away_goals)
+    assert MatchEvent.objects.filter(match=match).count() == len(with_tactics.events)
+
+
+def test_the_engine_judges_tactics_before_they_are_stored(eleven_match):
+    league = eleven_match.season.league
+    check_tactics(league, {"coach": "planner", "style": "attacking"}, team_id=eleven_match.home_id)
+    with pytest.raises(CardError, match="coach: 'grandmaster'"):
+        check_tactics(league, {"coach": "grandmaster"}, team_id=eleven_match.home_id)
+    with pytest.raises(CardError, match="no squad yet"):
+        check_tactics(league, {"coach": "grandmaster"})
+
+
+def change_page(team):
+    return reverse("admin:leagues_team_change", args=[team.pk])
+
+
+def form_data(team, **changes):
+    data = {"league": team.league_id, "name": team.name, "short_name": team.short_name, "tactics": "{}"}
+    return {**data, "manager": team.manager_id or "", **changes}
+
+
+def test_a_manager_sets_his_teams_tactics_in_the_admin_and_nothing_else(client, cast):
+    alpha, beta = cast["alpha"], cast["beta"]
+    client.force_login(cast["bruno"])
+    response = client.post(change_page(alpha), {"tactics": '{"goalkeeper": "nobody"}'})
+    assert response.status_code == 200 and "lineup" in response.context["adminform"].form.errors["tactics"][0]
+    response = client.post(change_page(alpha), {"tactics": "{}", "name": "Renamed"})
+    assert response.status_code == 302
+    alpha.refresh_from_db()
+    assert (alpha.name, alpha.tactics) == ("Alpha", {})  # the name is read-only for him
+
+    assert client.get(change_page(beta)).status_code == 200  # another team: he may look ...
+    assert client.post(change_page(beta), {"tactics": "{}"}).status_code == 403  # ... not change
+    assert Team.objects.get(pk=beta.pk).tactics == {}
+
+
+def test_a_commissioner_gets_the_engines_reason_for_bad_tactics(client, cast):
+    alpha = cast["alpha"]
+    client.force_login(cast["anna"])
+    response = client.post(change_page(alpha), form_data(alpha, tactics='{"attackers": ["x", "y"]}'))
+    errors = response.context["adminform"].form.errors
+    assert response.status_code == 200 and list(errors) == ["tactics"]
+    assert Team.objects.get(pk=alpha.pk).tactics == {}
+    response = client.post(change_page(alpha), form_data(alpha, tactics="[1, 2]"))
+    assert "JSON object" in str(response.context["adminform"].form.errors["tactics"])
