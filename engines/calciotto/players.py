@@ -98,10 +98,23 @@ def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _unused_name(first: str, last: str, taken: set[str]) -> str:
+    """The drawn name, or the next free one after it (surnames first, then first names), so no two
+    pieces of a pool share a name; no extra roll, so the ratings stay those of the seed."""
+    firsts, lasts = FIRST_NAMES.index(first), LAST_NAMES.index(last)
+    for step in range(len(FIRST_NAMES) * len(LAST_NAMES)):
+        first_step, last_step = divmod(lasts + step, len(LAST_NAMES))
+        name = f"{FIRST_NAMES[(firsts + first_step) % len(FIRST_NAMES)]} {LAST_NAMES[last_step]}"
+        if name not in taken:
+            return name
+    raise ValueError("the pool holds more pieces than there are names")
+
+
 def sample_pool(seed: int = 0) -> list[dict[str, Any]]:
     """Named pieces for twelve teams of 13, priced by ``card_price``; same seed, same pool."""
     dice = Dice(seed)
     pool: list[dict[str, Any]] = []
+    taken: set[str] = set()
     for role, ((move_lo, move_hi), (str_lo, str_hi), per_team) in POOL_PROFILE.items():
         for number in range(per_team * TEAMS_IN_POOL):
             if number < FREE_PIECES_PER_ROLE:
@@ -109,7 +122,8 @@ def sample_pool(seed: int = 0) -> list[dict[str, Any]]:
             else:
                 move = dice.roll(move_hi - move_lo + 1) + move_lo - 1
                 strength = dice.roll(str_hi - str_lo + 1) + str_lo - 1
-            name = f"{dice.choice(FIRST_NAMES)} {dice.choice(LAST_NAMES)}"
+            name = _unused_name(dice.choice(FIRST_NAMES), dice.choice(LAST_NAMES), taken)
+            taken.add(name)
             pool.append(
                 {
                     "id": f"cal-{seed}-{role}{number + 1:02d}",

@@ -64,6 +64,9 @@ def test_the_sample_pool_holds_twelve_teams_of_named_priced_valid_pieces():
     pool = ENGINE.sample_pool(5)
     assert pool == ENGINE.sample_pool(5) and pool != ENGINE.sample_pool(6)
     assert len(pool) >= 12 * 13 and len({c["id"] for c in pool}) == len(pool)
+    for seed in range(30):  # no two pieces of a pool, so of a squad, share a name
+        names = [c["name"] for c in ENGINE.sample_pool(seed)]
+        assert len(set(names)) == len(names), seed
     roles = Counter(c["role"] for c in pool)
     for role, count in ENGINE.squad_rules.roles.items():
         assert roles[role] >= 12 * count
