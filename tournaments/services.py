@@ -412,8 +412,11 @@ def draw_playoffs(
 ) -> Season:
     """A knockout of the finished season's top ``top`` teams, seeded by the final table,
     in a new season of the same league with the same squads. It starts a round after the
-    season's last match (or now, if that is later), unless ``first_kickoff`` is given."""
+    season's last match (or now, if that is later), unless ``first_kickoff`` is given.
+    The season's ``Playoffs`` row records it, so the season page and the export know the
+    knockout for play-offs whether the worker or the commissioner drew it."""
     from leagues.standings import compute_standings
+    from tournaments.models import Playoffs
 
     unfinished = season.matches.exclude(status__in=Match.CLOSED_STATUSES).count()
     errors = {}
@@ -428,7 +431,7 @@ def draw_playoffs(
     teams = {t.id: t for t in season.teams.all()}
     seeds = [teams[row.team_id] for row in rows]
     with transaction.atomic():
-        return knockout_stage(
+        knockout = knockout_stage(
             season,
             name=f"{season.name} play-offs",
             key="playoffs",
@@ -437,6 +440,9 @@ def draw_playoffs(
             first_kickoff=first_kickoff,
             third_place=third_place,
         )
+        defaults = {"top": top, "third_place": third_place, "knockout": knockout}
+        Playoffs.objects.update_or_create(season=season, defaults=defaults)
+        return knockout
 
 
 def knockout_stage(
