@@ -38,6 +38,7 @@ def start_tournament(
     away_goals: bool = False,
     bracket_reset: bool = False,
     groups: int = 2,
+    groups_by_hand: Sequence[str] = (),
     advance: int = 2,
     double: bool = False,
     rounds: int | None = None,
@@ -45,8 +46,9 @@ def start_tournament(
 ) -> str:
     """Set the season up as a tournament of ``tournament_format`` and schedule its first
     round; returns a line saying what was made. Options a format does not use are ignored;
-    a bad one is a ValidationError naming it."""
-    from tournaments.groups import draw_groups
+    a bad one is a ValidationError naming it. ``groups_by_hand``: the groups, one line each
+    (``tournaments.groups.groups_from_lines``), instead of ``groups`` drawn from seeded pots."""
+    from tournaments.groups import draw_groups, groups_from_lines
     from tournaments.services import draw_bracket
     from tournaments.swiss import draw_swiss
 
@@ -59,7 +61,10 @@ def start_tournament(
         bracket = draw_bracket(season, double_elimination=True, bracket_reset=bracket_reset)
         return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
     if tournament_format == "groups":
-        stage = draw_groups(season, groups=groups, advance=advance, double=double, third_place=third_place)
+        by_hand = groups_from_lines(season, groups_by_hand, field="groups_by_hand") if groups_by_hand else None
+        stage = draw_groups(
+            season, groups=groups, by_hand=by_hand, advance=advance, double=double, third_place=third_place
+        )
         return f"{season}: {stage.group_count} groups drawn; their round robins are scheduled."
     if tournament_format == "swiss":
         teams = season.teams.count()

@@ -171,3 +171,20 @@ def test_the_last_two_league_results_at_once_draw_the_playoffs_once(play_at_once
     assert plan.knockout is not None
     assert Season.objects.filter(league=season.league, name__endswith="play-offs").count() == 1
     assert plan.knockout.matches.count() == 1
+
+
+def test_groups_by_hand_from_the_start_form(client, commissioner):
+    season = create_demo_season(engine="futti", teams=6, seed=31)
+    season.league.commissioners.add(commissioner)
+    teams = list(season.teams.order_by("name"))
+    names = [team.name for team in teams]
+    bad = f"A: {names[0]}, {names[1]}, {names[2]}\nB: {names[2]}, {names[3]}, {names[4]}, {names[5]}"
+    html = start(client, season, format="groups", advance=1, groups_by_hand=bad).content.decode()
+    assert f"{names[2]} is in group A and group B." in html
+    assert not GroupStage.objects.filter(season=season).exists()
+    good = f"A: {names[0]}, {names[3]}, {teams[4].id}\n\nB: {names[1]}, {names[2]}, {names[5]}"
+    response = start(client, season, format="groups", advance=1, groups_by_hand=good)
+    assert response.redirect_chain[-1][0] == f"/seasons/{season.id}/"
+    stage = GroupStage.objects.get(season=season)
+    groups = [set(g.season.teams.all()) for g in stage.groups.order_by("label")]
+    assert groups == [{teams[0], teams[3], teams[4]}, {teams[1], teams[2], teams[5]}]
