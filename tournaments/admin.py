@@ -159,6 +159,15 @@ class StartForm(forms.Form):
         required=False, min_value=1, help_text="Swiss: rounds (default: enough for one winner)."
     )
     top = forms.IntegerField(initial=4, min_value=2, help_text="League then play-offs: how many teams go through.")
+    tie_break = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("", "as the league's engine settings say"),
+            ("sudden_death", "sudden death"),
+            ("penalties", "penalties"),
+        ],
+        help_text="Fütti: how a level knockout match is settled in this tournament, every stage of it.",
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

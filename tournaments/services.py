@@ -549,7 +549,8 @@ def knockout_stage(
 def stage_season(season: Season, *, name: str, key: str, teams: Sequence[Team], first_kickoff: datetime) -> Season:
     """A new season of the same league for a later stage (play-offs, a group, a knockout): the
     given teams with their squads from ``season``, so a stage is played with the squads drafted
-    once, and a seed derived from the season's so the whole tournament replays."""
+    once, a seed derived from the season's so the whole tournament replays, and the season's
+    engine settings (a tie-break chosen for the tournament holds in every stage)."""
     from rosters.models import SquadMember
 
     stage = Season.objects.create(
@@ -559,6 +560,7 @@ def stage_season(season: Season, *, name: str, key: str, teams: Sequence[Team], 
         first_kickoff=first_kickoff,
         round_interval=season.round_interval,
         double_round_robin=False,
+        engine_settings=season.engine_settings,
     )
     stage.teams.set(teams)
     SquadMember.objects.bulk_create(
