@@ -5,11 +5,11 @@ Each group is a Season of the same league (see ``GroupStage``), made by
 ``stage_season`` with the tournament season's squads: its fixtures come from
 ``generate_fixtures`` and its table from ``compute_standings``, so the league's
 points and tie-breakers apply to a group exactly as to a league. The knockout is
-drawn by ``draw_group_knockout`` (the admin action or ``manage.py draw_groups
---knockout``) once every group match is finished: group matches are league
-matches, and a stored league result sets nothing off (only knockout matches
-move a bracket), so there is no worker step that could draw it, as with
-``draw_playoffs``.
+drawn by ``draw_group_knockout`` once every group match is finished: by the worker
+that stores the last group result (``tournaments.start.league_result_stored``), or
+by hand (the admin action or ``manage.py draw_groups --knockout``) when results
+were written without the worker. The groups come from seeded pots or are given
+by hand (``groups_from_lines``).
 """
 
 from __future__ import annotations
