@@ -45,7 +45,9 @@ def match_places(season: Season) -> tuple[str, dict[int, dict]]:
         return stage, places
     bracket = Bracket.objects.get(season=season)
     for tie in bracket.ties.all():
-        side = "third_place" if tie.third_place else BRACKET_SIDES[tie.side] if bracket.double_elimination else None
+        side = BRACKET_SIDES[tie.side] if bracket.double_elimination else None
+        if tie.third_place:
+            side = "third_place"
         place = {**NO_PLACE, "side": side, "round_name": tie_round_name(bracket, tie)}
         two_legged = tie.first_leg_id is not None
         for match_id, extra in (
