@@ -15,7 +15,7 @@ from rest_framework import serializers
 
 from matches.models import Match
 from tournaments.models import Bracket, Entrant, Tie
-from tournaments.services import final_tie, tie_aggregate, tie_order, tie_round_name
+from tournaments.services import final_tie, tie_aggregate, tie_order, tie_round_name, tie_score
 
 
 class BracketTeam(serializers.Serializer):
@@ -55,6 +55,22 @@ class TieAggregate(serializers.Serializer):
     away = serializers.IntegerField()
 
 
+class TieScoreSerializer(serializers.Serializer):
+    """The tie's result from its home side (the higher seed) in every leg: the text the
+    bracket page and the text bracket show, from ``tournaments.services.tie_score``."""
+
+    home = serializers.IntegerField(help_text="The home side's goals: the one match's, or over both legs.")
+    away = serializers.IntegerField()
+    shootout = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="[home, away]: the shoot-out that settled it."
+    )
+    legs = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Two-legged ties: each leg's [home side's goals, away side's goals], the tie's home side first.",
+    )
+    text = serializers.CharField(help_text='How it was settled, e.g. "legs 0-2, 6-4; through on away goals".')
+
+
 class TieSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     slot = serializers.IntegerField()
@@ -64,6 +80,7 @@ class TieSerializer(serializers.Serializer):
     away = SeededBracketTeam(allow_null=True)
     legs = TieLegSerializer(many=True)
     aggregate = TieAggregate(allow_null=True, help_text="Two-legged ties, once both legs are played.")
+    score = TieScoreSerializer(allow_null=True, help_text="Once a match of the tie is played.")
     winner = BracketTeam(allow_null=True)
 
 
@@ -106,7 +123,20 @@ def _aggregate(tie: Tie) -> dict | None:
     return None if aggregate is None else {"home": aggregate[0], "away": aggregate[1]}
 
 
-def _tie(tie: Tie) -> dict:
+def _score(bracket: Bracket, tie: Tie) -> dict | None:
+    score = tie_score(bracket, tie)
+    if score.goals is None:
+        return None
+    return {
+        "home": score.goals[0],
+        "away": score.goals[1],
+        "shootout": list(score.shootout) if score.shootout else None,
+        "legs": [list(leg) for leg in score.legs],
+        "text": score.text,
+    }
+
+
+def _tie(bracket: Bracket, tie: Tie) -> dict:
     return {
         "id": tie.pk,
         "slot": tie.slot,
@@ -116,6 +146,7 @@ def _tie(tie: Tie) -> dict:
         "away": _team(tie.away, tie.away_seed),
         "legs": _legs(tie),
         "aggregate": _aggregate(tie),
+        "score": _score(bracket, tie),
         "winner": _team(tie.winner),
     }
 
@@ -137,7 +168,9 @@ def bracket_of(season_id: int) -> dict:
         ties_of_round = list(same_round)
         head = ties_of_round[0]
         name = tie_round_name(bracket, head)
-        rounds.append({"side": head.side, "round": head.round, "name": name, "ties": [_tie(t) for t in ties_of_round]})
+        rounds.append(
+            {"side": head.side, "round": head.round, "name": name, "ties": [_tie(bracket, t) for t in ties_of_round]}
+        )
     return {
         "season": season_id,
         "round_count": bracket.rounds,

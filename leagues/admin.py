@@ -157,7 +157,10 @@ class SeasonAdmin(LeagueScopedAdmin):
     filter_horizontal = ["teams"]
     inlines = [PointsDeductionInline]
     actions = ["generate_fixtures_action"]
-    fields = ["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"]
+    fields = [
+        *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
+        "engine_settings",
+    ]
 
     def get_queryset(self, request):
         return (

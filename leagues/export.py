@@ -11,6 +11,7 @@ from leagues.standings import compute_standings
 def season_export(season: Season) -> dict:
     from matches.models import Match
     from rosters.models import SquadMember
+    from tournaments.stages import NO_PLACE, match_places
 
     league = season.league
     squads: dict[int, list[dict]] = defaultdict(list)
@@ -28,6 +29,7 @@ def season_export(season: Season) -> dict:
         }
         for team in season.teams.order_by("id")
     ]
+    stage, places = match_places(season)
     matches = [
         {
             "id": m.id,
@@ -41,7 +43,8 @@ def season_export(season: Season) -> dict:
             "decided_by": m.decided_by or None,
             "shootout_home": m.shootout_home,
             "shootout_away": m.shootout_away,
-            "stage": "knockout" if m.winner_required else "league",
+            "stage": stage,
+            **places.get(m.id, NO_PLACE),
             "seed": m.seed,
             "engine_version": m.engine_version or None,
         }

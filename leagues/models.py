@@ -174,6 +174,12 @@ class Season(models.Model):
         null=True, blank=True, help_text="Time between rounds, e.g. '1 00:00:00' for a day."
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    engine_settings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Over the league's engine settings for this season's matches only, e.g. "
+        '{"tie_break": "penalties"} for a Fütti cup; later stages of its tournament inherit them.',
+    )
     standings_version = models.PositiveBigIntegerField(
         default=0,
         editable=False,
@@ -198,8 +204,19 @@ class Season(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
+        errors = {}
         if self.round_interval is not None and self.round_interval.total_seconds() <= 0:
-            raise ValidationError({"round_interval": "The interval between rounds must be positive."})
+            errors["round_interval"] = "The interval between rounds must be positive."
+        if not isinstance(self.engine_settings, dict):
+            errors["engine_settings"] = "Give a JSON object."
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def match_settings(self) -> dict:
+        """The engine settings the season's matches are played with: the league's, with the
+        season's own over them (a tournament's choice, such as Fütti's tie-break)."""
+        return {**(self.league.engine_settings or {}), **(self.engine_settings or {})}
 
 
 class PointsDeduction(models.Model):

@@ -23,11 +23,13 @@ class Match(models.Model):
     CLOSED_STATUSES = (*RESULT_STATUSES, Status.CANCELLED)
 
     class DecidedBy(models.TextChoices):
-        REGULATION = "regulation"
+        """Labels are lowercase, as they read inside a sentence ("2-2, penalties 4-3")."""
+
+        REGULATION = "regulation", "regulation"
         EXTRA_TIME = "extra_time", "extra time"
         SUDDEN_DEATH = "sudden_death", "sudden death"
-        PENALTIES = "penalties"
-        FORFEIT = "forfeit"
+        PENALTIES = "penalties", "penalties"
+        FORFEIT = "forfeit", "forfeit"
 
     class Side(models.TextChoices):
         HOME = "home"

@@ -86,7 +86,7 @@ def simulate_match(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
     """Run the league's engine on the match; stores nothing."""
     league = match.season.league
     home, away = team_sheets(match)
-    options = MatchOptions(winner_required=match.winner_required, settings=league.engine_settings or {})
+    options = MatchOptions(winner_required=match.winner_required, settings=match.season.match_settings)
     result = get_engine(league.engine).simulate(home, away, seed=match.seed, options=options)
     return result, home, away
 

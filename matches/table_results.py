@@ -146,7 +146,7 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
     shootout = [_as_int(data.get(k), k, errors) for k in ("shootout_home", "shootout_away")]
     _check_decision(match, game, name, decided_by, home_goals, away_goals, shootout, errors)
     limit = game.extra if decided_by not in (Match.DecidedBy.REGULATION, Match.DecidedBy.PENALTIES) else None
-    limit = limit or game.length_for(league.engine_settings)
+    limit = limit or game.length_for(match.season.match_settings)
     events = _clean_events(data.get("events") or [], game, name, squad, limit, errors)
     counts = _clean_counts(data.get("counts") or {}, game, name, squad, errors)
     goals = Counter(squad[e["player"]][0] for e in events if e["kind"] == "goal")

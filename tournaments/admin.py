@@ -147,16 +147,34 @@ class StartForm(forms.Form):
     away_goals = forms.BooleanField(required=False, help_text="Two-legged ties: away goals count double when level.")
     bracket_reset = forms.BooleanField(required=False, help_text="Double elimination: a second grand final if needed.")
     groups = forms.IntegerField(initial=2, min_value=2, help_text="Groups then knockout: how many groups.")
+    groups_by_hand = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        help_text="Groups then knockout, by hand instead of seeded pots: one group per line, its teams "
+        "by name or id, e.g. 'A: Ashford Rovers, Bellbrook Athletic, Castlegate United'.",
+    )
     advance = forms.IntegerField(initial=2, min_value=1, help_text="Groups: how many of each go through.")
     double = forms.BooleanField(required=False, help_text="Groups, league: each pair home and away.")
     rounds = forms.IntegerField(
         required=False, min_value=1, help_text="Swiss: rounds (default: enough for one winner)."
     )
     top = forms.IntegerField(initial=4, min_value=2, help_text="League then play-offs: how many teams go through.")
+    tie_break = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("", "as the league's engine settings say"),
+            ("sudden_death", "sudden death"),
+            ("penalties", "penalties"),
+        ],
+        help_text="Fütti: how a level knockout match is settled in this tournament, every stage of it.",
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = Season.objects.filter(league__in=League.objects.run_by(user))
+
+    def clean_groups_by_hand(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["groups_by_hand"].splitlines() if line.strip()]
 
     def clean_two_legged_rounds(self) -> list[int]:
         text = self.cleaned_data["two_legged_rounds"].replace(",", " ").split()

@@ -49,7 +49,20 @@ def aggregate_winner(
     away_goals: bool = False,
     shootout: tuple[int, int] | None = None,
 ) -> str | None:
-    """Who wins a two-legged tie: ``"home"`` or ``"away"`` of the second leg, or None if still level.
+    """Who wins a two-legged tie: ``"home"`` or ``"away"`` of the second leg, or None if still level
+    (``aggregate_decision`` says how)."""
+    return aggregate_decision(first_leg, second_leg, away_goals=away_goals, shootout=shootout)[0]
+
+
+def aggregate_decision(
+    first_leg: tuple[int, int],
+    second_leg: tuple[int, int],
+    *,
+    away_goals: bool = False,
+    shootout: tuple[int, int] | None = None,
+) -> tuple[str | None, str]:
+    """Who wins a two-legged tie and how: (``"home"`` or ``"away"`` of the second leg, or None
+    if still level; ``"aggregate"``, ``"away goals"``, ``"shoot-out"``, or ``""`` when level).
 
     Scores are (home goals, away goals) of each leg; the second leg's home side
     (the higher seed) was the away side of the first. Aggregate goals first,
@@ -60,12 +73,12 @@ def aggregate_winner(
     home = second_leg[0] + first_leg[1]
     away = second_leg[1] + first_leg[0]
     if home != away:
-        return "home" if home > away else "away"
+        return ("home" if home > away else "away"), "aggregate"
     if away_goals and first_leg[1] != second_leg[1]:
-        return "home" if first_leg[1] > second_leg[1] else "away"
+        return ("home" if first_leg[1] > second_leg[1] else "away"), "away goals"
     if shootout is not None and shootout[0] != shootout[1]:
-        return "home" if shootout[0] > shootout[1] else "away"
-    return None
+        return ("home" if shootout[0] > shootout[1] else "away"), "shoot-out"
+    return None, ""
 
 
 def group_crossing(groups: int, advance: int) -> list[tuple[int, int]]:

@@ -9,8 +9,9 @@ right and joins like a tree. Byes keep their place, so the tree keeps its shape,
 drawn faint with the team that went through. A team not known yet is named by where it
 comes from ("Winner of QF 2", "Loser of W2-1").
 
-Scores are the tie's, from each team's side: the goals of one match, or the aggregate of
-two legs (and a deciding match); the shoot-out in brackets.
+Scores are the tie's (``tie_score``), from each team's side: the goals of one match, or the
+aggregate of two legs; the shoot-out that settled it in brackets; the note says the legs
+with the box's first team first and how the tie was settled.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from tournaments.bracket import round_name
 from tournaments.double import double_plan
 from tournaments.models import Bracket, Tie
-from tournaments.services import final_tie, tie_round_name
+from tournaments.services import final_tie, tie_matches, tie_round_name, tie_score
 
 BOX_WIDTH = 180
 BOX_HEIGHT = 40
@@ -52,6 +53,7 @@ class Box:
     entries: tuple[Entry, Entry | None]  # the second is None for a bye
     note: str
     match_id: int | None
+    reports: tuple[tuple[str, int], ...] = ()  #: the tie's matches, named ("first leg" ...), for links
 
     @property
     def bye(self) -> bool:
@@ -184,7 +186,7 @@ def _section(side, keys, plan, ties, seeds, labels, top, bracket) -> Section:
         tie = ties[key]
         if not _drawn(tie, side):
             continue
-        box = _box(tie, key, plan[key], ties, seeds, labels, column, centre[key])
+        box = _box(tie, key, plan[key], ties, seeds, labels, column, centre[key], bracket)
         boxes.append(box)
         for index, source in enumerate(plan[key]):
             feeder = source[1] if source[0] == "winner" else None
@@ -205,9 +207,10 @@ def _drawn(tie: Tie, side: str) -> bool:
     return not tie.bye or (side == "W" and tie.home_id is not None)
 
 
-def _box(tie, key, sources, ties, seeds, labels, column, centre) -> Box:
+def _box(tie, key, sources, ties, seeds, labels, column, centre, bracket) -> Box:
     teams = [_source_team(source, tie, ties) for source in sources]
-    matches = [m for m in (tie.first_leg, tie.match, tie.decider) if m is not None and m.home_goals is not None]
+    first = teams[0].id if teams[0] is not None else None
+    score = tie_score(bracket, tie, first_id=first)
     entries = []
     for index, source in enumerate(sources):
         team = teams[index]
@@ -219,22 +222,18 @@ def _box(tie, key, sources, ties, seeds, labels, column, centre) -> Box:
             entries.append(Entry(name=name, seed=None, score="", won=False, known=False))
             continue
         seed = tie.home_seed if team.id == tie.home_id else tie.away_seed
-        entries.append(
-            Entry(
-                name=team.name,
-                seed=seed,
-                score=_score(team.id, tie, matches) if matches else "",
-                won=tie.winner_id == team.id,
-                known=True,
-            )
-        )
+        goals = ""
+        if score.goals is not None:
+            goals = f"{score.goals[index]}" + (f" ({score.shootout[index]})" if score.shootout else "")
+        entries.append(Entry(name=team.name, seed=seed, score=goals, won=tie.winner_id == team.id, known=True))
     return Box(
         label=labels[key],
         x=column[key[1]] * (BOX_WIDTH + COLUMN_GAP),
         y=centre - BOX_HEIGHT / 2,
         entries=(entries[0], entries[1]),
-        note=_note(tie, matches),
+        note=score.text,
         match_id=(tie.decider or tie.match).id if tie.match else None,
+        reports=tuple((name, match.id) for name, match in tie_matches(tie)),
     )
 
 
@@ -257,29 +256,3 @@ def _pending_name(source, seeds: dict[int, str], labels: dict[Key, str]) -> str:
     if kind == "nobody":
         return "bye"
     return f"{'Winner' if kind == 'winner' else 'Loser'} of {labels.get(source[1], '?')}"
-
-
-def _score(team_id: int, tie: Tie, matches: list) -> str:
-    """A team's goals in the tie's legs (over both, the aggregate; a deciding match shows in
-    the note, as in ``tie_aggregate``) and the last shoot-out it took part in."""
-    goals = sum(m.home_goals if m.home_id == team_id else m.away_goals for m in matches if m is not tie.decider)
-    shootouts = [
-        m.shootout_home if m.home_id == team_id else m.shootout_away for m in matches if m.shootout_home is not None
-    ]
-    return f"{goals}" + (f" ({shootouts[-1]})" if shootouts else "")
-
-
-def _note(tie: Tie, matches: list) -> str:
-    """Legs, and how the deciding match was decided when it was not in regular time."""
-    parts = []
-    legs = [m for m in matches if m is not tie.decider]
-    if tie.first_leg is not None and len(legs) > 1:
-        parts.append("legs " + ", ".join(f"{m.home_goals}-{m.away_goals}" for m in legs))
-    if tie.decider is not None and tie.decider in matches:
-        parts.append(f"decider {tie.decider.home_goals}-{tie.decider.away_goals}")
-    last = matches[-1] if matches else None
-    if last is not None and last.decided_by == "forfeit":
-        parts.append("walkover")
-    elif last is not None and last.decided_by not in ("", "regulation"):
-        parts.append(last.get_decided_by_display().lower())
-    return " · ".join(parts)

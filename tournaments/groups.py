@@ -5,11 +5,11 @@ Each group is a Season of the same league (see ``GroupStage``), made by
 ``stage_season`` with the tournament season's squads: its fixtures come from
 ``generate_fixtures`` and its table from ``compute_standings``, so the league's
 points and tie-breakers apply to a group exactly as to a league. The knockout is
-drawn by ``draw_group_knockout`` (the admin action or ``manage.py draw_groups
---knockout``) once every group match is finished: group matches are league
-matches, and a stored league result sets nothing off (only knockout matches
-move a bracket), so there is no worker step that could draw it, as with
-``draw_playoffs``.
+drawn by ``draw_group_knockout`` once every group match is finished: by the worker
+that stores the last group result (``tournaments.start.league_result_stored``), or
+by hand (the admin action or ``manage.py draw_groups --knockout``) when results
+were written without the worker. The groups come from seeded pots or are given
+by hand (``groups_from_lines``).
 """
 
 from __future__ import annotations
@@ -44,6 +44,57 @@ def pot_draw(ranking: Sequence[Team], groups: int, seed: int) -> list[list[Team]
         for group, team in zip(drawn, pot, strict=False):
             group.append(team)
     return drawn
+
+
+def groups_from_lines(season: Season, lines: Sequence[str], *, field: str = "group") -> list[list[Team]]:
+    """Groups given by hand, one per line as ``"A: 1, 2, 3"`` or ``"B: Ashford Rovers, Dunmore
+    Wanderers"`` (team ids or names, any case; the label is optional and, if given, must be the
+    letter the group's place gives it: A, B, C ... in order), for ``draw_groups(by_hand=...)``.
+
+    Every problem is found at once and raised as one ValidationError on ``field``: a team
+    unknown in the league, a team of the league not in the season, a team given twice, an
+    empty group, groups whose sizes differ by more than one, a team of the season left out."""
+    in_league = {team.id: team for team in Team.objects.filter(league=season.league_id)}
+    by_name = {team.name.casefold(): team for team in in_league.values()}
+    in_season = set(season.teams.values_list("id", flat=True))
+    problems: list[str] = []
+    groups: list[list[Team]] = []
+    placed: dict[int, str] = {}
+    for index, line in enumerate(lines):
+        expected = string.ascii_uppercase[index] if index < len(string.ascii_uppercase) else "?"
+        label, colon, names = line.partition(":")
+        if not colon:
+            label, names = expected, line
+        label = label.strip().upper()
+        if label != expected:
+            problems.append(f"group {index + 1} is labelled {label or 'nothing'}: the groups are A, B, C ... in order.")
+        members: list[Team] = []
+        for reference in (part.strip() for part in names.split(",")):
+            if not reference:
+                continue
+            team = in_league.get(int(reference)) if reference.isdigit() else by_name.get(reference.casefold())
+            if team is None:
+                problems.append(f'group {expected}: "{reference}" is not a team of {season.league}.')
+            elif team.id not in in_season:
+                problems.append(f"group {expected}: {team} is not in {season}.")
+            elif team.id in placed:
+                where = "twice in group" if placed[team.id] == expected else f"in group {placed[team.id]} and group"
+                problems.append(f"{team} is {where} {expected}.")
+            else:
+                placed[team.id] = expected
+                members.append(team)
+        if not members:
+            problems.append(f"group {expected} is empty.")
+        groups.append(members)
+    sizes = sorted({len(g) for g in groups if g})
+    if sizes and sizes[-1] - sizes[0] > 1:
+        problems.append(f"groups of {sizes[0]} and {sizes[-1]} teams: group sizes may differ by one at most.")
+    missing = [str(team) for team in season.teams.order_by("name") if team.id not in placed]
+    if missing:
+        problems.append(f"not in any group: {', '.join(missing)}.")
+    if problems:
+        raise ValidationError({field: problems})
+    return groups
 
 
 def draw_groups(

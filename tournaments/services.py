@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
@@ -40,7 +41,7 @@ from leagues.models import Season, Team
 from leagues.scheduling import schedulable_teams
 from leagues.standings import standings_changed
 from matches.models import Match
-from tournaments.bracket import aggregate_winner, bracket_size, first_round, round_name
+from tournaments.bracket import aggregate_decision, aggregate_winner, bracket_size, first_round, round_name
 from tournaments.models import Bracket, Entrant, Tie
 
 
@@ -369,6 +370,100 @@ def tie_aggregate(tie: Tie) -> tuple[int, int] | None:
     return second.home_goals + first.away_goals, second.away_goals + first.home_goals
 
 
+@dataclass(frozen=True)
+class TieScore:
+    """A tie's result read from one of its teams' side, the same on the bracket page, the
+    printed bracket, the API and the text bracket."""
+
+    goals: tuple[int, int] | None  #: the one match's, or the legs' added up (a deciding match apart)
+    shootout: tuple[int, int] | None  #: the shoot-out that settled the tie, if one did
+    legs: tuple[tuple[int, int], ...]  #: each two-legged tie's leg played, the same team first
+    text: str  #: what the goals do not say: "penalties 4-3", "legs 0-2, 6-4; through on away goals"
+
+
+def tie_score(bracket: Bracket, tie: Tie, *, first_id: int | None = None) -> TieScore:
+    """The tie's result with ``first_id``'s goals first (the tie's home team unless given) in
+    every leg, and in words how it was settled when the goals do not say: a shoot-out, extra
+    time, a walkover, away goals, the second leg's shoot-out or a deciding match. Reads only
+    the tie's matches (``first_leg``, ``match``, ``decider``), so a caller that selected them
+    with the ties makes no query."""
+    first_id = first_id or tie.home_id
+    if tie.first_leg is None:
+        match = tie.match
+        if not _has_score(match):
+            return TieScore(None, None, (), "")
+        shootout = _shootout(match, first_id)
+        return TieScore(_goals(match, first_id), shootout, (), _how(match, shootout))
+    legs = [m for m in (tie.first_leg, tie.match) if _has_score(m)]
+    if not legs:
+        return TieScore(None, None, (), "")
+    scores = tuple(_goals(m, first_id) for m in legs)
+    goals = (sum(s[0] for s in scores), sum(s[1] for s in scores))
+    each = ", ".join(
+        f"{a}-{b}" + (f" ({how})" if (how := _how(m, None)) else "") for m, (a, b) in zip(legs, scores, strict=True)
+    )
+    words = [f"legs {each}" if len(legs) == 2 else f"first leg {each}"]
+    shootout = None
+    if len(legs) == 2:
+        first, second = legs
+        _, how = aggregate_decision(
+            (first.home_goals, first.away_goals),
+            (second.home_goals, second.away_goals),
+            away_goals=bracket.away_goals,
+            shootout=(second.shootout_home, second.shootout_away) if second.shootout_home is not None else None,
+        )
+        if how == "away goals":
+            words.append("through on away goals")
+        elif how == "shoot-out":
+            shootout = _shootout(second, first_id)
+            words.append(f"through on the second leg's {_how(second, shootout)}")
+        elif how == "" and tie.decider is not None and _has_score(tie.decider):
+            shootout = _shootout(tie.decider, first_id)
+            decider = _goals(tie.decider, first_id)
+            how = _how(tie.decider, shootout)
+            words.append(f"level; deciding match {decider[0]}-{decider[1]}" + (f" ({how})" if how else ""))
+        elif how == "":
+            words.append("level: a deciding match to come")
+    return TieScore(goals, shootout, scores, "; ".join(words))
+
+
+def _has_score(match: Match | None) -> bool:
+    return match is not None and match.home_goals is not None
+
+
+def _goals(match: Match, first_id: int) -> tuple[int, int]:
+    home, away = match.home_goals, match.away_goals
+    return (home, away) if match.home_id == first_id else (away, home)
+
+
+def _shootout(match: Match, first_id: int) -> tuple[int, int] | None:
+    if match.shootout_home is None:
+        return None
+    home, away = match.shootout_home, match.shootout_away
+    return (home, away) if match.home_id == first_id else (away, home)
+
+
+def _how(match: Match, shootout: tuple[int, int] | None) -> str:
+    """How a match was decided, when not in regulation time: "walkover", "extra time",
+    "sudden death", or with ``shootout`` (read from the caller's side) "penalties 4-3"."""
+    if match.decided_by == Match.DecidedBy.FORFEIT:
+        return "walkover"
+    if shootout is not None:
+        return f"{match.get_decided_by_display()} {shootout[0]}-{shootout[1]}"
+    if match.decided_by in (Match.DecidedBy.EXTRA_TIME, Match.DecidedBy.SUDDEN_DEATH):
+        return match.get_decided_by_display()
+    return ""
+
+
+def tie_matches(tie: Tie) -> list[tuple[str, Match]]:
+    """The tie's matches with what to call them: "match", or "first leg", "second leg" and
+    "deciding match"."""
+    if tie.first_leg is None:
+        return [("match", tie.match)] if tie.match is not None else []
+    named = (("first leg", tie.first_leg), ("second leg", tie.match), ("deciding match", tie.decider))
+    return [(name, match) for name, match in named if match is not None]
+
+
 def bracket_lines(bracket: Bracket) -> list[str]:
     """The bracket as text, round by round, for the demo and the commands."""
     lines = []
@@ -382,29 +477,11 @@ def bracket_lines(bracket: Bracket) -> list[str]:
             lines.append(f"{name:15} {home} - bye")
             continue
         away = f"({tie.away_seed}) {tie.away}" if tie.away else "?"
-        legs = [m for m in (tie.first_leg, tie.match, tie.decider) if m is not None]
-        score = ", ".join(_score(m, flip=m is tie.first_leg) for m in legs) if legs else "v"
-        aggregate = tie_aggregate(tie)
-        if aggregate is not None:
-            score += f" (agg {aggregate[0]}-{aggregate[1]})"
-        lines.append(f"{name:15} {home} {score} {away}" + (f"  -> {tie.winner}" if tie.winner else ""))
+        score = tie_score(bracket, tie)
+        goals = f"{score.goals[0]}-{score.goals[1]}" if score.goals else "v"
+        text = f" ({score.text})" if score.text else ""
+        lines.append(f"{name:15} {home} {goals} {away}{text}" + (f"  -> {tie.winner}" if tie.winner else ""))
     return lines
-
-
-def _score(match: Match, *, flip: bool = False) -> str:
-    """A match's score from the tie's home side (``flip`` for a first leg played at the away side's ground)."""
-    if match.home_goals is None:
-        return "v"
-    home, away = match.home_goals, match.away_goals
-    shoot = (match.shootout_home, match.shootout_away)
-    if flip:
-        home, away, shoot = away, home, shoot[::-1]
-    score = f"{home}-{away}"
-    if shoot[0] is not None:
-        score += f" ({shoot[0]}-{shoot[1]} {match.get_decided_by_display()})"
-    elif match.decided_by not in ("", "regulation"):
-        score += f" ({match.get_decided_by_display()})"
-    return score
 
 
 def draw_playoffs(
@@ -412,8 +489,11 @@ def draw_playoffs(
 ) -> Season:
     """A knockout of the finished season's top ``top`` teams, seeded by the final table,
     in a new season of the same league with the same squads. It starts a round after the
-    season's last match (or now, if that is later), unless ``first_kickoff`` is given."""
+    season's last match (or now, if that is later), unless ``first_kickoff`` is given.
+    The season's ``Playoffs`` row records it, so the season page and the export know the
+    knockout for play-offs whether the worker or the commissioner drew it."""
     from leagues.standings import compute_standings
+    from tournaments.models import Playoffs
 
     unfinished = season.matches.exclude(status__in=Match.CLOSED_STATUSES).count()
     errors = {}
@@ -428,7 +508,7 @@ def draw_playoffs(
     teams = {t.id: t for t in season.teams.all()}
     seeds = [teams[row.team_id] for row in rows]
     with transaction.atomic():
-        return knockout_stage(
+        knockout = knockout_stage(
             season,
             name=f"{season.name} play-offs",
             key="playoffs",
@@ -437,6 +517,9 @@ def draw_playoffs(
             first_kickoff=first_kickoff,
             third_place=third_place,
         )
+        defaults = {"top": top, "third_place": third_place, "knockout": knockout}
+        Playoffs.objects.update_or_create(season=season, defaults=defaults)
+        return knockout
 
 
 def knockout_stage(
@@ -466,7 +549,8 @@ def knockout_stage(
 def stage_season(season: Season, *, name: str, key: str, teams: Sequence[Team], first_kickoff: datetime) -> Season:
     """A new season of the same league for a later stage (play-offs, a group, a knockout): the
     given teams with their squads from ``season``, so a stage is played with the squads drafted
-    once, and a seed derived from the season's so the whole tournament replays."""
+    once, a seed derived from the season's so the whole tournament replays, and the season's
+    engine settings (a tie-break chosen for the tournament holds in every stage)."""
     from rosters.models import SquadMember
 
     stage = Season.objects.create(
@@ -476,6 +560,7 @@ def stage_season(season: Season, *, name: str, key: str, teams: Sequence[Team], 
         first_kickoff=first_kickoff,
         round_interval=season.round_interval,
         double_round_robin=False,
+        engine_settings=season.engine_settings,
     )
     stage.teams.set(teams)
     SquadMember.objects.bulk_create(

@@ -38,36 +38,64 @@ def start_tournament(
     away_goals: bool = False,
     bracket_reset: bool = False,
     groups: int = 2,
+    groups_by_hand: Sequence[str] = (),
     advance: int = 2,
     double: bool = False,
     rounds: int | None = None,
     top: int = 4,
+    tie_break: str = "",
 ) -> str:
     """Set the season up as a tournament of ``tournament_format`` and schedule its first
     round; returns a line saying what was made. Options a format does not use are ignored;
-    a bad one is a ValidationError naming it."""
-    from tournaments.groups import draw_groups
+    a bad one is a ValidationError naming it. ``groups_by_hand``: the groups, one line each
+    (``tournaments.groups.groups_from_lines``), instead of ``groups`` drawn from seeded pots."""
+    from tournaments.groups import draw_groups, groups_from_lines
     from tournaments.services import draw_bracket
     from tournaments.swiss import draw_swiss
 
-    if tournament_format == "knockout":
-        bracket = draw_bracket(
-            season, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
-        )
-        return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
-    if tournament_format == "double_elimination":
-        bracket = draw_bracket(season, double_elimination=True, bracket_reset=bracket_reset)
-        return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
-    if tournament_format == "groups":
-        stage = draw_groups(season, groups=groups, advance=advance, double=double, third_place=third_place)
-        return f"{season}: {stage.group_count} groups drawn; their round robins are scheduled."
-    if tournament_format == "swiss":
-        teams = season.teams.count()
-        swiss = draw_swiss(season, rounds=rounds or max(1, (teams - 1).bit_length()))
-        return f"{season}: a Swiss of {swiss.rounds} rounds; round one is scheduled."
-    if tournament_format == "league_playoffs":
+    if tournament_format not in FORMATS:
+        raise ValidationError({"format": f"{tournament_format!r} is not a format; choose from {', '.join(FORMATS)}."})
+    with transaction.atomic():  # a refused option leaves the season as it was, its tie-break too
+        if tie_break:
+            set_tie_break(season, tie_break)
+        if tournament_format == "knockout":
+            bracket = draw_bracket(
+                season, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
+            )
+            return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
+        if tournament_format == "double_elimination":
+            bracket = draw_bracket(season, double_elimination=True, bracket_reset=bracket_reset)
+            return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
+        if tournament_format == "groups":
+            by_hand = groups_from_lines(season, groups_by_hand, field="groups_by_hand") if groups_by_hand else None
+            stage = draw_groups(
+                season, groups=groups, by_hand=by_hand, advance=advance, double=double, third_place=third_place
+            )
+            return f"{season}: {stage.group_count} groups drawn; their round robins are scheduled."
+        if tournament_format == "swiss":
+            teams = season.teams.count()
+            swiss = draw_swiss(season, rounds=rounds or max(1, (teams - 1).bit_length()))
+            return f"{season}: a Swiss of {swiss.rounds} rounds; round one is scheduled."
         return plan_playoffs(season, top=top, third_place=third_place, double=double)
-    raise ValidationError({"format": f"{tournament_format!r} is not a format; choose from {', '.join(FORMATS)}."})
+
+
+def set_tie_break(season: Season, tie_break: str) -> None:
+    """Fütti settles a level knockout match by sudden death or penalties (its ``tie_break``
+    engine setting): the tournament's choice goes in the season's engine settings, over the
+    league's, and every later stage inherits it (``stage_season``). Other games have one
+    procedure of their own, so the option is refused for them."""
+    from engines.futti.engine import TIE_BREAKS
+
+    league = season.league
+    if league.engine != "futti":
+        plays = league.get_engine_display()
+        raise ValidationError({"tie_break": f"Only Fütti has a choice of tie-break; {league} plays {plays}."})
+    if tie_break not in TIE_BREAKS:
+        raise ValidationError(
+            {"tie_break": f"{tie_break!r} is not a Fütti tie-break; choose from {', '.join(TIE_BREAKS)}."}
+        )
+    season.engine_settings = {**(season.engine_settings or {}), "tie_break": tie_break}
+    season.save(update_fields=["engine_settings"])
 
 
 def plan_playoffs(season: Season, *, top: int, third_place: bool = False, double: bool = False) -> str:

@@ -190,4 +190,4 @@ def test_a_forfeit_prints_the_awarded_score(played_season, pdf):
     sheet = scoresheet_for_match(match.id)
     assert sheet.played and sheet.events == () and (sheet.home_goals, sheet.away_goals) == (0, 3)
     text = pdf.text(render_scoresheet(sheet).data)
-    assert "Decided by: Forfeit" in text and "Replay" not in text
+    assert "Decided by: forfeit" in text and "Replay" not in text

@@ -14,7 +14,10 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 @pytest.mark.parametrize(
     ("args", "expect"),
     [
-        (["--format", "knockout", "--teams", "6", "--two-legged", "--away-goals"], "(agg "),
+        (
+            ["--format", "knockout", "--teams", "6", "--two-legged", "--away-goals", "--tie-break", "penalties"],
+            "(legs ",
+        ),
         (["--format", "groups", "--teams", "6", "--single"], "Group B"),
         (["--format", "swiss", "--teams", "5", "--rounds", "3"], "Buchholz"),
         (["--format", "double_elimination", "--teams", "5", "--bracket-reset"], "Grand final 1"),

@@ -1,5 +1,7 @@
 """Groups then knockout: pots, a round robin per group, winners crossing to runners-up."""
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
@@ -13,7 +15,7 @@ from matches.models import Match
 from matches.services import match_play
 from tournaments.bracket import first_round, group_crossing
 from tournaments.groups import draw_group_knockout, draw_groups, pot_draw
-from tournaments.models import Entrant, Tie
+from tournaments.models import Entrant, GroupStage, Tie
 from tournaments.services import champion
 
 
@@ -131,3 +133,42 @@ def test_the_last_two_group_results_at_once_draw_the_knockout_once(play_at_once)
     assert stage.knockout is not None
     assert Season.objects.filter(league=season.league, name__endswith="knockout").count() == 1
     assert Tie.objects.filter(bracket__season=stage.knockout).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_command_takes_groups_by_hand_by_id_or_name(capsys):
+    season = create_demo_season(engine="futti", teams=6, seed=24)
+    a, b, c, d, e, f = season.teams.order_by("id")
+    call_command(
+        "draw_groups", str(season.id), "--advance", "1",
+        "--group", f"A: {a.id}, {b.name.upper()}, {c.id}", "--group", f"{d.name}, {e.id}, {f.name}",
+    )  # fmt: skip
+    stage = GroupStage.objects.get(season=season)
+    assert [set(g.season.teams.all()) for g in stage.groups.order_by("label")] == [{a, b, c}, {d, e, f}]
+    assert "Group B" in capsys.readouterr().out
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("groups", "problem"),
+    [
+        (["A: 1, 2, Nobody FC", "B: 4, 5, 6"], '--group: group A: "Nobody FC" is not a team of'),
+        (["A: 1, 2, 3", "B: 3, 4, 5, 6"], "--group: Castlegate United is in group A and group B."),
+        (["A: 1, 2, 2, 3", "B: 4, 5, 6"], "Bellbrook Athletic is twice in group A."),
+        (["A: 1, 2, 3, 4, 5", "B: 6"], "groups of 1 and 5 teams: group sizes may differ by one at most."),
+        (["A: 1, 2, 3, 4, 5, 6", "B: "], "group B is empty."),
+        (["A: 1, 2, 3", "B: 4, 5"], "not in any group: Fenwick Albion."),
+        (["B: 1, 2, 3", "A: 4, 5, 6"], "group 1 is labelled B: the groups are A, B, C ... in order."),
+        (["A: 1, 2, 3", "B: 4, 5, 6, 7"], "group B: Glenholm Celtic is not in"),
+    ],
+)
+def test_groups_by_hand_name_every_problem(groups, problem):
+    season = create_demo_season(engine="futti", teams=7, seed=25)
+    season.teams.remove(season.teams.get(name="Glenholm Celtic"))  # of the league, not in the season
+    ids = [team.id for team in season.league.teams.order_by("name")]  # 1 is Ashford Rovers, 7 Glenholm Celtic
+    lines = [re.sub(r"\b\d\b", lambda n: str(ids[int(n[0]) - 1]), line) for line in groups]
+    arguments = [arg for line in lines for arg in ("--group", line)]
+    with pytest.raises(CommandError) as error:
+        call_command("draw_groups", str(season.id), "--advance", "1", *arguments)
+    assert problem in str(error.value)
+    assert not GroupStage.objects.filter(season=season).exists()

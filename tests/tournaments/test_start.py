@@ -171,3 +171,72 @@ def test_the_last_two_league_results_at_once_draw_the_playoffs_once(play_at_once
     assert plan.knockout is not None
     assert Season.objects.filter(league=season.league, name__endswith="play-offs").count() == 1
     assert plan.knockout.matches.count() == 1
+
+
+def test_groups_by_hand_from_the_start_form(client, commissioner):
+    season = create_demo_season(engine="futti", teams=6, seed=31)
+    season.league.commissioners.add(commissioner)
+    teams = list(season.teams.order_by("name"))
+    names = [team.name for team in teams]
+    bad = f"A: {names[0]}, {names[1]}, {names[2]}\nB: {names[2]}, {names[3]}, {names[4]}, {names[5]}"
+    html = start(client, season, format="groups", advance=1, groups_by_hand=bad).content.decode()
+    assert f"{names[2]} is in group A and group B." in html
+    assert not GroupStage.objects.filter(season=season).exists()
+    good = f"A: {names[0]}, {names[3]}, {teams[4].id}\n\nB: {names[1]}, {names[2]}, {names[5]}"
+    response = start(client, season, format="groups", advance=1, groups_by_hand=good)
+    assert response.redirect_chain[-1][0] == f"/seasons/{season.id}/"
+    stage = GroupStage.objects.get(season=season)
+    groups = [set(g.season.teams.all()) for g in stage.groups.order_by("label")]
+    assert groups == [{teams[0], teams[3], teams[4]}, {teams[1], teams[2], teams[5]}]
+
+
+def _decided(match, seeds=range(120)):
+    """How the match would be decided under each of many seeds (nothing is stored)."""
+    from matches.services import simulate_match
+
+    decided = set()
+    for seed in seeds:
+        match.seed = seed
+        decided.add(simulate_match(match)[0].decided_by)
+    return decided
+
+
+def test_a_futti_tournament_chooses_its_tie_break_for_every_stage(client, commissioner):
+    season = create_demo_season(engine="futti", teams=8, seed=32)
+    season.league.engine_settings = {"tie_break": "sudden_death"}
+    season.league.save()
+    season.league.commissioners.add(commissioner)
+    response = start(client, season, format="groups", tie_break="penalties")
+    assert response.redirect_chain[-1][0] == f"/seasons/{season.id}/"
+    season.refresh_from_db()
+    assert season.engine_settings == {"tie_break": "penalties"}
+    stage = GroupStage.objects.get(season=season)
+    group = stage.groups.first().season
+    assert group.engine_settings == {"tie_break": "penalties"}  # the knockout's season inherits it the same way
+    match = group.matches.first()
+    match.winner_required = True  # as a knockout match would be played
+    assert _decided(match) == {"regulation", "penalties"}
+    # the league's own setting still holds for its other seasons
+    other = create_demo_season(engine="futti", teams=2, seed=33, knockout=True)
+    other.league.engine_settings = {"tie_break": "sudden_death"}
+    other.league.save()
+    from tournaments.services import draw_bracket
+
+    draw_bracket(other)
+    assert "sudden_death" in _decided(other.matches.get())
+
+
+def test_the_tie_break_is_refused_for_other_games_and_values_and_changes_nothing(client, commissioner):
+    season = create_demo_season(engine="flexdeck", teams=4, seed=34)
+    season.league.commissioners.add(commissioner)
+    html = start(client, season, format="knockout", tie_break="penalties").content.decode()
+    assert "Only Fütti has a choice of tie-break" in html
+    season.refresh_from_db()
+    assert season.engine_settings == {} and not hasattr(season, "bracket")
+    futti = create_demo_season(engine="futti", teams=4, seed=35)
+    with pytest.raises(ValidationError, match="'coin_toss' is not a Fütti tie-break"):
+        start_tournament(futti, "knockout", tie_break="coin_toss")
+    with pytest.raises(ValidationError, match="Two-legged rounds"):
+        start_tournament(futti, "knockout", tie_break="penalties", two_legged_rounds=[2])
+    futti.refresh_from_db()
+    assert futti.engine_settings == {}  # the refused draw took the tie-break back with it

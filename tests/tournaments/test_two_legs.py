@@ -66,7 +66,7 @@ def test_a_two_legged_knockout_is_decided_on_aggregate(away_goals, play_out):
         bracket.season.round_interval
     )
     assert champion(bracket) is not None
-    assert any("agg" in line for line in bracket_lines(bracket))
+    assert any("; legs " not in line and "(legs " in line for line in bracket_lines(bracket))
 
 
 @pytest.mark.django_db
@@ -91,7 +91,13 @@ def test_a_level_tie_no_engine_decider_settled_gets_a_deciding_match():
     assert tie_aggregate(tie) == (3, 3)
     box = next(b for s in bracket_drawing(bracket.season_id).sections for b in s.boxes if b.match_id == decider.id)
     assert [e.score.split()[0] for e in box.entries] == ["3", "3"]
-    assert f"decider {decider.home_goals}-{decider.away_goals}" in box.note
+    home_goals, away_goals = (
+        (decider.home_goals, decider.away_goals)
+        if decider.home_id == tie.home_id
+        else (decider.away_goals, decider.home_goals)
+    )
+    assert box.note.startswith("legs 3-0 (walkover), 0-3 (walkover); level; deciding match ")
+    assert f"deciding match {home_goals}-{away_goals}" in box.note
 
 
 @pytest.mark.django_db
@@ -110,3 +116,51 @@ def test_the_final_cannot_be_two_legged():
     season = create_demo_season(engine="futti", teams=4, seed=2, knockout=True)
     with pytest.raises(ValidationError, match="the final is one match"):
         draw_bracket(season, two_legged_rounds=[2])
+
+
+def _result(match, home_goals, away_goals, decided_by="regulation", shootout=None):
+    """Store a result as a table entry would, then move the bracket on."""
+    match.home_goals, match.away_goals, match.status, match.decided_by = home_goals, away_goals, "played", decided_by
+    match.shootout_home, match.shootout_away = shootout or (None, None)
+    match.save()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("first_leg", "second_leg", "away_goals", "text", "winner"),
+    [
+        # the first leg at the lower seed's ground 2-0, the second 6-4: 6-6, four away goals to none
+        ((2, 0), (6, 4, "regulation", None), True, "legs 0-2, 6-4; through on away goals", 2),
+        ((1, 1), (1, 1, "penalties", (4, 3)), False, "legs 1-1, 1-1; through on the second leg's penalties 4-3", 1),
+        ((0, 1), (0, 1, "regulation", None), False, "legs 1-0, 0-1; level: a deciding match to come", None),
+        ((1, 0), (3, 0, "regulation", None), False, "legs 0-1, 3-0", 1),
+    ],
+)
+def test_every_leg_is_read_from_the_ties_side_everywhere(first_leg, second_leg, away_goals, text, winner, client):
+    from api.brackets import bracket_of
+    from tournaments.services import advance_bracket, tie_score
+
+    bracket = two_legged(4, 4, two_legged_rounds=[1], away_goals=away_goals)
+    tie = Tie.objects.filter(bracket=bracket, round=1).select_related("home", "away").first()
+    _result(tie.first_leg, *first_leg)
+    _result(tie.match, *second_leg)
+    advance_bracket(bracket.id)
+    tie.refresh_from_db()
+    assert tie.winner_id == {1: tie.home_id, 2: tie.away_id, None: None}[winner]  # the tie's first or second team
+    score = tie_score(bracket, tie)
+    assert score.text == text
+    assert score.goals == (first_leg[1] + second_leg[0], first_leg[0] + second_leg[1]) == tie_aggregate(tie)
+    # read from the other team's side, every leg turns round
+    other = tie_score(bracket, tie, first_id=tie.away_id)
+    assert other.legs == tuple(leg[::-1] for leg in score.legs) and other.goals == score.goals[::-1]
+    line = next(line for line in bracket_lines(bracket) if str(tie.home) in line and str(tie.away) in line)
+    assert f"{score.goals[0]}-{score.goals[1]} ({tie.away_seed}) {tie.away} ({text})" in line
+    boxes = [b for s in bracket_drawing(bracket.season_id).sections for b in s.boxes]
+    box = next(b for b in boxes if ("second leg", tie.match_id) in b.reports)
+    assert box.entries[0].name == tie.home.name and box.note == text
+    shown = next(t for r in bracket_of(bracket.season_id)["rounds"] for t in r["ties"] if t["id"] == tie.id)
+    assert shown["score"]["text"] == text and shown["score"]["legs"] == [list(leg) for leg in score.legs]
+    page = client.get(f"/seasons/{bracket.season_id}/bracket/").content.decode()
+    assert f"({text.replace(chr(39), '&#x27;')})" in page
+    assert f'href="/matches/{tie.first_leg_id}/">first leg</a>' in page
+    assert f'href="/matches/{tie.match_id}/">second leg</a>' in page

@@ -98,7 +98,7 @@ def test_match_report_shows_score_decision_play_by_play_stats_seed_and_engine(cl
     match = Match.objects.filter(season=played_season).select_related("home", "away").first()
     html = page(client, "match", match.id)
     assert f"{match.home_goals}–{match.away_goals}" in html
-    assert "Regulation" in html or "regulation" in html
+    assert "<dd>Regulation</dd>" in html  # a lowercase label, capitalised where it stands alone
     assert str(match.seed) in html and match.engine_version in html
     events = MatchEvent.objects.filter(match=match)
     assert html.count("′</td>") == events.count()

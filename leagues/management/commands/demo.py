@@ -42,6 +42,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--rounds", type=int, help="swiss: how many rounds (default: enough for one winner)")
         parser.add_argument(
+            "--tie-break",
+            choices=["sudden_death", "penalties"],
+            default="",
+            help="a Fütti tournament: how a level knockout match is settled (default: the league's setting)",
+        )
+        parser.add_argument(
             "--no-worker",
             action="store_true",
             help="do not start a worker here: workers already run against this broker",
@@ -78,6 +84,7 @@ class Command(BaseCommand):
                     groups=2 if teams < 12 else 4,
                     rounds=options["rounds"],
                     top=4 if teams < 8 else 8,
+                    tie_break=options["tie_break"],
                 )
             except ValidationError as exc:
                 raise CommandError(validation_message(exc)) from exc

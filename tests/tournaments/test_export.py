@@ -1,0 +1,89 @@
+"""``export_season --json`` says each match's real stage: league, group, swiss, knockout or
+play-offs, and in a bracket the side, the round's name and the leg."""
+
+import json
+from collections import Counter
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from leagues.demo import create_demo_season
+from leagues.export import season_export
+from matches.services import match_forfeit
+from tournaments.groups import draw_groups
+from tournaments.models import Tie
+from tournaments.services import draw_bracket, draw_playoffs
+from tournaments.swiss import draw_swiss
+
+pytestmark = pytest.mark.django_db
+
+
+def exported(season, capsys):
+    call_command("export_season", str(season.id), "--json")
+    return json.loads(capsys.readouterr().out)["matches"]
+
+
+def test_a_two_legged_knockout_names_its_rounds_and_legs(capsys):
+    season = create_demo_season(engine="futti", teams=8, seed=11, knockout=True)
+    bracket = draw_bracket(season, two_legged_rounds=[1], third_place=True)
+    tie = Tie.objects.filter(bracket=bracket, round=1).first()
+    match_forfeit(tie.first_leg, forfeited_by="home")  # 0-3 and 0-3: level, a deciding match
+    match_forfeit(tie.match, forfeited_by="home")
+    matches = {m["id"]: m for m in exported(season, capsys)}
+    assert {m["stage"] for m in matches.values()} == {"knockout"}
+    tie.refresh_from_db()
+    first, second, decider = matches[tie.first_leg_id], matches[tie.match_id], matches[tie.decider_id]
+    assert (first["leg"], second["leg"], decider["leg"]) == (1, 2, None)
+    assert (first["decider"], second["decider"], decider["decider"]) == (False, False, True)
+    assert first["round"] == second["round"] == 1
+    assert {first["round_name"], second["round_name"]} == {"Quarter-finals"}
+    assert all(m["side"] is None and m["group"] is None for m in matches.values())
+    assert Counter(m["leg"] for m in matches.values()) == {1: 4, 2: 4, None: 1}
+
+
+def test_double_elimination_says_the_side(capsys):
+    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
+    draw_bracket(season, double_elimination=True)
+    from matches.services import simulate_due
+
+    while simulate_due():
+        pass
+    matches = exported(season, capsys)
+    sides = Counter(m["side"] for m in matches)
+    assert sides["winners"] == 3 and sides["losers"] == 2 and sides["grand_final"] >= 1
+    names = {m["round_name"] for m in matches if m["side"] == "losers"}
+    assert names == {"Losers R1", "Losers R2"}
+    assert all(m["leg"] is None and m["stage"] == "knockout" for m in matches)
+
+
+def test_league_group_swiss_and_playoffs_stages(capsys):
+    league_season = create_demo_season(engine="futti", teams=4, seed=3)
+    assert {m["stage"] for m in exported(league_season, capsys)} == {"league"}
+    from matches.services import simulate_due
+
+    simulate_due()
+    playoffs = draw_playoffs(league_season, top=2)
+    final = exported(playoffs, capsys)
+    assert [(m["stage"], m["round_name"]) for m in final] == [("playoffs", "Final")]
+
+    swiss_season = create_demo_season(engine="futti", teams=4, seed=4, knockout=True)
+    draw_swiss(swiss_season, rounds=2)
+    assert {(m["stage"], m["round_name"]) for m in exported(swiss_season, capsys)} == {("swiss", None)}
+
+    groups_season = create_demo_season(engine="futti", teams=8, seed=6, knockout=True)
+    stage = draw_groups(groups_season, groups=2)
+    group_b = stage.groups.get(label="B").season
+    assert {(m["stage"], m["group"]) for m in exported(group_b, capsys)} == {("group", "B")}
+
+
+def test_the_export_reads_a_fixed_number_of_queries():
+    def queries(teams):
+        season = create_demo_season(engine="futti", teams=teams, seed=teams, knockout=True)
+        draw_bracket(season, two_legged_rounds=[1])
+        with CaptureQueriesContext(connection) as context:
+            season_export(season)
+        return len(context.captured_queries)
+
+    assert queries(4) == queries(16)
