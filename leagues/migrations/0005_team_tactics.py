@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leagues', '0003_season_standings_version'),
+        ('leagues', '0004_season_engine_settings'),
     ]
 
     operations = [
