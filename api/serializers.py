@@ -94,6 +94,7 @@ class SeasonSerializer(serializers.ModelSerializer):
             "double_round_robin",
             "first_kickoff",
             "round_interval",
+            "engine_settings",
             "created_at",
         ]
         read_only_fields = fields

@@ -501,6 +501,9 @@ def draw_playoffs(
         errors["season"] = f"{unfinished} matches of {season} are not finished yet."
     if not 2 <= top <= season.teams.count():
         errors["top"] = f"{top} is not between 2 and the {season.teams.count()} teams of the season."
+    drawn = Playoffs.objects.filter(season=season, knockout__isnull=False).values_list("knockout_id", flat=True).first()
+    if drawn:
+        errors["season"] = f"The play-offs of {season} are drawn already (season id {drawn})."
     if errors:
         raise ValidationError(errors)
     rows = compute_standings(season).rows[:top]

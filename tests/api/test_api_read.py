@@ -49,7 +49,10 @@ def test_seasons_and_league_filter(api, played_season):
     assert [s["id"] for s in data["results"]] == [played_season.id]
     one = get(api, f"/api/seasons/{played_season.id}/")
     assert sorted(one["teams"]) == sorted(played_season.teams.values_list("id", flat=True))
-    assert one["seed"] == 1
+    assert one["seed"] == 1 and one["engine_settings"] == {}
+    played_season.engine_settings = {"tie_break": "penalties"}  # a tournament's own, over the league's
+    played_season.save(update_fields=["engine_settings"])
+    assert get(api, f"/api/seasons/{played_season.id}/")["engine_settings"] == {"tie_break": "penalties"}
 
 
 def test_standings_at_the_exact_path(api, played_season):

@@ -26,6 +26,10 @@ def test_playoffs_take_the_top_of_the_table_with_their_squads(capsys):
     call_command("draw_playoffs", str(season.id), "--top", "4", "--third-place")
     assert "Semi-finals" in capsys.readouterr().out
     playoffs = season.league.seasons.exclude(id=season.id).get()
+    with pytest.raises(
+        CommandError, match=f"season: The play-offs of .* are drawn already \\(season id {playoffs.id}\\)"
+    ):
+        call_command("draw_playoffs", str(season.id), "--top", "4")
     last_kickoff = season.matches.order_by("-kickoff").first().kickoff
     assert playoffs.first_kickoff >= last_kickoff + season.round_interval
     table = [row.team_id for row in compute_standings(season).rows[:4]]
