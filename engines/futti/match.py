@@ -25,7 +25,7 @@ the engine fast. Other dice are asked die by die (``ThrowByDice``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
+from itertools import count, repeat, starmap
 from math import floor
 from typing import Any
 
@@ -148,14 +148,11 @@ class _EventDraft(Event):
 
 
 def _events_by_class_switch(rows: list[tuple[Any, ...]]) -> list[Event]:
-    events: list[Event] = []
-    append = events.append
-    for seq, row in enumerate(rows, start=1):
-        event = _EventDraft()
+    events = list(starmap(_EventDraft, repeat((), len(rows))))  # empty drafts, made in C
+    for seq, event, row in zip(count(1), events, rows):  # noqa: B905 (same length by construction)
         event.seq = seq
         event.minute, event.kind, event.side, event.player_id, event.detail = row
         event.__class__ = Event
-        append(event)
     return events
 
 
@@ -482,12 +479,12 @@ class Match:
 
     def result(self, minute: int, decided_by: str, shootout: tuple[int, int] | None) -> MatchResult:
         """Minutes played for everyone still on, then the stats of every player."""
-        stats = self.stats
-        for side in (HOME, AWAY):
-            for card in self.on[side]:
-                if card is not None:
-                    stats[card.slot]["minutes"] += minute - self.on_since[card.slot]
-        player_stats = {card.id: stats[card.slot] for team in self.teams for card in team.cards}
+        stats, on_since = self.stats, self.on_since
+        for card in (*self.on[HOME], *self.on[AWAY]):
+            if card is not None:
+                stats[card.slot]["minutes"] += minute - on_since[card.slot]
+        home, away = self.teams
+        player_stats = dict(zip((*home.card_ids, *away.card_ids), stats, strict=True))  # both in slot order
         return MatchResult(
             engine="futti",
             version="",

@@ -98,7 +98,18 @@ class Card:
 class Team:
     """One side's squad as the match starts it (shared by every match of the sheet)."""
 
-    __slots__ = ("name", "cards", "ids", "lineup", "goalkeepers", "stars", "field_bench", "lineups", "benches")
+    __slots__ = (
+        "name",
+        "cards",
+        "card_ids",
+        "ids",
+        "lineup",
+        "goalkeepers",
+        "stars",
+        "field_bench",
+        "lineups",
+        "benches",
+    )
 
     def __init__(
         self,
@@ -118,7 +129,8 @@ class Team:
         self.field_bench = tuple(
             tuple(sorted(reserves, key=lambda card: bench_rank(card, slot, weights))) for slot in range(4)
         )
-        self.ids = frozenset(card.id for card in cards)
+        self.card_ids = tuple(card.id for card in cards)  # in slot order
+        self.ids = frozenset(self.card_ids)
         chosen, reserve = goalkeepers
         #: by the goaltender roll (chosen starts, reserve starts): the five boxes and the bench per box
         self.lineups = ((*lineup[:GOALKEEPER_SLOT], chosen), (*lineup[:GOALKEEPER_SLOT], reserve))
