@@ -84,6 +84,12 @@ RESULT_PLAYERS = {
     "defender_breakaway": (DEFENDER,),
 }
 
+#: The detail of the hot loop's CONTROL CHECK events by reason and d12 face (index
+#: 0 unused), copied for each event: copying a small dict is cheaper than building it.
+CONTROL_DETAILS = {
+    reason: tuple({"d12": face, "reason": reason} for face in range(13)) for reason in ("loose_ball", "save")
+}
+
 #: The two results that need nobody: the side with the ball next minute,
 #: relative to the side that has it (1: the other side).
 CALM_RESULTS = {"momentum_shift": 1, "lull_time": 0}
@@ -268,9 +274,11 @@ class Match:
     def hard_timeout(self, minute: int) -> None:
         """A HARD TIMEOUT: players may come back and reserves go in."""
         self.timeouts += 1
-        for side in (HOME, AWAY):
-            if self.unsettled[side]:
-                self.substitute(minute, side)
+        unsettled = self.unsettled
+        if unsettled[HOME]:
+            self.substitute(minute, HOME)
+        if unsettled[AWAY]:
+            self.substitute(minute, AWAY)
 
     def substitute(self, minute: int, side: int) -> None:
         """The coach puts every available starter back in their box, then fills
@@ -312,25 +320,23 @@ class Match:
         """A shot and the GOALTENDING CHECK (black tens, white ones; saved at or
         under the rating); a goal is a hard timeout. True when it went in."""
         log = self.rows.append
-        stats = self.stats
-        stats[shooter.slot]["shots"] += 1
+        shooter_stats = self.stats[shooter.slot]
+        shooter_stats["shots"] += 1
         log((minute, "shot", SIDES[side], shooter.id, detail))
         keeper = self.on[1 - side][GOALKEEPER_SLOT]
         if keeper is None:
-            saved, result = False, {"empty_goal": True}
+            result: dict[str, Any] = {"empty_goal": True}
         else:
             index = floor(self.random() * PAIR_THROWS)
-            saved = (keeper.saves_minus_ten if minus_ten else keeper.saves)[index]
-            rating = keeper.goaltending - 10 if minus_ten else keeper.goaltending
+            saves, rating = keeper.goaltending_checks[minus_ten]
             result = {"goaltending": PAIRS[index], "rating": rating, "goaltender": keeper.id}
-        if saved:
-            stats[keeper.slot]["saves"] += 1  # type: ignore[union-attr]
-            log((minute, "save", SIDES[1 - side], keeper.id, result))  # type: ignore[union-attr]
-            return False
+            if saves[index]:
+                self.stats[keeper.slot]["saves"] += 1
+                log((minute, "save", SIDES[1 - side], keeper.id, result))
+                return False
+            self.stats[keeper.slot]["goals_against"] += 1
         self.score[side] += 1
-        stats[shooter.slot]["goals"] += 1
-        if keeper is not None:
-            stats[keeper.slot]["goals_against"] += 1
+        shooter_stats["goals"] += 1
         log((minute, "goal", SIDES[side], shooter.id, result))
         self.hard_timeout(minute)
         return True
@@ -405,6 +411,7 @@ class Match:
         control_side = self.control_side
         stats = self.stats
         shot_on_goal = self.shot_on_goal
+        loose_ball, after_save = CONTROL_DETAILS["loose_ball"], CONTROL_DETAILS["save"]
         sudden_death = first > FULL_TIME
         checkpoints = range(first, last + 1) if sudden_death else CHECKPOINTS
         threat: Card | None = None  # the player whose steal may become a breakaway
@@ -430,7 +437,7 @@ class Match:
                         possession = defending
                     else:
                         possession = control_side[c]
-                        log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "save"}))
+                        log((minute, "possession", SIDES[possession], None, after_save[c].copy()))
                 elif defence_ok and not offence_ok:
                     stats[defender.slot]["steals"] += 1  # type: ignore[union-attr]
                     detail = {"dice": dice, "attacker": attacker and attacker.id}
@@ -442,7 +449,7 @@ class Match:
                         threat = defender
                 else:
                     possession = control_side[c]
-                    log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "loose_ball"}))
+                    log((minute, "possession", SIDES[possession], None, loose_ball[c].copy()))
             if minute in checkpoints:
                 if sudden_death:
                     if score[0] != score[1]:
@@ -534,8 +541,9 @@ class Match:
                 scored = True
             else:
                 index = self.next_pair()
-                scored = not keeper.saves_minus_ten[index]
-                detail.update(goaltending=PAIRS[index], rating=keeper.goaltending - 10, goaltender=keeper.id)
+                saves, rating = keeper.goaltending_checks[True]  # minus ten
+                scored = not saves[index]
+                detail.update(goaltending=PAIRS[index], rating=rating, goaltender=keeper.id)
         detail["scored"] = scored
         self.log(minute, "penalty_kick", side, kicker, detail)
         return int(scored)

@@ -3,7 +3,7 @@ tables, the starting lineup the coach (or the sheet) sets, and the bench order.
 
 Every check of the rule book is a lookup here: ``card.offence_ok[die]`` is True
 when an OFFENCE CHECK with that black die succeeds (a six always fails, a one
-always succeeds), ``card.saves[roll]`` when a goaltending roll (an index 0-35 of
+always succeeds), ``card.goaltending_checks[minus_ten][0][roll]`` when a goaltending roll (an index 0-35 of
 a black/white pair, see ``PAIRS``) is saved. Building the tables once per team sheet keeps the
 minute loop down to tuple lookups.
 """
@@ -69,8 +69,7 @@ class Card:
         "defence_ok",
         "breakaway_ok",
         "sportsmanship_ok",
-        "saves",
-        "saves_minus_ten",
+        "goaltending_checks",
         "order",
     )
 
@@ -88,8 +87,11 @@ class Card:
         self.defence_ok = check_table(self.defence)
         self.breakaway_ok = check_table(self.offence + 2)
         self.sportsmanship_ok = check_table(self.sportsmanship)
-        self.saves = save_table(self.goaltending)
-        self.saves_minus_ten = save_table(self.goaltending - 10)
+        #: (saves by pair index, rating) of a goaltending check, and of one MINUS TEN
+        self.goaltending_checks = (
+            (save_table(self.goaltending), self.goaltending),
+            (save_table(self.goaltending - 10), self.goaltending - 10),
+        )
 
     def __repr__(self) -> str:
         return f"Card({self.id!r}, {self.role})"
