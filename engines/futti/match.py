@@ -155,9 +155,9 @@ class _EventDraft(Event):
 
 def _events_by_class_switch(rows: list[tuple[Any, ...]]) -> list[Event]:
     events = list(starmap(_EventDraft, repeat((), len(rows))))  # empty drafts, made in C
-    for seq, event, row in zip(count(1), events, rows):  # noqa: B905 (same length by construction)
-        event.seq = seq
-        event.minute, event.kind, event.side, event.player_id, event.detail = row
+    # the loop target fills the draft: ``event`` is bound first, then its sequence number and fields
+    fields = zip(events, count(1), rows)  # noqa: B905 (same length by construction)
+    for event, event.seq, (event.minute, event.kind, event.side, event.player_id, event.detail) in fields:
         event.__class__ = Event
     return events
 
