@@ -17,13 +17,16 @@ The order of the rolls (what a script has to list) is:
 
 With ordinary ``Dice`` the five dice of a minute come from one roll of a
 15552-sided die and a goaltending pair from one 36-sided die (the same
-distribution, a fraction of the calls): that is what makes the engine fast.
+distribution, a fraction of the calls), each written out as
+``floor(random() * throws)`` on the dice's own uniform: that is what makes
+the engine fast. Other dice are asked die by die (``ThrowByDice``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import repeat
+from collections.abc import Callable
+from itertools import count, repeat, starmap
+from math import floor
 from typing import Any
 
 from engines.core import STANDARD_STATS, Dice, Event, MatchResult
@@ -50,10 +53,6 @@ CHECKPOINTS = frozenset((HALF_LENGTH, *EARLY_ENDINGS))
 SUDDEN_DEATH_LIMIT = 60
 #: Penalty kicks in a shoot-out before it goes to sudden-death rounds.
 SHOOTOUT_KICKS = 5
-
-D6_FACES = (1, 2, 3, 4, 5, 6)
-PAIR_INDICES = tuple(range(len(PAIRS)))
-D12_FACES = tuple(range(1, 13))
 
 ATTACKER, DEFENDER, GOALTENDER = 0, 1, 2
 ROLE_NAMES = ("attacker", "defender", "goaltender")
@@ -85,86 +84,80 @@ RESULT_PLAYERS = {
     "defender_breakaway": (DEFENDER,),
 }
 
+#: The detail of the hot loop's CONTROL CHECK events by reason and d12 face (index
+#: 0 unused), copied for each event: copying a small dict is cheaper than building it.
+CONTROL_DETAILS = {
+    reason: tuple({"d12": face, "reason": reason} for face in range(13)) for reason in ("loose_ball", "save")
+}
+
 #: The two results that need nobody: the side with the ball next minute,
 #: relative to the side that has it (1: the other side).
 CALM_RESULTS = {"momentum_shift": 1, "lull_time": 0}
 
 
-def _picker(faces: Sequence[Any]) -> tuple[Callable[[float], float], Callable[[int], Any]]:
-    """``faces[int(u * len(faces))]`` for a uniform ``u``, as two bound C callables."""
-    return float(len(faces)).__mul__, faces.__getitem__
+#: How many throws each roll has: ``floor(random() * throws)`` picks one, exactly
+#: the ``int(random() * faces)`` that ``Dice.roll`` draws (a float, so the product
+#: is one C multiplication). A minute is five dice (d6 black, d6 white, d6, d6, d12).
+MINUTE_THROWS = 15552.0
+PAIR_THROWS = 36.0
+D6_THROWS = 6.0
+D12_THROWS = 12.0
 
 
-_PAIR_SCALE, _PAIR_FACE = _picker(PAIR_INDICES)
-_D6_SCALE, _D6_FACE = _picker(D6_FACES)
-_D12_SCALE, _D12_FACE = _picker(D12_FACES)
-#: The pickers of each charts' minute table, by the table's id (the table is kept alive here).
-_MINUTE_PICKERS: dict[int, tuple[list[Any], Callable[[float], float], Callable[[int], Any]]] = {}
+class ThrowByDice:
+    """What ``Match.random()`` returns under dice that are not a plain ``Dice``
+    (``ScriptedDice`` in tests): multiplied by a roll's number of throws it rolls
+    that roll's dice one by one, in the order the module docstring lists, and
+    stands for the throw they make. So the match has one code path, whose
+    rolls with plain dice are one ``random()`` each."""
+
+    __slots__ = ("dice",)
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+
+    def __mul__(self, throws: float) -> float:
+        d6, d12 = self.dice.d6, self.dice.d12
+        if throws == MINUTE_THROWS:
+            index = ((((d6() - 1) * 6 + d6() - 1) * 6 + d6() - 1) * 6 + d6() - 1) * 12 + d12() - 1
+        elif throws == PAIR_THROWS:
+            index = (d6() - 1) * 6 + d6() - 1
+        elif throws == D6_THROWS:
+            index = d6() - 1
+        elif throws == D12_THROWS:
+            index = d12() - 1
+        else:
+            raise ValueError(f"no roll of the match has {throws} throws")
+        return index + 0.5  # floor() gives the index back
 
 
-def _pickers(table: list[Any]) -> tuple[Callable[[float], float], Callable[[int], Any]]:
-    entry = _MINUTE_PICKERS.get(id(table))
-    if entry is None or entry[0] is not table:
-        if len(_MINUTE_PICKERS) > 64:
-            _MINUTE_PICKERS.clear()
-        entry = _MINUTE_PICKERS[id(table)] = (table, *_picker(table))
-    return entry[1], entry[2]
-
-
-class Rolls:
-    """The dice of a match as four callables: ``minute()`` (the five dice of a
-    minute), ``pair()`` (a goaltending roll as an index into ``PAIRS``), ``d6()``
-    and ``d12()``.
-
-    For a plain ``Dice`` each is a lazy chain of C-level iterators over the
-    dice's own random stream: ``int(random() * faces)``, exactly what
-    ``Dice.roll`` computes, drawn in the same order, without a Python call per
-    roll. Any other dice object (``ScriptedDice`` in tests) is asked die by
-    die, in the order the module docstring lists.
-    """
-
-    __slots__ = ("minute", "pair", "d6", "d12")
-
-    def __init__(self, dice: Dice, minute_table: list[tuple[Any, ...]]) -> None:
-        uniform = dice.random if type(dice) is Dice else None
-        if uniform is not None:
-            # One C iterator of uniforms feeds all four streams (each pull is one
-            # ``random()`` call, in the order the match asks); the scaling and the
-            # table lookup of each stream are bound once per table, not per match.
-            uniforms = iter(uniform, None)
-            m_scale, m_face = _pickers(minute_table)
-            self.minute = map(m_face, map(int, map(m_scale, uniforms))).__next__
-            self.pair = map(_PAIR_FACE, map(int, map(_PAIR_SCALE, uniforms))).__next__
-            self.d6 = map(_D6_FACE, map(int, map(_D6_SCALE, uniforms))).__next__
-            self.d12 = map(_D12_FACE, map(int, map(_D12_SCALE, uniforms))).__next__
-            return
-        d6, d12 = dice.d6, dice.d12
-        self.d6, self.d12 = d6, d12
-        self.minute = lambda: minute_table[
-            ((((d6() - 1) * 6 + d6() - 1) * 6 + d6() - 1) * 6 + d6() - 1) * 12 + d12() - 1
-        ]
-        self.pair = lambda: (d6() - 1) * 6 + d6() - 1
+def uniform_source(dice: Dice) -> Callable[[], Any]:
+    """The dice's own ``random`` for a plain ``Dice``, else a ``ThrowByDice`` maker."""
+    if type(dice) is Dice:
+        return dice.random
+    return repeat(ThrowByDice(dice)).__next__
 
 
 class _EventDraft(Event):
-    """An ``Event`` without the frozen ``__setattr__``: filled with plain slot
-    stores and then switched to ``Event`` itself. Being a subclass with no
-    slots of its own and the plain ``object`` set/delete hooks, the stores are
-    the interpreter's fast slot stores and the class switch skips the slot
-    layout comparison; together a fraction of a frozen dataclass's ``__init__``."""
+    """An ``Event`` without the frozen ``__setattr__`` and the dataclass
+    ``__init__``: made empty by a bare call, filled with plain slot stores and
+    then switched to ``Event`` itself. Being a subclass with no slots of its
+    own and the plain ``object`` hooks, the call is the interpreter's
+    allocation alone, the stores are its fast slot stores and the class switch
+    skips the slot layout comparison; together a fraction of a frozen
+    dataclass's ``__init__``."""
 
     __slots__ = ()
+    __init__ = object.__init__
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
 
 
 def _events_by_class_switch(rows: list[tuple[Any, ...]]) -> list[Event]:
-    events = list(map(object.__new__, repeat(_EventDraft, len(rows))))  # empty drafts, made in C
-    seq = 0
-    for event, row in zip(events, rows):  # noqa: B905 (same length by construction)
-        seq += 1  # noqa: SIM113 (a counter is cheaper than enumerate's tuples)
-        event.seq = seq
-        event.minute, event.kind, event.side, event.player_id, event.detail = row
+    events = list(starmap(_EventDraft, repeat((), len(rows))))  # empty drafts, made in C
+    # the loop target fills the draft: ``event`` is bound first, then its sequence number and fields
+    fields = zip(events, count(1), rows)  # noqa: B905 (same length by construction)
+    for event, event.seq, (event.minute, event.kind, event.side, event.player_id, event.detail) in fields:
         event.__class__ = Event
     return events
 
@@ -198,8 +191,10 @@ class Match:
     ) -> None:
         self.teams = (home, away)
         self.dice = dice
-        rolls = Rolls(dice, charts.minute_table())
-        self.next_minute, self.next_pair, self.d6, self.d12 = rolls.minute, rolls.pair, rolls.d6, rolls.d12
+        #: a uniform in [0, 1) per call; every roll of the match is ``floor(random() * throws)``
+        self.random = uniform_source(dice)
+        #: what each of the 15552 throws of a minute means (see ``Charts.minute_table``)
+        self.minute_table = charts.minute_table()
         self.charts = charts
         self.winner_required = winner_required
         self.tie_break = tie_break
@@ -219,6 +214,22 @@ class Match:
         #: who wins a CONTROL CHECK on each d12 face (index 0 unused)
         self.home_range, self.control_side = charts.control_table(advantage)
         self.control_detail = {"advantage": advantage, "home_range": self.home_range}
+
+    # --- the dice -----------------------------------------------------------
+
+    def d6(self) -> int:
+        return floor(self.random() * D6_THROWS) + 1
+
+    def d12(self) -> int:
+        return floor(self.random() * D12_THROWS) + 1
+
+    def next_pair(self) -> int:
+        """A goaltending roll (black, white) as an index into ``PAIRS``."""
+        return floor(self.random() * PAIR_THROWS)
+
+    def next_minute(self) -> tuple[Any, ...]:
+        """The five dice of a minute, as the entry of ``minute_table`` they pick."""
+        return self.minute_table[floor(self.random() * MINUTE_THROWS)]
 
     # --- the log ------------------------------------------------------------
 
@@ -263,9 +274,11 @@ class Match:
     def hard_timeout(self, minute: int) -> None:
         """A HARD TIMEOUT: players may come back and reserves go in."""
         self.timeouts += 1
-        for side in (HOME, AWAY):
-            if self.unsettled[side]:
-                self.substitute(minute, side)
+        unsettled = self.unsettled
+        if unsettled[HOME]:
+            self.substitute(minute, HOME)
+        if unsettled[AWAY]:
+            self.substitute(minute, AWAY)
 
     def substitute(self, minute: int, side: int) -> None:
         """The coach puts every available starter back in their box, then fills
@@ -307,25 +320,23 @@ class Match:
         """A shot and the GOALTENDING CHECK (black tens, white ones; saved at or
         under the rating); a goal is a hard timeout. True when it went in."""
         log = self.rows.append
-        stats = self.stats
-        stats[shooter.slot]["shots"] += 1
+        shooter_stats = self.stats[shooter.slot]
+        shooter_stats["shots"] += 1
         log((minute, "shot", SIDES[side], shooter.id, detail))
         keeper = self.on[1 - side][GOALKEEPER_SLOT]
         if keeper is None:
-            saved, result = False, {"empty_goal": True}
+            result: dict[str, Any] = {"empty_goal": True}
         else:
-            index = self.next_pair()
-            saved = (keeper.saves_minus_ten if minus_ten else keeper.saves)[index]
-            rating = keeper.goaltending - 10 if minus_ten else keeper.goaltending
+            index = floor(self.random() * PAIR_THROWS)
+            saves, rating = keeper.goaltending_checks[minus_ten]
             result = {"goaltending": PAIRS[index], "rating": rating, "goaltender": keeper.id}
-        if saved:
-            stats[keeper.slot]["saves"] += 1  # type: ignore[union-attr]
-            log((minute, "save", SIDES[1 - side], keeper.id, result))  # type: ignore[union-attr]
-            return False
+            if saves[index]:
+                self.stats[keeper.slot]["saves"] += 1
+                log((minute, "save", SIDES[1 - side], keeper.id, result))
+                return False
+            self.stats[keeper.slot]["goals_against"] += 1
         self.score[side] += 1
-        stats[shooter.slot]["goals"] += 1
-        if keeper is not None:
-            stats[keeper.slot]["goals_against"] += 1
+        shooter_stats["goals"] += 1
         log((minute, "goal", SIDES[side], shooter.id, result))
         self.hard_timeout(minute)
         return True
@@ -395,16 +406,18 @@ class Match:
         log = rows.append
         on = self.on
         score = self.score
-        next_minute = self.next_minute
+        random = self.random
+        minute_table = self.minute_table
         control_side = self.control_side
         stats = self.stats
         shot_on_goal = self.shot_on_goal
+        loose_ball, after_save = CONTROL_DETAILS["loose_ball"], CONTROL_DETAILS["save"]
         sudden_death = first > FULL_TIME
         checkpoints = range(first, last + 1) if sudden_death else CHECKPOINTS
         threat: Card | None = None  # the player whose steal may become a breakaway
         minute = first
         for minute in range(first, last + 1):  # noqa: B007 (the last minute played is returned)
-            offence_slot, defence_slot, b, w, c, doubles, dice = next_minute()
+            offence_slot, defence_slot, b, w, c, doubles, dice = minute_table[floor(random() * MINUTE_THROWS)]
             defending = 1 - possession
             attacker = on[possession][offence_slot]
             defender = on[defending][defence_slot]
@@ -424,7 +437,7 @@ class Match:
                         possession = defending
                     else:
                         possession = control_side[c]
-                        log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "save"}))
+                        log((minute, "possession", SIDES[possession], None, after_save[c].copy()))
                 elif defence_ok and not offence_ok:
                     stats[defender.slot]["steals"] += 1  # type: ignore[union-attr]
                     detail = {"dice": dice, "attacker": attacker and attacker.id}
@@ -436,7 +449,7 @@ class Match:
                         threat = defender
                 else:
                     possession = control_side[c]
-                    log((minute, "possession", SIDES[possession], None, {"d12": c, "reason": "loose_ball"}))
+                    log((minute, "possession", SIDES[possession], None, loose_ball[c].copy()))
             if minute in checkpoints:
                 if sudden_death:
                     if score[0] != score[1]:
@@ -473,12 +486,12 @@ class Match:
 
     def result(self, minute: int, decided_by: str, shootout: tuple[int, int] | None) -> MatchResult:
         """Minutes played for everyone still on, then the stats of every player."""
-        stats = self.stats
-        for side in (HOME, AWAY):
-            for card in self.on[side]:
-                if card is not None:
-                    stats[card.slot]["minutes"] += minute - self.on_since[card.slot]
-        player_stats = {card.id: stats[card.slot] for team in self.teams for card in team.cards}
+        stats, on_since = self.stats, self.on_since
+        for card in (*self.on[HOME], *self.on[AWAY]):
+            if card is not None:
+                stats[card.slot]["minutes"] += minute - on_since[card.slot]
+        home, away = self.teams
+        player_stats = dict(zip((*home.card_ids, *away.card_ids), stats, strict=True))  # both in slot order
         return MatchResult(
             engine="futti",
             version="",
@@ -528,8 +541,9 @@ class Match:
                 scored = True
             else:
                 index = self.next_pair()
-                scored = not keeper.saves_minus_ten[index]
-                detail.update(goaltending=PAIRS[index], rating=keeper.goaltending - 10, goaltender=keeper.id)
+                saves, rating = keeper.goaltending_checks[True]  # minus ten
+                scored = not saves[index]
+                detail.update(goaltending=PAIRS[index], rating=rating, goaltender=keeper.id)
         detail["scored"] = scored
         self.log(minute, "penalty_kick", side, kicker, detail)
         return int(scored)

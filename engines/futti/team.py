@@ -3,7 +3,7 @@ tables, the starting lineup the coach (or the sheet) sets, and the bench order.
 
 Every check of the rule book is a lookup here: ``card.offence_ok[die]`` is True
 when an OFFENCE CHECK with that black die succeeds (a six always fails, a one
-always succeeds), ``card.saves[roll]`` when a goaltending roll (an index 0-35 of
+always succeeds), ``card.goaltending_checks[minus_ten][0][roll]`` when a goaltending roll (an index 0-35 of
 a black/white pair, see ``PAIRS``) is saved. Building the tables once per team sheet keeps the
 minute loop down to tuple lookups.
 """
@@ -69,8 +69,7 @@ class Card:
         "defence_ok",
         "breakaway_ok",
         "sportsmanship_ok",
-        "saves",
-        "saves_minus_ten",
+        "goaltending_checks",
         "order",
     )
 
@@ -88,8 +87,11 @@ class Card:
         self.defence_ok = check_table(self.defence)
         self.breakaway_ok = check_table(self.offence + 2)
         self.sportsmanship_ok = check_table(self.sportsmanship)
-        self.saves = save_table(self.goaltending)
-        self.saves_minus_ten = save_table(self.goaltending - 10)
+        #: (saves by pair index, rating) of a goaltending check, and of one MINUS TEN
+        self.goaltending_checks = (
+            (save_table(self.goaltending), self.goaltending),
+            (save_table(self.goaltending - 10), self.goaltending - 10),
+        )
 
     def __repr__(self) -> str:
         return f"Card({self.id!r}, {self.role})"
@@ -98,7 +100,18 @@ class Card:
 class Team:
     """One side's squad as the match starts it (shared by every match of the sheet)."""
 
-    __slots__ = ("name", "cards", "ids", "lineup", "goalkeepers", "stars", "field_bench", "lineups", "benches")
+    __slots__ = (
+        "name",
+        "cards",
+        "card_ids",
+        "ids",
+        "lineup",
+        "goalkeepers",
+        "stars",
+        "field_bench",
+        "lineups",
+        "benches",
+    )
 
     def __init__(
         self,
@@ -118,7 +131,8 @@ class Team:
         self.field_bench = tuple(
             tuple(sorted(reserves, key=lambda card: bench_rank(card, slot, weights))) for slot in range(4)
         )
-        self.ids = frozenset(card.id for card in cards)
+        self.card_ids = tuple(card.id for card in cards)  # in slot order
+        self.ids = frozenset(self.card_ids)
         chosen, reserve = goalkeepers
         #: by the goaltender roll (chosen starts, reserve starts): the five boxes and the bench per box
         self.lineups = ((*lineup[:GOALKEEPER_SLOT], chosen), (*lineup[:GOALKEEPER_SLOT], reserve))

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from engines import ScriptedDice, get_engine
-from engines.core import STANDARD_STATS
+from engines.core import STANDARD_STATS, CardError, TeamSheet
 
 ENGINE = get_engine("futti")
 HOME_TEAM = ENGINE.sample_team(1, name="Home")
@@ -207,3 +207,26 @@ def test_sudden_death_without_a_goal_for_an_hour_goes_to_penalties(futti):
     result = futti.engine.play(futti.home, futti.away, ScriptedDice(rolls), {"winner_required": True})
     assert (result.decided_by, result.shootout_home, result.shootout_away) == ("penalties", 3, 0)
     assert result.events[-1].minute == 100
+
+
+@pytest.mark.parametrize("as_team_sheet", [False, True])
+def test_a_sheet_edited_in_place_is_prepared_again(as_team_sheet):
+    engine = get_engine("futti")
+    home, away = engine.sample_team(1), engine.sample_team(2)
+    if as_team_sheet:
+        home, away = TeamSheet.coerce(home), TeamSheet.coerce(away)
+    players = home.players if as_team_sheet else home["players"]
+    first, _ = engine.prepare(home, away)
+    assert engine.prepare(home, away)[0] is first  # same sheet, same content: prepared once
+    card = next(card for card in players if card["role"] == "field")
+    card["offence"] = 7 - card["offence"]
+    edited, _ = engine.prepare(home, away)
+    assert edited is not first
+    assert next(c for c in edited.cards if c.id == card["id"]).offence == card["offence"]
+    card["stars"] = 9
+    with pytest.raises(CardError, match="stars"):
+        engine.prepare(home, away)
+    if not as_team_sheet:
+        home["players"] = 5  # no longer a list of cards
+        with pytest.raises(CardError, match="players"):
+            engine.prepare(home, away)

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines import Dice, Event, get_engine
+from engines import Dice, Event, ScriptedDice, get_engine
 from engines.futti.charts import DEFAULT_CHARTS
-from engines.futti.match import Rolls, _events_by_class_switch, _events_by_constructor
+from engines.futti.match import Match, _events_by_class_switch, _events_by_constructor
 
 ENGINE = get_engine("futti")
 
@@ -64,12 +64,22 @@ def test_every_match_keeps_the_books_straight(home, away, seed, winner_required)
         assert all(e.side == side for e in result.events if e.player_id == player_id)
 
 
-def test_dice_streams_draw_what_dice_roll_draws():
-    streams = Rolls(Dice(11), DEFAULT_CHARTS.minute_table())
+def test_match_rolls_draw_what_dice_roll_draws():
+    home, away = ENGINE.prepare(ENGINE.sample_team(1), ENGINE.sample_team(2))
+    match = Match(home, away, Dice(11), DEFAULT_CHARTS)
     plain = Dice(11)
-    assert [streams.d6() for _ in range(50)] == [plain.d6() for _ in range(50)]
-    assert [streams.d12() for _ in range(50)] == [plain.d12() for _ in range(50)]
-    assert streams.minute() == DEFAULT_CHARTS.minute_table()[plain.roll(15552) - 1]
+    assert [match.d6() for _ in range(50)] == [plain.d6() for _ in range(50)]
+    assert [match.d12() for _ in range(50)] == [plain.d12() for _ in range(50)]
+    assert [match.next_pair() for _ in range(50)] == [plain.roll(36) - 1 for _ in range(50)]
+    assert match.next_minute() == DEFAULT_CHARTS.minute_table()[plain.roll(15552) - 1]
+
+
+def test_scripted_rolls_are_read_die_by_die():
+    home, away = ENGINE.prepare(ENGINE.sample_team(1), ENGINE.sample_team(2))
+    match = Match(home, away, ScriptedDice([6, 2, 3, 5, 1, 4, 4, 3, 7]), DEFAULT_CHARTS)
+    assert (match.d6(), match.d12(), match.next_pair()) == (6, 2, 16)
+    assert match.next_minute()[:5] == (DEFAULT_CHARTS.offence_slot[1], DEFAULT_CHARTS.defence_slot[4], 4, 3, 7)
+    assert match.dice.remaining == []
 
 
 def test_events_built_by_class_switch_are_true_events():
