@@ -25,7 +25,8 @@ Two styles, chosen per league (``settings["coach_style"]``):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engines.flexdeck.pitch import KEEPER, RANK_SLOTS
 
@@ -46,6 +47,16 @@ GAIN_OVER_NOTHING = 1.5
 GAIN_FOR_LAST_IN_FIRST_HALF = 8.0
 
 THRESHOLDS = (GAIN_OVER_MOVE, GAIN_OVER_NOTHING, GAIN_FOR_LAST_IN_FIRST_HALF)
+OVER_MOVE, OVER_NOTHING, LAST_IN_FIRST_HALF = range(len(THRESHOLDS))
+
+#: RANK_TRIGGER_OFFSETS[rank][threshold]: how much stronger than the card it replaces a
+#: substitute must be to reach the threshold at all (if it also lifts the rank's
+#: weakest card by as much): a substitution's gain is at most
+#: (1 + OWN_GAIN_SHARE) * weight * (substitute - replaced card).
+RANK_TRIGGER_OFFSETS = tuple(
+    tuple(threshold / ((1 + OWN_GAIN_SHARE) * weight) for threshold in THRESHOLDS) for weight in RANK_WEIGHTS
+)
+NO_TRIGGERS = (float("inf"),) * len(THRESHOLDS)
 
 COACH_STYLES = ("careful", "attacking")
 
@@ -56,24 +67,31 @@ class Coach:
     def __init__(self, style: str = "careful") -> None:
         self.style = style
         self.careful = style == "careful"
-        # Per side: [pitch version, plan, the weakest card that could gain each threshold].
-        self._plans: list[list[Any]] = [[-1, [], {}], [-1, [], {}]]
+        # Per side: (pitch version, plan, the weakest card that could gain each threshold).
+        self._plans: list[tuple[int, list[tuple[int, int, int, int]], tuple[float, ...]]] = [
+            (-1, [], NO_TRIGGERS),
+            (-1, [], NO_TRIGGERS),
+        ]
 
     def decide(
-        self, match: Match, side: int, raw: int, targets: list[int], can_shoot: bool, scores: bool
+        self, match: Match, side: int, raw: int, targets: Sequence[int], can_shoot: bool, scores: bool
     ) -> tuple[str, int]:
         """The action for a card of ``side``'s colours: (kind, slot)."""
         if scores:
             return SHOOT, KEEPER
         used = match.subs_used[side]
-        if used < match.substitutions_allowed and (self.careful or not targets):
-            needed = GAIN_OVER_MOVE if targets else GAIN_OVER_NOTHING
-            if match.half == 1 and used == match.substitutions_allowed - 1:
-                needed = GAIN_FOR_LAST_IN_FIRST_HALF
-            cached = self._plans[side]
-            # Most cards are too weak to gain anything: skip the search on the cached trigger.
-            if cached[0] != match.pitch_version[side] or raw >= cached[2][needed]:
-                slot = self.best_substitution(match, side, raw, needed)
+        allowed = match.substitutions_allowed
+        if used < allowed and (self.careful or not targets):
+            if match.half == 1 and used == allowed - 1:
+                needed = LAST_IN_FIRST_HALF
+            else:
+                needed = OVER_MOVE if targets else OVER_NOTHING
+            version, plan, triggers = self._plans[side]
+            if version != match.pitch_version[side]:
+                version, plan, triggers = self._plans[side] = self._replan(match, side)
+            # Most cards are too weak to gain anything: a quick "no" before the search.
+            if raw >= triggers[needed]:
+                slot = self.best_substitution(match, side, raw, THRESHOLDS[needed], plan)
                 if slot >= 0:
                     return SUBSTITUTE, slot
         if targets:
@@ -82,7 +100,7 @@ class Coach:
             return SHOOT, KEEPER
         return PASS, -1
 
-    def choose_target(self, match: Match, side: int, targets: list[int]) -> int:
+    def choose_target(self, match: Match, side: int, targets: Sequence[int]) -> int:
         """Which of several equal cards the ball goes to."""
         if not self.careful:
             return targets[0]
@@ -94,24 +112,13 @@ class Coach:
                     return slot
         return targets[0]
 
-    def best_substitution(self, match: Match, side: int, raw: int, needed: float) -> int:
-        """The slot whose substitution gains at least ``needed``, or -1."""
-        cached = self._plans[side]
-        if cached[0] != match.pitch_version[side]:
-            plan = self._plan(match, side)
-            # The weakest card that could gain each threshold anywhere: a quick "no" for most cards.
-            triggers = dict.fromkeys(THRESHOLDS, float("inf"))
-            for rank, _, old, _ in plan:
-                scale = (1 + OWN_GAIN_SHARE) * RANK_WEIGHTS[rank]
-                for threshold in THRESHOLDS:
-                    trigger = old + threshold / scale
-                    if trigger < triggers[threshold]:
-                        triggers[threshold] = trigger
-            cached[:] = match.pitch_version[side], plan, triggers
-        if raw < cached[2][needed]:
-            return -1
+    @staticmethod
+    def best_substitution(
+        match: Match, side: int, raw: int, needed: float, plan: list[tuple[int, int, int, int]]
+    ) -> int:
+        """The slot of ``plan`` whose substitution gains at least ``needed``, or -1."""
         best_slot, best_gain = -1, needed
-        for rank, slot, old, floor in cached[1]:
+        for rank, slot, old, floor in plan:
             if raw <= old:
                 continue
             new_weakest = raw if raw < floor else floor
@@ -120,6 +127,21 @@ class Coach:
             if gain >= best_gain and match.can_substitute(side, slot):
                 best_slot, best_gain = slot, gain
         return best_slot
+
+    @classmethod
+    def _replan(cls, match: Match, side: int) -> tuple[int, list[tuple[int, int, int, int]], tuple[float, ...]]:
+        """The side's plan for its current pitch and, per threshold, the weakest card that could reach it."""
+        plan = cls._plan(match, side)
+        over_move, over_nothing, last_in_first_half = NO_TRIGGERS
+        for rank, _, old, _ in plan:
+            offsets = RANK_TRIGGER_OFFSETS[rank]
+            if old + offsets[OVER_MOVE] < over_move:
+                over_move = old + offsets[OVER_MOVE]
+            if old + offsets[OVER_NOTHING] < over_nothing:
+                over_nothing = old + offsets[OVER_NOTHING]
+            if old + offsets[LAST_IN_FIRST_HALF] < last_in_first_half:
+                last_in_first_half = old + offsets[LAST_IN_FIRST_HALF]
+        return match.pitch_version[side], plan, (over_move, over_nothing, last_in_first_half)
 
     @staticmethod
     def _plan(match: Match, side: int) -> list[tuple[int, int, int, int]]:

@@ -142,10 +142,32 @@ def deal_eleven(dice: Dice, cards: list[int]) -> None:
     a partial Fisher-Yates (one roll per dealt card) is the same deal for less.
     """
     size = len(cards)
+    if type(dice) is Dice:  # the same rolls as ``dice.roll``, without a call each
+        random = dice.random
+        for slot in range(PITCH_SIZE):
+            pick = slot + int(random() * (size - slot))
+            cards[slot], cards[pick] = cards[pick], cards[slot]
+        return
     roll = dice.roll
     for slot in range(PITCH_SIZE):
         pick = slot + roll(size - slot) - 1
         cards[slot], cards[pick] = cards[pick], cards[slot]
+
+
+def shuffle(dice: Dice, cards: list[int]) -> None:
+    """``dice.shuffle(cards)``; for plain dice the same rolls made inline.
+
+    A match shuffles about 70 cards; ``Dice.roll`` is ``int(random() * sides) + 1``,
+    so rolling here gives the same order for a fraction of the calls. Scripted
+    dice answer per roll and go through ``dice.shuffle``.
+    """
+    if type(dice) is not Dice:
+        dice.shuffle(cards)
+        return
+    random = dice.random
+    for last in range(len(cards) - 1, 0, -1):
+        pick = int(random() * (last + 1))
+        cards[last], cards[pick] = cards[pick], cards[last]
 
 
 class Match:
@@ -250,7 +272,7 @@ class Match:
         pile = [index for index in self.rest[HOME]]
         pile += [(AWAY << SIDE_SHIFT) | index for index in self.rest[AWAY]]
         pile += self.rules.specials
-        self.dice.shuffle(pile)
+        shuffle(self.dice, pile)
         return pile
 
     # -- playing a pile -----------------------------------------------------
@@ -286,7 +308,7 @@ class Match:
         if self.half == 2:
             self.extra_time = True
         pile = list(self.discard)
-        self.dice.shuffle(pile)
+        shuffle(self.dice, pile)
         self.place_ball(CENTRE, -1, -1)
         self.possession = -1
         self.log("extra_time", None, None, {"half": self.half, "cards": len(pile), "ball": "centre"})
@@ -560,7 +582,7 @@ class Match:
     def shootout(self) -> tuple[int, int]:
         """Best of five kicks, card against keeper, from the reshuffled discard pile."""
         pile = list(self.discard)
-        self.dice.shuffle(pile)
+        shuffle(self.dice, pile)
         kickers = [[code & 31 for code in pile if code >> SIDE_SHIFT == side] for side in (HOME, AWAY)]
         goals = [0, 0]
         taken = [0, 0]
