@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from math import floor
 from types import SimpleNamespace
 from typing import Any
 
@@ -142,10 +144,10 @@ def deal_eleven(dice: Dice, cards: list[int]) -> None:
     a partial Fisher-Yates (one roll per dealt card) is the same deal for less.
     """
     size = len(cards)
-    if type(dice) is Dice:  # the same rolls as ``dice.roll``, without a call each
+    if type(dice) is Dice:  # the same rolls as ``dice.roll``, without a call each (see ``shuffle``)
         random = dice.random
         for slot in range(PITCH_SIZE):
-            pick = slot + int(random() * (size - slot))
+            pick = slot + floor(random() * (size - slot))
             cards[slot], cards[pick] = cards[pick], cards[slot]
         return
     roll = dice.roll
@@ -157,8 +159,9 @@ def deal_eleven(dice: Dice, cards: list[int]) -> None:
 def shuffle(dice: Dice, cards: list[int]) -> None:
     """``dice.shuffle(cards)``; for plain dice the same rolls made inline.
 
-    A match shuffles about 70 cards; ``Dice.roll`` is ``int(random() * sides) + 1``,
-    so rolling here gives the same order for a fraction of the calls. Scripted
+    A match shuffles about 70 cards; ``Dice.roll`` is ``int(random() * sides) + 1``
+    (``floor`` is ``int`` for these non-negative numbers, and cheaper), so rolling
+    here gives the same order for a fraction of the calls. Scripted
     dice answer per roll and go through ``dice.shuffle``.
     """
     if type(dice) is not Dice:
@@ -166,8 +169,21 @@ def shuffle(dice: Dice, cards: list[int]) -> None:
         return
     random = dice.random
     for last in range(len(cards) - 1, 0, -1):
-        pick = int(random() * (last + 1))
+        pick = floor(random() * (last + 1))
         cards[last], cards[pick] = cards[pick], cards[last]
+
+
+@lru_cache(maxsize=256)
+def clock(base: int, span: int, count: int) -> tuple[int, ...]:
+    """The minute of each of ``count`` cards played over ``span`` minutes after ``base``.
+
+    The n-th card (from 1) is played at ``base + ceil(n * span / count)``; with no span
+    (an extra period after the first half) every card is at ``base``. Every half of a
+    league has the same few pile sizes, so the schedule is worked out once.
+    """
+    if not span:
+        return (base,) * count
+    return tuple(base + ((turn + 1) * span + count - 1) // count for turn in range(count))
 
 
 class Match:
@@ -284,8 +300,9 @@ class Match:
         count = len(pile)
         last = count - 1
         emit = self.emit
+        minutes = clock(base, span, count)
         for turn, code in enumerate(pile):
-            self.minute = minute = base + ((turn + 1) * span + count - 1) // count if span else base
+            self.minute = minute = minutes[turn]
             if code >= 0:
                 self.play_card(code, minute)
             elif code == JOKER_CODE:
