@@ -189,6 +189,15 @@ def clock(base: int, span: int, count: int) -> tuple[int, ...]:
 class Match:
     """The state of one match and the rules that change it."""
 
+    # Slots, not an instance dict: the card loop reads and writes these all the time, and
+    # an instance with more than 30 attributes would get a plain dict, looked up by name.
+    __slots__ = (
+        "squads", "dice", "rules", "coaches", "deciders", "shot_bonus", "substitutions_allowed",
+        "subs_used", "reds", "bonus", "score", "events", "half", "minute", "extra_time", "discard",
+        "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "entered", "pitch_version",
+        "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "turned", "ball_at",
+    )  # fmt: skip
+
     def __init__(
         self,
         home: Squad,
@@ -249,17 +258,17 @@ class Match:
     def deal(self) -> None:
         """Shuffle each squad, deal eleven to the pitch, keep the rest for the pile."""
         for side in (HOME, AWAY):
-            order = list(range(len(self.squads[side].ids)))
+            squad = self.squads[side]
+            ids, strengths, stats = squad.ids, squad.strengths, squad.stats
+            order = list(range(len(ids)))
             deal_eleven(self.dice, order)
-            self.pitch[side] = order[:PITCH_SIZE]
+            self.pitch[side] = pitch = order[:PITCH_SIZE]
             self.rest[side] = order[PITCH_SIZE:]
-            strengths = self.squads[side].strengths
-            self.strength[side] = [strengths[index] for index in self.pitch[side]]
+            self.strength[side] = [strengths[index] for index in pitch]
             self.replaced[side] = 0
             self.entered[side] = [self.minute] * PITCH_SIZE
             self.pitch_version[side] += 1
-            stats = self.squads[side].stats
-            for index in self.pitch[side]:
+            for index in pitch:
                 stats[index][STARTS] += 1
             self.log(
                 "deal",
@@ -269,8 +278,8 @@ class Match:
                     "half": self.half,
                     "ball": "centre",
                     "pitch": {
-                        SLOT_LABELS[side][slot]: [self.squads[side].ids[index], strengths[index]]
-                        for slot, index in enumerate(self.pitch[side])
+                        label: [ids[index], strengths[index]]
+                        for label, index in zip(SLOT_LABELS[side], pitch, strict=True)
                     },
                 },
             )
@@ -568,10 +577,9 @@ class Match:
         end = self.minute
         for side in (HOME, AWAY):
             stats = self.squads[side].stats
-            entered = self.entered[side]
-            for slot, index in enumerate(self.pitch[side]):
-                if self.strength[side][slot] >= 0:
-                    stats[index][MINUTES] += end - entered[slot]
+            for index, strength, entered in zip(self.pitch[side], self.strength[side], self.entered[side], strict=True):
+                if strength >= 0:  # not neutralised
+                    stats[index][MINUTES] += end - entered
         self.log(
             "half_time" if self.half == 1 else "full_time",
             None,
@@ -647,11 +655,9 @@ class Match:
     # -- the result ---------------------------------------------------------
 
     def result(self, shootout: tuple[int, int] | None) -> MatchResult:
-        player_stats = {
-            player_id: counters
-            for squad in self.squads
-            for player_id, counters in zip(squad.ids, squad.stats, strict=True)
-        }
+        player_stats: dict[str, dict[str, int]] = {}
+        for squad in self.squads:
+            player_stats.update(zip(squad.ids, squad.stats, strict=True))
         if shootout is not None:
             decided_by = "penalties"
         elif self.extra_time:
