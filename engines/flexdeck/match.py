@@ -69,8 +69,6 @@ STAT_NAMES = STANDARD_STATS + GAME_STATS
 (TURNS, ADVANCES, STARTS, SUB_IN, SUB_OUT, NEUTRALISED) = GAME_STATS
 BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
 
-_new = object.__new__
-
 
 class _OpenEvent:
     """``Event``'s slots without the frozen ``__setattr__``.
@@ -78,6 +76,7 @@ class _OpenEvent:
     A match logs about 150 events and the frozen dataclass's ``__init__`` is the
     dearest way to build them; an open twin filled by plain slot stores and then
     switched to ``Event`` (same layout, so Python allows it) is the cheapest.
+    Calling the class (no ``__init__``) allocates for less than ``object.__new__``.
     """
 
     __slots__ = tuple(f.name for f in fields(Event))
@@ -85,7 +84,7 @@ class _OpenEvent:
 
 def _emit_open(match: Any, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> None:
     events = match.events
-    event = _new(_OpenEvent)
+    event = _OpenEvent()
     event.seq = len(events) + 1
     event.minute = minute
     event.kind = kind
