@@ -56,9 +56,38 @@ OVER_MOVE, OVER_NOTHING, LAST_IN_FIRST_HALF = range(len(THRESHOLDS))
 RANK_TRIGGER_OFFSETS = tuple(
     tuple(threshold / ((1 + OWN_GAIN_SHARE) * weight) for threshold in THRESHOLDS) for weight in RANK_WEIGHTS
 )
-NO_TRIGGERS = (float("inf"),) * len(THRESHOLDS)
+NEVER = float("inf")
 
 COACH_STYLES = ("careful", "attacking")
+
+PlanEntry = tuple[int, int, int, int]  # rank, slot of its weakest replaceable card, that card, the rank's floor
+
+
+class SidePlan:
+    """What a coach worked out for one side's pitch, valid until the pitch changes.
+
+    Besides the plan it holds, for a card with a move to make and for one without,
+    the gain a substitution needs and the weakest card that could reach it: most
+    cards are weaker, and ``decide`` turns them down with one comparison.
+    """
+
+    __slots__ = ("version", "entries", "needed_with_move", "trigger_with_move", "needed_alone", "trigger_alone")
+
+    def __init__(self, version: int, entries: list[PlanEntry], needed_with_move: int, needed_alone: int) -> None:
+        self.version = version
+        self.entries = entries
+        self.needed_with_move = THRESHOLDS[needed_with_move] if needed_with_move >= 0 else NEVER
+        self.needed_alone = THRESHOLDS[needed_alone] if needed_alone >= 0 else NEVER
+        self.trigger_with_move = self.trigger_alone = NEVER
+        for rank, _, old, _ in entries:
+            offsets = RANK_TRIGGER_OFFSETS[rank]
+            if needed_with_move >= 0 and old + offsets[needed_with_move] < self.trigger_with_move:
+                self.trigger_with_move = old + offsets[needed_with_move]
+            if needed_alone >= 0 and old + offsets[needed_alone] < self.trigger_alone:
+                self.trigger_alone = old + offsets[needed_alone]
+
+
+NO_PLAN = SidePlan(-1, [], -1, -1)
 
 
 class Coach:
@@ -67,11 +96,7 @@ class Coach:
     def __init__(self, style: str = "careful") -> None:
         self.style = style
         self.careful = style == "careful"
-        # Per side: (pitch version, plan, the weakest card that could gain each threshold).
-        self._plans: list[tuple[int, list[tuple[int, int, int, int]], tuple[float, ...]]] = [
-            (-1, [], NO_TRIGGERS),
-            (-1, [], NO_TRIGGERS),
-        ]
+        self._plans = [NO_PLAN, NO_PLAN]  # per side
 
     def decide(
         self, match: Match, side: int, raw: int, targets: Sequence[int], can_shoot: bool, scores: bool
@@ -79,26 +104,41 @@ class Coach:
         """The action for a card of ``side``'s colours: (kind, slot)."""
         if scores:
             return SHOOT, KEEPER
-        used = match.subs_used[side]
-        allowed = match.substitutions_allowed
-        if used < allowed and (self.careful or not targets):
-            if match.half == 1 and used == allowed - 1:
-                needed = LAST_IN_FIRST_HALF
-            else:
-                needed = OVER_MOVE if targets else OVER_NOTHING
-            version, plan, triggers = self._plans[side]
-            if version != match.pitch_version[side]:
-                version, plan, triggers = self._plans[side] = self._replan(match, side)
-            # Most cards are too weak to gain anything: a quick "no" before the search.
-            if raw >= triggers[needed]:
-                slot = self.best_substitution(match, side, raw, THRESHOLDS[needed], plan)
+        plan = self._plans[side]
+        if plan.version != match.pitch_version[side]:
+            plan = self._plans[side] = self._replan(match, side)
+        if targets:
+            if raw >= plan.trigger_with_move:
+                slot = self.best_substitution(match, side, raw, plan.needed_with_move, plan.entries)
                 if slot >= 0:
                     return SUBSTITUTE, slot
-        if targets:
             return MOVE, self.choose_target(match, side, targets) if len(targets) > 1 else targets[0]
+        if raw >= plan.trigger_alone:
+            slot = self.best_substitution(match, side, raw, plan.needed_alone, plan.entries)
+            if slot >= 0:
+                return SUBSTITUTE, slot
         if can_shoot:
             return SHOOT, KEEPER
         return PASS, -1
+
+    def _replan(self, match: Match, side: int) -> SidePlan:
+        """The plan for the side's pitch now, with the gains its substitutions need.
+
+        Both change only with the pitch: a substitution (which also uses one up) or
+        a new deal (a new half) bumps ``match.pitch_version``.
+        """
+        version = match.pitch_version[side]
+        used = match.subs_used[side]
+        allowed = match.substitutions_allowed
+        if used >= allowed:
+            return SidePlan(version, [], -1, -1)
+        if match.half == 1 and used == allowed - 1:
+            needed_with_move = needed_alone = LAST_IN_FIRST_HALF
+        else:
+            needed_with_move, needed_alone = OVER_MOVE, OVER_NOTHING
+        if not self.careful:  # attacking: substitutes only cards that could not move
+            needed_with_move = -1
+        return SidePlan(version, self._plan(match, side), needed_with_move, needed_alone)
 
     def choose_target(self, match: Match, side: int, targets: Sequence[int]) -> int:
         """Which of several equal cards the ball goes to."""
@@ -113,9 +153,7 @@ class Coach:
         return targets[0]
 
     @staticmethod
-    def best_substitution(
-        match: Match, side: int, raw: int, needed: float, plan: list[tuple[int, int, int, int]]
-    ) -> int:
+    def best_substitution(match: Match, side: int, raw: int, needed: float, plan: list[PlanEntry]) -> int:
         """The slot of ``plan`` whose substitution gains at least ``needed``, or -1."""
         best_slot, best_gain = -1, needed
         for rank, slot, old, floor in plan:
@@ -128,23 +166,8 @@ class Coach:
                 best_slot, best_gain = slot, gain
         return best_slot
 
-    @classmethod
-    def _replan(cls, match: Match, side: int) -> tuple[int, list[tuple[int, int, int, int]], tuple[float, ...]]:
-        """The side's plan for its current pitch and, per threshold, the weakest card that could reach it."""
-        plan = cls._plan(match, side)
-        over_move, over_nothing, last_in_first_half = NO_TRIGGERS
-        for rank, _, old, _ in plan:
-            offsets = RANK_TRIGGER_OFFSETS[rank]
-            if old + offsets[OVER_MOVE] < over_move:
-                over_move = old + offsets[OVER_MOVE]
-            if old + offsets[OVER_NOTHING] < over_nothing:
-                over_nothing = old + offsets[OVER_NOTHING]
-            if old + offsets[LAST_IN_FIRST_HALF] < last_in_first_half:
-                last_in_first_half = old + offsets[LAST_IN_FIRST_HALF]
-        return match.pitch_version[side], plan, (over_move, over_nothing, last_in_first_half)
-
     @staticmethod
-    def _plan(match: Match, side: int) -> list[tuple[int, int, int, int]]:
+    def _plan(match: Match, side: int) -> list[PlanEntry]:
         """Per rank: the weakest replaceable card and the weakest other card."""
         strength = match.strength[side]
         replaced = match.replaced[side]
@@ -156,7 +179,7 @@ class Coach:
                 if value < 0:  # neutralised
                     continue
                 if value < weakest and not replaced >> candidate & 1:
-                    if slot >= 0 and weakest < floor:
+                    if weakest < floor:  # the card it displaces (99 before any)
                         floor = weakest
                     slot, weakest = candidate, value
                 elif value < floor:
