@@ -57,6 +57,8 @@ RANK_TRIGGER_OFFSETS = tuple(
     tuple(threshold / ((1 + OWN_GAIN_SHARE) * weight) for threshold in THRESHOLDS) for weight in RANK_WEIGHTS
 )
 NEVER = float("inf")
+#: The field ranks (defenders, midfielders, forwards) with their slots.
+FIELD_RANKS = tuple(enumerate(RANK_SLOTS))[1:]
 
 COACH_STYLES = ("careful", "attacking")
 
@@ -172,7 +174,9 @@ class Coach:
         strength = match.strength[side]
         replaced = match.replaced[side]
         plan = []
-        for rank, slots in enumerate(RANK_SLOTS):
+        if not replaced >> KEEPER & 1:  # alone in its rank, never neutralised
+            plan.append((0, KEEPER, strength[KEEPER], 99))
+        for rank, slots in FIELD_RANKS:
             slot, weakest, floor = -1, 99, 99
             for candidate in slots:
                 value = strength[candidate]
