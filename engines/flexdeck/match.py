@@ -419,7 +419,7 @@ class Match:
         defender = 1 - side
         defending = self.strength[defender]
         rank = NEXT_RANK[side][self.ball_pos]
-        targets: list[int] = []
+        targets: tuple[int, ...] = ()  # a tuple: cheaper to make than a list, and the coach only reads it
         if rank is not None:
             best = 0
             for slot in RANK_SLOTS[rank]:
@@ -428,9 +428,9 @@ class Match:
                     continue
                 if value > best:
                     best = value
-                    targets = [slot]
+                    targets = (slot,)
                 else:
-                    targets.append(slot)
+                    targets += (slot,)
         can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
         shot_total = total if self.shot_bonus else total - bonus
         scores = can_shoot and shot_total >= defending[KEEPER]
