@@ -302,31 +302,122 @@ class Match:
     # -- playing a pile -----------------------------------------------------
 
     def play_pile(self, pile: list[int], base: int, span: int) -> None:
-        """Turn every card of ``pile``; ``base`` and ``span`` set the clock."""
-        self.discard = []
+        """Turn every card of ``pile``; ``base`` and ``span`` set the clock.
+
+        This is the hot loop of the engine (about 70 cards a match): a squad's card
+        (possession to its side, then the coach's action) is played inline, with
+        what does not change during a pile in locals; jokers and the Golden Boot,
+        a few a pile, have methods of their own.
+        """
+        self.discard = discard = []
         self.extra_time_due = False
         count = len(pile)
         last = count - 1
         emit = self.emit
         minutes = clock(base, span, count)
+        # Changed in place by the rules (bonuses, neutralised cards), never replaced during a pile.
+        squads, bonuses, strengths = self.squads, self.bonus, self.strength
+        deciders, shot_bonus = self.deciders, self.shot_bonus
         for turn, code in enumerate(pile):
             self.minute = minute = minutes[turn]
-            if code >= 0:
-                self.play_card(code, minute)
-            elif code == JOKER_CODE:
-                self.play_joker(minute)
-            else:
-                extra = turn == last
-                emit(minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at})
+            if code < 0:
+                if code == JOKER_CODE:
+                    self.play_joker(minute)
+                else:
+                    self.play_golden_boot(minute, extra=turn == last)
+                continue
+            # A card of a squad.
+            side = code >> SIDE_SHIFT
+            index = code & 31
+            self.turned = index
+            squad = squads[side]
+            player_id = squad.ids[index]
+            stats = squad.stats[index]
+            stats[TURNS] += 1
+            raw = squad.strengths[index]
+            bonus = bonuses[side]
+            boost = self.boost
+            total = raw + bonus + boost
+            self.boost = 0
+            had_ball = self.possession == side
+            self.possession = side
+            side_name = SIDE_NAMES[side]
+            ball_at = self.ball_at
+            emit(
+                minute,
+                "card",
+                side_name,
+                player_id,
+                {
+                    "colour": squad.colours[index],
+                    "strength": raw,
+                    "bonus": bonus,
+                    "boost": boost,
+                    "total": total,
+                    "ball": ball_at,
+                },
+            )
+            defender = 1 - side
+            defending = strengths[defender]
+            rank = NEXT_RANK[side][self.ball_pos]
+            targets: tuple[int, ...] = ()  # a tuple: cheaper to make than a list, and the coach only reads it
+            if rank is not None:
+                best = 0
+                for slot in RANK_SLOTS[rank]:
+                    value = defending[slot]  # a neutralised card is -1, below every card
+                    if value > total or value < best:
+                        continue
+                    if value > best:
+                        best = value
+                        targets = (slot,)
+                    else:
+                        targets += (slot,)
+            can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
+            shot_total = total if shot_bonus else total - bonus
+            scores = can_shoot and shot_total >= defending[KEEPER]
+            action, slot = deciders[side](self, side, raw, targets, can_shoot, scores)
+            if action == MOVE:
+                if slot not in targets:
+                    raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
+                position = RANK_COLUMNS[defender][rank] * 2
+                self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
+                self.ball_at = BALL_LABELS[position][defender][slot]
+                stats[ADVANCES] += 1
+                if not had_ball:
+                    stats[STEALS] += 1
                 emit(
                     minute,
-                    "golden_boot",
-                    None,
-                    None,
-                    {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
+                    "advance",
+                    side_name,
+                    player_id,
+                    {"total": total, "beat": defending[slot], "ball": self.ball_at},
                 )
-                self.boost += GOLDEN_BOOT_BONUS
-                self.extra_time_due = extra
+            elif action == SHOOT:
+                if not can_shoot:
+                    raise ValueError("coach shot from outside the other side's defender row")
+                self.shoot(side, player_id, stats, shot_total, minute)
+            elif action == SUBSTITUTE:
+                self.substitute(side, slot, index, minute)
+                continue  # the card left the discard pile for the pitch
+            else:
+                if action != PASS or targets or can_shoot:
+                    raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
+                emit(minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at})
+            discard.append(code)
+
+    def play_golden_boot(self, minute: int, extra: bool) -> None:
+        """+5 to the next suited card; as the pile's last card (``extra``) it brings an extra period."""
+        emit = self.emit
+        emit(minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at})
+        emit(
+            minute,
+            "golden_boot",
+            None,
+            None,
+            {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
+        )
+        self.boost += GOLDEN_BOOT_BONUS
+        self.extra_time_due = extra
 
     def play_extra_period(self, base: int, span: int) -> None:
         """The Golden Boot ended the pile: play on with the reshuffled discard pile."""
@@ -378,91 +469,6 @@ class Match:
                 "ball": self.ball_at,
             },
         )
-
-    def play_card(self, code: int, minute: int) -> None:
-        """A card of a squad: possession to its side, then the coach's action.
-
-        This is the hot path of the engine (about 60 cards a match), so it keeps
-        its lookups in locals.
-        """
-        side = code >> SIDE_SHIFT
-        index = code & 31
-        self.turned = index
-        squad = self.squads[side]
-        player_id = squad.ids[index]
-        stats = squad.stats[index]
-        stats[TURNS] += 1
-        raw = squad.strengths[index]
-        bonus = self.bonus[side]
-        boost = self.boost
-        total = raw + bonus + boost
-        self.boost = 0
-        had_ball = self.possession == side
-        self.possession = side
-        side_name = SIDE_NAMES[side]
-        ball_at = self.ball_at
-        emit = self.emit
-        emit(
-            minute,
-            "card",
-            side_name,
-            player_id,
-            {
-                "colour": squad.colours[index],
-                "strength": raw,
-                "bonus": bonus,
-                "boost": boost,
-                "total": total,
-                "ball": ball_at,
-            },
-        )
-        defender = 1 - side
-        defending = self.strength[defender]
-        rank = NEXT_RANK[side][self.ball_pos]
-        targets: tuple[int, ...] = ()  # a tuple: cheaper to make than a list, and the coach only reads it
-        if rank is not None:
-            best = 0
-            for slot in RANK_SLOTS[rank]:
-                value = defending[slot]  # a neutralised card is -1, below every card
-                if value > total or value < best:
-                    continue
-                if value > best:
-                    best = value
-                    targets = (slot,)
-                else:
-                    targets += (slot,)
-        can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
-        shot_total = total if self.shot_bonus else total - bonus
-        scores = can_shoot and shot_total >= defending[KEEPER]
-        action, slot = self.deciders[side](self, side, raw, targets, can_shoot, scores)
-        if action == MOVE:
-            if slot not in targets:
-                raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
-            position = RANK_COLUMNS[defender][rank] * 2
-            self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
-            self.ball_at = BALL_LABELS[position][defender][slot]
-            stats[ADVANCES] += 1
-            if not had_ball:
-                stats[STEALS] += 1
-            emit(
-                minute,
-                "advance",
-                side_name,
-                player_id,
-                {"total": total, "beat": defending[slot], "ball": self.ball_at},
-            )
-        elif action == SHOOT:
-            if not can_shoot:
-                raise ValueError("coach shot from outside the other side's defender row")
-            self.shoot(side, player_id, stats, shot_total, minute)
-        elif action == SUBSTITUTE:
-            self.substitute(side, slot, index, minute)
-            return  # the card left the discard pile for the pitch
-        else:
-            if action != PASS or targets or can_shoot:
-                raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-            emit(minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at})
-        self.discard.append(code)
 
     # -- the rules ------------------------------------------------------------
 
