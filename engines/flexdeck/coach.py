@@ -80,13 +80,16 @@ class SidePlan:
         self.entries = entries
         self.needed_with_move = THRESHOLDS[needed_with_move] if needed_with_move >= 0 else NEVER
         self.needed_alone = THRESHOLDS[needed_alone] if needed_alone >= 0 else NEVER
-        self.trigger_with_move = self.trigger_alone = NEVER
-        for rank, _, old, _ in entries:
+        with_move = alone = NEVER
+        for rank, _, old, _ in entries:  # no entries when no substitution is left
             offsets = RANK_TRIGGER_OFFSETS[rank]
-            if needed_with_move >= 0 and old + offsets[needed_with_move] < self.trigger_with_move:
-                self.trigger_with_move = old + offsets[needed_with_move]
-            if needed_alone >= 0 and old + offsets[needed_alone] < self.trigger_alone:
-                self.trigger_alone = old + offsets[needed_alone]
+            if old + offsets[needed_alone] < alone:
+                alone = old + offsets[needed_alone]
+            if old + offsets[needed_with_move] < with_move:
+                with_move = old + offsets[needed_with_move]
+        self.trigger_alone = alone
+        # -1: no substitution with a move (attacking); the offset read for it above is dropped.
+        self.trigger_with_move = with_move if needed_with_move >= 0 else NEVER
 
 
 NO_PLAN = SidePlan(-1, [], -1, -1)

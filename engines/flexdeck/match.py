@@ -208,8 +208,12 @@ class Match:
         self.squads = (home, away)
         self.dice = dice
         self.rules = rules
-        self.coaches = tuple(coaches) if coaches else tuple(Coach(style) for style in rules.coach_styles)
-        self.deciders = tuple(coach.decide for coach in self.coaches)
+        if coaches:
+            home_coach, away_coach = coaches
+        else:
+            home_coach, away_coach = Coach(rules.coach_styles[HOME]), Coach(rules.coach_styles[AWAY])
+        self.coaches = (home_coach, away_coach)
+        self.deciders = (home_coach.decide, away_coach.decide)
         self.shot_bonus = rules.red_card_bonus_on_shots
         self.substitutions_allowed = SUBSTITUTIONS_PER_MATCH
         self.subs_used = [0, 0]
