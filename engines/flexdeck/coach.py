@@ -159,7 +159,12 @@ class Coach:
 
     @staticmethod
     def best_substitution(match: Match, side: int, raw: int, needed: float, plan: list[PlanEntry]) -> int:
-        """The slot of ``plan`` whose substitution gains at least ``needed``, or -1."""
+        """The slot of ``plan`` whose substitution gains at least ``needed``, or -1.
+
+        A plan lists only cards that may be replaced (live, not replaced this half)
+        and is made again after every substitution, so of ``match.can_substitute``
+        only the ball's place is left to check.
+        """
         best_slot, best_gain = -1, needed
         for rank, slot, old, floor in plan:
             if raw <= old:
@@ -167,7 +172,7 @@ class Coach:
             new_weakest = raw if raw < floor else floor
             old_weakest = old if old < floor else floor
             gain = RANK_WEIGHTS[rank] * (new_weakest - old_weakest + OWN_GAIN_SHARE * (raw - old))
-            if gain >= best_gain and match.can_substitute(side, slot):
+            if gain >= best_gain and (match.ball_slot != slot or match.ball_side != side):
                 best_slot, best_gain = slot, gain
         return best_slot
 

@@ -297,7 +297,7 @@ class Match:
 
     def draw_pile(self) -> list[int]:
         """The squads' undealt cards and the extra cards, shuffled."""
-        pile = [index for index in self.rest[HOME]]
+        pile = list(self.rest[HOME])
         pile += [(AWAY << SIDE_SHIFT) | index for index in self.rest[AWAY]]
         pile += self.rules.specials
         shuffle(self.dice, pile)
