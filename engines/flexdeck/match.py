@@ -267,25 +267,19 @@ class Match:
             deal_eleven(self.dice, order)
             self.pitch[side] = pitch = order[:PITCH_SIZE]
             self.rest[side] = order[PITCH_SIZE:]
-            self.strength[side] = [strengths[index] for index in pitch]
+            # One pass for the pitch's strengths, the starts and the deal event.
+            strength: list[int] = []
+            lineup: dict[str, list[Any]] = {}
+            for label, index in zip(SLOT_LABELS[side], pitch, strict=True):
+                value = strengths[index]
+                strength.append(value)
+                stats[index][STARTS] += 1
+                lineup[label] = [ids[index], value]
+            self.strength[side] = strength
             self.replaced[side] = 0
             self.entered[side] = [self.minute] * PITCH_SIZE
             self.pitch_version[side] += 1
-            for index in pitch:
-                stats[index][STARTS] += 1
-            self.log(
-                "deal",
-                side,
-                None,
-                {
-                    "half": self.half,
-                    "ball": "centre",
-                    "pitch": {
-                        label: [ids[index], strengths[index]]
-                        for label, index in zip(SLOT_LABELS[side], pitch, strict=True)
-                    },
-                },
-            )
+            self.log("deal", side, None, {"half": self.half, "ball": "centre", "pitch": lineup})
         self.calls = [0, 0]
         self.yellows = [0, 0]
         self.place_ball(CENTRE, -1, -1)
