@@ -167,6 +167,8 @@ class SquadCache:
 
 def _players_of(sheet: TeamSheet | Mapping[str, Any]) -> list[Any]:
     """The sheet's cards as a list, whatever shape the sheet comes in."""
+    if type(sheet) is dict and type(sheet.get("players")) is list:  # the usual shape, without ABC checks
+        return sheet["players"]  # type: ignore[no-any-return]
     if isinstance(sheet, TeamSheet):
         players: Any = sheet.players
     else:
@@ -175,6 +177,20 @@ def _players_of(sheet: TeamSheet | Mapping[str, Any]) -> list[Any]:
 
 
 _squads = SquadCache()
+
+#: The last pair of id lists ``_shared_players`` checked, and its answer.
+_last_checked: list[Any] = [None, None, set()]
+
+
+def _shared_players(home_ids: list[str], away_ids: list[str]) -> set[str]:
+    """The player ids on both sides.
+
+    Cached squads share their id lists, so the same two teams playing again (a
+    ``bench`` or ``stats`` run, a play-off series) skip the check by identity.
+    """
+    if _last_checked[0] is not home_ids or _last_checked[1] is not away_ids:
+        _last_checked[:] = home_ids, away_ids, set(home_ids) & set(away_ids)
+    return _last_checked[2]  # type: ignore[no-any-return]
 
 
 class FlexdeckEngine(Engine):
@@ -230,7 +246,7 @@ class FlexdeckEngine(Engine):
         match_options = MatchOptions.coerce(options)
         rules, squad_size = read_settings(match_options)
         squads = [_squads.get(sheet, side, squad_size) for side, sheet in ((HOME, home), (AWAY, away))]
-        shared = set(squads[HOME].ids) & set(squads[AWAY].ids)
+        shared = _shared_players(squads[HOME].ids, squads[AWAY].ids)
         if shared:
             raise CardError(f"player {sorted(shared)[0]} is on both team sheets; a card plays for one side")
         result = Match(squads[HOME], squads[AWAY], dice, rules, coaches).play()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from math import floor
 from types import SimpleNamespace
 from typing import Any
 
@@ -67,8 +69,6 @@ STAT_NAMES = STANDARD_STATS + GAME_STATS
 (TURNS, ADVANCES, STARTS, SUB_IN, SUB_OUT, NEUTRALISED) = GAME_STATS
 BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
 
-_new = object.__new__
-
 
 class _OpenEvent:
     """``Event``'s slots without the frozen ``__setattr__``.
@@ -76,6 +76,7 @@ class _OpenEvent:
     A match logs about 150 events and the frozen dataclass's ``__init__`` is the
     dearest way to build them; an open twin filled by plain slot stores and then
     switched to ``Event`` (same layout, so Python allows it) is the cheapest.
+    Calling the class (no ``__init__``) allocates for less than ``object.__new__``.
     """
 
     __slots__ = tuple(f.name for f in fields(Event))
@@ -83,7 +84,7 @@ class _OpenEvent:
 
 def _emit_open(match: Any, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> None:
     events = match.events
-    event = _new(_OpenEvent)
+    event = _OpenEvent()
     event.seq = len(events) + 1
     event.minute = minute
     event.kind = kind
@@ -142,14 +143,59 @@ def deal_eleven(dice: Dice, cards: list[int]) -> None:
     a partial Fisher-Yates (one roll per dealt card) is the same deal for less.
     """
     size = len(cards)
+    if type(dice) is Dice:  # the same rolls as ``dice.roll``, without a call each (see ``shuffle``)
+        random = dice.random
+        for slot in range(PITCH_SIZE):
+            pick = slot + floor(random() * (size - slot))
+            cards[slot], cards[pick] = cards[pick], cards[slot]
+        return
     roll = dice.roll
     for slot in range(PITCH_SIZE):
         pick = slot + roll(size - slot) - 1
         cards[slot], cards[pick] = cards[pick], cards[slot]
 
 
+def shuffle(dice: Dice, cards: list[int]) -> None:
+    """``dice.shuffle(cards)``; for plain dice the same rolls made inline.
+
+    A match shuffles about 70 cards; ``Dice.roll`` is ``int(random() * sides) + 1``
+    (``floor`` is ``int`` for these non-negative numbers, and cheaper), so rolling
+    here gives the same order for a fraction of the calls. Scripted
+    dice answer per roll and go through ``dice.shuffle``.
+    """
+    if type(dice) is not Dice:
+        dice.shuffle(cards)
+        return
+    random = dice.random
+    for last in range(len(cards) - 1, 0, -1):
+        pick = floor(random() * (last + 1))
+        cards[last], cards[pick] = cards[pick], cards[last]
+
+
+@lru_cache(maxsize=256)
+def clock(base: int, span: int, count: int) -> tuple[int, ...]:
+    """The minute of each of ``count`` cards played over ``span`` minutes after ``base``.
+
+    The n-th card (from 1) is played at ``base + ceil(n * span / count)``; with no span
+    (an extra period after the first half) every card is at ``base``. Every half of a
+    league has the same few pile sizes, so the schedule is worked out once.
+    """
+    if not span:
+        return (base,) * count
+    return tuple(base + ((turn + 1) * span + count - 1) // count for turn in range(count))
+
+
 class Match:
     """The state of one match and the rules that change it."""
+
+    # Slots, not an instance dict: the card loop reads and writes these all the time, and
+    # an instance with more than 30 attributes would get a plain dict, looked up by name.
+    __slots__ = (
+        "squads", "dice", "rules", "coaches", "deciders", "shot_bonus", "substitutions_allowed",
+        "subs_used", "reds", "bonus", "score", "events", "half", "minute", "extra_time", "discard",
+        "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "entered", "pitch_version",
+        "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "turned", "ball_at",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -162,8 +208,12 @@ class Match:
         self.squads = (home, away)
         self.dice = dice
         self.rules = rules
-        self.coaches = tuple(coaches) if coaches else tuple(Coach(style) for style in rules.coach_styles)
-        self.deciders = tuple(coach.decide for coach in self.coaches)
+        if coaches:
+            home_coach, away_coach = coaches
+        else:
+            home_coach, away_coach = Coach(rules.coach_styles[HOME]), Coach(rules.coach_styles[AWAY])
+        self.coaches = (home_coach, away_coach)
+        self.deciders = (home_coach.decide, away_coach.decide)
         self.shot_bonus = rules.red_card_bonus_on_shots
         self.substitutions_allowed = SUBSTITUTIONS_PER_MATCH
         self.subs_used = [0, 0]
@@ -211,31 +261,25 @@ class Match:
     def deal(self) -> None:
         """Shuffle each squad, deal eleven to the pitch, keep the rest for the pile."""
         for side in (HOME, AWAY):
-            order = list(range(len(self.squads[side].ids)))
+            squad = self.squads[side]
+            ids, strengths, stats = squad.ids, squad.strengths, squad.stats
+            order = list(range(len(ids)))
             deal_eleven(self.dice, order)
-            self.pitch[side] = order[:PITCH_SIZE]
+            self.pitch[side] = pitch = order[:PITCH_SIZE]
             self.rest[side] = order[PITCH_SIZE:]
-            strengths = self.squads[side].strengths
-            self.strength[side] = [strengths[index] for index in self.pitch[side]]
+            # One pass for the pitch's strengths, the starts and the deal event.
+            strength: list[int] = []
+            lineup: dict[str, list[Any]] = {}
+            for label, index in zip(SLOT_LABELS[side], pitch, strict=True):
+                value = strengths[index]
+                strength.append(value)
+                stats[index][STARTS] += 1
+                lineup[label] = [ids[index], value]
+            self.strength[side] = strength
             self.replaced[side] = 0
             self.entered[side] = [self.minute] * PITCH_SIZE
             self.pitch_version[side] += 1
-            stats = self.squads[side].stats
-            for index in self.pitch[side]:
-                stats[index][STARTS] += 1
-            self.log(
-                "deal",
-                side,
-                None,
-                {
-                    "half": self.half,
-                    "ball": "centre",
-                    "pitch": {
-                        SLOT_LABELS[side][slot]: [self.squads[side].ids[index], strengths[index]]
-                        for slot, index in enumerate(self.pitch[side])
-                    },
-                },
-            )
+            self.log("deal", side, None, {"half": self.half, "ball": "centre", "pitch": lineup})
         self.calls = [0, 0]
         self.yellows = [0, 0]
         self.place_ball(CENTRE, -1, -1)
@@ -247,46 +291,138 @@ class Match:
 
     def draw_pile(self) -> list[int]:
         """The squads' undealt cards and the extra cards, shuffled."""
-        pile = [index for index in self.rest[HOME]]
+        pile = list(self.rest[HOME])
         pile += [(AWAY << SIDE_SHIFT) | index for index in self.rest[AWAY]]
         pile += self.rules.specials
-        self.dice.shuffle(pile)
+        shuffle(self.dice, pile)
         return pile
 
     # -- playing a pile -----------------------------------------------------
 
     def play_pile(self, pile: list[int], base: int, span: int) -> None:
-        """Turn every card of ``pile``; ``base`` and ``span`` set the clock."""
-        self.discard = []
+        """Turn every card of ``pile``; ``base`` and ``span`` set the clock.
+
+        This is the hot loop of the engine (about 70 cards a match): a squad's card
+        (possession to its side, then the coach's action) is played inline, with
+        what does not change during a pile in locals; jokers and the Golden Boot,
+        a few a pile, have methods of their own.
+        """
+        self.discard = discard = []
         self.extra_time_due = False
         count = len(pile)
         last = count - 1
         emit = self.emit
+        minutes = clock(base, span, count)
+        # Changed in place by the rules (bonuses, neutralised cards), never replaced during a pile.
+        squads, bonuses, strengths = self.squads, self.bonus, self.strength
+        deciders, shot_bonus = self.deciders, self.shot_bonus
         for turn, code in enumerate(pile):
-            self.minute = minute = base + ((turn + 1) * span + count - 1) // count if span else base
-            if code >= 0:
-                self.play_card(code, minute)
-            elif code == JOKER_CODE:
-                self.play_joker(minute)
-            else:
-                extra = turn == last
-                emit(minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at})
+            self.minute = minute = minutes[turn]
+            if code < 0:
+                if code == JOKER_CODE:
+                    self.play_joker(minute)
+                else:
+                    self.play_golden_boot(minute, extra=turn == last)
+                continue
+            # A card of a squad.
+            side = code >> SIDE_SHIFT
+            index = code & 31
+            self.turned = index
+            squad = squads[side]
+            player_id = squad.ids[index]
+            stats = squad.stats[index]
+            stats[TURNS] += 1
+            raw = squad.strengths[index]
+            bonus = bonuses[side]
+            boost = self.boost
+            total = raw + bonus + boost
+            self.boost = 0
+            had_ball = self.possession == side
+            self.possession = side
+            side_name = SIDE_NAMES[side]
+            ball_at = self.ball_at
+            emit(
+                minute,
+                "card",
+                side_name,
+                player_id,
+                {
+                    "colour": squad.colours[index],
+                    "strength": raw,
+                    "bonus": bonus,
+                    "boost": boost,
+                    "total": total,
+                    "ball": ball_at,
+                },
+            )
+            defender = 1 - side
+            defending = strengths[defender]
+            rank = NEXT_RANK[side][self.ball_pos]
+            targets: tuple[int, ...] = ()  # a tuple: cheaper to make than a list, and the coach only reads it
+            if rank is not None:
+                best = 0
+                for slot in RANK_SLOTS[rank]:
+                    value = defending[slot]  # a neutralised card is -1, below every card
+                    if value > total or value < best:
+                        continue
+                    if value > best:
+                        best = value
+                        targets = (slot,)
+                    else:
+                        targets += (slot,)
+            can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
+            shot_total = total if shot_bonus else total - bonus
+            scores = can_shoot and shot_total >= defending[KEEPER]
+            action, slot = deciders[side](self, side, raw, targets, can_shoot, scores)
+            if action == MOVE:
+                if slot not in targets:
+                    raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
+                position = RANK_COLUMNS[defender][rank] * 2
+                self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
+                self.ball_at = BALL_LABELS[position][defender][slot]
+                stats[ADVANCES] += 1
+                if not had_ball:
+                    stats[STEALS] += 1
                 emit(
                     minute,
-                    "golden_boot",
-                    None,
-                    None,
-                    {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
+                    "advance",
+                    side_name,
+                    player_id,
+                    {"total": total, "beat": defending[slot], "ball": self.ball_at},
                 )
-                self.boost += GOLDEN_BOOT_BONUS
-                self.extra_time_due = extra
+            elif action == SHOOT:
+                if not can_shoot:
+                    raise ValueError("coach shot from outside the other side's defender row")
+                self.shoot(side, player_id, stats, shot_total, minute)
+            elif action == SUBSTITUTE:
+                self.substitute(side, slot, index, minute)
+                continue  # the card left the discard pile for the pitch
+            else:
+                if action != PASS or targets or can_shoot:
+                    raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
+                emit(minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at})
+            discard.append(code)
+
+    def play_golden_boot(self, minute: int, extra: bool) -> None:
+        """+5 to the next suited card; as the pile's last card (``extra``) it brings an extra period."""
+        emit = self.emit
+        emit(minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at})
+        emit(
+            minute,
+            "golden_boot",
+            None,
+            None,
+            {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
+        )
+        self.boost += GOLDEN_BOOT_BONUS
+        self.extra_time_due = extra
 
     def play_extra_period(self, base: int, span: int) -> None:
         """The Golden Boot ended the pile: play on with the reshuffled discard pile."""
         if self.half == 2:
             self.extra_time = True
         pile = list(self.discard)
-        self.dice.shuffle(pile)
+        shuffle(self.dice, pile)
         self.place_ball(CENTRE, -1, -1)
         self.possession = -1
         self.log("extra_time", None, None, {"half": self.half, "cards": len(pile), "ball": "centre"})
@@ -331,91 +467,6 @@ class Match:
                 "ball": self.ball_at,
             },
         )
-
-    def play_card(self, code: int, minute: int) -> None:
-        """A card of a squad: possession to its side, then the coach's action.
-
-        This is the hot path of the engine (about 60 cards a match), so it keeps
-        its lookups in locals.
-        """
-        side = code >> SIDE_SHIFT
-        index = code & 31
-        self.turned = index
-        squad = self.squads[side]
-        player_id = squad.ids[index]
-        stats = squad.stats[index]
-        stats[TURNS] += 1
-        raw = squad.strengths[index]
-        bonus = self.bonus[side]
-        boost = self.boost
-        total = raw + bonus + boost
-        self.boost = 0
-        had_ball = self.possession == side
-        self.possession = side
-        side_name = SIDE_NAMES[side]
-        ball_at = self.ball_at
-        emit = self.emit
-        emit(
-            minute,
-            "card",
-            side_name,
-            player_id,
-            {
-                "colour": squad.colours[index],
-                "strength": raw,
-                "bonus": bonus,
-                "boost": boost,
-                "total": total,
-                "ball": ball_at,
-            },
-        )
-        defender = 1 - side
-        defending = self.strength[defender]
-        rank = NEXT_RANK[side][self.ball_pos]
-        targets: list[int] = []
-        if rank is not None:
-            best = 0
-            for slot in RANK_SLOTS[rank]:
-                value = defending[slot]  # a neutralised card is -1, below every card
-                if value > total or value < best:
-                    continue
-                if value > best:
-                    best = value
-                    targets = [slot]
-                else:
-                    targets.append(slot)
-        can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
-        shot_total = total if self.shot_bonus else total - bonus
-        scores = can_shoot and shot_total >= defending[KEEPER]
-        action, slot = self.deciders[side](self, side, raw, targets, can_shoot, scores)
-        if action == MOVE:
-            if slot not in targets:
-                raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
-            position = RANK_COLUMNS[defender][rank] * 2
-            self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
-            self.ball_at = BALL_LABELS[position][defender][slot]
-            stats[ADVANCES] += 1
-            if not had_ball:
-                stats[STEALS] += 1
-            emit(
-                minute,
-                "advance",
-                side_name,
-                player_id,
-                {"total": total, "beat": defending[slot], "ball": self.ball_at},
-            )
-        elif action == SHOOT:
-            if not can_shoot:
-                raise ValueError("coach shot from outside the other side's defender row")
-            self.shoot(side, player_id, stats, shot_total, minute)
-        elif action == SUBSTITUTE:
-            self.substitute(side, slot, index, minute)
-            return  # the card left the discard pile for the pitch
-        else:
-            if action != PASS or targets or can_shoot:
-                raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-            emit(minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at})
-        self.discard.append(code)
 
     # -- the rules ------------------------------------------------------------
 
@@ -529,10 +580,9 @@ class Match:
         end = self.minute
         for side in (HOME, AWAY):
             stats = self.squads[side].stats
-            entered = self.entered[side]
-            for slot, index in enumerate(self.pitch[side]):
-                if self.strength[side][slot] >= 0:
-                    stats[index][MINUTES] += end - entered[slot]
+            for index, strength, entered in zip(self.pitch[side], self.strength[side], self.entered[side], strict=True):
+                if strength >= 0:  # not neutralised
+                    stats[index][MINUTES] += end - entered
         self.log(
             "half_time" if self.half == 1 else "full_time",
             None,
@@ -560,7 +610,7 @@ class Match:
     def shootout(self) -> tuple[int, int]:
         """Best of five kicks, card against keeper, from the reshuffled discard pile."""
         pile = list(self.discard)
-        self.dice.shuffle(pile)
+        shuffle(self.dice, pile)
         kickers = [[code & 31 for code in pile if code >> SIDE_SHIFT == side] for side in (HOME, AWAY)]
         goals = [0, 0]
         taken = [0, 0]
@@ -608,11 +658,9 @@ class Match:
     # -- the result ---------------------------------------------------------
 
     def result(self, shootout: tuple[int, int] | None) -> MatchResult:
-        player_stats = {
-            player_id: counters
-            for squad in self.squads
-            for player_id, counters in zip(squad.ids, squad.stats, strict=True)
-        }
+        player_stats: dict[str, dict[str, int]] = {}
+        for squad in self.squads:
+            player_stats.update(zip(squad.ids, squad.stats, strict=True))
         if shootout is not None:
             decided_by = "penalties"
         elif self.extra_time:

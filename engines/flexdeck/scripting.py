@@ -90,7 +90,7 @@ class ReplayCoach:
         self.half = half
 
     def decide(
-        self, match: Match, side: int, raw: int, targets: list[int], can_shoot: bool, scores: bool
+        self, match: Match, side: int, raw: int, targets: Sequence[int], can_shoot: bool, scores: bool
     ) -> tuple[str, int]:
         player_id = match.squads[side].ids[match.turned]
         if player_id in self.decisions and self.half in (None, match.half):
