@@ -185,7 +185,7 @@ class MatchDetailSerializer(MatchSerializer):
     stats = PlayerMatchStatSerializer(many=True, read_only=True, source="player_stats")
 
     class Meta(MatchSerializer.Meta):
-        fields = [*MatchSerializer.Meta.fields, "error", "events", "stats"]
+        fields = [*MatchSerializer.Meta.fields, "played_with", "error", "events", "stats"]
         read_only_fields = [f for f in fields if f != "kickoff"]
 
 

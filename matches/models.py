@@ -45,6 +45,13 @@ class Match(models.Model):
         default=new_seed, help_text="The engine's seed: the same seed replays the same match."
     )
     engine_version = models.CharField(max_length=20, blank=True)
+    played_with = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text="The engine settings and team lineups (tactics) the match was played with, when any: "
+        "with the seed, the engine version and the squads, what replays it after they change.",
+    )
     home_goals = models.PositiveSmallIntegerField(null=True, blank=True)
     away_goals = models.PositiveSmallIntegerField(null=True, blank=True)
     decided_by = models.CharField(max_length=12, choices=DecidedBy.choices, blank=True)

@@ -109,6 +109,7 @@ def match_play(*, match_id: int) -> Match:
         if match.status != Match.Status.SCHEDULED or match.played_at_table:
             return match
         result, home, away = simulate_match(match)
+        match.played_with = played_with(match.season.match_settings, home, away)
         store_result(match, result, home, away)
         result_stored(match)
     return match
@@ -128,6 +129,13 @@ def result_stored(match: Match) -> None:
         league_result_stored(match)
 
 
+def played_with(settings: dict, home: TeamSheet, away: TeamSheet) -> dict:
+    """What, beyond the seed and the squads, decided how the engine played: the settings and
+    any lineups (empty for a league that sets neither)."""
+    lineups = {side: sheet.lineup for side, sheet in (("home", home), ("away", away)) if sheet.lineup}
+    return {key: value for key, value in (("settings", settings), ("lineups", lineups)) if value}
+
+
 def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
     """Write the engine's result onto a locked, scheduled match (inside a transaction)."""
     match.status = Match.Status.PLAYED
@@ -137,7 +145,7 @@ def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamS
     match.engine_version = result.version
     match.error = ""
     match.played_at = timezone.now()
-    match.save(update_fields=[*RESULT_FIELDS, "engine_version", "error", "played_at"])
+    match.save(update_fields=[*RESULT_FIELDS, "engine_version", "played_with", "error", "played_at"])
     team_of = {p["id"]: match.home_id for p in home.players} | {p["id"]: match.away_id for p in away.players}
     insert_rows(
         MatchEvent,

@@ -32,10 +32,26 @@ def test_the_worker_plays_each_team_with_its_own_coach(eleven_match):
     without = engine.simulate(home_sheet.__class__(home_sheet.name, home_sheet.players), away_sheet, seed=match.seed)
     assert with_tactics.to_json() != without.to_json()  # the novice plays other moves than the greedy default
 
+    match.season.engine_settings = {"turns_per_half": 12}  # a tournament's own settings
+    match.season.save(update_fields=["engine_settings"])
+    options = MatchOptions(settings={"turns_per_half": 12})
+    expected = engine.simulate(home_sheet, away_sheet, seed=match.seed, options=options)
     match_play(match_id=match.id)
     match.refresh_from_db()
-    assert (match.home_goals, match.away_goals) == (with_tactics.home_goals, with_tactics.away_goals)
-    assert MatchEvent.objects.filter(match=match).count() == len(with_tactics.events)
+    assert (match.home_goals, match.away_goals) == (expected.home_goals, expected.away_goals)
+    assert MatchEvent.objects.filter(match=match).count() == len(expected.events)
+    # what it was played with is stored, so it replays after the tactics or settings change
+    assert match.played_with == {"settings": {"turns_per_half": 12}, "lineups": {"home": {"coach": "novice"}}}
+
+
+def test_the_match_page_and_api_say_what_a_match_was_played_with(client, eleven_match):
+    Team.objects.filter(id=eleven_match.away_id).update(tactics={"coach": "novice"})
+    match_play(match_id=eleven_match.id)
+    page = client.get(f"/matches/{eleven_match.id}/").content.decode()
+    assert "Away tactics" in page and "<code>{&quot;coach&quot;:&quot;novice&quot;}</code>" in page
+    assert client.get(f"/api/matches/{eleven_match.id}/").json()["played_with"] == {
+        "lineups": {"away": {"coach": "novice"}}
+    }
 
 
 def test_the_engine_judges_tactics_before_they_are_stored(eleven_match):
