@@ -10,6 +10,7 @@ from leagues.errors import validation_message
 from leagues.models import League, Season, Team
 from matches.models import Match
 from rosters.views import pdf_response
+from tournaments.bracket import parse_rounds
 from tournaments.bracket_pdf import render_bracket
 from tournaments.groups import draw_group_knockout
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
@@ -142,7 +143,9 @@ class StartForm(forms.Form):
     format = forms.ChoiceField(choices=FORMATS.items())
     third_place = forms.BooleanField(required=False, help_text="Knockouts: play for third place.")
     two_legged_rounds = forms.CharField(
-        required=False, help_text="Single elimination: rounds played home and away, e.g. 1, 2 (never the final)."
+        required=False,
+        help_text="Single elimination, the knockout after the groups, the play-offs: rounds played home "
+        "and away, e.g. 1, 2 (the last round's number: the final and the third-place match too).",
     )
     away_goals = forms.BooleanField(required=False, help_text="Two-legged ties: away goals count double when level.")
     bracket_reset = forms.BooleanField(required=False, help_text="Double elimination: a second grand final if needed.")
@@ -177,10 +180,10 @@ class StartForm(forms.Form):
         return [line.strip() for line in self.cleaned_data["groups_by_hand"].splitlines() if line.strip()]
 
     def clean_two_legged_rounds(self) -> list[int]:
-        text = self.cleaned_data["two_legged_rounds"].replace(",", " ").split()
-        if not all(part.isdigit() for part in text):
-            raise forms.ValidationError("Give round numbers, e.g. 1, 2.")
-        return [int(part) for part in text]
+        try:
+            return parse_rounds(self.cleaned_data["two_legged_rounds"])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
 
 
 @admin.register(Bracket)
@@ -295,7 +298,7 @@ class GroupStageAdmin(LeagueScopedAdmin):
     """Groups are drawn with ``manage.py draw_groups``; here the commissioner sees them and
     draws the knockout once every group match is finished."""
 
-    list_display = ["season", "group_count", "advance", "knockout", "drawn_at"]
+    list_display = ["season", "group_count", "advance", "two_legged_rounds", "knockout", "drawn_at"]
     list_filter = ["season__league"]
     inlines = [GroupInline]
     actions = ["draw_knockout"]
@@ -342,7 +345,7 @@ class PlayoffsAdmin(LeagueScopedAdmin):
     league's last match is stored."""
 
     league_field = "season__league"
-    list_display = ["season", "top", "third_place", "knockout"]
+    list_display = ["season", "top", "third_place", "two_legged_rounds", "away_goals", "knockout"]
     list_filter = ["season__league"]
     readonly_fields = ["knockout"]
     actions = ["draw_now"]

@@ -57,7 +57,8 @@ def draw_bracket(
 ) -> Bracket:
     """Seed the season's teams (given order, else the entrants set by hand, else drawn with
     the season's seed) and make every tie of the bracket; round one is scheduled at once.
-    ``two_legged_rounds`` lists the rounds played home and away (never the final);
+    ``two_legged_rounds`` lists the rounds played home and away (the last round's number makes
+    the final and the third-place match two-legged);
     ``double_elimination`` adds a losers' bracket and a grand final (``tournaments.double``)."""
     teams = schedulable_teams(season, first_kickoff=season.first_kickoff, interval=season.round_interval)
 
@@ -103,11 +104,24 @@ def option_errors(
     """What is wrong with a bracket's options for ``teams`` teams, by field; empty when nothing."""
     rounds = bracket_size(teams).bit_length() - 1
     errors = {}
-    if any(not isinstance(r, int) or not 1 <= r < rounds for r in two_legged_rounds):
-        errors["two_legged_rounds"] = f"Two-legged rounds must be among 1 to {rounds - 1}: the final is one match."
+    if any(not isinstance(r, int) or not 1 <= r <= rounds for r in two_legged_rounds):
+        errors["two_legged_rounds"] = (
+            f"Two-legged rounds must be among 1 to {rounds}: a knockout of {teams} teams has {rounds} rounds."
+        )
     if double_elimination and (two_legged_rounds or third_place or teams < 3):
+        # a defeat is what sends a team down and a grand final's first defeat what resets it:
+        # a tie over two legs would blur both, and the losers' bracket is the second chance
         errors["double_elimination"] = "Double elimination needs three teams, one-legged ties and no third place."
     return errors
+
+
+def knockout_option_errors(teams: int, *, two_legged_rounds: Sequence[int]) -> dict[str, str]:
+    """What is wrong with the two-legged rounds planned for a later knockout of ``teams`` teams
+    (after the groups, the play-offs): checked when it is planned, so the worker that draws it
+    later is never refused."""
+    if teams < 2:
+        return {}
+    return option_errors(teams, third_place=False, two_legged_rounds=two_legged_rounds, double_elimination=False)
 
 
 def redraw_bracket(bracket: Bracket, *, seeds: Sequence[Team] | None = None) -> Bracket:
@@ -271,7 +285,7 @@ def _schedule_tie(bracket: Bracket, tie: Tie) -> None:
     """Make the tie's match, or both legs: the first at the lower seed's ground."""
     season = bracket.season
     kickoff = season.first_kickoff + season.round_interval * _kickoff_step(bracket, tie.round)
-    if tie.round in bracket.two_legged_rounds and not tie.third_place:
+    if tie.round in bracket.two_legged_rounds:  # the third-place match is in the final's round
         tie.first_leg = _tie_match(season, tie, "leg1", tie.away_id, tie.home_id, kickoff, winner_required=False)
         kickoff += season.round_interval
     tie.match = _tie_match(season, tie, "", tie.home_id, tie.away_id, kickoff, winner_required=True)
@@ -485,7 +499,13 @@ def bracket_lines(bracket: Bracket) -> list[str]:
 
 
 def draw_playoffs(
-    season: Season, *, top: int, third_place: bool = False, first_kickoff: datetime | None = None
+    season: Season,
+    *,
+    top: int,
+    third_place: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
+    first_kickoff: datetime | None = None,
 ) -> Season:
     """A knockout of the finished season's top ``top`` teams, seeded by the final table,
     in a new season of the same league with the same squads. It starts a round after the
@@ -504,6 +524,8 @@ def draw_playoffs(
     drawn = Playoffs.objects.filter(season=season, knockout__isnull=False).values_list("knockout_id", flat=True).first()
     if drawn:
         errors["season"] = f"The play-offs of {season} are drawn already (season id {drawn})."
+    if "top" not in errors:
+        errors |= knockout_option_errors(top, two_legged_rounds=two_legged_rounds)
     if errors:
         raise ValidationError(errors)
     rows = compute_standings(season).rows[:top]
@@ -519,8 +541,16 @@ def draw_playoffs(
             after=last_kickoff,
             first_kickoff=first_kickoff,
             third_place=third_place,
+            two_legged_rounds=two_legged_rounds,
+            away_goals=away_goals,
         )
-        defaults = {"top": top, "third_place": third_place, "knockout": knockout}
+        defaults = {
+            "top": top,
+            "third_place": third_place,
+            "two_legged_rounds": sorted(set(two_legged_rounds)),
+            "away_goals": away_goals,
+            "knockout": knockout,
+        }
         Playoffs.objects.update_or_create(season=season, defaults=defaults)
         return knockout
 
@@ -534,10 +564,13 @@ def knockout_stage(
     after: datetime,
     first_kickoff: datetime | None = None,
     third_place: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
 ) -> Season:
     """A knockout of ``seeds`` (best first) in a new season of the league, starting a round
     after ``after`` (the earlier stage's last kickoff), or now if that is later, unless
-    ``first_kickoff`` is given. The caller holds the transaction."""
+    ``first_kickoff`` is given; its two-legged rounds as a bracket's. The caller holds the
+    transaction."""
     knockout = stage_season(
         season,
         name=name,
@@ -545,7 +578,9 @@ def knockout_stage(
         teams=seeds,
         first_kickoff=first_kickoff or max(timezone.now(), after + season.round_interval),
     )
-    draw_bracket(knockout, seeds=seeds, third_place=third_place)
+    draw_bracket(
+        knockout, seeds=seeds, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
+    )
     return knockout
 
 
