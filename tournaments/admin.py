@@ -275,8 +275,11 @@ class BracketAdmin(LeagueScopedAdmin):
 
     @admin.action(description="Advance: move winners on and schedule what is ready", permissions=["change"])
     def advance_now(self, request, queryset):
-        for bracket in self.run_rows(request, queryset):
-            advance_bracket(bracket.id)
+        for bracket in self.run_rows(request, queryset).select_related("season"):
+            try:
+                advance_bracket(bracket.id)
+            except ValidationError as exc:  # a corrected result whose teams have played on
+                self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
         self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)
 
     @admin.action(description="Print the bracket (PDF)")

@@ -275,10 +275,99 @@ def advance(bracket: Bracket) -> None:
             continue
         if tie.match is None:
             _schedule_tie(bracket, tie)
-        elif tie.winner_id is None:
-            tie.winner_id = _tie_winner(bracket, tie)
-            if tie.winner_id is not None:
+            continue
+        winner_id = _tie_winner(bracket, tie)
+        if tie.winner_id is None:
+            tie.winner_id = winner_id
+            if winner_id is not None:
                 tie.save(update_fields=["winner"])
+        elif winner_id != tie.winner_id:  # a result corrected after the tie was decided
+            sent_on = [(ties.get((round_number + 1, slot // 2, False)), "winner")] if not third else []
+            if bracket.third_place and round_number == bracket.rounds - 1:
+                sent_on.append((ties.get((bracket.rounds, 0, True)), "loser"))
+            change_tie_winner(bracket, tie, winner_id, sent_on, seeds)
+
+
+class WinnerMovedOn(ValidationError):
+    """A corrected result would change who goes through a tie whose teams have played on."""
+
+
+def change_tie_winner(
+    bracket: Bracket, tie: Tie, winner_id: int | None, sent_on: Sequence[tuple[Tie | None, str]], seeds: dict
+) -> None:
+    """A result corrected after its tie was decided (a commissioner's edit, a walkover given
+    late) gives the tie another winner, or none yet (a deciding match is now needed). Each tie
+    the old winner or loser was sent to (``sent_on``: the tie and "winner" or "loser") takes the
+    new one in its place, its matches keeping their ids and kickoffs, as long as none of them is
+    played or has a result entered; otherwise ``WinnerMovedOn`` refuses the correction, and the
+    caller's transaction takes it back. The caller holds the bracket's row lock."""
+    old = {"winner": tie.winner_id, "loser": tie.loser_id}
+    tie.winner_id = winner_id
+    new = {"winner": winner_id, "loser": tie.loser_id}
+    moves = [
+        (next_tie, old[role], new[role])
+        for next_tie, role in sent_on
+        if next_tie is not None and old[role] is not None and old[role] in (next_tie.home_id, next_tie.away_id)
+    ]
+    for next_tie, was, now in moves:
+        _refuse_if_played_on(bracket, tie, next_tie, was, now)
+    tie.save(update_fields=["winner"])
+    for next_tie, was, now in moves:
+        _send_instead(next_tie, was, now, seeds, by_seed=next_tie.side != Tie.Side.FINAL)
+
+
+def _refuse_if_played_on(bracket: Bracket, tie: Tie, next_tie: Tie, was: int, now: int | None) -> None:
+    """Lock the next tie's matches (without waiting: a worker playing one holds it, and waits for
+    the bracket lock we hold) and refuse if one of them is played or has a result entered."""
+    from django.db import DatabaseError
+
+    ids = [m_id for m_id in (next_tie.first_leg_id, next_tie.match_id, next_tie.decider_id) if m_id]
+    names = dict(Team.objects.filter(id__in=[t for t in (was, now) if t]).values_list("id", "name"))
+    change = (
+        f"{names[now]} through instead of {names[was]}"
+        if now
+        else f"the tie level (a deciding match is needed), not {names[was]} through"
+    )
+    where = f"{names[was]}'s next match ({tie_round_name(bracket, next_tie)})"
+    try:
+        with transaction.atomic():
+            matches = list(Match.objects.select_for_update(nowait=True).filter(id__in=ids))
+    except DatabaseError:
+        raise WinnerMovedOn(
+            {"winner": f"This result puts {change}, but {where} is being played right now: try again."}
+        ) from None
+    if any(m.status != Match.Status.SCHEDULED or m.result_submissions.exists() for m in matches):
+        raise WinnerMovedOn(
+            {
+                "winner": f"This result puts {change}, but {where} has been played (or has a result "
+                "entered) and later rounds depend on it: the result stays as it was."
+            }
+        )
+
+
+def _send_instead(next_tie: Tie, was: int, now: int | None, seeds: dict, *, by_seed: bool) -> None:
+    """Put ``now`` where ``was`` stood in a tie not played yet: the higher seed at home again
+    (``by_seed``), both legs turned round with it. With nobody to send (the tie behind it is
+    level), the tie is emptied and its matches, which have no result, are removed; it is filled
+    again when its teams are known."""
+    if now is None:
+        ids = [m_id for m_id in (next_tie.first_leg_id, next_tie.match_id, next_tie.decider_id) if m_id]
+        next_tie.home_id = next_tie.away_id = next_tie.home_seed = next_tie.away_seed = None
+        next_tie.first_leg = next_tie.match = next_tie.decider = None
+        next_tie.save(update_fields=["home", "away", "home_seed", "away_seed", "first_leg", "match", "decider"])
+        Match.objects.filter(id__in=ids, status=Match.Status.SCHEDULED).delete()
+        return
+    teams = [now if team == was else team for team in (next_tie.home_id, next_tie.away_id)]
+    if by_seed and None not in teams:
+        teams.sort(key=lambda team_id: seeds[team_id])
+    next_tie.home_id, next_tie.away_id = teams
+    next_tie.home_seed, next_tie.away_seed = (seeds.get(t) if t else None for t in teams)
+    next_tie.save(update_fields=["home", "away", "home_seed", "away_seed"])
+    home, away = teams
+    for match, (match_home, match_away) in ((next_tie.first_leg, (away, home)), (next_tie.match, (home, away))):
+        if match is not None:
+            match.home_id, match.away_id = match_home, match_away
+            match.save(update_fields=["home", "away"])
 
 
 def _schedule_tie(bracket: Bracket, tie: Tie) -> None:
