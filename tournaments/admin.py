@@ -24,6 +24,7 @@ from tournaments.services import (
 )
 from tournaments.start import FORMATS, draw_planned_playoffs, start_tournament
 from tournaments.swiss import swiss_standings
+from tournaments.withdrawals import replace_in_tournament, withdrawal_errors
 
 
 class EntrantForm(forms.ModelForm):
@@ -290,13 +291,64 @@ class BracketAdmin(LeagueScopedAdmin):
         return pdf_response(render_bracket(queryset.get().season_id))
 
 
+class ReplaceTeamForm(forms.ModelForm):
+    """A group stage's or a Swiss's page: the team that withdraws before its first match and the
+    team taking its place, checked here, done by ``replace_in_tournament`` when the row is saved
+    (a bracket does the same by changing an entrant's team)."""
+
+    withdrawn = forms.ModelChoiceField(
+        Team.objects.none(), required=False, help_text="Before its first match: the team that withdraws."
+    )
+    replacement = forms.ModelChoiceField(
+        Team.objects.none(),
+        required=False,
+        help_text="It takes the withdrawn team's place as it stands: a team of the league with a squad "
+        "for the season (add it to the season's squads first).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            league_teams = Team.objects.filter(league=self.instance.season.league_id).order_by("name")
+            self.fields["withdrawn"].queryset = league_teams.filter(seasons=self.instance.season)
+            self.fields["replacement"].queryset = league_teams
+
+    def clean(self):
+        data = super().clean()
+        withdrawn, replacement = data.get("withdrawn"), data.get("replacement")
+        if bool(withdrawn) != bool(replacement):
+            self.add_error("replacement" if withdrawn else "withdrawn", "Give both teams to replace one.")
+        elif withdrawn:
+            errors = withdrawal_errors(self.instance, withdrawn, replacement)
+            for field, message in errors.items():
+                self.add_error("withdrawn" if field == "team" else "replacement", message)
+        return data
+
+
+class ReplaceTeamAdmin(LeagueScopedAdmin):
+    """Saving the page with a withdrawn team and its replacement replaces it."""
+
+    form = ReplaceTeamForm
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        withdrawn, replacement = form.cleaned_data.get("withdrawn"), form.cleaned_data.get("replacement")
+        if change and withdrawn and replacement:
+            try:  # checked by the form; a result stored since is refused here
+                replace_in_tournament(obj.season, withdrawn, replacement)
+            except ValidationError as exc:
+                self.message_user(request, f"Not replaced: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
+
+
 class GroupInline(ReadOnlyInline):
     model = Group
     fields = ["label", "season"]
 
 
 @admin.register(GroupStage)
-class GroupStageAdmin(LeagueScopedAdmin):
+class GroupStageAdmin(ReplaceTeamAdmin):
     league_field = "season__league"
     """Groups are drawn with ``manage.py draw_groups``; here the commissioner sees them and
     draws the knockout once every group match is finished."""
@@ -327,7 +379,7 @@ class SwissByeInline(ReadOnlyInline):
 
 
 @admin.register(Swiss)
-class SwissAdmin(LeagueScopedAdmin):
+class SwissAdmin(ReplaceTeamAdmin):
     league_field = "season__league"
     """Drawn with ``manage.py draw_swiss``; each later round draws itself as the one before completes."""
 

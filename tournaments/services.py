@@ -235,19 +235,28 @@ def replacement_errors(bracket: Bracket, withdrawn: Team, replacement: Team) -> 
     errors = {}
     if not bracket.entrants.filter(team=withdrawn).exists():
         errors["team"] = f"{withdrawn} is not in the bracket."
-    elif (
-        Match.objects.filter(Q(home=withdrawn) | Q(away=withdrawn), season=season)
-        .exclude(status=Match.Status.SCHEDULED)
-        .exists()
-    ):
+    elif has_played(withdrawn, [season]):
         errors["team"] = f"{withdrawn} has played a match already: only a team that has not played can be replaced."
+    taken = bracket.entrants.filter(team=replacement).exists()
+    return errors | replacement_team_errors(season, replacement, taken=taken, where="the bracket")
+
+
+def has_played(team: Team, seasons: Iterable[Season]) -> bool:
+    """Whether ``team`` has a match in ``seasons`` that is no longer simply scheduled."""
+    matches = Match.objects.filter(Q(home=team) | Q(away=team), season__in=list(seasons))
+    return matches.exclude(status=Match.Status.SCHEDULED).exists()
+
+
+def replacement_team_errors(season: Season, replacement: Team, *, taken: bool, where: str) -> dict[str, str]:
+    """Why ``replacement`` cannot come into a tournament of ``season``: it must be a team of the
+    league with a squad for the season (its squad is what it plays with), not in it already."""
     if replacement.league_id != season.league_id:
-        errors["replacement"] = f"{replacement} is not a team of {season.league}."
-    elif bracket.entrants.filter(team=replacement).exists():
-        errors["replacement"] = f"{replacement} is in the bracket already."
-    elif not replacement.squad_members.filter(season=season).exists():
-        errors["replacement"] = f"{replacement} has no squad for {season.name}: add its squad to the season first."
-    return errors
+        return {"replacement": f"{replacement} is not a team of {season.league}."}
+    if taken:
+        return {"replacement": f"{replacement} is in {where} already."}
+    if not replacement.squad_members.filter(season=season).exists():
+        return {"replacement": f"{replacement} has no squad for {season.name}: add its squad to the season first."}
+    return {}
 
 
 def advance(bracket: Bracket) -> None:
