@@ -205,3 +205,40 @@ def test_double_elimination_takes_a_new_winner_only_before_both_teams_are_sent_o
     assert set(refused.value.message_dict) == {"home_goals", "away_goals"}
     first.refresh_from_db()
     assert first.winner_id == first.away_id and first.match.home_goals == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_edit_while_a_worker_holds_the_next_match_is_refused_without_waiting(commissioner):
+    """A worker playing the final holds its row and will want the bracket's: the edit, which holds
+    the bracket, does not wait for the final (that would deadlock) but asks to try again."""
+    import threading
+
+    from django.db import connection, transaction
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's; SQLite serialises writers")
+    bracket = table_bracket(commissioner)
+    semi, final = semi_finals_won_at_home(commissioner, bracket)
+    locked, release = threading.Event(), threading.Event()
+
+    def worker():
+        try:
+            with transaction.atomic():
+                list(Match.objects.select_for_update().filter(id=final.match_id))
+                locked.set()
+                release.wait(timeout=10)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    try:
+        assert locked.wait(timeout=10)
+        with pytest.raises(ValidationError, match="is being played right now: try again"):
+            edit(commissioner, semi.match, 1, 2)
+    finally:
+        release.set()
+        thread.join()
+    assert Match.objects.get(id=semi.match_id).home_goals == 2
+    edit(commissioner, semi.match, 1, 2)  # the final is free again and not played: taken
+    assert semi.away_id in (tie(bracket, 2).home_id, tie(bracket, 2).away_id)
