@@ -435,6 +435,8 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
         shootout=shootout,
     )
     if side is not None:
+        if tie.decider is not None and tie.decider.status == Match.Status.SCHEDULED:
+            _drop_decider(tie)
         return second.home_id if side == "home" else second.away_id
     if tie.decider is None:
         # played straight after the second leg, at the same ground
@@ -444,6 +446,25 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
         tie.save(update_fields=["decider"])
         return None
     return tie.decider.winner_id if tie.decider.counts_in_table else None
+
+
+def _drop_decider(tie: Tie) -> None:
+    """A leg corrected after its tie went to a deciding match settles it after all: the deciding
+    match, not played and with no result entered, goes. One a worker is playing right now (it
+    holds the row, and waits for the bracket we hold) is left to be played, and counts for
+    nothing: the aggregate decides."""
+    from django.db import DatabaseError
+
+    try:
+        with transaction.atomic():
+            decider = Match.objects.select_for_update(nowait=True).get(id=tie.decider_id)
+    except DatabaseError:
+        return
+    if decider.status != Match.Status.SCHEDULED or decider.result_submissions.exists():
+        return
+    tie.decider = None
+    tie.save(update_fields=["decider"])
+    decider.delete()
 
 
 def champion(bracket: Bracket) -> Team | None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from leagues.models import Season
 from leagues.scheduling import generate_fixtures
@@ -163,17 +164,18 @@ def plan_playoffs(
 def league_result_stored(match: Match) -> None:
     """What a stored result of a match without ``winner_required`` may set off, in the
     worker's transaction: the knockout after the last group match, the play-offs after the
-    last league match, and a first leg corrected once its tie was decided the bracket moved
-    on again (never a first leg played before that: the second leg's worker may be waiting
-    for it while holding the bracket). The worker reads the season's group and play-offs with
-    the match."""
+    last league match, and for a first leg corrected once its tie was decided (or sent to a
+    deciding match) the bracket moved on again (never for a first leg played before that: the
+    second leg's worker may be waiting for it while holding the bracket). The worker reads the
+    season's group and play-offs with the match."""
     from tournaments.groups import draw_knockout_when_groups_finish
     from tournaments.models import Tie
     from tournaments.services import advance_bracket
 
-    decided = Tie.objects.filter(first_leg=match, winner__isnull=False).values_list("bracket_id", flat=True).first()
-    if decided is not None:  # a first leg corrected after its tie was decided: it may change the winner
-        advance_bracket(decided)
+    settled = Q(winner__isnull=False) | Q(decider__isnull=False)  # both only once the second leg is stored
+    corrected = Tie.objects.filter(settled, first_leg=match).values_list("bracket_id", flat=True).first()
+    if corrected is not None:  # a first leg corrected after its tie was settled: it may change the winner
+        advance_bracket(corrected)
     season = match.season
     if hasattr(season, "group"):
         _draw_keeping_the_result(draw_knockout_when_groups_finish, season.group.stage_id)

@@ -152,6 +152,17 @@ def test_a_first_leg_edit_that_levels_the_tie_empties_the_final_for_a_deciding_m
     assert semi.winner_id is None and semi.decider.status == Match.Status.SCHEDULED
     assert (final.home_id, final.away_id, final.match_id) == (None, None, None)
     assert not Match.objects.filter(id=scheduled).exists()  # it had no result
+    decider = semi.decider_id
+
+    edit(commissioner, semi.first_leg, 0, 0)  # 1-0 to the higher seed again: no deciding match
+
+    semi, final = tie(bracket, 1, 0), tie(bracket, 2)
+    assert semi.winner_id == semi.home_id and semi.decider is None
+    assert not Match.objects.filter(id=decider).exists()  # it had no result
+    assert {final.home_id, final.away_id} == {semi.home_id, other.home_id}
+
+    edit(commissioner, semi.first_leg, 1, 0)  # level again: a deciding match, and it is played
+    semi = tie(bracket, 1, 0)
     decide(commissioner, semi.decider, 0, 1)
     final = tie(bracket, 2)
     assert {final.home_id, final.away_id} == {semi.away_id, other.home_id}
