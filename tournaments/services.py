@@ -5,7 +5,9 @@ soon as both its teams are known, with the kickoff of its round. Every
 stored result runs ``advance_bracket_of`` in the transaction that stored it:
 the bracket row is locked, so two workers finishing two matches at once
 advance the bracket one after the other, and each step only fills what is
-still empty, so running it twice changes nothing.
+still empty, so running it twice changes nothing. A decided tie is read again
+each time: a result corrected since (``change_tie_winner``) moves the new
+winner into the next tie while that is not played, and is refused after.
 
 Two-legged ties. No engine can be told an aggregate score (``MatchOptions.settings``
 has no such key in any of them, and the engines are not ours to change here), so
@@ -261,7 +263,8 @@ def replacement_team_errors(season: Season, replacement: Team, *, taken: bool, w
 
 def advance(bracket: Bracket) -> None:
     """Record decided ties, fill the next ties with their teams and schedule the ones that are
-    complete. Safe to run any number of times (the caller holds the bracket's row lock)."""
+    complete; a decided tie whose result was corrected since follows ``change_tie_winner``.
+    Safe to run any number of times (the caller holds the bracket's row lock)."""
     ties = {(t.round, t.slot, t.third_place): t for t in bracket.ties.select_related("match", "first_leg", "decider")}
     seeds = dict(bracket.entrants.values_list("team_id", "seed"))
     for key in sorted(ties):

@@ -51,6 +51,7 @@ def test_a_team_withdrawing_from_a_group_is_replaced_from_the_admin(admin_client
         "groups-TOTAL_FORMS": 0,
         "groups-INITIAL_FORMS": 0,
     }
+    assert 'name="replacement"' in admin_client.get(page).content.decode()
     replacement = latecomers(season)
     html = admin_client.post(page, form | {"withdrawn": withdrawn.id, "replacement": replacement.id}).content
     assert "has no squad for" in html.decode()  # refused: nothing changed
@@ -72,9 +73,11 @@ def test_a_team_withdrawing_from_a_group_is_replaced_from_the_admin(admin_client
     assert "Latecomers has played a match already" in response.content.decode()
 
 
-def test_a_team_withdrawing_from_a_swiss_is_replaced_by_the_command(capsys):
+def test_a_team_withdrawing_from_a_swiss_is_replaced_by_the_command(capsys, admin_client):
     season = create_demo_season(engine="futti", teams=5, seed=3)
     swiss = draw_swiss(season, rounds=3)
+    html = admin_client.get(f"/admin/tournaments/swiss/{swiss.id}/change/").content.decode()
+    assert 'name="withdrawn"' in html and 'name="replacement"' in html
     bye = SwissBye.objects.get(swiss=swiss, round=1).team
     paired = next(t for t in season.teams.all() if t != bye)
     position = swiss.ranking.index(paired.id)
