@@ -186,7 +186,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
         match = self.get_object()
         given = serializers.ForfeitSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        match = services.match_forfeit(match, forfeited_by=given.validated_data["forfeited_by"])
+        self._apply(services.match_forfeit, match=match, forfeited_by=given.validated_data["forfeited_by"])
         return self._answer(match.id)
 
     @pdf_schema("The match's scoresheet (PDF), filled in once played.", BLANK_PARAMETER)

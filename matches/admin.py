@@ -2,6 +2,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
 from leagues.admin import LeagueScopedAdmin
+from leagues.errors import validation_message
 from matches.fixtures import match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.print_actions import print_blank_scoresheet, print_scoresheet
@@ -106,19 +107,24 @@ class MatchAdmin(LeagueScopedAdmin):
         queryset = self.run_rows(request, queryset)
         self._set_status(request, queryset, Match.Status.SCHEDULED)
 
+    def _forfeit(self, request, queryset, side):
+        """Each match on its own: one refused (a knockout whose teams played on) leaves the rest."""
+        done = 0
+        for match in self.run_rows(request, queryset).select_related("season__league", "home", "away"):
+            try:
+                match_forfeit(match, forfeited_by=side)
+                done += 1
+            except ValidationError as exc:
+                self.message_user(request, f"{match}: not forfeited: {validation_message(exc)}", messages.ERROR)
+        self.message_user(request, f"{done} matches forfeited by the {side} side.", messages.SUCCESS)
+
     @admin.action(description="Forfeit by the home side (awarded score)", permissions=["change"])
     def forfeit_home(self, request, queryset):
-        queryset = self.run_rows(request, queryset)
-        for match in queryset.select_related("season__league"):
-            match_forfeit(match, forfeited_by=Match.Side.HOME)
-        self.message_user(request, f"{queryset.count()} matches forfeited by the home side.", messages.SUCCESS)
+        self._forfeit(request, queryset, Match.Side.HOME)
 
     @admin.action(description="Forfeit by the away side (awarded score)", permissions=["change"])
     def forfeit_away(self, request, queryset):
-        queryset = self.run_rows(request, queryset)
-        for match in queryset.select_related("season__league"):
-            match_forfeit(match, forfeited_by=Match.Side.AWAY)
-        self.message_user(request, f"{queryset.count()} matches forfeited by the away side.", messages.SUCCESS)
+        self._forfeit(request, queryset, Match.Side.AWAY)
 
 
 @admin.register(MatchEvent)

@@ -402,7 +402,9 @@ def result_decide(
 
 
 def result_edit(*, match_id: int, user, data: dict[str, Any], note: str = "") -> ResultSubmission:
-    """The commissioner corrects a confirmed table result; the old score is kept in the log."""
+    """The commissioner corrects a confirmed table result; the old score is kept in the log. In
+    a knockout the bracket follows (``advance``): a new winner takes the old one's place in a
+    next match not played yet; once it is played the edit is refused and nothing changes."""
     with transaction.atomic():
         match = _lock(match_id)
         _require_commissioner(match, user, "edit a confirmed result")
@@ -417,8 +419,28 @@ def result_edit(*, match_id: int, user, data: dict[str, Any], note: str = "") ->
             state=State.ACCEPTED,
             note=f"{was}; {note}" if note else was,
         )
-        _store(match, edit.payload)
+        before = {field: getattr(match, field) for field in RESULT_KEYS}
+        try:
+            _store(match, edit.payload)
+        except ValidationError as exc:
+            raise _keyed_by_the_change(exc, before, edit.payload) from exc
     return edit
+
+
+#: What a result says about who won: an edit refused by the bracket names the ones it changed.
+RESULT_KEYS = ("home_goals", "away_goals", "decided_by", "shootout_home", "shootout_away")
+
+
+def _keyed_by_the_change(exc: ValidationError, before: dict[str, Any], payload: dict[str, Any]) -> ValidationError:
+    """The bracket refuses an edit that would change who goes through once the teams have
+    played on (``tournaments.services.WinnerMovedOn``, keyed ``winner``): say it on the fields
+    the edit changed, so the form shows it where the commissioner typed."""
+    from tournaments.services import WinnerMovedOn
+
+    if not isinstance(exc, WinnerMovedOn):
+        return exc
+    changed = [field for field in RESULT_KEYS if payload[field] != before[field]] or ["home_goals"]
+    return ValidationError(dict.fromkeys(changed, exc.message_dict["winner"]))
 
 
 def result_enter(*, match_id: int, user, data: dict[str, Any], note: str = "") -> ResultSubmission:

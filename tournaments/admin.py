@@ -10,6 +10,7 @@ from leagues.errors import validation_message
 from leagues.models import League, Season, Team
 from matches.models import Match
 from rosters.views import pdf_response
+from tournaments.bracket import parse_rounds
 from tournaments.bracket_pdf import render_bracket
 from tournaments.groups import draw_group_knockout
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
@@ -23,6 +24,7 @@ from tournaments.services import (
 )
 from tournaments.start import FORMATS, draw_planned_playoffs, start_tournament
 from tournaments.swiss import swiss_standings
+from tournaments.withdrawals import replace_in_tournament, withdrawal_errors
 
 
 class EntrantForm(forms.ModelForm):
@@ -142,7 +144,9 @@ class StartForm(forms.Form):
     format = forms.ChoiceField(choices=FORMATS.items())
     third_place = forms.BooleanField(required=False, help_text="Knockouts: play for third place.")
     two_legged_rounds = forms.CharField(
-        required=False, help_text="Single elimination: rounds played home and away, e.g. 1, 2 (never the final)."
+        required=False,
+        help_text="Single elimination, the knockout after the groups, the play-offs: rounds played home "
+        "and away, e.g. 1, 2 (the last round's number: the final and the third-place match too).",
     )
     away_goals = forms.BooleanField(required=False, help_text="Two-legged ties: away goals count double when level.")
     bracket_reset = forms.BooleanField(required=False, help_text="Double elimination: a second grand final if needed.")
@@ -177,10 +181,10 @@ class StartForm(forms.Form):
         return [line.strip() for line in self.cleaned_data["groups_by_hand"].splitlines() if line.strip()]
 
     def clean_two_legged_rounds(self) -> list[int]:
-        text = self.cleaned_data["two_legged_rounds"].replace(",", " ").split()
-        if not all(part.isdigit() for part in text):
-            raise forms.ValidationError("Give round numbers, e.g. 1, 2.")
-        return [int(part) for part in text]
+        try:
+            return parse_rounds(self.cleaned_data["two_legged_rounds"])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
 
 
 @admin.register(Bracket)
@@ -272,8 +276,11 @@ class BracketAdmin(LeagueScopedAdmin):
 
     @admin.action(description="Advance: move winners on and schedule what is ready", permissions=["change"])
     def advance_now(self, request, queryset):
-        for bracket in self.run_rows(request, queryset):
-            advance_bracket(bracket.id)
+        for bracket in self.run_rows(request, queryset).select_related("season"):
+            try:
+                advance_bracket(bracket.id)
+            except ValidationError as exc:  # a corrected result whose teams have played on
+                self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
         self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)
 
     @admin.action(description="Print the bracket (PDF)")
@@ -284,18 +291,69 @@ class BracketAdmin(LeagueScopedAdmin):
         return pdf_response(render_bracket(queryset.get().season_id))
 
 
+class ReplaceTeamForm(forms.ModelForm):
+    """A group stage's or a Swiss's page: the team that withdraws before its first match and the
+    team taking its place, checked here, done by ``replace_in_tournament`` when the row is saved
+    (a bracket does the same by changing an entrant's team)."""
+
+    withdrawn = forms.ModelChoiceField(
+        Team.objects.none(), required=False, help_text="Before its first match: the team that withdraws."
+    )
+    replacement = forms.ModelChoiceField(
+        Team.objects.none(),
+        required=False,
+        help_text="It takes the withdrawn team's place as it stands: a team of the league with a squad "
+        "for the season (add it to the season's squads first).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            league_teams = Team.objects.filter(league=self.instance.season.league_id).order_by("name")
+            self.fields["withdrawn"].queryset = league_teams.filter(seasons=self.instance.season)
+            self.fields["replacement"].queryset = league_teams
+
+    def clean(self):
+        data = super().clean()
+        withdrawn, replacement = data.get("withdrawn"), data.get("replacement")
+        if bool(withdrawn) != bool(replacement):
+            self.add_error("replacement" if withdrawn else "withdrawn", "Give both teams to replace one.")
+        elif withdrawn:
+            errors = withdrawal_errors(self.instance, withdrawn, replacement)
+            for field, message in errors.items():
+                self.add_error("withdrawn" if field == "team" else "replacement", message)
+        return data
+
+
+class ReplaceTeamAdmin(LeagueScopedAdmin):
+    """Saving the page with a withdrawn team and its replacement replaces it."""
+
+    form = ReplaceTeamForm
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        withdrawn, replacement = form.cleaned_data.get("withdrawn"), form.cleaned_data.get("replacement")
+        if change and withdrawn and replacement:
+            try:  # checked by the form; a result stored since is refused here
+                replace_in_tournament(obj.season, withdrawn, replacement)
+            except ValidationError as exc:
+                self.message_user(request, f"Not replaced: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
+
+
 class GroupInline(ReadOnlyInline):
     model = Group
     fields = ["label", "season"]
 
 
 @admin.register(GroupStage)
-class GroupStageAdmin(LeagueScopedAdmin):
+class GroupStageAdmin(ReplaceTeamAdmin):
     league_field = "season__league"
     """Groups are drawn with ``manage.py draw_groups``; here the commissioner sees them and
     draws the knockout once every group match is finished."""
 
-    list_display = ["season", "group_count", "advance", "knockout", "drawn_at"]
+    list_display = ["season", "group_count", "advance", "two_legged_rounds", "knockout", "drawn_at"]
     list_filter = ["season__league"]
     inlines = [GroupInline]
     actions = ["draw_knockout"]
@@ -321,7 +379,7 @@ class SwissByeInline(ReadOnlyInline):
 
 
 @admin.register(Swiss)
-class SwissAdmin(LeagueScopedAdmin):
+class SwissAdmin(ReplaceTeamAdmin):
     league_field = "season__league"
     """Drawn with ``manage.py draw_swiss``; each later round draws itself as the one before completes."""
 
@@ -342,7 +400,7 @@ class PlayoffsAdmin(LeagueScopedAdmin):
     league's last match is stored."""
 
     league_field = "season__league"
-    list_display = ["season", "top", "third_place", "knockout"]
+    list_display = ["season", "top", "third_place", "two_legged_rounds", "away_goals", "knockout"]
     list_filter = ["season__league"]
     readonly_fields = ["knockout"]
     actions = ["draw_now"]

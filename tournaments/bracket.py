@@ -42,6 +42,15 @@ def round_name(round_number: int, rounds: int) -> str:
     return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(left, f"Round of {2 ** (left + 1)}")
 
 
+def parse_rounds(text: str) -> list[int]:
+    """Round numbers as a commissioner types them ("1, 2" or "1 2"); ValueError names a bad one."""
+    parts = text.replace(",", " ").split()
+    bad = [part for part in parts if not part.isdigit()]
+    if bad:
+        raise ValueError(f"{bad[0]!r} is not a round number. Give round numbers, e.g. 1, 2.")
+    return [int(part) for part in parts]
+
+
 def aggregate_winner(
     first_leg: tuple[int, int],
     second_leg: tuple[int, int],

@@ -99,6 +99,8 @@ def advance_double(bracket: Bracket) -> None:
     for key, place in plan.items():
         tie = ties[key]
         if _decided(tie):
+            if not tie.bye and tie.match is not None and tie.match.winner_id != tie.winner_id:
+                _corrected(bracket, plan, ties, key)
             continue
         teams = [resolve(s) for s in place.sources]
         if None in teams:
@@ -132,6 +134,30 @@ def advance_double(bracket: Bracket) -> None:
         elif tie.match.counts_in_table and tie.match.winner_id:
             tie.winner_id = tie.match.winner_id
             tie.save(update_fields=["winner"])
+
+
+def _corrected(bracket: Bracket, plan: dict[Key, Place], ties: dict[Key, Tie], key: Key) -> None:
+    """A place's result corrected after it was decided (a commissioner's edit, a late walkover).
+    The new winner is recorded while no place it feeds has its teams yet; after that it is
+    refused (``WinnerMovedOn``, the caller's transaction takes the correction back): a winner
+    and a loser go two ways here, through byes too, so the bracket is not redrawn."""
+    from tournaments.services import WinnerMovedOn
+
+    tie = ties[key]
+    fed = [
+        ties[other]
+        for other, place in plan.items()
+        if any(s[0] in ("winner", "loser") and s[1] == key for s in place.sources)
+    ]
+    if any(t.home_id is not None or t.winner_id is not None for t in fed):
+        raise WinnerMovedOn(
+            {
+                "winner": f"This result changes who wins {tie.home} v {tie.away}, but in double elimination "
+                "both teams have been sent on already: the result stays as it was."
+            }
+        )
+    tie.winner_id = tie.match.winner_id
+    tie.save(update_fields=["winner"])
 
 
 def _decided(tie: Tie) -> bool:

@@ -29,7 +29,7 @@ from leagues.standings import compute_standings
 from matches.models import Match
 from tournaments.bracket import group_crossing
 from tournaments.models import Group, GroupStage
-from tournaments.services import knockout_stage, stage_season
+from tournaments.services import knockout_option_errors, knockout_stage, stage_season
 
 
 def pot_draw(ranking: Sequence[Team], groups: int, seed: int) -> list[list[Team]]:
@@ -106,10 +106,14 @@ def draw_groups(
     by_hand: Sequence[Sequence[Team]] | None = None,
     double: bool = False,
     third_place: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
 ) -> GroupStage:
     """Draw the season's teams into ``groups`` groups (from pots of ``ranking``, by lot when no
     ranking is given, or exactly ``by_hand``) and schedule each group's round robin from the
-    season's first kickoff. The season itself keeps no fixtures of its own."""
+    season's first kickoff. The season itself keeps no fixtures of its own. The knockout's
+    options (third place, two-legged rounds, away goals) are kept on the stage for the worker
+    that draws it, and checked now against its size (groups x advance)."""
     teams = list(season.teams.order_by("id"))
     if by_hand is not None:
         drawn = [list(group) for group in by_hand]
@@ -130,6 +134,8 @@ def draw_groups(
         errors["groups"] = f"Every group needs at least {max(2, advance)} teams."
     if advance < 1:
         errors["advance"] = "At least one team of each group goes through."
+    elif "groups" not in errors:
+        errors |= knockout_option_errors(groups * advance, two_legged_rounds=two_legged_rounds)
     if season.first_kickoff is None or season.round_interval is None:
         errors["first_kickoff"] = "Set the season's first kickoff and round interval before drawing the groups."
     if errors:
@@ -145,7 +151,13 @@ def draw_groups(
         if old:
             old.delete()
         stage = GroupStage.objects.create(
-            season=season, group_count=groups, advance=advance, third_place=third_place, drawn_at=timezone.now()
+            season=season,
+            group_count=groups,
+            advance=advance,
+            third_place=third_place,
+            two_legged_rounds=sorted(set(two_legged_rounds)),
+            away_goals=away_goals,
+            drawn_at=timezone.now(),
         )
         for label, members in zip(string.ascii_uppercase, drawn, strict=False):
             group_season = stage_season(
@@ -178,8 +190,9 @@ def draw_group_knockout(
 ) -> Season:
     """The knockout of the groups' top teams (``group_crossing``), in a new season starting a
     round after the last group match (or now, if later); a third-place match as the stage
-    says unless ``third_place`` is given. Refused while a group match is unfinished, and
-    once drawn (the stage keeps its knockout)."""
+    says unless ``third_place`` is given, its two-legged rounds and away goals as the stage
+    says. Refused while a group match is unfinished, and once drawn (the stage keeps its
+    knockout)."""
     groups = list(stage.groups.select_related("season").order_by("label"))
     seasons = [g.season for g in groups]
     unfinished = _unfinished(stage)
@@ -204,6 +217,8 @@ def draw_group_knockout(
             after=last_kickoff,
             first_kickoff=first_kickoff,
             third_place=stage.third_place if third_place is None else third_place,
+            two_legged_rounds=stage.two_legged_rounds,
+            away_goals=stage.away_goals,
         )
         stage.knockout = knockout
         stage.save(update_fields=["knockout"])

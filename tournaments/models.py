@@ -13,7 +13,8 @@ class Bracket(models.Model):
     two_legged_rounds = models.JSONField(
         default=list,
         blank=True,
-        help_text="Round numbers played over two legs, e.g. [1, 2]; the final and the third-place match are one match.",
+        help_text="Round numbers played over two legs, e.g. [1, 2]; the last round's number makes the final "
+        "and the third-place match two-legged.",
     )
     away_goals = models.BooleanField(
         default=False, help_text="Two-legged ties: level on aggregate, the side with more away goals goes through."
@@ -116,6 +117,10 @@ class GroupStage(models.Model):
     group_count = models.PositiveSmallIntegerField()
     advance = models.PositiveSmallIntegerField(default=2, help_text="How many teams of each group go through.")
     third_place = models.BooleanField(default=False, help_text="The knockout after the groups plays for third place.")
+    two_legged_rounds = models.JSONField(
+        default=list, blank=True, help_text="The knockout's rounds played over two legs, e.g. [1, 2]."
+    )
+    away_goals = models.BooleanField(default=False, help_text="The knockout's two-legged ties count away goals.")
     knockout = models.OneToOneField(
         "leagues.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="group_stage_of"
     )
@@ -180,6 +185,10 @@ class Playoffs(models.Model):
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="playoffs")
     top = models.PositiveSmallIntegerField(default=4, help_text="How many teams of the final table go through.")
     third_place = models.BooleanField(default=False, help_text="The play-offs play for third place.")
+    two_legged_rounds = models.JSONField(
+        default=list, blank=True, help_text="The knockout's rounds played over two legs, e.g. [1, 2]."
+    )
+    away_goals = models.BooleanField(default=False, help_text="The knockout's two-legged ties count away goals.")
     knockout = models.OneToOneField(
         "leagues.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="playoffs_of"
     )

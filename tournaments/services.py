@@ -5,7 +5,9 @@ soon as both its teams are known, with the kickoff of its round. Every
 stored result runs ``advance_bracket_of`` in the transaction that stored it:
 the bracket row is locked, so two workers finishing two matches at once
 advance the bracket one after the other, and each step only fills what is
-still empty, so running it twice changes nothing.
+still empty, so running it twice changes nothing. A decided tie is read again
+each time: a result corrected since (``change_tie_winner``) moves the new
+winner into the next tie while that is not played, and is refused after.
 
 Two-legged ties. No engine can be told an aggregate score (``MatchOptions.settings``
 has no such key in any of them, and the engines are not ours to change here), so
@@ -57,7 +59,8 @@ def draw_bracket(
 ) -> Bracket:
     """Seed the season's teams (given order, else the entrants set by hand, else drawn with
     the season's seed) and make every tie of the bracket; round one is scheduled at once.
-    ``two_legged_rounds`` lists the rounds played home and away (never the final);
+    ``two_legged_rounds`` lists the rounds played home and away (the last round's number makes
+    the final and the third-place match two-legged);
     ``double_elimination`` adds a losers' bracket and a grand final (``tournaments.double``)."""
     teams = schedulable_teams(season, first_kickoff=season.first_kickoff, interval=season.round_interval)
 
@@ -103,11 +106,24 @@ def option_errors(
     """What is wrong with a bracket's options for ``teams`` teams, by field; empty when nothing."""
     rounds = bracket_size(teams).bit_length() - 1
     errors = {}
-    if any(not isinstance(r, int) or not 1 <= r < rounds for r in two_legged_rounds):
-        errors["two_legged_rounds"] = f"Two-legged rounds must be among 1 to {rounds - 1}: the final is one match."
+    if any(not isinstance(r, int) or not 1 <= r <= rounds for r in two_legged_rounds):
+        errors["two_legged_rounds"] = (
+            f"Two-legged rounds must be among 1 to {rounds}: a knockout of {teams} teams has {rounds} rounds."
+        )
     if double_elimination and (two_legged_rounds or third_place or teams < 3):
+        # a defeat is what sends a team down and a grand final's first defeat what resets it:
+        # a tie over two legs would blur both, and the losers' bracket is the second chance
         errors["double_elimination"] = "Double elimination needs three teams, one-legged ties and no third place."
     return errors
+
+
+def knockout_option_errors(teams: int, *, two_legged_rounds: Sequence[int]) -> dict[str, str]:
+    """What is wrong with the two-legged rounds planned for a later knockout of ``teams`` teams
+    (after the groups, the play-offs): checked when it is planned, so the worker that draws it
+    later is never refused."""
+    if teams < 2:
+        return {}
+    return option_errors(teams, third_place=False, two_legged_rounds=two_legged_rounds, double_elimination=False)
 
 
 def redraw_bracket(bracket: Bracket, *, seeds: Sequence[Team] | None = None) -> Bracket:
@@ -221,24 +237,34 @@ def replacement_errors(bracket: Bracket, withdrawn: Team, replacement: Team) -> 
     errors = {}
     if not bracket.entrants.filter(team=withdrawn).exists():
         errors["team"] = f"{withdrawn} is not in the bracket."
-    elif (
-        Match.objects.filter(Q(home=withdrawn) | Q(away=withdrawn), season=season)
-        .exclude(status=Match.Status.SCHEDULED)
-        .exists()
-    ):
+    elif has_played(withdrawn, [season]):
         errors["team"] = f"{withdrawn} has played a match already: only a team that has not played can be replaced."
+    taken = bracket.entrants.filter(team=replacement).exists()
+    return errors | replacement_team_errors(season, replacement, taken=taken, where="the bracket")
+
+
+def has_played(team: Team, seasons: Iterable[Season]) -> bool:
+    """Whether ``team`` has a match in ``seasons`` that is no longer simply scheduled."""
+    matches = Match.objects.filter(Q(home=team) | Q(away=team), season__in=list(seasons))
+    return matches.exclude(status=Match.Status.SCHEDULED).exists()
+
+
+def replacement_team_errors(season: Season, replacement: Team, *, taken: bool, where: str) -> dict[str, str]:
+    """Why ``replacement`` cannot come into a tournament of ``season``: it must be a team of the
+    league with a squad for the season (its squad is what it plays with), not in it already."""
     if replacement.league_id != season.league_id:
-        errors["replacement"] = f"{replacement} is not a team of {season.league}."
-    elif bracket.entrants.filter(team=replacement).exists():
-        errors["replacement"] = f"{replacement} is in the bracket already."
-    elif not replacement.squad_members.filter(season=season).exists():
-        errors["replacement"] = f"{replacement} has no squad for {season.name}: add its squad to the season first."
-    return errors
+        return {"replacement": f"{replacement} is not a team of {season.league}."}
+    if taken:
+        return {"replacement": f"{replacement} is in {where} already."}
+    if not replacement.squad_members.filter(season=season).exists():
+        return {"replacement": f"{replacement} has no squad for {season.name}: add its squad to the season first."}
+    return {}
 
 
 def advance(bracket: Bracket) -> None:
     """Record decided ties, fill the next ties with their teams and schedule the ones that are
-    complete. Safe to run any number of times (the caller holds the bracket's row lock)."""
+    complete; a decided tie whose result was corrected since follows ``change_tie_winner``.
+    Safe to run any number of times (the caller holds the bracket's row lock)."""
     ties = {(t.round, t.slot, t.third_place): t for t in bracket.ties.select_related("match", "first_leg", "decider")}
     seeds = dict(bracket.entrants.values_list("team_id", "seed"))
     for key in sorted(ties):
@@ -261,17 +287,106 @@ def advance(bracket: Bracket) -> None:
             continue
         if tie.match is None:
             _schedule_tie(bracket, tie)
-        elif tie.winner_id is None:
-            tie.winner_id = _tie_winner(bracket, tie)
-            if tie.winner_id is not None:
+            continue
+        winner_id = _tie_winner(bracket, tie)
+        if tie.winner_id is None:
+            tie.winner_id = winner_id
+            if winner_id is not None:
                 tie.save(update_fields=["winner"])
+        elif winner_id != tie.winner_id:  # a result corrected after the tie was decided
+            sent_on = [(ties.get((round_number + 1, slot // 2, False)), "winner")] if not third else []
+            if bracket.third_place and round_number == bracket.rounds - 1:
+                sent_on.append((ties.get((bracket.rounds, 0, True)), "loser"))
+            change_tie_winner(bracket, tie, winner_id, sent_on, seeds)
+
+
+class WinnerMovedOn(ValidationError):
+    """A corrected result would change who goes through a tie whose teams have played on."""
+
+
+def change_tie_winner(
+    bracket: Bracket, tie: Tie, winner_id: int | None, sent_on: Sequence[tuple[Tie | None, str]], seeds: dict
+) -> None:
+    """A result corrected after its tie was decided (a commissioner's edit, a walkover given
+    late) gives the tie another winner, or none yet (a deciding match is now needed). Each tie
+    the old winner or loser was sent to (``sent_on``: the tie and "winner" or "loser") takes the
+    new one in its place, its matches keeping their ids and kickoffs, as long as none of them is
+    played or has a result entered; otherwise ``WinnerMovedOn`` refuses the correction, and the
+    caller's transaction takes it back. The caller holds the bracket's row lock."""
+    old = {"winner": tie.winner_id, "loser": tie.loser_id}
+    tie.winner_id = winner_id
+    new = {"winner": winner_id, "loser": tie.loser_id}
+    moves = [
+        (next_tie, old[role], new[role])
+        for next_tie, role in sent_on
+        if next_tie is not None and old[role] is not None and old[role] in (next_tie.home_id, next_tie.away_id)
+    ]
+    for next_tie, was, now in moves:
+        _refuse_if_played_on(bracket, tie, next_tie, was, now)
+    tie.save(update_fields=["winner"])
+    for next_tie, was, now in moves:
+        _send_instead(next_tie, was, now, seeds, by_seed=next_tie.side != Tie.Side.FINAL)
+
+
+def _refuse_if_played_on(bracket: Bracket, tie: Tie, next_tie: Tie, was: int, now: int | None) -> None:
+    """Lock the next tie's matches (without waiting: a worker playing one holds it, and waits for
+    the bracket lock we hold) and refuse if one of them is played or has a result entered."""
+    from django.db import DatabaseError
+
+    ids = [m_id for m_id in (next_tie.first_leg_id, next_tie.match_id, next_tie.decider_id) if m_id]
+    names = dict(Team.objects.filter(id__in=[t for t in (was, now) if t]).values_list("id", "name"))
+    change = (
+        f"{names[now]} through instead of {names[was]}"
+        if now
+        else f"the tie level (a deciding match is needed), not {names[was]} through"
+    )
+    where = f"{names[was]}'s next match ({tie_round_name(bracket, next_tie)})"
+    try:
+        with transaction.atomic():
+            matches = list(Match.objects.select_for_update(nowait=True).filter(id__in=ids))
+    except DatabaseError:
+        raise WinnerMovedOn(
+            {"winner": f"This result puts {change}, but {where} is being played right now: try again."}
+        ) from None
+    if any(m.status != Match.Status.SCHEDULED or m.result_submissions.exists() for m in matches):
+        raise WinnerMovedOn(
+            {
+                "winner": f"This result puts {change}, but {where} has been played (or has a result "
+                "entered) and later rounds depend on it: the result stays as it was."
+            }
+        )
+
+
+def _send_instead(next_tie: Tie, was: int, now: int | None, seeds: dict, *, by_seed: bool) -> None:
+    """Put ``now`` where ``was`` stood in a tie not played yet: the higher seed at home again
+    (``by_seed``), both legs turned round with it. With nobody to send (the tie behind it is
+    level), the tie is emptied and its matches, which have no result, are removed; it is filled
+    again when its teams are known."""
+    if now is None:
+        ids = [m_id for m_id in (next_tie.first_leg_id, next_tie.match_id, next_tie.decider_id) if m_id]
+        next_tie.home_id = next_tie.away_id = next_tie.home_seed = next_tie.away_seed = None
+        next_tie.first_leg = next_tie.match = next_tie.decider = None
+        next_tie.save(update_fields=["home", "away", "home_seed", "away_seed", "first_leg", "match", "decider"])
+        Match.objects.filter(id__in=ids, status=Match.Status.SCHEDULED).delete()
+        return
+    teams = [now if team == was else team for team in (next_tie.home_id, next_tie.away_id)]
+    if by_seed and None not in teams:
+        teams.sort(key=lambda team_id: seeds[team_id])
+    next_tie.home_id, next_tie.away_id = teams
+    next_tie.home_seed, next_tie.away_seed = (seeds.get(t) if t else None for t in teams)
+    next_tie.save(update_fields=["home", "away", "home_seed", "away_seed"])
+    home, away = teams
+    for match, (match_home, match_away) in ((next_tie.first_leg, (away, home)), (next_tie.match, (home, away))):
+        if match is not None:
+            match.home_id, match.away_id = match_home, match_away
+            match.save(update_fields=["home", "away"])
 
 
 def _schedule_tie(bracket: Bracket, tie: Tie) -> None:
     """Make the tie's match, or both legs: the first at the lower seed's ground."""
     season = bracket.season
     kickoff = season.first_kickoff + season.round_interval * _kickoff_step(bracket, tie.round)
-    if tie.round in bracket.two_legged_rounds and not tie.third_place:
+    if tie.round in bracket.two_legged_rounds:  # the third-place match is in the final's round
         tie.first_leg = _tie_match(season, tie, "leg1", tie.away_id, tie.home_id, kickoff, winner_required=False)
         kickoff += season.round_interval
     tie.match = _tie_match(season, tie, "", tie.home_id, tie.away_id, kickoff, winner_required=True)
@@ -323,6 +438,8 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
         shootout=shootout,
     )
     if side is not None:
+        if tie.decider is not None and tie.decider.status == Match.Status.SCHEDULED:
+            _drop_decider(tie)
         return second.home_id if side == "home" else second.away_id
     if tie.decider is None:
         # played straight after the second leg, at the same ground
@@ -332,6 +449,25 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
         tie.save(update_fields=["decider"])
         return None
     return tie.decider.winner_id if tie.decider.counts_in_table else None
+
+
+def _drop_decider(tie: Tie) -> None:
+    """A leg corrected after its tie went to a deciding match settles it after all: the deciding
+    match, not played and with no result entered, goes. One a worker is playing right now (it
+    holds the row, and waits for the bracket we hold) is left to be played, and counts for
+    nothing: the aggregate decides."""
+    from django.db import DatabaseError
+
+    try:
+        with transaction.atomic():
+            decider = Match.objects.select_for_update(nowait=True).get(id=tie.decider_id)
+    except DatabaseError:
+        return
+    if decider.status != Match.Status.SCHEDULED or decider.result_submissions.exists():
+        return
+    tie.decider = None
+    tie.save(update_fields=["decider"])
+    decider.delete()
 
 
 def champion(bracket: Bracket) -> Team | None:
@@ -485,7 +621,13 @@ def bracket_lines(bracket: Bracket) -> list[str]:
 
 
 def draw_playoffs(
-    season: Season, *, top: int, third_place: bool = False, first_kickoff: datetime | None = None
+    season: Season,
+    *,
+    top: int,
+    third_place: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
+    first_kickoff: datetime | None = None,
 ) -> Season:
     """A knockout of the finished season's top ``top`` teams, seeded by the final table,
     in a new season of the same league with the same squads. It starts a round after the
@@ -504,6 +646,8 @@ def draw_playoffs(
     drawn = Playoffs.objects.filter(season=season, knockout__isnull=False).values_list("knockout_id", flat=True).first()
     if drawn:
         errors["season"] = f"The play-offs of {season} are drawn already (season id {drawn})."
+    if "top" not in errors:
+        errors |= knockout_option_errors(top, two_legged_rounds=two_legged_rounds)
     if errors:
         raise ValidationError(errors)
     rows = compute_standings(season).rows[:top]
@@ -519,8 +663,16 @@ def draw_playoffs(
             after=last_kickoff,
             first_kickoff=first_kickoff,
             third_place=third_place,
+            two_legged_rounds=two_legged_rounds,
+            away_goals=away_goals,
         )
-        defaults = {"top": top, "third_place": third_place, "knockout": knockout}
+        defaults = {
+            "top": top,
+            "third_place": third_place,
+            "two_legged_rounds": sorted(set(two_legged_rounds)),
+            "away_goals": away_goals,
+            "knockout": knockout,
+        }
         Playoffs.objects.update_or_create(season=season, defaults=defaults)
         return knockout
 
@@ -534,10 +686,13 @@ def knockout_stage(
     after: datetime,
     first_kickoff: datetime | None = None,
     third_place: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
 ) -> Season:
     """A knockout of ``seeds`` (best first) in a new season of the league, starting a round
     after ``after`` (the earlier stage's last kickoff), or now if that is later, unless
-    ``first_kickoff`` is given. The caller holds the transaction."""
+    ``first_kickoff`` is given; its two-legged rounds as a bracket's. The caller holds the
+    transaction."""
     knockout = stage_season(
         season,
         name=name,
@@ -545,7 +700,9 @@ def knockout_stage(
         teams=seeds,
         first_kickoff=first_kickoff or max(timezone.now(), after + season.round_interval),
     )
-    draw_bracket(knockout, seeds=seeds, third_place=third_place)
+    draw_bracket(
+        knockout, seeds=seeds, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
+    )
     return knockout
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from leagues.models import Season
 from leagues.scheduling import generate_fixtures
@@ -69,14 +70,28 @@ def start_tournament(
         if tournament_format == "groups":
             by_hand = groups_from_lines(season, groups_by_hand, field="groups_by_hand") if groups_by_hand else None
             stage = draw_groups(
-                season, groups=groups, by_hand=by_hand, advance=advance, double=double, third_place=third_place
+                season,
+                groups=groups,
+                by_hand=by_hand,
+                advance=advance,
+                double=double,
+                third_place=third_place,
+                two_legged_rounds=two_legged_rounds,
+                away_goals=away_goals,
             )
             return f"{season}: {stage.group_count} groups drawn; their round robins are scheduled."
         if tournament_format == "swiss":
             teams = season.teams.count()
             swiss = draw_swiss(season, rounds=rounds or max(1, (teams - 1).bit_length()))
             return f"{season}: a Swiss of {swiss.rounds} rounds; round one is scheduled."
-        return plan_playoffs(season, top=top, third_place=third_place, double=double)
+        return plan_playoffs(
+            season,
+            top=top,
+            third_place=third_place,
+            double=double,
+            two_legged_rounds=two_legged_rounds,
+            away_goals=away_goals,
+        )
 
 
 def set_tie_break(season: Season, tie_break: str) -> None:
@@ -98,11 +113,21 @@ def set_tie_break(season: Season, tie_break: str) -> None:
     season.save(update_fields=["engine_settings"])
 
 
-def plan_playoffs(season: Season, *, top: int, third_place: bool = False, double: bool = False) -> str:
+def plan_playoffs(
+    season: Season,
+    *,
+    top: int,
+    third_place: bool = False,
+    double: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
+) -> str:
     """The season's round robin (made now unless it has one) and its play-offs, which the
     worker draws when the last league match is stored, or drawn now if the league is over.
-    Refused for a season played in another format and once the play-offs are drawn."""
+    The play-offs' options are kept on their row for the worker and checked now against
+    ``top``. Refused for a season played in another format and once the play-offs are drawn."""
     from tournaments.models import Playoffs
+    from tournaments.services import knockout_option_errors
 
     teams = season.teams.count()
     errors = {}
@@ -111,6 +136,8 @@ def plan_playoffs(season: Season, *, top: int, third_place: bool = False, double
         errors["season"] = f"{season} is already a {other[0].replace('_', ' ')}, not a league."
     if not 2 <= top <= teams:
         errors["top"] = f"{top} is not between 2 and the {teams} teams of the season."
+    else:
+        errors |= knockout_option_errors(top, two_legged_rounds=two_legged_rounds)
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
@@ -121,9 +148,13 @@ def plan_playoffs(season: Season, *, top: int, third_place: bool = False, double
             season.double_round_robin = double
             season.save(update_fields=["double_round_robin"])
             generate_fixtures(season)
-        playoffs, _ = Playoffs.objects.update_or_create(
-            season=season, defaults={"top": top, "third_place": third_place}
-        )
+        planned = {
+            "top": top,
+            "third_place": third_place,
+            "two_legged_rounds": sorted(set(two_legged_rounds)),
+            "away_goals": away_goals,
+        }
+        playoffs, _ = Playoffs.objects.update_or_create(season=season, defaults=planned)
         if not _unfinished_league(season):
             knockout = draw_planned_playoffs(playoffs.id)
             return f"{season} is over: its top {top} go to {knockout}, whose round one is scheduled."
@@ -133,9 +164,18 @@ def plan_playoffs(season: Season, *, top: int, third_place: bool = False, double
 def league_result_stored(match: Match) -> None:
     """What a stored result of a match without ``winner_required`` may set off, in the
     worker's transaction: the knockout after the last group match, the play-offs after the
-    last league match. The worker reads the season's group and play-offs with the match."""
+    last league match, and for a first leg corrected once its tie was decided (or sent to a
+    deciding match) the bracket moved on again (never for a first leg played before that: the
+    second leg's worker may be waiting for it while holding the bracket). The worker reads the
+    season's group and play-offs with the match."""
     from tournaments.groups import draw_knockout_when_groups_finish
+    from tournaments.models import Tie
+    from tournaments.services import advance_bracket
 
+    settled = Q(winner__isnull=False) | Q(decider__isnull=False)  # both only once the second leg is stored
+    corrected = Tie.objects.filter(settled, first_leg=match).values_list("bracket_id", flat=True).first()
+    if corrected is not None:  # a first leg corrected after its tie was settled: it may change the winner
+        advance_bracket(corrected)
     season = match.season
     if hasattr(season, "group"):
         _draw_keeping_the_result(draw_knockout_when_groups_finish, season.group.stage_id)
@@ -176,6 +216,12 @@ def draw_planned_playoffs(playoffs_id: int) -> Season:
         playoffs = Playoffs.objects.select_for_update(of=("self",)).select_related("season").get(id=playoffs_id)
         if playoffs.knockout_id is not None:
             raise ValidationError({"knockout": f"The play-offs of {playoffs.season} are already drawn."})
-        playoffs.knockout = draw_playoffs(playoffs.season, top=playoffs.top, third_place=playoffs.third_place)
+        playoffs.knockout = draw_playoffs(
+            playoffs.season,
+            top=playoffs.top,
+            third_place=playoffs.third_place,
+            two_legged_rounds=playoffs.two_legged_rounds,
+            away_goals=playoffs.away_goals,
+        )
         playoffs.save(update_fields=["knockout"])
     return playoffs.knockout

@@ -308,9 +308,9 @@ def test_options_of_a_drawn_bracket_are_checked_before_anything_is_saved(admin_c
     bracket = season.bracket
     seeds = list(bracket.entrants.order_by("seed").values_list("team_id", flat=True))
     order = "\n".join(e.team.name for e in bracket.entrants.order_by("-seed"))
-    data = admin_form(bracket, reseed=order, two_legged_rounds="[2]", away_goals="on")  # a two-legged final
+    data = admin_form(bracket, reseed=order, two_legged_rounds="[3]", away_goals="on")  # no third round
     html = admin_client.post(f"/admin/tournaments/bracket/{bracket.id}/change/", data).content.decode()
-    assert "Two-legged rounds must be among 1 to 1: the final is one match." in html
+    assert "Two-legged rounds must be among 1 to 2: a knockout of 4 teams has 2 rounds." in html
     bracket.refresh_from_db()
     assert bracket.two_legged_rounds == [] and not bracket.away_goals
     assert list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) == seeds

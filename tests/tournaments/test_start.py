@@ -64,14 +64,18 @@ def test_bad_options_are_named_and_change_nothing(client, commissioner):
     season = create_demo_season(engine="futti", teams=6, seed=9)
     season.league.commissioners.add(commissioner)
     before = list(season.matches.values_list("id", flat=True))
-    html = start(client, season, format="knockout", two_legged_rounds="1, 3").content.decode()
-    assert "Two-legged rounds must be among 1 to 2" in html
+    html = start(client, season, format="knockout", two_legged_rounds="1, 4").content.decode()
+    assert "Two-legged rounds must be among 1 to 3" in html
+    html = start(client, season, format="groups", two_legged_rounds="3").content.decode()
+    assert "Two-legged rounds must be among 1 to 2: a knockout of 4 teams" in html
     html = start(client, season, format="league_playoffs", top=9).content.decode()
     assert "9 is not between 2 and the 6 teams" in html
     html = start(client, season, format="knockout", two_legged_rounds="first").content.decode()
     assert "Give round numbers" in html
+    html = start(client, season, format="league_playoffs", two_legged_rounds="3").content.decode()
+    assert "Two-legged rounds must be among 1 to 2" in html
     assert list(season.matches.values_list("id", flat=True)) == before
-    assert not Playoffs.objects.exists()
+    assert not Playoffs.objects.exists() and not GroupStage.objects.exists()
 
 
 def test_only_the_leagues_a_user_runs_are_offered(client, commissioner):
@@ -237,6 +241,6 @@ def test_the_tie_break_is_refused_for_other_games_and_values_and_changes_nothing
     with pytest.raises(ValidationError, match="'coin_toss' is not a Fütti tie-break"):
         start_tournament(futti, "knockout", tie_break="coin_toss")
     with pytest.raises(ValidationError, match="Two-legged rounds"):
-        start_tournament(futti, "knockout", tie_break="penalties", two_legged_rounds=[2])
+        start_tournament(futti, "knockout", tie_break="penalties", two_legged_rounds=[3])
     futti.refresh_from_db()
     assert futti.engine_settings == {}  # the refused draw took the tie-break back with it

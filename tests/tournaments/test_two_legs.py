@@ -112,10 +112,28 @@ def test_a_second_leg_played_before_the_first_plays_the_first_too():
 
 
 @pytest.mark.django_db
-def test_the_final_cannot_be_two_legged():
+def test_the_final_and_the_third_place_match_can_be_two_legged(play_out):
+    bracket = two_legged(4, 2, two_legged_rounds=[2], third_place=True)
+    season = bracket.season
+    play_out()
+    for tie in Tie.objects.filter(bracket=bracket, round=2).select_related("first_leg", "match"):
+        # the final's round starts a round after the semi-finals; the second leg an interval later
+        assert tie.first_leg.kickoff == season.first_kickoff + season.round_interval
+        assert tie.match.kickoff == tie.first_leg.kickoff + season.round_interval
+        assert (tie.first_leg.home_id, tie.first_leg.away_id) == (tie.away_id, tie.home_id)
+        assert tie.winner_id is not None
+    assert champion(bracket) is not None
+    assert any(line.startswith("Final") and "(legs " in line for line in bracket_lines(bracket))
+    assert any(line.startswith("Third place") and "(legs " in line for line in bracket_lines(bracket))
+
+
+@pytest.mark.django_db
+def test_two_legged_rounds_beyond_the_final_and_in_double_elimination_are_refused():
     season = create_demo_season(engine="futti", teams=4, seed=2, knockout=True)
-    with pytest.raises(ValidationError, match="the final is one match"):
-        draw_bracket(season, two_legged_rounds=[2])
+    with pytest.raises(ValidationError, match="among 1 to 2: a knockout of 4 teams has 2 rounds"):
+        draw_bracket(season, two_legged_rounds=[3])
+    with pytest.raises(ValidationError, match="one-legged ties"):
+        draw_bracket(season, two_legged_rounds=[1], double_elimination=True)
 
 
 def _result(match, home_goals, away_goals, decided_by="regulation", shootout=None):

@@ -73,12 +73,13 @@ class Command(BaseCommand):
             from tournaments.start import start_tournament
 
             rounds = bracket_size(teams).bit_length() - 1
+            legs = options["two_legged"]
             try:
                 start_tournament(
                     season,
                     tournament_format,
                     third_place=third_place,
-                    two_legged_rounds=range(1, rounds) if options["two_legged"] else (),
+                    two_legged_rounds=range(1, rounds) if legs and tournament_format == "knockout" else (),
                     away_goals=options["away_goals"],
                     bracket_reset=options["bracket_reset"],
                     groups=2 if teams < 12 else 4,
@@ -199,5 +200,5 @@ def knockout_matches(season) -> int:
 
     ties = Tie.objects.filter(bracket__season=season, bye=False)
     two_legged_rounds = Bracket.objects.get(season=season).two_legged_rounds  # not a cached season.bracket
-    legged = ties.filter(round__in=two_legged_rounds, third_place=False).count()
+    legged = ties.filter(round__in=two_legged_rounds).count()
     return ties.count() + legged

@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 from tournaments.groups import draw_group_knockout, draw_groups, group_lines, groups_from_lines
+from tournaments.management.commands._options import add_two_legged_arguments
 from tournaments.models import GroupStage
 from tournaments.services import bracket_lines
 
@@ -31,6 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--double", action="store_true", help="groups play home and away")
         parser.add_argument("--knockout", action="store_true", help="draw the knockout of the finished groups")
         parser.add_argument("--third-place", action="store_true", help="the knockout plays for third place")
+        add_two_legged_arguments(parser, "the knockout's")
 
     def handle(self, *args, season_id, **options):
         season = get_season(season_id)
@@ -51,6 +53,8 @@ class Command(BaseCommand):
                 advance=options["advance"],
                 double=options["double"],
                 third_place=options["third_place"],
+                two_legged_rounds=options["two_legged_rounds"],
+                away_goals=options["away_goals"],
             )
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc

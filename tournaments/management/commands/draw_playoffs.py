@@ -3,6 +3,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
+from tournaments.management.commands._options import add_two_legged_arguments
 from tournaments.services import bracket_lines, draw_playoffs
 
 
@@ -13,10 +14,17 @@ class Command(BaseCommand):
         parser.add_argument("season_id", metavar="SEASON_ID")
         parser.add_argument("--top", type=int, default=4, help="how many teams go through (default 4)")
         parser.add_argument("--third-place", action="store_true", help="play for third place")
+        add_two_legged_arguments(parser, "the play-offs'")
 
-    def handle(self, *args, season_id, top, third_place, **options):
+    def handle(self, *args, season_id, top, third_place, two_legged_rounds, away_goals, **options):
         try:
-            playoffs = draw_playoffs(get_season(season_id), top=top, third_place=third_place)
+            playoffs = draw_playoffs(
+                get_season(season_id),
+                top=top,
+                third_place=third_place,
+                two_legged_rounds=two_legged_rounds,
+                away_goals=away_goals,
+            )
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         self.stdout.write(f"{playoffs} (season id {playoffs.id}):")
