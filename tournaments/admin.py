@@ -349,9 +349,10 @@ class GroupInline(ReadOnlyInline):
 
 @admin.register(GroupStage)
 class GroupStageAdmin(ReplaceTeamAdmin):
-    league_field = "season__league"
     """Groups are drawn with ``manage.py draw_groups``; here the commissioner sees them and
     draws the knockout once every group match is finished."""
+
+    league_field = "season__league"
 
     list_display = ["season", "group_count", "advance", "two_legged_rounds", "knockout", "drawn_at"]
     list_filter = ["season__league"]
@@ -380,8 +381,9 @@ class SwissByeInline(ReadOnlyInline):
 
 @admin.register(Swiss)
 class SwissAdmin(ReplaceTeamAdmin):
-    league_field = "season__league"
     """Drawn with ``manage.py draw_swiss``; each later round draws itself as the one before completes."""
+
+    league_field = "season__league"
 
     list_display = ["season", "rounds", "drawn_at", "leader"]
     list_filter = ["season__league"]
