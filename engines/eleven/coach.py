@@ -323,23 +323,25 @@ def outlook(ball: int, mine: int, open_mask: int, goal: int) -> tuple[float, int
     if known is None:
         if len(_outlooks) > CACHE_LIMIT:
             _outlooks.clear()
-        team = chain_mask(ball, mine) & mine
-        chance = 0.0
-        if open_mask:
-            for distance, layer in enumerate(NEAR_LAYERS[open_mask]):
-                if team & layer:
-                    chance = STEP_CHANCE[distance]
-                    break
-        # the furthest row a teammate stands on (the goalie in his goal counts as none)
-        field = team & FIELD_MASK
-        if not field:
-            reach = 0
-        elif goal == NORTH_GOAL:
-            reach = PROGRESS[goal][field.bit_length() - 1]
-        else:
-            reach = PROGRESS[goal][(field & -field).bit_length() - 1]
-        known = _outlooks[key] = (chance, reach)
+        known = _outlooks[key] = team_outlook(chain_mask(ball, mine) & mine, open_mask, goal)
     return known
+
+
+def team_outlook(team: int, open_mask: int, goal: int) -> tuple[float, int]:
+    """``outlook`` for a series that reaches every piece of ``team``."""
+    chance = 0.0
+    if open_mask:
+        for distance, layer in enumerate(NEAR_LAYERS[open_mask]):
+            if team & layer:
+                chance = STEP_CHANCE[distance]
+                break
+    # the furthest row a teammate stands on (the goalie in his goal counts as none)
+    field = team & FIELD_MASK
+    if not field:
+        return chance, 0
+    if goal == NORTH_GOAL:
+        return chance, PROGRESS[goal][field.bit_length() - 1]
+    return chance, PROGRESS[goal][(field & -field).bit_length() - 1]
 
 
 def score_chance(position: Position, shooting_side: int) -> float:
@@ -462,15 +464,39 @@ class Keep:
             self.cut = max(self.floor, self.best[0])
 
 
+_gains: dict[tuple[Weights, int, int, bool], tuple[float, ...]] = {}
+
+
+def _gain(w: Weights, own_goal: int, ball: int, holding: bool) -> tuple[float, ...]:
+    """GAIN[space]: what a teammate there adds to the judgement's counted part.
+
+    The own shooting spaces he blocks, support near the ball and, with the
+    ball, his ``advance``; remembered by weights, end and ball (a few hundred
+    tables at most).
+    """
+    key = (w, own_goal, ball, holding)
+    table = _gains.get(key)
+    if table is None:
+        shooting, near = SHOOTING_MASK[own_goal], NEAR[ball]
+        rows = ADVANCE_ROW[OTHER_GOAL[own_goal]] if holding else (0,) * SPACE_COUNT
+        table = _gains[key] = tuple(
+            w.blocker * (shooting >> s & 1) + w.support * (near >> s & 1) + w.advance * rows[s]
+            for s in range(SPACE_COUNT)
+        )
+    return table
+
+
 class Ceiling:
     """An upper bound on ``judgement`` after a plain run (no attack) of the side on turn.
 
     Worked out once for a position and then per run from a few table
     look-ups: the run moves one piece, so the counts (shooting spaces held,
-    support, advance) change by that piece alone. The search skips a run
-    whose ceiling cannot reach the steps it keeps: its choice is the same,
-    the judgement is saved. A subclass bounds the ball's part.
+    support, advance) change by that piece alone (``_gain``). The search skips
+    a run whose ceiling cannot reach the steps it keeps: its choice is the
+    same, the judgement is saved. A subclass bounds the ball's part.
     """
+
+    holding = False
 
     def __init__(self, position: Position, side: int, w: Weights) -> None:
         mine, theirs = position.masks[side], position.masks[1 - side]
@@ -480,28 +506,23 @@ class Ceiling:
         self.goalie = GOALIES[side]
         self.weights = w
         self.own_shooting = SHOOTING_MASK[own_goal]
-        self.own_shooters = (mine & self.own_shooting).bit_count()
-        self.their_shooters = (theirs & SHOOTING_MASK[their_goal]).bit_count()
         self.keeper_home = places[self.goalie] == own_goal
-        self.their_keeper_home = places[GOALIES[1 - side]] == their_goal
-        self.near = NEAR[ball]
-        self.supporters = (mine & self.near).bit_count()
         self.lanes = LANES[ball]
-
-    def counted(self, piece: int, start: int, target: int) -> tuple[int, float, bool]:
-        """The side's spaces after the run, the judgement's counted part, and whether the goalie is home."""
-        w = self.weights
-        mine = self.mine ^ (1 << start) ^ (1 << target)
-        shooting, near = self.own_shooting, self.near
-        shooters = self.own_shooters - (shooting >> start & 1) + (shooting >> target & 1)
-        value = w.blocker * (shooters - self.their_shooters)
-        keeper_home = (target == self.own_goal) if piece == self.goalie else self.keeper_home
-        if keeper_home:
+        self.gain = _gain(w, own_goal, ball, self.holding)
+        # The counted part now: shooting spaces held on both sides, goalies at home, and
+        # the sum of the side's gains (support, and with the ball advance).
+        value = (
+            w.blocker * ((mine & self.own_shooting).bit_count() - (theirs & SHOOTING_MASK[their_goal]).bit_count())
+            + w.support * (mine & NEAR[ball]).bit_count()
+        )
+        if self.holding:
+            rows = ADVANCE_ROW[their_goal]
+            value += w.advance * sum(rows[space] for space in _bits(mine & FIELD_MASK))
+        if self.keeper_home:
             value += w.keeper_home
-        if self.their_keeper_home:
+        if places[GOALIES[1 - side]] == their_goal:
             value -= w.keeper_home
-        value += w.support * (self.supporters - (near >> start & 1) + (near >> target & 1))
-        return mine, value, keeper_home
+        self.counted = value
 
 
 class HoldingCeiling(Ceiling):
@@ -512,65 +533,65 @@ class HoldingCeiling(Ceiling):
     exactly when the run enters a lane to him.
     """
 
+    holding = True
+
     def __init__(self, position: Position, side: int, w: Weights) -> None:
         super().__init__(position, side, w)
         mine, ball, own_goal, their_goal = self.mine, self.ball, self.own_goal, self.their_goal
-        self.rows = ADVANCE_ROW[their_goal]
-        self.advance = sum(self.rows[space] for space in _bits(mine & FIELD_MASK))
-        open_mask = SHOOTING_MASK[their_goal] & ~self.theirs
-        self.layers = NEAR_LAYERS[open_mask] if open_mask else ()
+        self.open_mask = SHOOTING_MASK[their_goal] & ~self.theirs
         # A run from outside the series' chain to a space no pass from it reaches leaves the chain as it is.
         self.chain = chain_mask(ball, mine)
+        self.loose = mine & ~self.chain  # teammates the series does not reach now
         self.zone = self.chain
         for space in _bits(self.chain):
             self.zone |= PASS_REACH[space]
-        self.outlook = outlook(ball, mine, open_mask, their_goal)
         self.joins: dict[int, int] = {}
-        self.progress = PROGRESS[their_goal]
-        self.north = their_goal == NORTH_GOAL
+        self.values: dict[int, float] = {}
         self.base = w.possession + w.progress * PROGRESS[their_goal][ball]
-        self.shot = w.shot_chance * GOAL_VALUE * (2 / 3 if self.their_keeper_home else 1.0)
+        their_keeper_home = position.places[GOALIES[1 - side]] == their_goal
+        self.shot = w.shot_chance * GOAL_VALUE * (2 / 3 if their_keeper_home else 1.0)
         self.stolen = w.possession + w.progress * PROGRESS[own_goal][ball]
         self.safe = position.places[self.goalie] == ball and BOX[own_goal] >> ball & 1
         self.lost = 0.0 if self.safe else w.risk * AT_LEAST[_attack_cost(ball, self.theirs, mine)]
+        self.unchanged = self.ball_value(self.chain)
 
     def joined(self, target: int) -> int:
         """The chain with a teammate added on ``target``: no smaller than after any run there."""
         bit = 1 << target
-        if not PASS_REACH[target] & self.mine & ~self.chain:
+        if not PASS_REACH[target] & self.loose:
             return self.chain | bit  # no new teammate within a pass of it
         known = self.joins.get(target)
         if known is None:
             known = self.joins[target] = flood(self.chain | bit, bit, self.mine | bit)
         return known
 
-    def bound(self, team: int) -> tuple[float, int]:
-        """The chance of a shot and the reach if the series reached every piece of ``team``."""
-        chance = 0.0
-        for distance, layer in enumerate(self.layers):
-            if team & layer:
-                chance = STEP_CHANCE[distance]
-                break
-        field = team & FIELD_MASK
-        if not field:
-            return chance, 0
-        return chance, self.progress[field.bit_length() - 1 if self.north else (field & -field).bit_length() - 1]
+    def ball_value(self, team: int) -> float:
+        """The ball's value (before the risk) if the series reached every piece of ``team``.
+
+        The chance of a shot next turn from the nearest of them to an open
+        shooting space, the reach from the furthest up the board.
+        """
+        value = self.values.get(team)
+        if value is None:
+            chance, reach = team_outlook(team, self.open_mask, self.their_goal)
+            value = self.values[team] = self.base + self.weights.reach * reach + self.shot * chance
+        return value
 
     def of(self, piece: int, start: int, target: int) -> float:
         """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
         w = self.weights
-        mine, value, _ = self.counted(piece, start, target)
-        value += w.advance * (self.advance - self.rows[start] + self.rows[target])
-        if not self.zone >> target & 1:
-            if not self.chain >> start & 1:
-                chance, reach = self.outlook
-            else:
-                chance, reach = self.bound(self.chain & mine)  # the chain can only lose the runner
+        gain = self.gain
+        value = self.counted + gain[target] - gain[start]
+        if piece == self.goalie:
+            value += w.keeper_home * ((target == self.own_goal) - self.keeper_home)
+        bit = 1 << target
+        if not self.zone & bit:
+            # the chain can only lose the runner
+            ball_value = self.ball_value(self.chain & ~(1 << start)) if self.chain >> start & 1 else self.unchanged
         else:
-            chance, reach = self.bound(self.joined(target) & mine)
-        ball_value = self.base + w.reach * reach + self.shot * chance
-        if self.lanes >> target & 1 and not self.safe:
-            lost = w.risk * AT_LEAST[_attack_cost(self.ball, self.theirs, mine)]
+            ball_value = self.ball_value(self.joined(target) & ~(1 << start))
+        if self.lanes & bit and not self.safe:
+            lost = w.risk * AT_LEAST[_attack_cost(self.ball, self.theirs, self.mine ^ (1 << start) ^ bit)]
         else:  # leaving a lane to the holder can only make an attack on him cheaper
             lost = self.lost
         if lost > 1:
@@ -599,17 +620,22 @@ class DefendingCeiling(Ceiling):
     def of(self, piece: int, start: int, target: int) -> float:
         """The ceiling of the judgement after ``piece`` runs from ``start`` to ``target``."""
         w = self.weights
-        mine, value, keeper_home = self.counted(piece, start, target)
+        gain = self.gain
+        value = self.counted + gain[target] - gain[start]
+        keeper_home = self.keeper_home
+        if piece == self.goalie:
+            keeper_home = target == self.own_goal
+            value += w.keeper_home * (keeper_home - self.keeper_home)
         moved = (1 << start) | (1 << target)
         if moved & self.own_shooting:
-            chance, reach = outlook(self.ball, self.theirs, self.own_shooting & ~mine, self.own_goal)
+            chance, reach = outlook(self.ball, self.theirs, self.own_shooting & ~(self.mine ^ moved), self.own_goal)
         else:
             chance, reach = self.outlook
         ball_value = self.base + w.reach * reach
         if chance:
             ball_value += w.shot_chance * GOAL_VALUE * chance * (2 / 3 if keeper_home else 1.0)
         if moved & self.lanes and not self.safe:
-            won = w.press * AT_LEAST[_attack_cost(self.ball, mine, self.theirs)]
+            won = w.press * AT_LEAST[_attack_cost(self.ball, self.mine ^ moved, self.theirs)]
         else:
             won = self.won
         return value - (1 - won) * ball_value + won * self.stolen + CEILING_MARGIN
