@@ -140,33 +140,23 @@ BEAM_WIDTH = 2
 MAX_STEPS = 8
 
 
-_attack_costs: dict[tuple[int, int, int], int] = {}
-
-
 def _attack_cost(target: int, attackers: int, others: int) -> int:
     """Cheapest points for the pieces on ``attackers`` to attack the piece on ``target`` (run, push, ball).
 
     Only attacks a d6 can pay are looked for: a run of at most four spaces.
-    Remembered by the pieces on the lanes to the target. (A goalie at home
-    cannot be attacked at all: the caller knows.)
+    On each line to the target that holds an attacker, the nearest piece is
+    read from a table (``LANE_LINES``); an attack starts there if he is an
+    attacker. (A goalie at home cannot be attacked at all: the caller knows.)
     """
-    lanes = LANES[target]
-    if not attackers & lanes:
+    if not attackers & LANES[target]:
         return UNREACHABLE
     occupied = attackers | others
-    key = (target, attackers & lanes, occupied & lanes)
-    best = _attack_costs.get(key)
-    if best is None:
-        if len(_attack_costs) > CACHE_LIMIT:
-            _attack_costs.clear()
-        best = UNREACHABLE
-        for ray in LANE_BITS[target]:
-            for steps, bit in enumerate(ray, 1):
-                if occupied & bit:
-                    if attackers & bit and steps + 2 < best:
-                        best = steps + 2
-                    break
-        _attack_costs[key] = best
+    best = UNREACHABLE
+    for line, nearest in LANE_LINES[target]:
+        if attackers & line:
+            bit, cost = nearest[occupied & line]
+            if attackers & bit and cost < best:
+                best = cost
     return best
 
 
@@ -215,8 +205,21 @@ BOX = {goal: _mask((goal, *PENALTY_AREA[goal])) for goal in GOALS}
 RAY_BITS = tuple(tuple(tuple(1 << t for t in ray) for ray in RAYS[s]) for s in range(SPACE_COUNT))
 #: PATHS[space][d][n]: the first n spaces of the line from ``space`` in direction d.
 PATHS = tuple(tuple(tuple(_mask(ray[:n]) for n in range(len(ray) + 1)) for ray in RAYS[s]) for s in range(SPACE_COUNT))
-#: LANE_BITS[space]: for each line, the bits of the first four spaces along it.
-LANE_BITS = tuple(tuple(tuple(1 << t for t in ray[:4]) for ray in RAYS[s] if ray) for s in range(SPACE_COUNT))
+
+
+def _lane_line(ray: tuple[int, ...]) -> tuple[int, dict[int, tuple[int, int]]]:
+    """The first four spaces of a line as bits, and for each set of them that holds pieces the
+    nearest piece's bit with the cost of an attack from there (its steps, the push, the ball)."""
+    spaces = ray[:4]
+    nearest = {}
+    for pattern in range(1, 1 << len(spaces)):
+        steps = (pattern & -pattern).bit_length()
+        nearest[_mask(s for i, s in enumerate(spaces) if pattern >> i & 1)] = (1 << spaces[steps - 1], steps + 2)
+    return _mask(spaces), nearest
+
+
+#: LANE_LINES[space]: for each line, ``_lane_line``: where attacks on a piece there start.
+LANE_LINES = tuple(tuple(_lane_line(ray) for ray in RAYS[s] if ray) for s in range(SPACE_COUNT))
 #: REACH[space][n]: spaces a run of at most n steps could end on, ignoring other pieces.
 REACH = tuple(tuple(_mask(t for ray in RAYS[s] for t in ray[:n]) for n in range(7)) for s in range(SPACE_COUNT))
 #: APPROACH[goal]: the spaces up to two steps from that goal's shooting spaces.
@@ -585,11 +588,12 @@ class HoldingCeiling(Ceiling):
         if piece == self.goalie:
             value += w.keeper_home * ((target == self.own_goal) - self.keeper_home)
         bit = 1 << target
-        if not self.zone & bit:
-            # the chain can only lose the runner
-            ball_value = self.ball_value(self.chain & ~(1 << start)) if self.chain >> start & 1 else self.unchanged
+        chain = self.chain
+        if not self.zone & bit:  # the chain can only lose the runner
+            ball_value = self.ball_value(chain & ~(1 << start)) if chain >> start & 1 else self.unchanged
         else:
-            ball_value = self.ball_value(self.joined(target) & ~(1 << start))
+            team = (chain | bit if not PASS_REACH[target] & self.loose else self.joined(target)) & ~(1 << start)
+            ball_value = self.values.get(team) or self.ball_value(team)
         if self.lanes & bit and not self.safe:
             lost = w.risk * AT_LEAST[_attack_cost(self.ball, self.theirs, self.mine ^ (1 << start) ^ bit)]
         else:  # leaving a lane to the holder can only make an attack on him cheaper
@@ -711,20 +715,22 @@ class Coach:
         places = position.places
         distances = KING[ball]
         reach = min(turn.points, 6)
+        wanted = hot | victims
+        ran = turn.ran
         for piece in side_pieces(side):
             start = places[piece]
-            if start == OFF or (piece != holder and not REACH[start][reach] & (hot | victims)):
+            if start == OFF or ran >> piece & 1 or (piece != holder and not REACH[start][reach] & wanted):
                 continue
             pushes: dict[tuple[int, int], Action] = {}
             for action in run_actions(position, turn, piece, -1 if piece == holder else hot, victims):
                 push_to = action[4]
-                if push_to != OFF:
-                    key = (action[2], action[3])
-                    chosen = pushes.get(key)
-                    if chosen is None or distances[push_to] > distances[chosen[4]]:
-                        pushes[key] = action
-                else:
+                if push_to == OFF:
                     runs.append(action)
+                    continue
+                key = (action[2], action[3])
+                chosen = pushes.get(key)
+                if chosen is None or distances[push_to] > distances[chosen[4]]:
+                    pushes[key] = action
             runs.extend(pushes.values())
         return runs
 
