@@ -249,13 +249,33 @@ NEAR_LAYERS = {
 FIELD_MASK = (1 << FIELD_SPACES) - 1
 
 
+_chains: dict[int, list[int]] = {}
+
+
 def chain_mask(ball: int, mine: int) -> int:
     """The ball's space and every teammate a series of passes reaches from it.
 
     For judging positions only: a two-space shot is taken as possible whatever
-    lies between (the move generator checks the real lines).
+    lies between (the move generator checks the real lines). Between field
+    spaces a pass reaches both ways, so a side's field players split into
+    chains and every holder in one has the same: remembered by the side's
+    spaces (a search passes the ball along a chain again and again).
     """
-    return flood(1 << ball, 1 << ball, mine)
+    bit = 1 << ball
+    if ball >= FIELD_SPACES or not mine & bit:
+        return flood(bit, bit, mine)  # the goal: its passes do not reach back
+    chains = _chains.get(mine)
+    if chains is None:
+        if len(_chains) > CACHE_LIMIT:
+            _chains.clear()
+        chains = _chains[mine] = []
+    else:
+        for chain in chains:
+            if chain & bit:
+                return chain
+    chain = flood(bit, bit, mine)
+    chains.append(chain)
+    return chain
 
 
 def flood(reached: int, frontier: int, mine: int) -> int:
