@@ -403,6 +403,18 @@ def evaluate(position: Position, side: int, weights: Weights) -> float:
     return judgement(masks[side], masks[1 - side], position.ball, *keepers, position.defends[side], weights)
 
 
+def advance_rows(mine: int, goal: int) -> int:
+    """The rows up the board towards ``goal`` of the side's pieces in the opponents' half (6-10 each)."""
+    six, seven, eight, nine, ten = PROGRESS_ROWS[goal][6:]
+    return (
+        6 * (mine & six).bit_count()
+        + 7 * (mine & seven).bit_count()
+        + 8 * (mine & eight).bit_count()
+        + 9 * (mine & nine).bit_count()
+        + 10 * (mine & ten).bit_count()
+    )
+
+
 def judgement(mine: int, theirs: int, ball: int, my_keeper: int, their_keeper: int, own_goal: int, w: Weights) -> float:
     """``evaluate`` on the side's and the opponent's spaces, the ball and the goalies' spaces."""
     their_goal = OTHER_GOAL[own_goal]
@@ -435,14 +447,7 @@ def judgement(mine: int, theirs: int, ball: int, my_keeper: int, their_keeper: i
     holding = holder == mine
     if holding and w.advance:
         # With the ball the field players push up, so that passing chains reach forward.
-        six, seven, eight, nine, ten = PROGRESS_ROWS[their_goal][6:]
-        value += w.advance * (
-            6 * (mine & six).bit_count()
-            + 7 * (mine & seven).bit_count()
-            + 8 * (mine & eight).bit_count()
-            + 9 * (mine & nine).bit_count()
-            + 10 * (mine & ten).bit_count()
-        )
+        value += w.advance * advance_rows(mine, their_goal)
     # If the holder is attacked, the other side has the ball right there.
     stolen_value = w.possession + w.progress * PROGRESS[own_goal if holding else their_goal][ball]
     attack = 0.0 if safe else AT_LEAST[_attack_cost(ball, other, holder)]
@@ -539,8 +544,7 @@ class Ceiling:
             + w.support * (mine & NEAR[ball]).bit_count()
         )
         if self.holding:
-            rows = ADVANCE_ROW[their_goal]
-            value += w.advance * sum(rows[space] for space in _bits(mine & FIELD_MASK))
+            value += w.advance * advance_rows(mine, their_goal)
         if self.keeper_home:
             value += w.keeper_home
         if places[GOALIES[1 - side]] == their_goal:
