@@ -942,8 +942,11 @@ class Coach:
             grown = keep.grown
             grown.sort(key=lambda entry: entry[0], reverse=True)
 
+            # The novice's one step must let the turn end: with a goalie who must pass on
+            # (no turn that may end yet), the best step after which it may, not merely the best.
+            last_step = depth == 1 and best_value == float("-inf")
             next_beam = []
-            for new_value, index, step in grown[:width]:
+            for new_value, index, step in grown if last_step else grown[:width]:
                 _, here, here_turn, plan = beam[index]
                 after, after_turn = here.copy(), here_turn.copy()
                 for action in step:
@@ -952,6 +955,8 @@ class Coach:
                 if (over or not must_pass(after, after_turn)) and new_value > best_value + 1e-9:
                     best_value = new_value
                     best_plan = [*plan, *step] + ([] if over else [END_ACTION])
+                    if last_step:
+                        break
                 if not over:
                     next_beam.append((new_value, after, after_turn, [*plan, *step]))
             beam = next_beam
