@@ -722,6 +722,8 @@ class Coach:
         ball.
         """
         runs: list[Action] = []
+        if not turn.points:
+            return runs
         ball = position.ball
         holder = position.holder()
         side = turn.side
@@ -775,11 +777,12 @@ class Coach:
         weights, memo = self.weights, self.memo
         holder = position.occupant[ball]
         if mine >> ball & 1:
-            ceiling: HoldingCeiling | DefendingCeiling | None = HoldingCeiling(position, side, weights)
+            kind: type[HoldingCeiling] | type[DefendingCeiling] | None = HoldingCeiling
         elif theirs >> ball & 1:
-            ceiling = DefendingCeiling(position, side, weights)
+            kind = DefendingCeiling
         else:
-            ceiling = None
+            kind = None
+        ceiling: HoldingCeiling | DefendingCeiling | None = None  # worked out at the first plain run
         for action in runs:
             _, piece, direction, steps, push_to = action
             if push_to != OFF:
@@ -787,8 +790,11 @@ class Coach:
                 continue
             start = places[piece]
             target = RAYS[start][direction][steps - 1]
-            if ceiling is not None and piece != holder and ceiling.of(piece, start, target) <= keep.cut:
-                continue
+            if kind is not None and piece != holder:
+                if ceiling is None:
+                    ceiling = kind(position, side, weights)
+                if ceiling.of(piece, start, target) <= keep.cut:
+                    continue
             keep.offer(
                 judge(
                     mine ^ (1 << start) ^ (1 << target),
