@@ -2,8 +2,9 @@
 
 Every turn of "11" is a decision, so each side is played by a coach:
 
-* ``novice`` makes the single best step of its turn and stops: a weak coach,
-  the yardstick that a better coach wins more often.
+* ``novice`` makes the single best step of its turn (of those after which the
+  turn may end) and stops: a weak coach, the yardstick that a better coach
+  wins more often.
 * ``greedy`` (the default) picks one step at a time (a run, an attack, or a
   whole pass series ending on any teammate the ball can reach, a shot at goal
   included), always the step that most improves its judgement of the
