@@ -236,15 +236,15 @@ AHEAD = {
 }
 
 
-def _near_layers(open_mask: int) -> tuple[int, ...]:
-    """Masks of the spaces at 0, 1, 2 ... 5 steps from the nearest space of ``open_mask``."""
+def _near_within(open_mask: int) -> tuple[int, ...]:
+    """Masks of the spaces at most 0, 1, 2 ... 5 steps from the nearest space of ``open_mask``."""
     targets = _bits(open_mask)
-    return tuple(_mask(t for t in range(SPACE_COUNT) if min(KING[t][g] for g in targets) == d) for d in range(6))
+    return tuple(_mask(t for t in range(SPACE_COUNT) if min(KING[t][g] for g in targets) <= d) for d in range(6))
 
 
-#: NEAR_LAYERS[open_mask]: ``_near_layers`` for every set of open shooting spaces of either goal.
-NEAR_LAYERS = {
-    _mask(spaces): _near_layers(_mask(spaces))
+#: NEAR_WITHIN[open_mask]: ``_near_within`` for every set of open shooting spaces of either goal.
+NEAR_WITHIN = {
+    _mask(spaces): _near_within(_mask(spaces))
     for goal in GOALS
     for n in (1, 2, 3)
     for spaces in combinations(SHOOTING_SPACES[goal], n)
@@ -358,10 +358,13 @@ def team_outlook(team: int, open_mask: int, goal: int) -> tuple[float, int]:
     """``outlook`` for a series that reaches every piece of ``team``."""
     chance = 0.0
     if open_mask:
-        for distance, layer in enumerate(NEAR_LAYERS[open_mask]):
-            if team & layer:
-                chance = STEP_CHANCE[distance]
-                break
+        within = NEAR_WITHIN[open_mask]
+        if team & within[5]:  # the nearest teammate's steps, found by halving
+            if team & within[2]:
+                steps = 0 if team & within[0] else 1 if team & within[1] else 2
+            else:
+                steps = 3 if team & within[3] else 4 if team & within[4] else 5
+            chance = STEP_CHANCE[steps]
     # the furthest row a teammate stands on (the goalie in his goal counts as none)
     field = team & FIELD_MASK
     if not field:
