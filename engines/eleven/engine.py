@@ -27,7 +27,7 @@ class ElevenEngine(Engine):
 
     key = "eleven"
     name = "11"
-    version = "1.1"
+    version = "1.2"
     squad_rules = SquadRules(roles={"goalie": 1, "player": 10}, reserves=0)
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Whole matches: no illegal position ever, the coaches' strengths, and the averages.
 
-Every match here runs with ``validate=True``: each action a coach chooses must
-be in the move generator's list, and the position is checked after every turn.
+The matches that test legality run with ``validate=True``: each action a coach
+chooses must be in the move generator's list, and the position is checked after
+every turn. The soak (marked ``soak``: thousands of seeded games, runs in CI and
+in ``make test``; ``-m "not soak"`` leaves it out while you work) plays 1,100.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import pytest
 
 from engines.core import Dice, MatchOptions, TeamSheet
 from engines.eleven import ENGINE
-from engines.eleven.coach import Coach, DefendingCeiling, HoldingCeiling, evaluate
+from engines.eleven.coach import STRENGTHS, STYLES, Coach, DefendingCeiling, HoldingCeiling, evaluate
 from engines.eleven.match import play
 from engines.eleven.rules import OFF, RAYS, make_run, side_of, undo_run
 
@@ -26,19 +28,54 @@ def check_result(result) -> None:
     assert (result.home_goals, result.away_goals) == (goals["home"], goals["away"])
 
 
-def test_random_legal_play_never_reaches_an_illegal_position(random_coach):
-    """Random legal actions push the generator into every corner: 200 short matches.
+#: Short clocks and a winner required, so kick-offs, goals, parries, extra time and
+#: shoot-outs come often.
+SOAK_OPTIONS = MatchOptions(winner_required=True, settings={"turns_per_half": 6, "extra_time_turns_per_half": 2})
+#: Every pair of strengths, each style in turn (a seed picks both).
+PAIRS = [(home, away) for home in STRENGTHS for away in STRENGTHS]
 
-    Half of them against the greedy coach, so goals, parries and restarts come too.
+
+def soak_coaches(kind: str, seed: int, random_coach) -> tuple[Coach, Coach]:
+    """The two coaches of one soak game."""
+    if kind == "random":
+        return random_coach(seed), random_coach(seed + 100_000)
+    if kind == "random_against_greedy":
+        pair = (random_coach(seed), Coach("greedy", STYLE_NAMES[seed % 3]))
+        return pair if seed % 2 else pair[::-1]
+    home, away = PAIRS[seed % len(PAIRS)]
+    style = STYLE_NAMES[seed // len(PAIRS) % 3]
+    return Coach(home, style), Coach(away, STYLE_NAMES[(seed // len(PAIRS) + 1) % 3])
+
+
+STYLE_NAMES = sorted(STYLES)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(
+    ("kind", "first_seed", "games"),
+    [("random", 0, 500), ("random_against_greedy", 10_000, 300), ("coaches", 20_000, 300)],
+)
+def test_seeded_games_never_reach_an_illegal_position(random_coach, kind, first_seed, games):
+    """1,100 seeded games in all (about 15 s of CPU), each checked after every turn.
+
+    ``validate`` holds every action against the move generator's list and the
+    position after every turn against the invariants (``check_turn_end``).
+    Random legal play drives the generator into corners no coach visits; the
+    real coaches (every pair of strengths and styles, short clocks) play the
+    turns a league plays. The counts show the soak reached the restarts too.
     """
-    options = MatchOptions(winner_required=True, settings={"turns_per_half": 6, "extra_time_turns_per_half": 2})
-    goals = 0
-    for seed in range(200):
-        other = Coach("greedy") if seed % 2 else random_coach(seed + 10_000)
-        result = play(HOME, AWAY, Dice(seed), options, coaches=(random_coach(seed), other), validate=True)
+    seen: Counter[str] = Counter()
+    for seed in range(first_seed, first_seed + games):
+        result = play(
+            HOME, AWAY, Dice(seed), SOAK_OPTIONS, coaches=soak_coaches(kind, seed, random_coach), validate=True
+        )
         check_result(result)
-        goals += result.home_goals + result.away_goals
-    assert goals > 20
+        seen["goals"] += result.home_goals + result.away_goals
+        seen[result.decided_by] += 1
+        seen["parries"] += sum(e.kind == "parry" for e in result.events)
+    assert seen["penalties"] > 0, seen
+    if kind != "random":  # two random coaches hardly ever reach a shooting space
+        assert seen["goals"] > games // 10 and seen["parries"] > 0 and seen["regulation"] > 0, seen
 
 
 @pytest.mark.parametrize("strength", ["novice", "greedy", "planner"])
