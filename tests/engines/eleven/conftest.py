@@ -73,12 +73,6 @@ class RecordingCoach(PassiveCoach):
         return space
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "soak: thousands of seeded games of '11' through the invariant check (runs in CI, about 15 s of CPU)"
-    )
-
-
 @pytest.fixture
 def build() -> Callable[..., Position]:
     return build_position
