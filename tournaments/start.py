@@ -164,18 +164,19 @@ def plan_playoffs(
 def league_result_stored(match: Match) -> None:
     """What a stored result of a match without ``winner_required`` may set off, in the
     worker's transaction: the knockout after the last group match, the play-offs after the
-    last league match, and for a first leg corrected once its tie was decided (or sent to a
-    deciding match) the bracket moved on again (never for a first leg played before that: the
-    second leg's worker may be waiting for it while holding the bracket). The worker reads the
-    season's group and play-offs with the match."""
+    last league match, and for a first leg whose second leg already counts (stored before it:
+    a first leg played late or at the table, or corrected once its tie was decided) the bracket
+    moved on again. Never for a first leg stored before its second: the second leg's worker may
+    be waiting for it while holding the bracket. The worker reads the season's group and
+    play-offs with the match."""
     from tournaments.groups import draw_knockout_when_groups_finish
     from tournaments.models import Tie
     from tournaments.services import advance_bracket
 
-    settled = Q(winner__isnull=False) | Q(decider__isnull=False)  # both only once the second leg is stored
-    corrected = Tie.objects.filter(settled, first_leg=match).values_list("bracket_id", flat=True).first()
-    if corrected is not None:  # a first leg corrected after its tie was settled: it may change the winner
-        advance_bracket(corrected)
+    second_leg_counts = Q(match__status__in=Match.RESULT_STATUSES)  # committed, so no worker holds it
+    tie_bracket = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("bracket_id", flat=True).first()
+    if tie_bracket is not None:  # this leg may decide the tie, or change who won it
+        advance_bracket(tie_bracket)
     season = match.season
     if hasattr(season, "group"):
         _draw_keeping_the_result(draw_knockout_when_groups_finish, season.group.stage_id)

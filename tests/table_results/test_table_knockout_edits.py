@@ -253,3 +253,18 @@ def test_an_edit_while_a_worker_holds_the_next_match_is_refused_without_waiting(
     assert Match.objects.get(id=semi.match_id).home_goals == 2
     edit(commissioner, semi.match, 1, 2)  # the final is free again and not played: taken
     assert semi.away_id in (tie(bracket, 2).home_id, tie(bracket, 2).away_id)
+
+
+def test_a_two_legged_tie_is_decided_when_its_first_leg_comes_in_after_the_second(commissioner):
+    bracket = table_bracket(commissioner, two_legged_rounds=[1, 2])
+    for slot in (0, 1):
+        semi = tie(bracket, 1, slot)
+        decide(commissioner, semi.match, 2, 0)  # the second leg's sheet is entered first ...
+        assert tie(bracket, 1, slot).winner_id is None
+        decide(commissioner, semi.first_leg, 1, 0)  # ... then the first leg's: 2-1 on aggregate
+        assert tie(bracket, 1, slot).winner_id == semi.home_id
+    final = tie(bracket, 2)
+    assert {final.home_id, final.away_id} == {tie(bracket, 1, 0).home_id, tie(bracket, 1, 1).home_id}
+    decide(commissioner, final.match, 0, 1)
+    decide(commissioner, final.first_leg, 3, 0)  # the final's first leg last (at the lower seed's): 4-0 on aggregate
+    assert tie(bracket, 2).winner_id == final.away_id
