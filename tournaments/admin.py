@@ -10,7 +10,7 @@ from leagues.errors import validation_message
 from leagues.models import League, Season, Team
 from matches.models import Match
 from rosters.views import pdf_response
-from tournaments.bracket import parse_rounds
+from tournaments.bracket import EVERY_TIE, parse_rounds
 from tournaments.bracket_pdf import render_bracket
 from tournaments.groups import draw_group_knockout
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
@@ -278,7 +278,7 @@ class BracketAdmin(LeagueScopedAdmin):
     def advance_now(self, request, queryset):
         for bracket in self.run_rows(request, queryset).select_related("season"):
             try:
-                advance_bracket(bracket.id)
+                advance_bracket(bracket.id, recheck=EVERY_TIE)
             except ValidationError as exc:  # a corrected result whose teams have played on
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
         self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)

@@ -119,3 +119,8 @@ def group_crossing(groups: int, advance: int) -> list[tuple[int, int]]:
         for g in range(groups):
             seeds[(place - 1) * groups + g + 1] = (g, place)
     return [seeds[s] for s in range(1, groups * advance + 1)]
+
+
+#: ``recheck`` of ``advance_bracket`` for the admin's "Advance": every decided tie is judged
+#: again from its results (a stored result rechecks only its own tie).
+EVERY_TIE = -1

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 
 from matches.models import Match
-from tournaments.bracket import bracket_size, first_round
+from tournaments.bracket import EVERY_TIE, bracket_size, first_round
 from tournaments.models import Bracket, Tie
 
 Key = tuple[str, int, int]  # (side, round, slot)
@@ -74,7 +74,7 @@ def double_plan(teams: int, *, reset: bool = False) -> dict[Key, Place]:
 NOBODY = 0  # a resolved source with no team in it (a bye)
 
 
-def advance_double(bracket: Bracket) -> None:
+def advance_double(bracket: Bracket, *, recheck: int | None = None) -> None:
     """Fill every place whose sources are known, send byes on, schedule complete matches and
     record winners. Safe to run any number of times (the caller holds the bracket's row lock)."""
     season = bracket.season
@@ -99,7 +99,8 @@ def advance_double(bracket: Bracket) -> None:
     for key, place in plan.items():
         tie = ties[key]
         if _decided(tie):
-            if not tie.bye and tie.match is not None and tie.match.winner_id != tie.winner_id:
+            rechecked = recheck in (tie.id, EVERY_TIE)
+            if rechecked and not tie.bye and tie.match is not None and tie.match.winner_id != tie.winner_id:
                 _corrected(bracket, plan, ties, key)
             continue
         teams = [resolve(s) for s in place.sources]

@@ -43,7 +43,7 @@ from leagues.models import Season, Team
 from leagues.scheduling import schedulable_teams
 from leagues.standings import standings_changed
 from matches.models import Match
-from tournaments.bracket import aggregate_decision, aggregate_winner, bracket_size, first_round, round_name
+from tournaments.bracket import EVERY_TIE, aggregate_decision, aggregate_winner, bracket_size, first_round, round_name
 from tournaments.models import Bracket, Entrant, Tie
 
 
@@ -183,16 +183,20 @@ def advance_bracket_of(match: Match) -> None:
     if it is a Swiss match, draw the next round once this one is complete."""
     tie = Tie.objects.filter(Q(match=match) | Q(decider=match)).first()
     if tie is not None:
-        advance_bracket(tie.bracket_id)
+        advance_bracket(tie.bracket_id, recheck=tie.id)
         return
     from tournaments.swiss import advance_swiss_of
 
     advance_swiss_of(match)
 
 
-def advance_bracket(bracket_id: int) -> Bracket:
+def advance_bracket(bracket_id: int, *, recheck: int | None = None) -> Bracket:
     """Lock the bracket and move it on as far as its results allow: what every stored result
-    does, and what the admin's "Advance" action does after a result was corrected by hand."""
+    does, and what the admin's "Advance" action does after a result was corrected by hand.
+
+    A decided tie is judged again only when asked (``recheck``: the id of the tie whose result
+    was just stored, or ``EVERY_TIE``), so a result stored elsewhere in the bracket never stands
+    or falls with a tie some hand left inconsistent."""
     with transaction.atomic():
         bracket = Bracket.objects.select_for_update(of=("self",)).select_related("season").get(id=bracket_id)
         if bracket.drawn_at is None:
@@ -200,9 +204,9 @@ def advance_bracket(bracket_id: int) -> Bracket:
         if bracket.double_elimination:
             from tournaments.double import advance_double
 
-            advance_double(bracket)
+            advance_double(bracket, recheck=recheck)
         else:
-            advance(bracket)
+            advance(bracket, recheck=recheck)
         standings_changed([bracket.season_id])  # the season page lists the ties' teams and winners
     return bracket
 
@@ -261,10 +265,11 @@ def replacement_team_errors(season: Season, replacement: Team, *, taken: bool, w
     return {}
 
 
-def advance(bracket: Bracket) -> None:
+def advance(bracket: Bracket, *, recheck: int | None = None) -> None:
     """Record decided ties, fill the next ties with their teams and schedule the ones that are
-    complete; a decided tie whose result was corrected since follows ``change_tie_winner``.
-    Safe to run any number of times (the caller holds the bracket's row lock)."""
+    complete; a decided tie whose result was corrected since follows ``change_tie_winner`` when
+    it is rechecked (see ``advance_bracket``). Safe to run any number of times (the caller holds
+    the bracket's row lock)."""
     ties = {(t.round, t.slot, t.third_place): t for t in bracket.ties.select_related("match", "first_leg", "decider")}
     seeds = dict(bracket.entrants.values_list("team_id", "seed"))
     for key in sorted(ties):
@@ -287,6 +292,8 @@ def advance(bracket: Bracket) -> None:
             continue
         if tie.match is None:
             _schedule_tie(bracket, tie)
+            continue
+        if tie.winner_id is not None and recheck not in (tie.id, EVERY_TIE):
             continue
         winner_id = _tie_winner(bracket, tie)
         if tie.winner_id is None:

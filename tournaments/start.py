@@ -174,9 +174,9 @@ def league_result_stored(match: Match) -> None:
     from tournaments.services import advance_bracket
 
     second_leg_counts = Q(match__status__in=Match.RESULT_STATUSES)  # committed, so no worker holds it
-    tie_bracket = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("bracket_id", flat=True).first()
-    if tie_bracket is not None:  # this leg may decide the tie, or change who won it
-        advance_bracket(tie_bracket)
+    tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
+    if tie is not None:  # this leg may decide the tie, or change who won it
+        advance_bracket(tie[1], recheck=tie[0])
     season = match.season
     if hasattr(season, "group"):
         _draw_keeping_the_result(draw_knockout_when_groups_finish, season.group.stage_id)

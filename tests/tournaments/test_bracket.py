@@ -115,3 +115,22 @@ def test_next_round_is_scheduled_at_its_rounds_kickoff():
     final = Match.objects.get(season=season, round=2)
     assert final.kickoff == season.first_kickoff + timedelta(days=7)
     assert simulate_due() == []  # not due yet
+
+
+@pytest.mark.django_db
+def test_a_result_elsewhere_in_the_bracket_is_stored_whatever_state_a_decided_tie_was_left_in():
+    """Only the tie of the stored match is judged again (the admin's Advance judges them all):
+    a semi-final's result undone by hand after the final was played must not hold up the
+    third-place match's result."""
+    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True, third_place=True)
+    simulate_due()  # the semi-finals
+    final = Tie.objects.get(bracket=season.bracket, round=2, third_place=False)
+    third = Tie.objects.get(bracket=season.bracket, round=2, third_place=True)
+    match_play(match_id=final.match_id)
+    semi = Tie.objects.get(bracket=season.bracket, round=1, slot=0)
+    Match.objects.filter(id=semi.match_id).update(status=Match.Status.CANCELLED)  # by hand, in the admin
+
+    match_play(match_id=third.match_id)
+
+    third.refresh_from_db()
+    assert third.match.status == Match.Status.PLAYED and third.winner_id == third.match.winner_id
