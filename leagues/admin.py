@@ -233,8 +233,8 @@ class TeamAdmin(LeagueScopedAdmin):
 
                     try:
                         check_tactics(league, tactics, team_id=self.instance.pk)
-                    except CardError as exc:
-                        self.add_error("tactics", str(exc))
+                    except Exception as exc:  # noqa: BLE001 - whatever the engine makes of bad orders, it is the field's error
+                        self.add_error("tactics", str(exc) if isinstance(exc, CardError) else f"not understood: {exc}")
                 return data
 
         return TacticsForm

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from datetime import datetime
 
 from django.conf import settings
@@ -17,7 +18,7 @@ from django.utils import timezone
 
 from engines import CardError, MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS
-from leagues.models import League, PlayMode
+from leagues.models import League, PlayMode, Season
 from leagues.standings import standings_changed
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
@@ -55,40 +56,61 @@ def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
 def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) -> None:
     """Raise ``CardError`` when the league's engine would refuse a team's tactics.
 
-    The engine is the only judge of its own lineups, so the tactics are played once
-    (seed 0) by the team's latest squad against a copy of itself. Before the team has a
-    squad a sample squad stands in, so tactics naming players cannot pass yet.
+    The engine is the only judge of its own lineups, so the tactics are played once (seed 0)
+    against a copy of the team, with its squad of every season it still has matches to play
+    in (under that season's settings), else its latest squad. Before the team has a squad a
+    sample squad stands in, so tactics naming players cannot pass yet.
     """
     engine = get_engine(league.engine)
-    season_id = (
-        SquadMember.objects.filter(team_id=team_id).order_by("-season__created_at").values_list("season_id", flat=True)
-    ).first()
-    rows = SquadMember.objects.filter(team_id=team_id, season_id=season_id).values_list(
-        "player_id", "player__name", "player__attributes"
+    squads = SquadMember.objects.filter(team_id=team_id)
+    to_play = Season.objects.filter(
+        Q(matches__home_id=team_id) | Q(matches__away_id=team_id), matches__status=Match.Status.SCHEDULED
     )
-    players = [{**attributes, "id": str(player_id), "name": name} for player_id, name, attributes in rows]
-    if not players:
-        players = [dict(card) for card in engine.sample_team(0)["players"]]
-    mirror = [{**card, "id": f"mirror-{card['id']}"} for card in players]
-    try:
-        engine.simulate(
-            TeamSheet(name="Team", players=tuple(players), lineup=tactics or None),
-            TeamSheet(name="Mirror", players=tuple(mirror)),
-            seed=0,
-            options=MatchOptions(settings=league.engine_settings or {}),
-        )
-    except CardError as exc:
-        where = "" if season_id else " (checked with a sample squad: the team has no squad yet)"
-        raise CardError(f"{exc}{where}") from exc
+    seasons = list(to_play.filter(squad_members__team_id=team_id).distinct().select_related("league"))
+    if not seasons:
+        latest = squads.order_by("-season__created_at").select_related("season__league").first()
+        seasons = [latest.season] if latest else []
+    for season in seasons or [None]:
+        rows = squads.filter(season=season).values_list("player_id", "player__name", "player__attributes")
+        players = [{**attributes, "id": str(player_id), "name": name} for player_id, name, attributes in rows]
+        if season is None:
+            players = [dict(card) for card in engine.sample_team(0)["players"]]
+        mirror = [{**card, "id": f"mirror-{card['id']}"} for card in players]
+        try:
+            engine.simulate(
+                TeamSheet(name="Team", players=tuple(players), lineup=tactics or None),
+                TeamSheet(name="Mirror", players=tuple(mirror)),
+                seed=0,
+                options=MatchOptions(settings=season.match_settings if season else league.engine_settings or {}),
+            )
+        except CardError as exc:
+            where = f" (with the squad of {season})" if season else " (with a sample squad: the team has none yet)"
+            raise CardError(f"{exc}{where}") from exc
 
 
 def simulate_match(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
-    """Run the league's engine on the match; stores nothing."""
-    league = match.season.league
+    """Run the league's engine on the match; stores nothing.
+
+    Tactics the engine refuses (they name a player no longer in the squad, say) are dropped,
+    the offending side's first, and the match is played with the league's coach rather than
+    failed; ``played_with`` then records the lineups that were really used."""
+    engine = get_engine(match.season.league.engine)
     home, away = team_sheets(match)
     options = MatchOptions(winner_required=match.winner_required, settings=match.season.match_settings)
-    result = get_engine(league.engine).simulate(home, away, seed=match.seed, options=options)
-    return result, home, away
+    try:
+        return engine.simulate(home, away, seed=match.seed, options=options), home, away
+    except CardError as refused:
+        plain_home, plain_away = replace(home, lineup=None), replace(away, lineup=None)
+        for sheets in ((plain_home, away), (home, plain_away), (plain_home, plain_away)):
+            if sheets == (home, away):
+                continue
+            try:
+                result = engine.simulate(*sheets, seed=match.seed, options=options)
+            except CardError:
+                continue
+            log.warning("match %s: tactics refused (%s); played without them", match.id, refused)
+            return result, *sheets
+        raise
 
 
 def match_play(*, match_id: int) -> Match:

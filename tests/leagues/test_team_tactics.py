@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from engines import CardError, MatchOptions, get_engine
 from leagues.demo import create_demo_season
-from leagues.models import Team
+from leagues.models import League, Team
 from matches.models import Match, MatchEvent
 from matches.services import check_tactics, match_play, team_sheets
 
@@ -57,9 +57,9 @@ def test_the_match_page_and_api_say_what_a_match_was_played_with(client, eleven_
 def test_the_engine_judges_tactics_before_they_are_stored(eleven_match):
     league = eleven_match.season.league
     check_tactics(league, {"coach": "planner", "style": "attacking"}, team_id=eleven_match.home_id)
-    with pytest.raises(CardError, match="coach: 'grandmaster'"):
+    with pytest.raises(CardError, match=f"coach: 'grandmaster'.* \\(with the squad of {eleven_match.season}\\)"):
         check_tactics(league, {"coach": "grandmaster"}, team_id=eleven_match.home_id)
-    with pytest.raises(CardError, match="no squad yet"):
+    with pytest.raises(CardError, match="with a sample squad: the team has none yet"):
         check_tactics(league, {"coach": "grandmaster"})
 
 
@@ -96,3 +96,22 @@ def test_a_commissioner_gets_the_engines_reason_for_bad_tactics(client, cast):
     assert Team.objects.get(pk=alpha.pk).tactics == {}
     response = client.post(change_page(alpha), form_data(alpha, tactics="[1, 2]"))
     assert "JSON object" in str(response.context["adminform"].form.errors["tactics"])
+
+
+def test_tactics_the_engine_no_longer_takes_are_dropped_not_the_match(eleven_match, caplog):
+    """Orders stored before they went stale (a squad changed since) cost the match nothing: it
+    is played with the league's coach, and what it was played with says so."""
+    Team.objects.filter(id=eleven_match.home_id).update(tactics={"coach": "grandmaster"})
+    match_play(match_id=eleven_match.id)
+    match = Match.objects.get(id=eleven_match.id)
+    assert match.status == Match.Status.PLAYED and match.played_with == {}
+    assert "tactics refused" in caplog.text
+
+
+def test_an_order_the_engine_cannot_read_is_a_form_error_not_a_server_error(client, cast):
+    eleven = League.objects.create(name="Eleven League", slug="eleven", engine="eleven")
+    eleven.commissioners.add(cast["anna"])
+    team = Team.objects.create(league=eleven, name="Zeta")
+    client.force_login(cast["anna"])
+    response = client.post(change_page(team), form_data(team, tactics='{"style": ["x"]}'))
+    assert response.status_code == 200 and "tactics" in response.context["adminform"].form.errors
