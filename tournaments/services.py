@@ -324,29 +324,30 @@ def change_tie_winner(
     tie.winner_id = winner_id
     new = {"winner": winner_id, "loser": tie.loser_id}
     moves = [
-        (next_tie, old[role], new[role])
+        (next_tie, role, old[role], new[role])
         for next_tie, role in sent_on
         if next_tie is not None and old[role] is not None and old[role] in (next_tie.home_id, next_tie.away_id)
     ]
-    for next_tie, was, now in moves:
-        _refuse_if_played_on(bracket, tie, next_tie, was, now)
+    for next_tie, role, was, now in moves:
+        _refuse_if_played_on(bracket, next_tie, role, was, now)
     tie.save(update_fields=["winner"])
-    for next_tie, was, now in moves:
+    for next_tie, _role, was, now in moves:
         _send_instead(next_tie, was, now, seeds, by_seed=next_tie.side != Tie.Side.FINAL)
 
 
-def _refuse_if_played_on(bracket: Bracket, tie: Tie, next_tie: Tie, was: int, now: int | None) -> None:
+def _refuse_if_played_on(bracket: Bracket, next_tie: Tie, role: str, was: int, now: int | None) -> None:
     """Lock the next tie's matches (without waiting: a worker playing one holds it, and waits for
-    the bracket lock we hold) and refuse if one of them is played or has a result entered."""
+    the bracket lock we hold) and refuse if one of them has a result or a result entered.
+    ``role`` says whether ``was`` went to ``next_tie`` as the tie's "winner" or its "loser"."""
     from django.db import DatabaseError
 
     ids = [m_id for m_id in (next_tie.first_leg_id, next_tie.match_id, next_tie.decider_id) if m_id]
     names = dict(Team.objects.filter(id__in=[t for t in (was, now) if t]).values_list("id", "name"))
-    change = (
-        f"{names[now]} through instead of {names[was]}"
-        if now
-        else f"the tie level (a deciding match is needed), not {names[was]} through"
-    )
+    went = "through" if role == "winner" else "into the third-place match"
+    if now is None:
+        change = f"the tie level (a deciding match is needed), not {names[was]} {went}"
+    else:
+        change = f"{names[now]} {went} instead of {names[was]}"
     where = f"{names[was]}'s next match ({tie_round_name(bracket, next_tie)})"
     try:
         with transaction.atomic():
@@ -355,7 +356,7 @@ def _refuse_if_played_on(bracket: Bracket, tie: Tie, next_tie: Tie, was: int, no
         raise WinnerMovedOn(
             {"winner": f"This result puts {change}, but {where} is being played right now: try again."}
         ) from None
-    if any(m.status != Match.Status.SCHEDULED or m.result_submissions.exists() for m in matches):
+    if any(m.status in Match.RESULT_STATUSES or m.result_submissions.exists() for m in matches):
         raise WinnerMovedOn(
             {
                 "winner": f"This result puts {change}, but {where} has been played (or has a result "
@@ -374,7 +375,7 @@ def _send_instead(next_tie: Tie, was: int, now: int | None, seeds: dict, *, by_s
         next_tie.home_id = next_tie.away_id = next_tie.home_seed = next_tie.away_seed = None
         next_tie.first_leg = next_tie.match = next_tie.decider = None
         next_tie.save(update_fields=["home", "away", "home_seed", "away_seed", "first_leg", "match", "decider"])
-        Match.objects.filter(id__in=ids, status=Match.Status.SCHEDULED).delete()
+        Match.objects.filter(id__in=ids).exclude(status__in=Match.RESULT_STATUSES).delete()
         return
     teams = [now if team == was else team for team in (next_tie.home_id, next_tie.away_id)]
     if by_seed and None not in teams:
@@ -445,7 +446,7 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
         shootout=shootout,
     )
     if side is not None:
-        if tie.decider is not None and tie.decider.status == Match.Status.SCHEDULED:
+        if tie.decider is not None and tie.decider.status not in Match.RESULT_STATUSES:
             _drop_decider(tie)
         return second.home_id if side == "home" else second.away_id
     if tie.decider is None:
@@ -460,9 +461,9 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
 
 def _drop_decider(tie: Tie) -> None:
     """A leg corrected after its tie went to a deciding match settles it after all: the deciding
-    match, not played and with no result entered, goes. One a worker is playing right now (it
-    holds the row, and waits for the bracket we hold) is left to be played, and counts for
-    nothing: the aggregate decides."""
+    match, without a result (scheduled, postponed, failed) and with none entered, goes. One a
+    worker is playing right now (it holds the row, and waits for the bracket we hold) is left
+    to be played, and counts for nothing: the aggregate decides."""
     from django.db import DatabaseError
 
     try:
@@ -470,7 +471,7 @@ def _drop_decider(tie: Tie) -> None:
             decider = Match.objects.select_for_update(nowait=True).get(id=tie.decider_id)
     except DatabaseError:
         return
-    if decider.status != Match.Status.SCHEDULED or decider.result_submissions.exists():
+    if decider.status in Match.RESULT_STATUSES or decider.result_submissions.exists():
         return
     tie.decider = None
     tie.save(update_fields=["decider"])

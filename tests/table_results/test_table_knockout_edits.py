@@ -268,3 +268,25 @@ def test_a_two_legged_tie_is_decided_when_its_first_leg_comes_in_after_the_secon
     decide(commissioner, final.match, 0, 1)
     decide(commissioner, final.first_leg, 3, 0)  # the final's first leg last (at the lower seed's): 4-0 on aggregate
     assert tie(bracket, 2).winner_id == final.away_id
+
+
+def test_a_refusal_for_the_third_place_match_names_who_would_go_there(commissioner):
+    bracket = table_bracket(commissioner, third_place=True)
+    semi, _final = semi_finals_won_at_home(commissioner, bracket)
+    decide(commissioner, tie(bracket, 2, third_place=True).match, 1, 0)
+    with pytest.raises(ValidationError) as refused:
+        edit(commissioner, semi.match, 1, 2)
+    message = refused.value.message_dict["home_goals"][0]
+    assert f"{semi.home} into the third-place match instead of {semi.away}" in message
+
+
+def test_a_postponed_next_match_is_no_reason_to_refuse_an_edit(commissioner):
+    from matches.fixtures import match_set_status
+
+    bracket = table_bracket(commissioner)
+    semi, final = semi_finals_won_at_home(commissioner, bracket)
+    match_set_status(match_id=final.match_id, status=Match.Status.POSTPONED)
+    edit(commissioner, semi.match, 1, 2)
+    final = tie(bracket, 2)
+    assert semi.away_id in (final.home_id, final.away_id) and semi.home_id not in (final.home_id, final.away_id)
+    assert final.match.status == Match.Status.POSTPONED
