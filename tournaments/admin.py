@@ -358,7 +358,15 @@ class GroupStageAdmin(ReplaceTeamAdmin):
     list_filter = ["season__league"]
     inlines = [GroupInline]
     actions = ["draw_knockout"]
-    readonly_fields = ["knockout", "drawn_at"]
+    # checked when the stage is planned (Start a tournament, draw_groups), so never changed here:
+    # the worker that draws the knockout later must not meet options it would refuse
+    readonly_fields = [
+        *["season", "group_count", "advance", "third_place", "two_legged_rounds", "away_goals"],
+        *["knockout", "drawn_at"],
+    ]
+
+    def has_add_permission(self, request):
+        return False  # drawn by draw_groups or "Start a tournament", which check the options
 
     @admin.action(
         description="Draw the knockout of the groups' top teams (winners meet runners-up)", permissions=["change"]
@@ -404,8 +412,12 @@ class PlayoffsAdmin(LeagueScopedAdmin):
     league_field = "season__league"
     list_display = ["season", "top", "third_place", "two_legged_rounds", "away_goals", "knockout"]
     list_filter = ["season__league"]
-    readonly_fields = ["knockout"]
+    # checked when planned (Start a tournament), so never changed here (see GroupStageAdmin)
+    readonly_fields = ["season", "top", "third_place", "two_legged_rounds", "away_goals", "knockout"]
     actions = ["draw_now"]
+
+    def has_add_permission(self, request):
+        return False  # planned by "Start a tournament", which checks the options
 
     @admin.action(description="Draw the play-offs of the finished league now", permissions=["change"])
     def draw_now(self, request, queryset):

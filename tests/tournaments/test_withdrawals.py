@@ -57,8 +57,11 @@ def test_a_team_withdrawing_from_a_group_is_replaced_from_the_admin(admin_client
     assert "has no squad for" in html.decode()  # refused: nothing changed
     assert group.season.teams.filter(id=withdrawn.id).exists()
     SquadMember.objects.filter(season=season, team=withdrawn).update(team=replacement)
-    response = admin_client.post(page, form | {"withdrawn": withdrawn.id, "replacement": replacement.id}, follow=True)
+    posted = form | {"withdrawn": withdrawn.id, "replacement": replacement.id, "advance": 9}
+    response = admin_client.post(page, posted, follow=True)
     assert "Latecomers takes the place of" in response.content.decode()
+    stage.refresh_from_db()
+    assert stage.advance == 2  # the stage's options were checked when it was drawn: read-only here
     assert sorted(involving(replacement, group.season).values_list("id", flat=True)) == fixtures
     assert not involving(withdrawn, group.season).exists()
     assert set(group.season.teams.all()) >= {replacement} and withdrawn not in group.season.teams.all()
