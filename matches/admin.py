@@ -59,6 +59,14 @@ class MatchAdmin(LeagueScopedAdmin):
     ]
     fields = ["season", "round", "home", "away", "kickoff", "play_mode", "status", *readonly_fields]
 
+    def get_readonly_fields(self, request, obj=None):
+        """The status moves only by the actions (the rules of ``matches.fixtures``), and a match
+        with a result keeps its place and its teams: standings and brackets were built on them."""
+        fixed = ["status"]
+        if obj is not None and obj.status in Match.RESULT_STATUSES:
+            fixed += ["season", "round", "home", "away"]
+        return [*fixed, *self.readonly_fields]
+
     @admin.display(description="score")
     def score(self, match):
         if match.home_goals is None:

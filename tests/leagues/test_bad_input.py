@@ -4,9 +4,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
+from leagues.demo import create_demo_season
 from leagues.models import League, Team
 from leagues.scheduling import generate_fixtures
 from matches.models import Match
+from matches.services import match_play
 from tests.conftest import make_league
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +139,18 @@ def test_generate_fixtures_command_refuses_after_a_result(season, capsys):
     with pytest.raises(CommandError, match="season: Fixtures cannot be regenerated once a match has been played."):
         call_command("generate_fixtures", str(season.id))
     assert Match.objects.filter(season=season).count() == 6
+
+
+def test_the_match_form_moves_no_status_and_no_team_of_a_played_match(admin_client):
+    """Statuses move by the admin's actions (their rules keep results safe); a match with a
+    result keeps its teams, whatever a form posts."""
+    season = create_demo_season(engine="futti", teams=4, seed=2)
+    scheduled, played = season.matches.order_by("id")[:2]
+    match_play(match_id=played.id)
+    admin_client.post(f"/admin/matches/match/{scheduled.id}/change/", match_form(scheduled, status="played"))
+    assert Match.objects.get(id=scheduled.id).status == Match.Status.SCHEDULED
+    played.refresh_from_db()
+    posted = match_form(played, status="cancelled", home=played.away_id, away=played.home_id)
+    assert admin_client.post(f"/admin/matches/match/{played.id}/change/", posted).status_code == 302
+    after = Match.objects.get(id=played.id)
+    assert (after.status, after.home_id, after.away_id) == (Match.Status.PLAYED, played.home_id, played.away_id)
