@@ -124,7 +124,8 @@ class MatchAdmin(LeagueScopedAdmin):
                 done += 1
             except ValidationError as exc:
                 self.message_user(request, f"{match}: not forfeited: {validation_message(exc)}", messages.ERROR)
-        self.message_user(request, f"{done} matches forfeited by the {side} side.", messages.SUCCESS)
+        if done:
+            self.message_user(request, f"{done} matches forfeited by the {side} side.", messages.SUCCESS)
 
     @admin.action(description="Forfeit by the home side (awarded score)", permissions=["change"])
     def forfeit_home(self, request, queryset):
