@@ -71,10 +71,11 @@ def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) 
         latest = squads.order_by("-season__created_at").select_related("season__league").first()
         seasons = [latest.season] if latest else []
     for season in seasons or [None]:
-        rows = squads.filter(season=season).values_list("player_id", "player__name", "player__attributes")
-        players = [{**attributes, "id": str(player_id), "name": name} for player_id, name, attributes in rows]
         if season is None:
             players = [dict(card) for card in engine.sample_team(0)["players"]]
+        else:
+            rows = squads.filter(season=season).values_list("player_id", "player__name", "player__attributes")
+            players = [{**attributes, "id": str(player_id), "name": name} for player_id, name, attributes in rows]
         mirror = [{**card, "id": f"mirror-{card['id']}"} for card in players]
         try:
             engine.simulate(
