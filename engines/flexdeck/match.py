@@ -10,7 +10,7 @@ shuffling and dealing of cards with the dice, so a test can force a deal with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
 from math import floor
 from types import SimpleNamespace
@@ -70,16 +70,22 @@ STAT_NAMES = STANDARD_STATS + GAME_STATS
 BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
 
 
-class _OpenEvent:
-    """``Event``'s slots without the frozen ``__setattr__``.
+class _OpenEvent(Event):
+    """``Event`` without the frozen ``__setattr__``, for building events.
 
     A match logs about 150 events and the frozen dataclass's ``__init__`` is the
-    dearest way to build them; an open twin filled by plain slot stores and then
-    switched to ``Event`` (same layout, so Python allows it) is the cheapest.
-    Calling the class (no ``__init__``) allocates for less than ``object.__new__``.
+    dearest way to build them; this open subclass (no slots of its own) is filled
+    by plain slot stores and then switched to ``Event``. Being a subclass with the
+    same layout, the switch is allowed without comparing the two classes' slots,
+    which a twin class needed. ``object``'s ``__setattr__`` *and* ``__delattr__``
+    (Python keeps both in one C slot) make the stores plain slot stores, and
+    ``object``'s ``__init__`` lets calling the class allocate (the cheapest way).
     """
 
-    __slots__ = tuple(f.name for f in fields(Event))
+    __slots__ = ()
+    __init__ = object.__init__
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 def _emit_open(match: Any, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> None:
