@@ -322,6 +322,7 @@ class Match:
         # Changed in place by the rules (bonuses, neutralised cards), never replaced during a pile.
         squads, bonuses, strengths = self.squads, self.bonus, self.strength
         deciders, shot_bonus = self.deciders, self.shot_bonus
+        events, new_event, open_events = self.events, _OpenEvent, emit_event is _emit_open
         for turn, code in enumerate(pile):
             self.minute = minute = minutes[turn]
             if code < 0:
@@ -347,20 +348,26 @@ class Match:
             self.possession = side
             side_name = SIDE_NAMES[side]
             ball_at = self.ball_at
-            emit(
-                minute,
-                "card",
-                side_name,
-                player_id,
-                {
-                    "colour": squad.colours[index],
-                    "strength": raw,
-                    "bonus": bonus,
-                    "boost": boost,
-                    "total": total,
-                    "ball": ball_at,
-                },
-            )
+            detail = {
+                "colour": squad.colours[index],
+                "strength": raw,
+                "bonus": bonus,
+                "boost": boost,
+                "total": total,
+                "ball": ball_at,
+            }
+            if open_events:  # the card event as ``_emit_open`` builds it, without the call (a fifth of its cost)
+                event = new_event()
+                event.seq = len(events) + 1
+                event.minute = minute
+                event.kind = "card"
+                event.side = side_name
+                event.player_id = player_id
+                event.detail = detail
+                event.__class__ = Event
+                events.append(event)
+            else:
+                emit(minute, "card", side_name, player_id, detail)
             defender = 1 - side
             defending = strengths[defender]
             rank = NEXT_RANK[side][self.ball_pos]
