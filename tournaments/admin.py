@@ -19,17 +19,20 @@ from tournaments.services import (
     champion,
     option_errors,
     redraw_bracket,
-    replace_team,
-    replacement_errors,
 )
 from tournaments.start import FORMATS, draw_planned_playoffs, start_tournament
 from tournaments.swiss import swiss_standings
-from tournaments.withdrawals import replace_in_tournament, withdrawal_errors
+from tournaments.withdrawals import (
+    bracket_replacement_errors,
+    replace_in_bracket,
+    replace_in_tournament,
+    withdrawal_errors,
+)
 
 
 class EntrantForm(forms.ModelForm):
     """Changing an entrant's team once the bracket is drawn replaces a team that withdrew:
-    checked here, done by ``replace_team`` when the bracket is saved."""
+    checked here, done by ``replace_in_bracket`` when the bracket is saved."""
 
     class Meta:
         model = Entrant
@@ -42,7 +45,7 @@ class EntrantForm(forms.ModelForm):
         data = super().clean()
         if self.replaces() and data.get("team") is not None:
             withdrawn = Team.objects.get(id=self.initial["team"])
-            errors = replacement_errors(self.instance.bracket, withdrawn, data["team"])
+            errors = bracket_replacement_errors(self.instance.bracket, withdrawn, data["team"])
             if errors:
                 raise forms.ValidationError({"team": list(errors.values())})
         return data
@@ -270,7 +273,7 @@ class BracketAdmin(LeagueScopedAdmin):
             ):
                 withdrawn = Team.objects.get(id=entrant_form.initial["team"])
                 replacement = entrant_form.cleaned_data["team"]
-                replace_team(form.instance, withdrawn, replacement)
+                replace_in_bracket(form.instance, withdrawn, replacement)
                 self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
         return super().save_formset(request, form, formset, change)
 

@@ -211,60 +211,6 @@ def advance_bracket(bracket_id: int, *, recheck: int | None = None) -> Bracket:
     return bracket
 
 
-def replace_team(bracket: Bracket, withdrawn: Team, replacement: Team) -> None:
-    """Put ``replacement`` in the place of a team that withdraws before its first match: its
-    seed, its ties and its scheduled matches (see ``replacement_errors`` for what is refused)."""
-    season = bracket.season
-    with transaction.atomic():
-        # The withdrawn team's matches first, then the bracket: the order a worker storing one
-        # of them takes its locks in, so the check below sees a result that was being stored.
-        list(Match.objects.select_for_update().filter(Q(home=withdrawn) | Q(away=withdrawn), season=season))
-        Bracket.objects.select_for_update().get(id=bracket.id)
-        errors = replacement_errors(bracket, withdrawn, replacement)
-        if errors:
-            raise ValidationError(errors)
-        bracket.entrants.filter(team=withdrawn).update(team=replacement)
-        for field in ("home", "away", "winner"):
-            bracket.ties.filter(**{field: withdrawn}).update(**{field: replacement})
-        for field in ("home", "away"):
-            scheduled = Match.objects.filter(season=season, status=Match.Status.SCHEDULED, **{field: withdrawn})
-            scheduled.update(**{field: replacement})
-        season.teams.remove(withdrawn)
-        season.teams.add(replacement)
-
-
-def replacement_errors(bracket: Bracket, withdrawn: Team, replacement: Team) -> dict[str, str]:
-    """Why ``replacement`` cannot take ``withdrawn``'s place, by field; empty when it can. The
-    withdrawn team must be in the bracket with no match played; the replacement must be a team
-    of the league, with a squad for the season, and not in the bracket already."""
-    season = bracket.season
-    errors = {}
-    if not bracket.entrants.filter(team=withdrawn).exists():
-        errors["team"] = f"{withdrawn} is not in the bracket."
-    elif has_played(withdrawn, [season]):
-        errors["team"] = f"{withdrawn} has played a match already: only a team that has not played can be replaced."
-    taken = bracket.entrants.filter(team=replacement).exists()
-    return errors | replacement_team_errors(season, replacement, taken=taken, where="the bracket")
-
-
-def has_played(team: Team, seasons: Iterable[Season]) -> bool:
-    """Whether ``team`` has a match in ``seasons`` that is no longer simply scheduled."""
-    matches = Match.objects.filter(Q(home=team) | Q(away=team), season__in=list(seasons))
-    return matches.exclude(status=Match.Status.SCHEDULED).exists()
-
-
-def replacement_team_errors(season: Season, replacement: Team, *, taken: bool, where: str) -> dict[str, str]:
-    """Why ``replacement`` cannot come into a tournament of ``season``: it must be a team of the
-    league with a squad for the season (its squad is what it plays with), not in it already."""
-    if replacement.league_id != season.league_id:
-        return {"replacement": f"{replacement} is not a team of {season.league}."}
-    if taken:
-        return {"replacement": f"{replacement} is in {where} already."}
-    if not replacement.squad_members.filter(season=season).exists():
-        return {"replacement": f"{replacement} has no squad for {season.name}: add its squad to the season first."}
-    return {}
-
-
 def advance(bracket: Bracket, *, recheck: int | None = None) -> None:
     """Record decided ties, fill the next ties with their teams and schedule the ones that are
     complete; a decided tie whose result was corrected since follows ``change_tie_winner`` when

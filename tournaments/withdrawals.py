@@ -1,5 +1,5 @@
-"""Replacing a team that withdraws before its first match, in any format: a bracket
-(``services.replace_team``), a group stage or a Swiss. The replacement takes the withdrawn
+"""Replacing a team that withdraws before its first match, in any format: a bracket, a
+group stage or a Swiss. The replacement takes the withdrawn
 team's place as it stands (its seed, its group, its ranking, its scheduled matches and a
 bye it was given), so nothing already drawn is drawn again. It must be a team of the league
 with a squad for the tournament's season, not in the tournament already; a team that has
@@ -21,7 +21,6 @@ from leagues.standings import standings_changed
 from matches.models import Match
 from rosters.models import SquadMember
 from tournaments.models import Bracket, Group, GroupStage, Swiss
-from tournaments.services import has_played, replace_team, replacement_errors, replacement_team_errors
 
 PLAYED = "has played a match already: only a team that has not played can be replaced."
 
@@ -43,7 +42,7 @@ def replace_in_tournament(season: Season, withdrawn: Team, replacement: Team) ->
     its format (what ``manage.py replace_team`` and the admin call)."""
     tournament = tournament_of(season)
     if isinstance(tournament, Bracket):
-        replace_team(tournament, withdrawn, replacement)
+        replace_in_bracket(tournament, withdrawn, replacement)
     elif isinstance(tournament, GroupStage):
         replace_in_groups(tournament, withdrawn, replacement)
     else:
@@ -53,7 +52,7 @@ def replace_in_tournament(season: Season, withdrawn: Team, replacement: Team) ->
 def withdrawal_errors(tournament: Bracket | GroupStage | Swiss, withdrawn: Team, replacement: Team) -> dict[str, str]:
     """Why the replacement is refused, by field (``team``, ``replacement``); empty when it is not."""
     if isinstance(tournament, Bracket):
-        return replacement_errors(tournament, withdrawn, replacement)
+        return bracket_replacement_errors(tournament, withdrawn, replacement)
     if isinstance(tournament, GroupStage):
         return group_replacement_errors(tournament, withdrawn, replacement)
     return swiss_replacement_errors(tournament, withdrawn, replacement)
@@ -78,6 +77,52 @@ def _swap_in_matches(seasons, withdrawn: Team, replacement: Team) -> None:
 def _swap_in_season(season: Season, withdrawn: Team, replacement: Team) -> None:
     season.teams.remove(withdrawn)
     season.teams.add(replacement)
+
+
+def has_played(team: Team, seasons) -> bool:
+    """Whether ``team`` has a match in ``seasons`` that is no longer simply scheduled."""
+    matches = Match.objects.filter(Q(home=team) | Q(away=team), season__in=list(seasons))
+    return matches.exclude(status=Match.Status.SCHEDULED).exists()
+
+
+def replacement_team_errors(season: Season, replacement: Team, *, taken: bool, where: str) -> dict[str, str]:
+    """Why ``replacement`` cannot come into a tournament of ``season``: it must be a team of the
+    league with a squad for the season (its squad is what it plays with), not in it already."""
+    if replacement.league_id != season.league_id:
+        return {"replacement": f"{replacement} is not a team of {season.league}."}
+    if taken:
+        return {"replacement": f"{replacement} is in {where} already."}
+    if not replacement.squad_members.filter(season=season).exists():
+        return {"replacement": f"{replacement} has no squad for {season.name}: add its squad to the season first."}
+    return {}
+
+
+# --- brackets ----------------------------------------------------------------------------
+
+
+def bracket_replacement_errors(bracket: Bracket, withdrawn: Team, replacement: Team) -> dict[str, str]:
+    """The withdrawn team must be in the bracket with no match played."""
+    season = bracket.season
+    errors = {}
+    if not bracket.entrants.filter(team=withdrawn).exists():
+        errors["team"] = f"{withdrawn} is not in the bracket."
+    elif has_played(withdrawn, [season]):
+        errors["team"] = f"{withdrawn} {PLAYED}"
+    taken = bracket.entrants.filter(team=replacement).exists()
+    return errors | replacement_team_errors(season, replacement, taken=taken, where="the bracket")
+
+
+def replace_in_bracket(bracket: Bracket, withdrawn: Team, replacement: Team) -> None:
+    """The replacement takes the withdrawn team's seed, its ties and its scheduled matches."""
+    with transaction.atomic():
+        _lock_matches(withdrawn, [bracket.season])
+        bracket = Bracket.objects.select_for_update().select_related("season__league").get(id=bracket.id)
+        _raise(bracket_replacement_errors(bracket, withdrawn, replacement))
+        bracket.entrants.filter(team=withdrawn).update(team=replacement)
+        for field in ("home", "away", "winner"):
+            bracket.ties.filter(**{field: withdrawn}).update(**{field: replacement})
+        _swap_in_matches([bracket.season], withdrawn, replacement)
+        _swap_in_season(bracket.season, withdrawn, replacement)
 
 
 # --- groups ------------------------------------------------------------------------------

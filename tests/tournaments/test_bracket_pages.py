@@ -17,7 +17,8 @@ from rosters.models import SquadMember
 from tournaments.drawing import BOX_HEIGHT, BOX_WIDTH, bracket_drawing
 from tournaments.groups import draw_groups
 from tournaments.models import Entrant, Tie
-from tournaments.services import champion, replace_team
+from tournaments.services import champion
+from tournaments.withdrawals import replace_in_bracket
 
 pytestmark = pytest.mark.django_db
 
@@ -211,7 +212,7 @@ def test_replace_a_team_that_withdraws_before_its_first_match(admin_client, knoc
     assert match.status == "played"
     # a team that has played cannot be replaced
     with pytest.raises(Exception, match="has played a match already"):
-        replace_team(bracket, replacement, Team.objects.create(league=knockout.league, name="Too late"))
+        replace_in_bracket(bracket, replacement, Team.objects.create(league=knockout.league, name="Too late"))
 
 
 def test_a_walkover_sends_the_other_team_on(client, knockout):
