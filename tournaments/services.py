@@ -384,7 +384,7 @@ def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
         first = tie.first_leg = match_play(match_id=first.id)
     if not first.counts_in_table:
         return None
-    shootout = (second.shootout_home, second.shootout_away) if second.shootout_home is not None else None
+    shootout = _shootout(second, second.home_id)
     side = aggregate_winner(
         (first.home_goals, first.away_goals),
         (second.home_goals, second.away_goals),
@@ -500,7 +500,7 @@ def tie_score(bracket: Bracket, tie: Tie, *, first_id: int | None = None) -> Tie
             (first.home_goals, first.away_goals),
             (second.home_goals, second.away_goals),
             away_goals=bracket.away_goals,
-            shootout=(second.shootout_home, second.shootout_away) if second.shootout_home is not None else None,
+            shootout=_shootout(second, second.home_id),
         )
         if how == "away goals":
             words.append("through on away goals")
