@@ -26,7 +26,7 @@ from django.utils import timezone
 from engines import MatchResult, get_engine
 from engines.core import Event
 from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
-from matches.services import STAT_FIELDS, result_stored, store_result, team_sheets
+from matches.services import RESULT_FIELDS, STAT_FIELDS, result_stored, store_result, team_sheets
 from matches.table_games import TableGame, table_game
 from rosters.models import SquadMember
 
@@ -427,8 +427,9 @@ def result_edit(*, match_id: int, user, data: dict[str, Any], note: str = "") ->
     return edit
 
 
-#: What a result says about who won: an edit refused by the bracket names the ones it changed.
-RESULT_KEYS = ("home_goals", "away_goals", "decided_by", "shootout_home", "shootout_away")
+#: What a result says about who won (its stored fields but the status): an edit refused by the
+#: bracket names the ones it changed.
+RESULT_KEYS = tuple(field for field in RESULT_FIELDS if field != "status")
 
 
 def _keyed_by_the_change(exc: ValidationError, before: dict[str, Any], payload: dict[str, Any]) -> ValidationError:
