@@ -50,6 +50,8 @@ SUDDEN_DEATH_LIMIT = 30
 JOKER_CODE, BOOT_CODE = -1, -2
 SPECIAL_CODES = {JOKER: JOKER_CODE, GOLDEN_BOOT: BOOT_CODE}
 SIDE_SHIFT = 5
+#: CARD_CODES[side][index]: the draw-pile code of a squad's card.
+CARD_CODES = tuple(tuple(side << SIDE_SHIFT | index for index in range(1 << SIDE_SHIFT)) for side in (0, 1))
 
 #: BALL_LABELS[position][side][slot]: 'centre', a column or a card (side/slot -1 = none).
 BALL_LABELS = tuple(
@@ -298,7 +300,7 @@ class Match:
     def draw_pile(self) -> list[int]:
         """The squads' undealt cards and the extra cards, shuffled."""
         pile = list(self.rest[HOME])
-        pile += [(AWAY << SIDE_SHIFT) | index for index in self.rest[AWAY]]
+        pile += map(CARD_CODES[AWAY].__getitem__, self.rest[AWAY])
         pile += self.rules.specials
         shuffle(self.dice, pile)
         return pile
