@@ -50,8 +50,10 @@ SUDDEN_DEATH_LIMIT = 30
 JOKER_CODE, BOOT_CODE = -1, -2
 SPECIAL_CODES = {JOKER: JOKER_CODE, GOLDEN_BOOT: BOOT_CODE}
 SIDE_SHIFT = 5
-#: CARD_CODES[side][index]: the draw-pile code of a squad's card.
+#: CARD_CODES[side][index]: the draw-pile code of a squad's card; CODE_CARDS[code]: its
+#: (side, index), a tuple lookup where a shift and a mask are two unspecialised operations.
 CARD_CODES = tuple(tuple(side << SIDE_SHIFT | index for index in range(1 << SIDE_SHIFT)) for side in (0, 1))
+CODE_CARDS = tuple((code >> SIDE_SHIFT, code & 31) for code in range(2 << SIDE_SHIFT))
 
 #: BALL_LABELS[position][side][slot]: 'centre', a column or a card (side/slot -1 = none).
 BALL_LABELS = tuple(
@@ -153,8 +155,8 @@ def deal_eleven(dice: Dice, cards: list[int]) -> None:
     size = len(cards)
     if type(dice) is Dice:  # the same rolls as ``dice.roll``, without a call each (see ``shuffle``)
         random = dice.random
-        for slot in range(PITCH_SIZE):
-            pick = slot + floor(random() * (size - slot))
+        for slot, sides in deal_steps(size):
+            pick = slot + floor(random() * sides)
             cards[slot], cards[pick] = cards[pick], cards[slot]
         return
     roll = dice.roll
@@ -175,9 +177,23 @@ def shuffle(dice: Dice, cards: list[int]) -> None:
         dice.shuffle(cards)
         return
     random = dice.random
-    for last in range(len(cards) - 1, 0, -1):
-        pick = floor(random() * (last + 1))
+    for last, sides in shuffle_steps(len(cards)):
+        pick = floor(random() * sides)
         cards[last], cards[pick] = cards[pick], cards[last]
+
+
+# The inline rolls multiply by the die's size as a float: the same product as by the int
+# (a small int converts exactly), and the interpreter's quick float-by-float multiply.
+@lru_cache(maxsize=64)
+def deal_steps(size: int) -> tuple[tuple[int, float], ...]:
+    """For ``deal_eleven``: each dealt slot and the number of cards it picks from."""
+    return tuple((slot, float(size - slot)) for slot in range(PITCH_SIZE))
+
+
+@lru_cache(maxsize=64)
+def shuffle_steps(size: int) -> tuple[tuple[int, float], ...]:
+    """For ``shuffle``: each place from the last down and the number of cards up to it."""
+    return tuple((last, float(last + 1)) for last in range(size - 1, 0, -1))
 
 
 @lru_cache(maxsize=256)
@@ -325,6 +341,7 @@ class Match:
         squads, bonuses, strengths = self.squads, self.bonus, self.strength
         deciders, shot_bonus = self.deciders, self.shot_bonus
         events, new_event, open_events = self.events, _OpenEvent, emit_event is _emit_open
+        code_cards = CODE_CARDS
         for turn, code in enumerate(pile):
             self.minute = minute = minutes[turn]
             if code < 0:
@@ -334,8 +351,7 @@ class Match:
                     self.play_golden_boot(minute, extra=turn == last)
                 continue
             # A card of a squad.
-            side = code >> SIDE_SHIFT
-            index = code & 31
+            side, index = code_cards[code]
             self.turned = index
             squad = squads[side]
             player_id = squad.ids[index]
