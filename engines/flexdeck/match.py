@@ -217,7 +217,7 @@ class Match:
     __slots__ = (
         "squads", "dice", "rules", "coaches", "deciders", "shot_bonus", "substitutions_allowed",
         "subs_used", "reds", "bonus", "score", "events", "half", "minute", "extra_time", "discard",
-        "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "entered", "pitch_version",
+        "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "half_end", "pitch_version",
         "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "turned", "ball_at",
     )  # fmt: skip
 
@@ -256,7 +256,7 @@ class Match:
         self.pitch: list[list[int]] = [[], []]
         self.strength: list[list[int]] = [[], []]
         self.replaced = [0, 0]
-        self.entered: list[list[int]] = [[0] * PITCH_SIZE, [0] * PITCH_SIZE]
+        self.half_end = 0
         self.pitch_version = [0, 0]
         self.calls = [0, 0]
         self.place_ball(CENTRE, -1, -1)
@@ -284,6 +284,10 @@ class Match:
 
     def deal(self) -> None:
         """Shuffle each squad, deal eleven to the pitch, keep the rest for the pile."""
+        # A card's minutes are credited up to the half's end when it comes on and taken back
+        # when it leaves early (``leave_pitch``), so closing a half has nothing to add up.
+        self.half_end = 45 * self.half
+        on_pitch = self.half_end - self.minute
         for side in (HOME, AWAY):
             squad = self.squads[side]
             ids, strengths, stats = squad.ids, squad.strengths, squad.stats
@@ -297,11 +301,12 @@ class Match:
             for label, index in zip(SLOT_LABELS[side], pitch, strict=True):
                 value = strengths[index]
                 strength.append(value)
-                stats[index][STARTS] += 1
+                counters = stats[index]
+                counters[STARTS] += 1
+                counters[MINUTES] += on_pitch
                 lineup[label] = [ids[index], value]
             self.strength[side] = strength
             self.replaced[side] = 0
-            self.entered[side] = [self.minute] * PITCH_SIZE
             self.pitch_version[side] += 1
             self.log("deal", side, None, {"half": self.half, "ball": "centre", "pitch": lineup})
         self.calls = [0, 0]
@@ -553,7 +558,7 @@ class Match:
         self.pitch[side][slot] = index
         old = self.strength[side][slot]
         self.strength[side][slot] = squad.strengths[index]
-        self.entered[side][slot] = minute
+        squad.stats[index][MINUTES] += self.half_end - minute
         self.replaced[side] |= 1 << slot
         self.subs_used[side] += 1
         self.pitch_version[side] += 1
@@ -604,16 +609,18 @@ class Match:
     # -- bookkeeping --------------------------------------------------------
 
     def leave_pitch(self, side: int, slot: int, minute: int) -> None:
+        """The card at ``slot`` leaves at ``minute``: the rest of the half it was credited goes."""
         index = self.pitch[side][slot]
-        self.squads[side].stats[index][MINUTES] += minute - self.entered[side][slot]
+        self.squads[side].stats[index][MINUTES] -= self.half_end - minute
 
     def close_half(self) -> None:
         end = self.minute
-        for side in (HOME, AWAY):
-            stats = self.squads[side].stats
-            for index, strength, entered in zip(self.pitch[side], self.strength[side], self.entered[side], strict=True):
-                if strength >= 0:  # not neutralised
-                    stats[index][MINUTES] += end - entered
+        if end != self.half_end:  # extra time: the cards on the pitch played on
+            for side in (HOME, AWAY):
+                stats = self.squads[side].stats
+                for index, strength in zip(self.pitch[side], self.strength[side], strict=True):
+                    if strength >= 0:  # not neutralised
+                        stats[index][MINUTES] += end - self.half_end
         self.log(
             "half_time" if self.half == 1 else "full_time",
             None,
