@@ -205,7 +205,7 @@ class FlexdeckEngine(Engine):
 
     key = "flexdeck"
     name = "Flexdeck Futbol"
-    version = "1.0"
+    version = "1.1"
     squad_rules: SquadRules = cards.SQUAD_RULES
     special_cards = SPECIALS
 

@@ -371,14 +371,9 @@ class Match:
             self.possession = side
             side_name = SIDE_NAMES[side]
             ball_at = self.ball_at
-            detail = {
-                "colour": squad.colours[index],
-                "strength": raw,
-                "bonus": bonus,
-                "boost": boost,
-                "total": total,
-                "ball": ball_at,
-            }
+            # The card's total (with a red-card bonus or the Golden Boot's boost, which their own
+            # events announce) is logged here once; what the card then did adds only what is new.
+            detail = {"colour": squad.colours[index], "strength": raw, "total": total, "ball": ball_at}
             if open_events:  # the card event as ``_emit_open`` builds it, without the call (a fifth of its cost)
                 event = new_event()
                 event.seq = len(events) + 1
@@ -424,7 +419,7 @@ class Match:
                     "advance",
                     side_name,
                     player_id,
-                    {"total": total, "beat": defending[slot], "ball": self.ball_at},
+                    {"beat": defending[slot], "ball": self.ball_at},
                 )
             elif action == SHOOT:
                 if not can_shoot:
@@ -436,7 +431,7 @@ class Match:
             else:
                 if action != PASS or targets or can_shoot:
                     raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-                emit(minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at})
+                emit(minute, "no_move", side_name, player_id, {"ball": ball_at})
             discard.append(code)
 
     def play_golden_boot(self, minute: int, extra: bool) -> None:
