@@ -8,8 +8,9 @@ into ``TeamSheet`` objects and store what comes back.
 
 from __future__ import annotations
 
+import _random
 import json
-import random
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -50,7 +51,10 @@ class Dice:
     """
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        # ``random.Random(seed)`` seeds its generator twice (in ``__new__`` and again in
+        # ``__init__``), a fair share of a fast engine's match; its C base class, seeded
+        # once with the same whole number, gives the same numbers.
+        self._rng = _random.Random(operator.index(seed))
         #: A uniform float in [0, 1): for an engine's hot loop, which may turn it into
         #: die faces itself (only for plain ``Dice``; scripted dice answer per roll).
         self.random = self._rng.random

@@ -26,7 +26,8 @@ Two styles, chosen per league (``settings["coach_style"]``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, NamedTuple
 
 from engines.flexdeck.pitch import KEEPER, RANK_SLOTS
 
@@ -49,50 +50,59 @@ GAIN_FOR_LAST_IN_FIRST_HALF = 8.0
 THRESHOLDS = (GAIN_OVER_MOVE, GAIN_OVER_NOTHING, GAIN_FOR_LAST_IN_FIRST_HALF)
 OVER_MOVE, OVER_NOTHING, LAST_IN_FIRST_HALF = range(len(THRESHOLDS))
 
-#: RANK_TRIGGER_OFFSETS[rank][threshold]: how much stronger than the card it replaces a
-#: substitute must be to reach the threshold at all (if it also lifts the rank's
-#: weakest card by as much): a substitution's gain is at most
-#: (1 + OWN_GAIN_SHARE) * weight * (substitute - replaced card).
-RANK_TRIGGER_OFFSETS = tuple(
-    tuple(threshold / ((1 + OWN_GAIN_SHARE) * weight) for threshold in THRESHOLDS) for weight in RANK_WEIGHTS
-)
-NEVER = float("inf")
+#: Above every card's strength: a rank's floor when no other card stands in it.
+NO_CARD = 99
+#: Above every card's strength too: the trigger of a substitution never made (an int, not
+#: inf, as int-int comparisons are the quick ones).
+NEVER = 1000
+
 #: The field ranks (defenders, midfielders, forwards) with their slots.
 FIELD_RANKS = tuple(enumerate(RANK_SLOTS))[1:]
 
 COACH_STYLES = ("careful", "attacking")
 
-PlanEntry = tuple[int, int, int, int]  # rank, slot of its weakest replaceable card, that card, the rank's floor
+PlanEntry = tuple[float, int, int, int]  # rank weight, slot of its weakest replaceable card, that card, headroom
+#: By a rank's headroom: the least lift over its weakest card a substitute needs.
+Lifts = tuple[int, ...]
+#: A field rank's weight, slots (all, the first, the others), their bits in ``match.replaced``
+#: and its lifts needed with a move and without.
+RankLayout = tuple[float, tuple[int, ...], int, tuple[int, ...], int, Lifts, Lifts]
+
+
+class Needs(NamedTuple):
+    """What a substitution needs, bound once for ``Coach._replan``."""
+
+    with_move: float  # gain, if the card could move the ball or shoot (NEVER: never substitute it)
+    alone: float  # gain, if it could not
+    # Lifts over the keeper: nothing stands above it in its rank, so its headroom (NO_CARD
+    # less at most 18) is past where the lifts stop falling and one number does.
+    keeper_with_move: int
+    keeper_alone: int
+    field_ranks: tuple[RankLayout, ...]
 
 
 class SidePlan:
     """What a coach worked out for one side's pitch, valid until the pitch changes.
 
-    Besides the plan it holds, for a card with a move to make and for one without,
-    the gain a substitution needs and the weakest card that could reach it: most
-    cards are weaker, and ``decide`` turns them down with one comparison.
+    Per rank it lists the weakest replaceable card and its headroom: how far the
+    weakest other live card stands above it (0 if one is as weak), as far as a
+    substitute lifts the rank's weakest card. Besides, for a card with a move to make
+    and for one without, the gain a substitution needs and the weakest card that
+    reaches it in some rank: every other card falls short, and ``decide`` turns it
+    down with one comparison.
     """
 
     __slots__ = ("version", "entries", "needed_with_move", "trigger_with_move", "needed_alone", "trigger_alone")
 
-    def __init__(self, version: int, entries: list[PlanEntry], needed_with_move: int, needed_alone: int) -> None:
-        self.version = version
-        self.entries = entries
-        self.needed_with_move = THRESHOLDS[needed_with_move] if needed_with_move >= 0 else NEVER
-        self.needed_alone = THRESHOLDS[needed_alone] if needed_alone >= 0 else NEVER
-        with_move = alone = NEVER
-        for rank, _, old, _ in entries:  # no entries when no substitution is left
-            offsets = RANK_TRIGGER_OFFSETS[rank]
-            if old + offsets[needed_alone] < alone:
-                alone = old + offsets[needed_alone]
-            if old + offsets[needed_with_move] < with_move:
-                with_move = old + offsets[needed_with_move]
-        self.trigger_alone = alone
-        # -1: no substitution with a move (attacking); the offset read for it above is dropped.
-        self.trigger_with_move = with_move if needed_with_move >= 0 else NEVER
+    version: int
+    entries: list[PlanEntry]
+    needed_with_move: float
+    trigger_with_move: int
+    needed_alone: float
+    trigger_alone: int
 
-
-NO_PLAN = SidePlan(-1, [], -1, -1)
+    def __init__(self) -> None:
+        self.version = -1  # no pitch's: ``Coach._replan`` sets the rest before anything reads it
 
 
 class Coach:
@@ -101,7 +111,8 @@ class Coach:
     def __init__(self, style: str = "careful") -> None:
         self.style = style
         self.careful = style == "careful"
-        self._plans = [NO_PLAN, NO_PLAN]  # per side
+        self._plans = (SidePlan(), SidePlan())  # per side, remade in place
+        self._needs, self._needs_for_last = NEEDS_BY_CAREFUL[self.careful]
 
     def decide(
         self, match: Match, side: int, raw: int, targets: Sequence[int], can_shoot: bool, scores: bool
@@ -111,7 +122,7 @@ class Coach:
             return SHOOT, KEEPER
         plan = self._plans[side]
         if plan.version != match.pitch_version[side]:
-            plan = self._plans[side] = self._replan(match, side)
+            self._replan(plan, match, side)
         if targets:
             if raw >= plan.trigger_with_move:
                 slot = self.best_substitution(match, side, raw, plan.needed_with_move, plan.entries)
@@ -126,24 +137,59 @@ class Coach:
             return SHOOT, KEEPER
         return PASS, -1
 
-    def _replan(self, match: Match, side: int) -> SidePlan:
-        """The plan for the side's pitch now, with the gains its substitutions need.
+    def _replan(self, plan: SidePlan, match: Match, side: int) -> None:
+        """Remake ``plan`` for the side's pitch now, with the gains its substitutions need.
 
-        Both change only with the pitch: a substitution (which also uses one up) or
-        a new deal (a new half) bumps ``match.pitch_version``.
+        Both change only with the pitch: a substitution (which also uses one up) or a
+        new deal (a new half) bumps ``match.pitch_version``. One pass makes the plan
+        and its triggers in place: no further call (but for a rank with a card replaced
+        or neutralised) and no object but the entries.
         """
-        version = match.pitch_version[side]
+        plan.version = match.pitch_version[side]
         used = match.subs_used[side]
         allowed = match.substitutions_allowed
         if used >= allowed:
-            return SidePlan(version, [], -1, -1)
-        if match.half == 1 and used == allowed - 1:
-            needed_with_move = needed_alone = LAST_IN_FIRST_HALF
-        else:
-            needed_with_move, needed_alone = OVER_MOVE, OVER_NOTHING
-        if not self.careful:  # attacking: substitutes only cards that could not move
-            needed_with_move = -1
-        return SidePlan(version, self._plan(match, side), needed_with_move, needed_alone)
+            plan.trigger_with_move = plan.trigger_alone = NEVER
+            return
+        needs = self._needs_for_last if match.half == 1 and used == allowed - 1 else self._needs
+        plan.needed_with_move, plan.needed_alone, keeper_with_move, keeper_alone, field_ranks = needs
+        strength = match.strength[side]
+        replaced = match.replaced[side]
+        if replaced & 1 << KEEPER:
+            plan.entries = entries = []
+            trigger_with_move = trigger_alone = NEVER
+        else:  # alone in its rank, never neutralised: nothing caps what a substitute adds
+            weakest = strength[KEEPER]
+            headroom = NO_CARD - weakest
+            plan.entries = entries = [(RANK_WEIGHTS[0], KEEPER, weakest, headroom)]
+            trigger_with_move = weakest + keeper_with_move
+            trigger_alone = weakest + keeper_alone
+        for weight, slots, first, others, mask, with_move_lifts, alone_lifts in field_ranks:
+            if replaced & mask:
+                slot, weakest, headroom = _weakest_replaceable(strength, replaced, slots)
+            else:
+                # No card of the rank replaced (most ranks): the weakest card (the first if
+                # tied) and the next, with half the opcodes of the general search.
+                slot, weakest, floor = first, strength[first], NO_CARD
+                for candidate in others:
+                    value = strength[candidate]
+                    if value < weakest:
+                        slot, weakest, floor = candidate, value, weakest
+                    elif value < floor:
+                        floor = value
+                headroom = floor - weakest
+                if weakest < 0:  # a neutralised card, below every other
+                    slot, weakest, headroom = _weakest_replaceable(strength, replaced, slots)
+            if slot >= 0:
+                entries.append((weight, slot, weakest, headroom))
+                trigger = weakest + with_move_lifts[headroom]
+                if trigger < trigger_with_move:
+                    trigger_with_move = trigger
+                trigger = weakest + alone_lifts[headroom]
+                if trigger < trigger_alone:
+                    trigger_alone = trigger
+        plan.trigger_with_move = trigger_with_move
+        plan.trigger_alone = trigger_alone
 
     def choose_target(self, match: Match, side: int, targets: Sequence[int]) -> int:
         """Which of several equal cards the ball goes to."""
@@ -166,36 +212,93 @@ class Coach:
         only the ball's place is left to check.
         """
         best_slot, best_gain = -1, needed
-        for rank, slot, old, floor in plan:
-            if raw <= old:
+        for weight, slot, old, headroom in plan:
+            lift = raw - old
+            if lift <= 0:
                 continue
-            new_weakest = raw if raw < floor else floor
-            old_weakest = old if old < floor else floor
-            gain = RANK_WEIGHTS[rank] * (new_weakest - old_weakest + OWN_GAIN_SHARE * (raw - old))
+            # The rank's weakest card rises by the lift, up to its headroom.
+            gain = weight * ((lift if lift < headroom else headroom) + OWN_GAIN_SHARE * lift)
             if gain >= best_gain and (match.ball_slot != slot or match.ball_side != side):
                 best_slot, best_gain = slot, gain
         return best_slot
 
-    @staticmethod
-    def _plan(match: Match, side: int) -> list[PlanEntry]:
-        """Per rank: the weakest replaceable card and the weakest other card."""
-        strength = match.strength[side]
-        replaced = match.replaced[side]
-        plan = []
-        if not replaced >> KEEPER & 1:  # alone in its rank, never neutralised
-            plan.append((0, KEEPER, strength[KEEPER], 99))
-        for rank, slots in FIELD_RANKS:
-            slot, weakest, floor = -1, 99, 99
-            for candidate in slots:
-                value = strength[candidate]
-                if value < 0:  # neutralised
-                    continue
-                if value < weakest and not replaced >> candidate & 1:
-                    if weakest < floor:  # the card it displaces (99 before any)
-                        floor = weakest
-                    slot, weakest = candidate, value
-                elif value < floor:
-                    floor = value
-            if slot >= 0:
-                plan.append((rank, slot, weakest, floor))
-        return plan
+
+def _weakest_replaceable(strength: list[int], replaced: int, slots: tuple[int, ...]) -> tuple[int, int, int]:
+    """Of ``slots``: the weakest live card not replaced this half (the first if tied; slot
+    -1 if none), its strength, and its headroom (see ``SidePlan``)."""
+    slot, weakest, floor = -1, NO_CARD, NO_CARD
+    for candidate in slots:
+        value = strength[candidate]
+        if value < 0:  # neutralised
+            continue
+        if value < weakest and not replaced >> candidate & 1:
+            if weakest < floor:  # the card it displaces (NO_CARD before any)
+                floor = weakest
+            slot, weakest = candidate, value
+        elif value < floor:
+            floor = value
+    return slot, weakest, floor - weakest if floor > weakest else 0
+
+
+#: A match with the ball on no card, to ask ``best_substitution`` about one card.
+_NO_BALL = SimpleNamespace(ball_slot=-1, ball_side=-1)
+
+
+def _lifts_needed(weight: float, needed: float) -> Lifts:
+    """By headroom (0 to NO_CARD): the least lift whose gain reaches ``needed``.
+
+    ``best_substitution`` itself says what reaches it, so ``raw >= old + lifts[headroom]``
+    holds exactly when it would substitute the card (the ball elsewhere). A wider
+    headroom never needs more lift, so each headroom starts from the last one's answer.
+    """
+
+    def enough(lift: int, headroom: int) -> bool:
+        return Coach.best_substitution(_NO_BALL, KEEPER, lift, needed, [(weight, KEEPER, 0, headroom)]) >= 0  # type: ignore[arg-type]
+
+    lift = 1
+    while not enough(lift, 0):
+        lift += 1
+    lifts = []
+    for headroom in range(NO_CARD + 1):
+        while lift > 1 and enough(lift - 1, headroom):
+            lift -= 1
+        lifts.append(lift)
+    return tuple(lifts)
+
+
+#: LIFTS_NEEDED[threshold][rank]: the ``_lifts_needed`` of a rank (keeper, defenders, midfielders, forwards).
+LIFTS_NEEDED = tuple(tuple(_lifts_needed(weight, needed) for weight in RANK_WEIGHTS) for needed in THRESHOLDS)
+NO_LIFT_ENOUGH = (NEVER,) * (NO_CARD + 1)
+
+
+def _needs(with_move: int, alone: int) -> Needs:
+    """The needs with a move (a threshold's index, or -1 for never) and without."""
+    with_move_lifts = LIFTS_NEEDED[with_move] if with_move >= 0 else (NO_LIFT_ENOUGH,) * len(RANK_WEIGHTS)
+    alone_lifts = LIFTS_NEEDED[alone]
+    field_ranks = tuple(
+        (
+            RANK_WEIGHTS[rank],
+            slots,
+            slots[0],
+            slots[1:],
+            sum(1 << slot for slot in slots),
+            with_move_lifts[rank],
+            alone_lifts[rank],
+        )
+        for rank, slots in FIELD_RANKS
+    )
+    return Needs(
+        THRESHOLDS[with_move] if with_move >= 0 else NEVER,
+        THRESHOLDS[alone],
+        with_move_lifts[KEEPER][NO_CARD],
+        alone_lifts[KEEPER][NO_CARD],
+        field_ranks,
+    )
+
+
+#: Per style (careful or not) the needs of a substitution, then those of the first half's
+#: last one ("keep one for the second"). Attacking substitutes only cards that could not move.
+NEEDS_BY_CAREFUL = {
+    True: (_needs(OVER_MOVE, OVER_NOTHING), _needs(LAST_IN_FIRST_HALF, LAST_IN_FIRST_HALF)),
+    False: (_needs(-1, OVER_NOTHING), _needs(-1, LAST_IN_FIRST_HALF)),
+}

@@ -140,9 +140,9 @@ class SquadCache:
 
     A league plays the same sheet objects many times (a season, ``stats``,
     ``bench``); checking that a sheet still holds what it held, a C-level
-    comparison with a deep copy, costs a fraction of coercing and validating
-    26 cards again. A sheet changed in place, even a pip, misses and is
-    validated afresh.
+    comparison with a copy (``_snapshot``), costs a fraction of coercing and
+    validating 26 cards again. A sheet changed in place, even a pip, misses and
+    is validated afresh.
     """
 
     def __init__(self, size: int = 64) -> None:
@@ -157,7 +157,7 @@ class SquadCache:
         if entry is None or entry[0] is not sheet or entry[1] != players:
             squad = build_squad(side, TeamSheet.coerce(sheet), squad_size)
             try:
-                snapshot = copy.deepcopy(players)
+                snapshot = _snapshot(players)
             except (TypeError, copy.Error):  # cards that cannot be copied are not cached
                 return self._fresh(squad)
             if len(self._entries) >= self._size:
@@ -170,6 +170,21 @@ class SquadCache:
     def _fresh(template: Squad) -> Squad:
         """The template's cards with counters of their own."""
         return Squad(template.ids, template.colours, template.strengths, blank_counters(len(template.ids)))
+
+
+def _snapshot(players: list[Any]) -> list[Any]:
+    """A copy of the cards deep enough to see every change the engine would read.
+
+    The engine reads a card's own values and its pips, so a card is copied with a
+    copy of its pips list (a tenth of ``deepcopy``'s cost, which the platform, with
+    fresh sheets for every match, would pay every time); other shapes are deep-copied.
+    """
+    return [
+        {**card, "pips": list(card["pips"])}
+        if type(card) is dict and type(card.get("pips")) is list
+        else copy.deepcopy(card)
+        for card in players
+    ]
 
 
 def _players_of(sheet: TeamSheet | Mapping[str, Any]) -> list[Any]:
@@ -205,7 +220,7 @@ class FlexdeckEngine(Engine):
 
     key = "flexdeck"
     name = "Flexdeck Futbol"
-    version = "1.0"
+    version = "1.1"
     squad_rules: SquadRules = cards.SQUAD_RULES
     special_cards = SPECIALS
 

@@ -50,6 +50,10 @@ SUDDEN_DEATH_LIMIT = 30
 JOKER_CODE, BOOT_CODE = -1, -2
 SPECIAL_CODES = {JOKER: JOKER_CODE, GOLDEN_BOOT: BOOT_CODE}
 SIDE_SHIFT = 5
+#: CARD_CODES[side][index]: the draw-pile code of a squad's card; CODE_CARDS[code]: its
+#: (side, index), a tuple lookup where a shift and a mask are two unspecialised operations.
+CARD_CODES = tuple(tuple(side << SIDE_SHIFT | index for index in range(1 << SIDE_SHIFT)) for side in (0, 1))
+CODE_CARDS = tuple((code >> SIDE_SHIFT, code & 31) for code in range(2 << SIDE_SHIFT))
 
 #: BALL_LABELS[position][side][slot]: 'centre', a column or a card (side/slot -1 = none).
 BALL_LABELS = tuple(
@@ -151,8 +155,8 @@ def deal_eleven(dice: Dice, cards: list[int]) -> None:
     size = len(cards)
     if type(dice) is Dice:  # the same rolls as ``dice.roll``, without a call each (see ``shuffle``)
         random = dice.random
-        for slot in range(PITCH_SIZE):
-            pick = slot + floor(random() * (size - slot))
+        for slot, sides in deal_steps(size):
+            pick = slot + floor(random() * sides)
             cards[slot], cards[pick] = cards[pick], cards[slot]
         return
     roll = dice.roll
@@ -173,9 +177,23 @@ def shuffle(dice: Dice, cards: list[int]) -> None:
         dice.shuffle(cards)
         return
     random = dice.random
-    for last in range(len(cards) - 1, 0, -1):
-        pick = floor(random() * (last + 1))
+    for last, sides in shuffle_steps(len(cards)):
+        pick = floor(random() * sides)
         cards[last], cards[pick] = cards[pick], cards[last]
+
+
+# The inline rolls multiply by the die's size as a float: the same product as by the int
+# (a small int converts exactly), and the interpreter's quick float-by-float multiply.
+@lru_cache(maxsize=64)
+def deal_steps(size: int) -> tuple[tuple[int, float], ...]:
+    """For ``deal_eleven``: each dealt slot and the number of cards it picks from."""
+    return tuple((slot, float(size - slot)) for slot in range(PITCH_SIZE))
+
+
+@lru_cache(maxsize=64)
+def shuffle_steps(size: int) -> tuple[tuple[int, float], ...]:
+    """For ``shuffle``: each place from the last down and the number of cards up to it."""
+    return tuple((last, float(last + 1)) for last in range(size - 1, 0, -1))
 
 
 @lru_cache(maxsize=256)
@@ -199,7 +217,7 @@ class Match:
     __slots__ = (
         "squads", "dice", "rules", "coaches", "deciders", "shot_bonus", "substitutions_allowed",
         "subs_used", "reds", "bonus", "score", "events", "half", "minute", "extra_time", "discard",
-        "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "entered", "pitch_version",
+        "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "half_end", "pitch_version",
         "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "turned", "ball_at",
     )  # fmt: skip
 
@@ -238,7 +256,7 @@ class Match:
         self.pitch: list[list[int]] = [[], []]
         self.strength: list[list[int]] = [[], []]
         self.replaced = [0, 0]
-        self.entered: list[list[int]] = [[0] * PITCH_SIZE, [0] * PITCH_SIZE]
+        self.half_end = 0
         self.pitch_version = [0, 0]
         self.calls = [0, 0]
         self.place_ball(CENTRE, -1, -1)
@@ -266,6 +284,10 @@ class Match:
 
     def deal(self) -> None:
         """Shuffle each squad, deal eleven to the pitch, keep the rest for the pile."""
+        # A card's minutes are credited up to the half's end when it comes on and taken back
+        # when it leaves early (``leave_pitch``), so closing a half has nothing to add up.
+        self.half_end = 45 * self.half
+        on_pitch = self.half_end - self.minute
         for side in (HOME, AWAY):
             squad = self.squads[side]
             ids, strengths, stats = squad.ids, squad.strengths, squad.stats
@@ -279,11 +301,12 @@ class Match:
             for label, index in zip(SLOT_LABELS[side], pitch, strict=True):
                 value = strengths[index]
                 strength.append(value)
-                stats[index][STARTS] += 1
+                counters = stats[index]
+                counters[STARTS] += 1
+                counters[MINUTES] += on_pitch
                 lineup[label] = [ids[index], value]
             self.strength[side] = strength
             self.replaced[side] = 0
-            self.entered[side] = [self.minute] * PITCH_SIZE
             self.pitch_version[side] += 1
             self.log("deal", side, None, {"half": self.half, "ball": "centre", "pitch": lineup})
         self.calls = [0, 0]
@@ -298,7 +321,7 @@ class Match:
     def draw_pile(self) -> list[int]:
         """The squads' undealt cards and the extra cards, shuffled."""
         pile = list(self.rest[HOME])
-        pile += [(AWAY << SIDE_SHIFT) | index for index in self.rest[AWAY]]
+        pile += map(CARD_CODES[AWAY].__getitem__, self.rest[AWAY])
         pile += self.rules.specials
         shuffle(self.dice, pile)
         return pile
@@ -323,6 +346,7 @@ class Match:
         squads, bonuses, strengths = self.squads, self.bonus, self.strength
         deciders, shot_bonus = self.deciders, self.shot_bonus
         events, new_event, open_events = self.events, _OpenEvent, emit_event is _emit_open
+        code_cards = CODE_CARDS
         for turn, code in enumerate(pile):
             self.minute = minute = minutes[turn]
             if code < 0:
@@ -332,8 +356,7 @@ class Match:
                     self.play_golden_boot(minute, extra=turn == last)
                 continue
             # A card of a squad.
-            side = code >> SIDE_SHIFT
-            index = code & 31
+            side, index = code_cards[code]
             self.turned = index
             squad = squads[side]
             player_id = squad.ids[index]
@@ -348,14 +371,9 @@ class Match:
             self.possession = side
             side_name = SIDE_NAMES[side]
             ball_at = self.ball_at
-            detail = {
-                "colour": squad.colours[index],
-                "strength": raw,
-                "bonus": bonus,
-                "boost": boost,
-                "total": total,
-                "ball": ball_at,
-            }
+            # The card's total (with a red-card bonus or the Golden Boot's boost, which their own
+            # events announce) is logged here once; what the card then did adds only what is new.
+            detail = {"colour": squad.colours[index], "strength": raw, "total": total, "ball": ball_at}
             if open_events:  # the card event as ``_emit_open`` builds it, without the call (a fifth of its cost)
                 event = new_event()
                 event.seq = len(events) + 1
@@ -401,7 +419,7 @@ class Match:
                     "advance",
                     side_name,
                     player_id,
-                    {"total": total, "beat": defending[slot], "ball": self.ball_at},
+                    {"beat": defending[slot], "ball": self.ball_at},
                 )
             elif action == SHOOT:
                 if not can_shoot:
@@ -413,7 +431,7 @@ class Match:
             else:
                 if action != PASS or targets or can_shoot:
                     raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-                emit(minute, "no_move", side_name, player_id, {"total": total, "ball": ball_at})
+                emit(minute, "no_move", side_name, player_id, {"ball": ball_at})
             discard.append(code)
 
     def play_golden_boot(self, minute: int, extra: bool) -> None:
@@ -535,7 +553,7 @@ class Match:
         self.pitch[side][slot] = index
         old = self.strength[side][slot]
         self.strength[side][slot] = squad.strengths[index]
-        self.entered[side][slot] = minute
+        squad.stats[index][MINUTES] += self.half_end - minute
         self.replaced[side] |= 1 << slot
         self.subs_used[side] += 1
         self.pitch_version[side] += 1
@@ -586,16 +604,18 @@ class Match:
     # -- bookkeeping --------------------------------------------------------
 
     def leave_pitch(self, side: int, slot: int, minute: int) -> None:
+        """The card at ``slot`` leaves at ``minute``: the rest of the half it was credited goes."""
         index = self.pitch[side][slot]
-        self.squads[side].stats[index][MINUTES] += minute - self.entered[side][slot]
+        self.squads[side].stats[index][MINUTES] -= self.half_end - minute
 
     def close_half(self) -> None:
         end = self.minute
-        for side in (HOME, AWAY):
-            stats = self.squads[side].stats
-            for index, strength, entered in zip(self.pitch[side], self.strength[side], self.entered[side], strict=True):
-                if strength >= 0:  # not neutralised
-                    stats[index][MINUTES] += end - entered
+        if end != self.half_end:  # extra time: the cards on the pitch played on
+            for side in (HOME, AWAY):
+                stats = self.squads[side].stats
+                for index, strength in zip(self.pitch[side], self.strength[side], strict=True):
+                    if strength >= 0:  # not neutralised
+                        stats[index][MINUTES] += end - self.half_end
         self.log(
             "half_time" if self.half == 1 else "full_time",
             None,

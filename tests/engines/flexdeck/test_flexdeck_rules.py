@@ -238,7 +238,7 @@ def test_a_red_card_neutralises_the_other_sides_weakest_field_card_and_adds_thre
     neutralised = next(e for e in events if e.kind == "neutralised")
     assert (neutralised.side, neutralised.detail["position"], neutralised.detail["strength"]) == ("home", "G3", 4)
     cards = [e for e in events if e.kind == "card" and e.side]
-    assert [(e.side, e.detail["bonus"], e.detail["total"]) for e in cards[1:3]] == [("home", 3, 12), ("away", 0, 9)]
+    assert [(e.side, e.detail["strength"], e.detail["total"]) for e in cards[1:3]] == [("home", 9, 12), ("away", 9, 9)]
 
 
 def test_the_red_card_joker_leaves_the_ball_where_it_is():
@@ -274,8 +274,8 @@ def test_a_red_card_carries_into_the_second_half():
     assert (after_deal.kind, after_deal.side) == ("neutralised", "home")
     home_cards = [e for e in second_half if e.kind == "card" and e.side == "home"]
     away_cards = [e for e in second_half if e.kind == "card" and e.side == "away"]
-    assert all(e.detail["bonus"] == 3 for e in home_cards)
-    assert all(e.detail["bonus"] == 0 for e in away_cards)
+    assert all(e.detail["total"] == e.detail["strength"] + 3 for e in home_cards)
+    assert all(e.detail["total"] == e.detail["strength"] for e in away_cards)
 
 
 # -- the Golden Boot ---------------------------------------------------------------------
@@ -284,7 +284,7 @@ def test_a_red_card_carries_into_the_second_half():
 def test_the_golden_boot_adds_five_to_the_next_card():
     result = play(EVEN, EVEN, ["golden_boot", ("home", 4)])
     card = [e for e in first_half(result) if e.kind == "card"][1]
-    assert (card.detail["boost"], card.detail["total"]) == (5, 9)
+    assert (card.detail["strength"], card.detail["total"]) == (4, 9)
     assert actions(result)[1] == ("advance", "home", "D1")
 
 

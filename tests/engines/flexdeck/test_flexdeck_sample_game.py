@@ -231,9 +231,9 @@ def test_it_books_red_green_twice_and_sends_off(table_game):
 
 def test_it_adds_the_red_card_bonus_to_later_blue_gold_cards(table_game):
     cards = {e.player_id: e.detail for e in table_game.events if e.kind == "card" and e.player_id}
-    assert (cards["bg09"]["total"], cards["bg09"]["bonus"]) == (16, 3)
+    assert (cards["bg09"]["strength"], cards["bg09"]["total"]) == (13, 16)
     assert cards["bg06"]["total"] == 11  # gold 6 + the Golden Boot's 5, before the red card
-    assert cards["rg09"]["bonus"] == 0
+    assert cards["rg09"]["total"] == cards["rg09"]["strength"]
 
 
 def test_under_the_rules_as_written_card_30_scores():
