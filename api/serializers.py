@@ -109,11 +109,15 @@ class FixturesSerializer(serializers.Serializer):
 
 
 class TeamSerializer(serializers.ModelSerializer):
+    """A team as the public reads it: its tactics are its manager's orders, kept from its
+    opponents (the admin shows them to the manager and the commissioners; a played match
+    shows those it was played with in ``played_with``)."""
+
     manager = serializers.SlugRelatedField(read_only=True, slug_field="username")
 
     class Meta:
         model = Team
-        fields = ["id", "league", "name", "short_name", "manager", "tactics"]
+        fields = ["id", "league", "name", "short_name", "manager"]
         read_only_fields = fields
 
 

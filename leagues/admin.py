@@ -200,7 +200,8 @@ class SeasonAdmin(LeagueScopedAdmin):
 
 @admin.register(Team)
 class TeamAdmin(LeagueScopedAdmin):
-    """Commissioners edit their teams; a team's manager may change its tactics, nothing else."""
+    """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
+    Tactics are orders kept from opponents: other managers see a team without them."""
 
     list_display = ["name", "short_name", "league", "manager"]
     list_filter = ["league"]
@@ -214,6 +215,11 @@ class TeamAdmin(LeagueScopedAdmin):
 
     def has_change_permission(self, request, obj=None):
         return super().has_change_permission(request, obj) or self.manages(request, obj)
+
+    def get_fields(self, request, obj=None):
+        if obj is None or self.runs(request, obj) or self.manages(request, obj):
+            return self.fields
+        return [name for name in self.fields if name != "tactics"]
 
     def get_readonly_fields(self, request, obj=None):
         if self.runs(request, obj):

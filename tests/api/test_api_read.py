@@ -76,7 +76,6 @@ def test_teams_filtered_by_league_and_season(api, played_season):
         "name": team.name,
         "short_name": "",
         "manager": None,
-        "tactics": {},
     }
 
 

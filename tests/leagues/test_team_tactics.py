@@ -87,6 +87,21 @@ def test_a_manager_sets_his_teams_tactics_in_the_admin_and_nothing_else(client, 
     assert Team.objects.get(pk=beta.pk).tactics == {}
 
 
+def test_tactics_are_kept_from_the_other_managers_and_the_public(client, cast):
+    alpha, beta = cast["alpha"], cast["beta"]
+    Team.objects.filter(pk=beta.pk).update(tactics={"style": "secret"})
+    client.force_login(cast["bruno"])  # Alpha's manager
+    page = client.get(change_page(beta))
+    assert "tactics" not in page.context["adminform"].form.fields and "secret" not in page.content.decode()
+    assert "tactics" in client.get(change_page(alpha)).context["adminform"].form.fields
+    client.force_login(cast["carla"])  # Beta's own manager and the league's commissioner see them
+    assert "secret" in client.get(change_page(beta)).content.decode()
+    client.force_login(cast["anna"])
+    assert "secret" in client.get(change_page(beta)).content.decode()
+    client.logout()
+    assert "tactics" not in client.get(f"/api/teams/{beta.pk}/").json()
+
+
 def test_a_commissioner_gets_the_engines_reason_for_bad_tactics(client, cast):
     alpha = cast["alpha"]
     client.force_login(cast["anna"])
