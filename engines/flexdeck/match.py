@@ -350,8 +350,11 @@ class Match:
         code_cards = CODE_CARDS
         boost = self.boost  # the Golden Boot's, kept for the next suited card (of this pile or the next)
         for turn, code in enumerate(pile):
-            self.minute = minute = minutes[turn]
+            minute = minutes[turn]
             if code < 0:
+                # ``self.minute`` is kept for these methods (and set at the pile's end); a squad
+                # card's rules below are handed ``minute``.
+                self.minute = minute
                 if code == JOKER_CODE:
                     self.play_joker(minute)
                 else:
@@ -435,6 +438,8 @@ class Match:
                 emit(minute, "no_move", side_name, player_id, {"ball": ball_at})
             discard.append(code)
         self.boost = boost
+        if minutes:
+            self.minute = minutes[-1]
 
     def play_golden_boot(self, minute: int, extra: bool) -> None:
         """Log the Golden Boot (``play_pile`` adds its +5 to the next suited card); as the
