@@ -29,12 +29,16 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, NamedTuple
 
-from engines.flexdeck.pitch import KEEPER, RANK_SLOTS
+from engines.flexdeck.pitch import KEEPER, PITCH_SIZE, RANK_SLOTS
 
 if TYPE_CHECKING:
     from engines.flexdeck.match import Match
 
 MOVE, SHOOT, SUBSTITUTE, PASS = "move", "shoot", "substitute", "pass"
+#: ``decide``'s answers, made once: a new pair for every card costs more than a lookup.
+SHOT, NO_ACTION = (SHOOT, KEEPER), (PASS, -1)
+MOVES = tuple((MOVE, slot) for slot in range(PITCH_SIZE))
+SUBSTITUTIONS = tuple((SUBSTITUTE, slot) for slot in range(PITCH_SIZE))
 
 #: How much a point of strength is worth by rank: keeper, defenders, midfielders, forwards.
 RANK_WEIGHTS = (1.0, 0.7, 0.45, 0.25)
@@ -119,7 +123,7 @@ class Coach:
     ) -> tuple[str, int]:
         """The action for a card of ``side``'s colours: (kind, slot)."""
         if scores:
-            return SHOOT, KEEPER
+            return SHOT
         plan = self._plans[side]
         if plan.version != match.pitch_version[side]:
             self._replan(plan, match, side)
@@ -127,15 +131,15 @@ class Coach:
             if raw >= plan.trigger_with_move:
                 slot = self.best_substitution(match, side, raw, plan.needed_with_move, plan.entries)
                 if slot >= 0:
-                    return SUBSTITUTE, slot
-            return MOVE, self.choose_target(match, side, targets) if len(targets) > 1 else targets[0]
+                    return SUBSTITUTIONS[slot]
+            return MOVES[self.choose_target(match, side, targets) if len(targets) > 1 else targets[0]]
         if raw >= plan.trigger_alone:
             slot = self.best_substitution(match, side, raw, plan.needed_alone, plan.entries)
             if slot >= 0:
-                return SUBSTITUTE, slot
+                return SUBSTITUTIONS[slot]
         if can_shoot:
-            return SHOOT, KEEPER
-        return PASS, -1
+            return SHOT
+        return NO_ACTION
 
     def _replan(self, plan: SidePlan, match: Match, side: int) -> None:
         """Remake ``plan`` for the side's pitch now, with the gains its substitutions need.

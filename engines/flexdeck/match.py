@@ -218,7 +218,7 @@ class Match:
         "squads", "dice", "rules", "coaches", "deciders", "shot_bonus", "substitutions_allowed",
         "subs_used", "reds", "bonus", "score", "events", "half", "minute", "extra_time", "discard",
         "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "half_end", "pitch_version",
-        "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "turned", "ball_at",
+        "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "ball_at",
     )  # fmt: skip
 
     def __init__(
@@ -262,7 +262,6 @@ class Match:
         self.place_ball(CENTRE, -1, -1)
         self.possession = -1
         self.boost = 0
-        self.turned = -1
         self.ball_at = "centre"
 
     # -- the whole match -------------------------------------------------
@@ -297,18 +296,20 @@ class Match:
             self.rest[side] = order[PITCH_SIZE:]
             # One pass for the pitch's strengths, the starts and the deal event.
             strength: list[int] = []
-            lineup: dict[str, list[Any]] = {}
+            lineup: dict[str, tuple[str, int]] = {}
             for label, index in zip(SLOT_LABELS[side], pitch, strict=True):
                 value = strengths[index]
                 strength.append(value)
                 counters = stats[index]
                 counters[STARTS] += 1
                 counters[MINUTES] += on_pitch
-                lineup[label] = [ids[index], value]
+                lineup[label] = (ids[index], value)  # a pair: the same JSON as a list, for less
             self.strength[side] = strength
             self.replaced[side] = 0
             self.pitch_version[side] += 1
-            self.log("deal", side, None, {"half": self.half, "ball": "centre", "pitch": lineup})
+            self.emit(
+                self.minute, "deal", SIDE_NAMES[side], None, {"half": self.half, "ball": "centre", "pitch": lineup}
+            )
         self.calls = [0, 0]
         self.yellows = [0, 0]
         self.place_ball(CENTRE, -1, -1)
@@ -347,26 +348,28 @@ class Match:
         deciders, shot_bonus = self.deciders, self.shot_bonus
         events, new_event, open_events = self.events, _OpenEvent, emit_event is _emit_open
         code_cards = CODE_CARDS
+        boost = self.boost  # the Golden Boot's, kept for the next suited card (of this pile or the next)
         for turn, code in enumerate(pile):
-            self.minute = minute = minutes[turn]
+            minute = minutes[turn]
             if code < 0:
+                # ``self.minute`` is kept for these methods (and set at the pile's end); a squad
+                # card's rules below are handed ``minute``.
+                self.minute = minute
                 if code == JOKER_CODE:
                     self.play_joker(minute)
                 else:
                     self.play_golden_boot(minute, extra=turn == last)
+                    boost += GOLDEN_BOOT_BONUS
                 continue
             # A card of a squad.
             side, index = code_cards[code]
-            self.turned = index
             squad = squads[side]
             player_id = squad.ids[index]
             stats = squad.stats[index]
             stats[TURNS] += 1
             raw = squad.strengths[index]
             bonus = bonuses[side]
-            boost = self.boost
             total = raw + bonus + boost
-            self.boost = 0
             had_ball = self.possession == side
             self.possession = side
             side_name = SIDE_NAMES[side]
@@ -374,6 +377,7 @@ class Match:
             # The card's total (with a red-card bonus or the Golden Boot's boost, which their own
             # events announce) is logged here once; what the card then did adds only what is new.
             detail = {"colour": squad.colours[index], "strength": raw, "total": total, "ball": ball_at}
+            boost = 0
             if open_events:  # the card event as ``_emit_open`` builds it, without the call (a fifth of its cost)
                 event = new_event()
                 event.seq = len(events) + 1
@@ -433,9 +437,13 @@ class Match:
                     raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
                 emit(minute, "no_move", side_name, player_id, {"ball": ball_at})
             discard.append(code)
+        self.boost = boost
+        if minutes:
+            self.minute = minutes[-1]
 
     def play_golden_boot(self, minute: int, extra: bool) -> None:
-        """+5 to the next suited card; as the pile's last card (``extra``) it brings an extra period."""
+        """Log the Golden Boot (``play_pile`` adds its +5 to the next suited card); as the
+        pile's last card (``extra``) it brings an extra period."""
         emit = self.emit
         emit(minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at})
         emit(
@@ -445,7 +453,6 @@ class Match:
             None,
             {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
         )
-        self.boost += GOLDEN_BOOT_BONUS
         self.extra_time_due = extra
 
     def play_extra_period(self, base: int, span: int) -> None:
@@ -468,8 +475,8 @@ class Match:
             return
         emit(minute, "card", None, None, {"card": JOKER, "ball": self.ball_at})
         self.calls[offender] += 1
-        keeper_id = self.player_at(offender, KEEPER)
-        keeper_stats = self.squads[offender].stats[self.pitch[offender][KEEPER]]
+        squad, keeper = self.squads[offender], self.pitch[offender][KEEPER]
+        keeper_id, keeper_stats = squad.ids[keeper], squad.stats[keeper]
         if self.calls[offender] == 1:
             self.retreat(offender)
             emit(minute, "offside", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at})
@@ -509,7 +516,7 @@ class Match:
         stats[SHOTS] += 1
         emit = self.emit
         detail = {"total": total, "keeper": keeper, "keeper_id": keeper_id, "ball": self.ball_at}
-        emit(self.minute, "shot", SIDE_NAMES[side], player_id, detail)
+        emit(minute, "shot", SIDE_NAMES[side], player_id, detail)
         if total >= keeper:
             stats[GOALS] += 1
             self.score[side] += 1
@@ -557,9 +564,10 @@ class Match:
         self.replaced[side] |= 1 << slot
         self.subs_used[side] += 1
         self.pitch_version[side] += 1
-        self.log(
+        self.emit(
+            minute,
             "substitution",
-            side,
+            SIDE_NAMES[side],
             squad.ids[index],
             {
                 "position": SLOT_LABELS[side][slot],

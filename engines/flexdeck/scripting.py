@@ -92,7 +92,7 @@ class ReplayCoach:
     def decide(
         self, match: Match, side: int, raw: int, targets: Sequence[int], can_shoot: bool, scores: bool
     ) -> tuple[str, int]:
-        player_id = match.squads[side].ids[match.turned]
+        player_id = match.events[-1].player_id  # the card event, logged before a coach decides
         if player_id in self.decisions and self.half in (None, match.half):
             kind, label = self.decisions[player_id]
             if kind == SUBSTITUTE:
