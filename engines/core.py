@@ -51,9 +51,9 @@ class Dice:
     """
 
     def __init__(self, seed: int) -> None:
-        # ``random.Random(seed)`` seeds its generator twice (in ``__new__`` and again in
-        # ``__init__``), a fair share of a fast engine's match; its C base class, seeded
-        # once with the same whole number, gives the same numbers.
+        # ``random.Random(seed)`` seeds its C base class through Python-level ``__init__``
+        # and ``seed``; the base class seeded directly with the same whole number gives
+        # the same numbers, a quarter sooner (3.6 against 4.7 µs, a fixed cost of every match).
         self._rng = _random.Random(operator.index(seed))
         #: A uniform float in [0, 1): for an engine's hot loop, which may turn it into
         #: die faces itself (only for plain ``Dice``; scripted dice answer per roll).
