@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "tournaments",
     "web",
     "api",
+    "ops",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,604 @@
+"""A whole league as one JSON document, and back: ``export_league`` and ``import_league``.
+
+The models are not listed by hand. Every model of the project's apps that reaches the
+league through foreign keys is exported (``league_models``); a model that does not is
+either listed in ``EXCLUDED`` with the reason, or ``model_problems`` names it (a test
+keeps that list empty), so a new model is never forgotten silently. Rows keep their ids
+in the file; the import creates them with new ids (``bulk_create`` in dependency order,
+one transaction) and rewrites every reference: foreign keys, many-to-many links, and the
+ids kept inside JSON fields (``JSON_IDS``). People are written by username.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
+from django.utils import timezone
+from django.utils.duration import duration_iso_string
+
+from leagues.models import League, Season
+from leagues.standings import standings_changed
+
+FORMAT = "bootroom-league"
+VERSION = 1
+
+#: Models of the project's apps that are not part of a league's export, and why.
+EXCLUDED = {
+    "api.IdempotencyKey": "a client's answers to replay for a retried API request: per user, short-lived",
+}
+
+#: The user fields written with each person a league refers to (never the password).
+USER_FIELDS = ("username", "email", "first_name", "last_name", "is_staff", "is_active")
+
+
+class BackupError(Exception):
+    """The file cannot be imported; the message names every problem found."""
+
+
+# --- which models, in which order ------------------------------------------------------------
+
+
+def project_models() -> list[type[models.Model]]:
+    """The models of the apps that live in this repository (not Django's or a library's)."""
+    base = Path(settings.BASE_DIR).resolve()
+    return [
+        model
+        for config in apps.get_app_configs()
+        if base in Path(config.path).resolve().parents
+        for model in config.get_models()
+    ]
+
+
+def label(model: type[models.Model]) -> str:
+    return model._meta.label
+
+
+def is_user(model) -> bool:
+    return model is get_user_model()
+
+
+def _references(model: type[models.Model]) -> list[models.Field]:
+    """The model's own foreign keys and one-to-ones (not the reverse side)."""
+    return [f for f in model._meta.concrete_fields if f.is_relation]
+
+
+def league_paths() -> dict[type[models.Model], str]:
+    """For each model of a league, the lookup from its rows to the league's id.
+
+    A model is of the league when one of its foreign keys leads to a model of the league;
+    not-null keys are preferred, so a row is always found through a link it must have.
+    """
+    paths: dict[type[models.Model], str] = {League: "pk"}
+    candidates = [m for m in project_models() if label(m) not in EXCLUDED and m is not League]
+    for allow_null in (False, True):
+        grown = True
+        while grown:
+            grown = False
+            for model in candidates:
+                if model in paths:
+                    continue
+                for field in _references(model):
+                    target = field.related_model
+                    if target in paths and target is not model and (allow_null or not field.null):
+                        via = paths[target]
+                        paths[model] = field.name if via == "pk" else f"{field.name}__{via}"
+                        grown = True
+                        break
+    return paths
+
+
+def json_dependencies(model: type[models.Model]) -> set[str]:
+    return {target for (owner, _), rule in JSON_IDS.items() if owner == label(model) for target in rule.refers_to}
+
+
+def export_order() -> list[type[models.Model]]:
+    """The league's models, each after every model its rows refer to (keys and JSON ids)."""
+    paths = league_paths()
+    remaining = sorted(paths, key=label)
+    by_label = {label(m): m for m in remaining}
+    ordered: list[type[models.Model]] = []
+    while remaining:
+        for model in remaining:
+            needs = {f.related_model for f in _references(model) if f.related_model in paths}
+            needs |= {field.remote_field.model for field in model._meta.local_many_to_many}
+            needs |= {by_label[name] for name in json_dependencies(model) if name in by_label}
+            needs.discard(model)
+            if all(n in ordered for n in needs if n in paths):
+                ordered.append(model)
+                remaining.remove(model)
+                break
+        else:
+            raise BackupError(
+                f"the league's models refer to each other in a circle: {', '.join(map(label, remaining))}"
+            )
+    return ordered
+
+
+def model_problems() -> list[str]:
+    """What stops a model of the project from being exported whole: a model neither of the
+    league nor excluded, a key to a model outside the export, a JSON field not declared."""
+    paths = league_paths()
+    problems = []
+    for model in project_models():
+        name = label(model)
+        if name in EXCLUDED:
+            continue
+        if model not in paths:
+            problems.append(f"{name} is not linked to a league by its keys: export it or add it to EXCLUDED")
+            continue
+        fields = [*_references(model), *model._meta.local_many_to_many]
+        for field in fields:
+            target = field.related_model
+            if not (target in paths or is_user(target)):
+                problems.append(f"{name}.{field.name} refers to {label(target)}, which is neither exported nor a user")
+        for field in model._meta.concrete_fields:
+            if isinstance(field, models.JSONField) and (name, field.name) not in JSON_IDS:
+                problems.append(f"{name}.{field.name} is a JSON field missing from JSON_IDS (ids inside, or none)")
+    for owner, field_name in JSON_IDS:
+        try:
+            apps.get_model(owner)._meta.get_field(field_name)
+        except LookupError:
+            problems.append(f"JSON_IDS names {owner}.{field_name}, which does not exist")
+    return problems
+
+
+# --- ids inside JSON fields --------------------------------------------------------------------
+
+#: Maps an id of a model (by label; the user model as "user") to the id it has in the target.
+IdMap = Callable[[str, Any], Any]
+
+
+@dataclass(frozen=True)
+class JsonIds:
+    """How to rewrite the ids a JSON field holds, and of which models (none: kept as stored)."""
+
+    refers_to: tuple[str, ...]
+    rewrite: Callable[[Any, IdMap], Any] | None = None
+    why: str = ""
+
+
+TEAM, PLAYER = "leagues.Team", "rosters.Player"
+
+#: Lineup keys that name players, in the engines' own lineups (tactics): Fütti's
+#: attackers, defenders and goalkeeper, Mutant Soccer's starters (values); Calciotto's
+#: positions (keys). Everything else in a lineup (coach, style ...) is not an id.
+LINEUP_PLAYER_VALUES = ("attackers", "defenders", "goalkeeper", "starters")
+LINEUP_PLAYER_KEYS = ("positions",)
+
+
+def _each(value: Any, change: Callable[[Any], Any]) -> Any:
+    return [change(v) for v in value] if isinstance(value, list) else change(value)
+
+
+def _lineup(lineup: Any, ids: IdMap) -> Any:
+    if not isinstance(lineup, dict):
+        return lineup
+    out = dict(lineup)
+    for key in LINEUP_PLAYER_VALUES:
+        if key in out:
+            out[key] = _each(out[key], lambda v: ids(PLAYER, v))
+    for key in LINEUP_PLAYER_KEYS:
+        if isinstance(out.get(key), dict):
+            out[key] = {ids(PLAYER, k): v for k, v in out[key].items()}
+    return out
+
+
+def _played_with(value: Any, ids: IdMap) -> Any:
+    if not isinstance(value, dict) or not isinstance(value.get("lineups"), dict):
+        return value
+    return {**value, "lineups": {side: _lineup(lineup, ids) for side, lineup in value["lineups"].items()}}
+
+
+def _team_list(value: Any, ids: IdMap) -> Any:
+    return [ids(TEAM, t) for t in value] if isinstance(value, list) else value
+
+
+def _lot(value: Any, ids: IdMap) -> Any:
+    if not value:
+        return value
+    return {**value, "player": ids(PLAYER, value["player"]), "team": ids(TEAM, value["team"]),
+            "by": ids("user", value.get("by"))}  # fmt: skip
+
+
+def _market(value: Any, ids: IdMap) -> Any:
+    if not value:
+        return value
+    card, coach = (lambda v: ids(PLAYER, v)), (lambda v: ids(TEAM, v))
+    out = dict(value)
+    for key in ("card_ids", "pile", "display", "discards"):
+        if key in out:
+            out[key] = [card(c) for c in out[key]]
+    for key in ("coaches", "checked", "finished"):
+        if key in out:
+            out[key] = [coach(c) for c in out[key]]
+    if "to_act" in out:
+        out["to_act"] = coach(out["to_act"])
+    if "squads" in out:
+        out["squads"] = {coach(k): [card(c) for c in v] for k, v in out["squads"].items()}
+    if "budgets" in out:
+        out["budgets"] = {coach(k): v for k, v in out["budgets"].items()}
+    return out
+
+
+def _table_result(value: Any, ids: IdMap) -> Any:
+    """A result as entered at the table: events name a player (and who went off), counts are by player."""
+    if not isinstance(value, dict):
+        return value
+    out = dict(value)
+    if isinstance(out.get("events"), list):
+        out["events"] = [
+            {**e, "player": ids(PLAYER, e.get("player")), **({"out": ids(PLAYER, e["out"])} if "out" in e else {})}
+            for e in out["events"]
+        ]
+    if isinstance(out.get("counts"), dict):
+        out["counts"] = {ids(PLAYER, k): v for k, v in out["counts"].items()}
+    return out
+
+
+def _event_detail(value: Any, ids: IdMap) -> Any:
+    if isinstance(value, dict) and value.get("source") == "table" and "out" in value:
+        return {**value, "out": ids(PLAYER, value["out"])}
+    return value
+
+
+#: Every JSON field of an exported model, with the ids it holds.
+JSON_IDS: dict[tuple[str, str], JsonIds] = {
+    ("leagues.League", "engine_settings"): JsonIds(()),
+    ("leagues.League", "tiebreakers"): JsonIds(()),
+    ("leagues.Season", "engine_settings"): JsonIds(()),
+    ("leagues.Team", "tactics"): JsonIds((PLAYER,), _lineup),
+    ("rosters.Player", "attributes"): JsonIds(()),
+    ("rosters.Draft", "order"): JsonIds((TEAM,), _team_list),
+    ("rosters.Draft", "lot"): JsonIds((PLAYER, TEAM), _lot),
+    ("rosters.Draft", "market"): JsonIds((PLAYER, TEAM), _market),
+    ("matches.Match", "played_with"): JsonIds((PLAYER,), _played_with),
+    ("matches.MatchEvent", "detail"): JsonIds(
+        (PLAYER,), _event_detail, "the engine's own detail (e.g. a keeper's id) is kept as it was played"
+    ),
+    ("matches.PlayerMatchStat", "extra"): JsonIds((), None, "the engine's own counters, no ids"),
+    ("matches.ResultSubmission", "payload"): JsonIds((PLAYER,), _table_result),
+    ("tournaments.Bracket", "two_legged_rounds"): JsonIds(()),
+    ("tournaments.GroupStage", "two_legged_rounds"): JsonIds(()),
+    ("tournaments.Playoffs", "two_legged_rounds"): JsonIds(()),
+    ("tournaments.Swiss", "ranking"): JsonIds((TEAM,), _team_list),
+}
+
+
+def same_type(old: Any, new: Any) -> Any:
+    """The new id written as the old one was: a string stays a string (engines' card ids)."""
+    return str(new) if isinstance(old, str) else new
+
+
+# --- export ---------------------------------------------------------------------------------------
+
+
+def _encode(field: models.Field, value: Any) -> Any:
+    if value is None or isinstance(field, models.JSONField) or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, datetime.timedelta):
+        return duration_iso_string(value)
+    if isinstance(value, datetime.date | datetime.time):  # datetimes too, with their microseconds
+        return value.isoformat()
+    return str(value)
+
+
+def export_league(league: League) -> dict:
+    """Everything of the league as plain JSON data: rows by model, people by username."""
+    User = get_user_model()
+    paths = league_paths()
+    order = export_order()
+    tables: dict[str, list[dict]] = {}
+    exported: dict[str, set] = {}
+    user_ids: set[int] = set()
+    for model in order:
+        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        rows = list(
+            model._base_manager.filter(**{paths[model]: league.pk})
+            .order_by("pk")
+            .values("pk", *(f.attname for f in fields))
+        )
+        ids = [row["pk"] for row in rows]
+        links = {}
+        for m2m in model._meta.local_many_to_many:
+            through = m2m.remote_field.through
+            source, target = m2m.m2m_field_name(), m2m.m2m_reverse_field_name()
+            linked: dict[int, list] = {}
+            pairs = through.objects.filter(**{f"{source}__in": ids}).order_by("pk")
+            for owner, other in pairs.values_list(f"{source}_id", f"{target}_id"):
+                linked.setdefault(owner, []).append(other)
+            links[m2m] = linked
+        table = []
+        for row in rows:
+            record: dict[str, Any] = {"id": row["pk"]}
+            for field in fields:
+                value = row[field.attname]
+                if field.is_relation:
+                    if is_user(field.related_model) and value is not None:
+                        user_ids.add(value)
+                    record[field.name] = value
+                else:
+                    record[field.name] = _encode(field, value)
+            for m2m, linked in links.items():
+                record[m2m.name] = linked.get(row["pk"], [])
+                if is_user(m2m.related_model):
+                    user_ids.update(record[m2m.name])
+            table.append(record)
+        tables[label(model)] = table
+        exported[label(model)] = set(ids)
+
+    def note_user(kind: str, value: Any) -> Any:
+        if kind == "user" and value is not None:
+            user_ids.add(value)
+        return value
+
+    _rewrite_json(order, tables, note_user)
+    usernames = dict(User.objects.filter(pk__in=user_ids).values_list("id", "username"))
+    _rewrite_json(order, tables, lambda kind, value: usernames.get(value) if kind == "user" else value)
+    people = {u["id"]: u for u in User.objects.filter(pk__in=user_ids).values("id", *USER_FIELDS)}
+    groups: dict[int, list[str]] = {}
+    for user_id, group in User.groups.through.objects.filter(user_id__in=user_ids).values_list(
+        "user_id", "group__name"
+    ):
+        groups.setdefault(user_id, []).append(group)
+    problems: list[str] = []
+    for model in order:
+        for record in tables[label(model)]:
+            _refs_to_names(model, record, usernames, exported, problems)
+    if problems:
+        raise BackupError("; ".join(problems[:20]))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "league": league.slug,
+        "users": [
+            {**{k: u[k] for k in USER_FIELDS}, "groups": sorted(groups.get(uid, []))}
+            for uid, u in sorted(people.items())
+        ],
+        "models": tables,
+    }
+
+
+def _rewrite_json(order, tables: dict[str, list[dict]], ids: IdMap) -> None:
+    for model in order:
+        rules = {name: rule for (owner, name), rule in JSON_IDS.items() if owner == label(model) and rule.rewrite}
+        for record in tables[label(model)]:
+            for name, rule in rules.items():
+                if record.get(name) is not None:
+                    record[name] = rule.rewrite(record[name], ids)
+
+
+def _refs_to_names(model, record: dict, usernames: dict[int, str], exported: dict[str, set], problems: list) -> None:
+    """Write people as usernames and check every key points inside the export."""
+    for field in [*_references(model), *model._meta.local_many_to_many]:
+        value = record[field.name]
+        target = field.related_model
+        many = field.many_to_many
+        values = value if many else [value]
+        if is_user(target):
+            names = [usernames[v] for v in values if v is not None]
+            record[field.name] = names if many else (names[0] if names else None)
+            continue
+        outside = [v for v in values if v is not None and v not in exported.get(label(target), ())]
+        if outside:
+            problems.append(
+                f"{label(model)} {record['id']}: {field.name} refers to {label(target)} {outside[0]}, "
+                "which is not of this league"
+            )
+
+
+# --- import --------------------------------------------------------------------------------------
+
+
+class _Problems(list):
+    def add(self, where: str, message: str) -> None:
+        if len(self) < 50:
+            self.append(f"{where}: {message}")
+
+
+def _check_shape(data: Any) -> list[str]:
+    if not isinstance(data, dict):
+        return ["the file is not a JSON object"]
+    problems = []
+    if data.get("format") != FORMAT:
+        problems.append(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        problems.append(f"version: expected {VERSION}, got {data.get('version')!r}")
+    if not isinstance(data.get("users"), list):
+        problems.append("users: expected a list")
+    tables = data.get("models")
+    if not isinstance(tables, dict):
+        problems.append("models: expected an object of model name to rows")
+        return problems
+    known = {label(m) for m in league_paths()}
+    for name, rows in tables.items():
+        if name not in known:
+            problems.append(f"models: unknown model {name!r}")
+        elif not isinstance(rows, list) or not all(isinstance(r, dict) and "id" in r for r in rows):
+            problems.append(f"models.{name}: expected a list of rows, each with an id")
+    if not tables.get(label(League)) or len(tables[label(League)]) != 1:
+        problems.append(f"models.{label(League)}: expected exactly one league")
+    return problems
+
+
+def _people(rows: list[dict], problems: _Problems) -> dict[str, int]:
+    """The ids of the people the file names, creating those missing (no usable password)."""
+    User = get_user_model()
+    wanted = {}
+    for n, row in enumerate(rows):
+        if not isinstance(row, dict) or not isinstance(row.get("username"), str) or not row["username"]:
+            problems.add(f"users[{n}]", "expected an object with a username")
+            continue
+        unknown = set(row) - {*USER_FIELDS, "groups"}
+        if unknown:
+            problems.add(f"users[{n}]", f"unknown fields {', '.join(sorted(unknown))}")
+        wanted[row["username"]] = row
+    ids = dict(User.objects.filter(username__in=wanted).values_list("username", "id"))
+    for name, row in wanted.items():
+        if name in ids:
+            continue
+        user = User(**{k: row[k] for k in USER_FIELDS if k in row})
+        user.set_unusable_password()
+        try:
+            user.full_clean(validate_unique=False)
+        except ValidationError as exc:
+            problems.add(f"user {name}", "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
+            continue
+        user.save()
+        group_names = row.get("groups") or []
+        user.groups.set([Group.objects.get_or_create(name=g)[0] for g in group_names])
+        ids[name] = user.pk
+    return ids
+
+
+def _decode(field: models.Field, value: Any) -> Any:
+    if value is None:
+        if not field.null:
+            raise ValidationError("may not be empty (null)")
+        return None
+    if isinstance(field, models.JSONField):
+        return value
+    value = field.to_python(value)
+    if field.choices and value not in {c for c, _ in field.flatchoices} and not (field.blank and value == ""):
+        raise ValidationError(f"{value!r} is not one of the choices")
+    field.run_validators(value)
+    return value
+
+
+def import_league(data: dict) -> League:
+    """Create the league of an ``export_league`` document, all of it or nothing.
+
+    Refused, with every problem named, when the file is malformed or a league with its slug
+    exists. People are matched by username; those missing are created without a password
+    (``invite_manager`` gives a manager one).
+    """
+    problems = _Problems(_check_shape(data))
+    if problems:
+        raise BackupError("; ".join(problems))
+    slug = data["models"][label(League)][0].get("slug")
+    try:
+        with transaction.atomic():
+            if League.objects.filter(slug=slug).exists():
+                raise BackupError(f"league {slug!r} exists already: delete it or import into another database")
+            league = _create_rows(data, problems)
+            if problems:
+                raise BackupError("; ".join(problems))
+    except DatabaseError as exc:
+        raise BackupError(f"the database refused the rows (nothing was imported): {exc}") from exc
+    return league
+
+
+def _create_rows(data: dict, problems: _Problems) -> League | None:
+    users = _people(data["users"], problems)
+    new_ids: dict[str, dict[Any, int]] = {}
+
+    def ids(kind: str, old: Any) -> Any:
+        if old is None:
+            return None
+        if kind == "user":
+            if old not in users:
+                problems.add("users", f"{old!r} is named but not listed")
+            return users.get(old)
+        mapped = new_ids.get(kind, {}).get(int(old)) if str(old).lstrip("-").isdigit() else None
+        if mapped is None:
+            problems.add(kind, f"id {old!r} is referred to but not in the file")
+            return old
+        return same_type(old, mapped)
+
+    seasons: list[int] = []
+    for model in export_order():
+        name = label(model)
+        rows = data["models"].get(name, [])
+        fields = {f.name: f for f in model._meta.concrete_fields if not f.primary_key}
+        m2ms = {f.name: f for f in model._meta.local_many_to_many}
+        rules = {field: rule for (owner, field), rule in JSON_IDS.items() if owner == name and rule.rewrite}
+        objs, deferred_self, links = [], [], []
+        for row in rows:
+            where = f"{name} {row.get('id')}"
+            unknown = set(row) - {"id", *fields, *m2ms}
+            if unknown:
+                problems.add(where, f"unknown fields {', '.join(sorted(unknown))}")
+            values = {}
+            for field_name, field in fields.items():
+                if field_name not in row:
+                    if not (field.has_default() or field.null):
+                        problems.add(where, f"{field_name} is missing")
+                    continue
+                raw = row[field_name]
+                if field.is_relation:
+                    if field.related_model is model:
+                        deferred_self.append((len(objs), field, raw))
+                    elif raw is None and not field.null:
+                        problems.add(where, f"{field_name} may not be empty")
+                    else:
+                        kind = "user" if is_user(field.related_model) else label(field.related_model)
+                        values[field.attname] = ids(kind, raw)
+                    continue
+                if field_name in rules and raw is not None:
+                    try:
+                        raw = rules[field_name].rewrite(raw, ids)
+                    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+                        problems.add(where, f"{field_name}: not the shape this field keeps ({exc!r})")
+                        continue
+                try:
+                    values[field_name] = _decode(field, raw)
+                except ValidationError as exc:
+                    problems.add(where, f"{field_name}: {' '.join(exc.messages)}")
+            links.append({n: row.get(n, []) for n in m2ms})
+            objs.append(model(**values))
+        if problems:
+            return None
+        created = model._base_manager.bulk_create(objs, batch_size=500)
+        new_ids[name] = {int(row["id"]): obj.pk for row, obj in zip(rows, created, strict=True)}
+        _restore_auto_times(model, rows, created)
+        if deferred_self:
+            for index, field, raw in deferred_self:
+                setattr(created[index], field.attname, ids(name, raw))
+            model._base_manager.bulk_update(
+                [created[i] for i, _, _ in deferred_self], {f.name for _, f, _ in deferred_self}, batch_size=500
+            )
+        for m2m_name, m2m in m2ms.items():
+            _link(m2m, created, [row[m2m_name] for row in links], ids)
+        if model is Season:
+            seasons = [obj.pk for obj in created]
+    standings_changed(seasons)
+    league_id = next(iter(new_ids[label(League)].values()))
+    return League.objects.get(pk=league_id)
+
+
+def _restore_auto_times(model, rows: list[dict], created: list) -> None:
+    """``bulk_create`` stamps auto_now(_add) fields with now: put the file's times back."""
+    stamped = [
+        f for f in model._meta.concrete_fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    names = [f.name for f in stamped if all(f.name in row for row in rows)]
+    if not names or not created:
+        return
+    for row, obj in zip(rows, created, strict=True):
+        for name in names:
+            setattr(obj, name, _decode(model._meta.get_field(name), row[name]))
+    model._base_manager.bulk_update(created, names, batch_size=500)
+
+
+def _link(m2m, created: list, targets: list[Iterable], ids: IdMap) -> None:
+    through = m2m.remote_field.through
+    source, target = m2m.m2m_field_name(), m2m.m2m_reverse_field_name()
+    kind = "user" if is_user(m2m.related_model) else label(m2m.related_model)
+    through.objects.bulk_create(
+        [
+            through(**{f"{source}_id": obj.pk, f"{target}_id": ids(kind, other)})
+            for obj, others in zip(created, targets, strict=True)
+            for other in others
+        ],
+        batch_size=1000,
+    )
