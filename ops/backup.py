@@ -28,6 +28,7 @@ from django.utils.duration import duration_iso_string
 
 from leagues.models import League, Season
 from leagues.standings import standings_changed
+from matches.services import insert_rows
 
 FORMAT = "bootroom-league"
 VERSION = 1
@@ -274,11 +275,6 @@ JSON_IDS: dict[tuple[str, str], JsonIds] = {
 }
 
 
-def same_type(old: Any, new: Any) -> Any:
-    """The new id written as the old one was: a string stays a string (engines' card ids)."""
-    return str(new) if isinstance(old, str) else new
-
-
 # --- export ---------------------------------------------------------------------------------------
 
 
@@ -498,9 +494,37 @@ def import_league(data: dict) -> League:
     return league
 
 
+@dataclass(frozen=True)
+class _Column:
+    """How one field of a row is read from the file."""
+
+    field: models.Field
+    refers_to: str | None  # a model's label, "user", or None for a value
+    rewrite: Callable[[Any, IdMap], Any] | None
+
+
+def _columns(model: type[models.Model]) -> list[_Column]:
+    rules = {name: rule.rewrite for (owner, name), rule in JSON_IDS.items() if owner == label(model) and rule.rewrite}
+    return [
+        _Column(
+            field,
+            ("user" if is_user(field.related_model) else label(field.related_model)) if field.is_relation else None,
+            rules.get(field.name),
+        )
+        for field in model._meta.concrete_fields
+        if not field.primary_key
+    ]
+
+
+def _referred_to(order: list[type[models.Model]]) -> set[str]:
+    """The labels of the models whose new ids a later row needs."""
+    referred = {label(f.related_model) for m in order for f in [*_references(m), *m._meta.local_many_to_many]}
+    return referred | {target for rule in JSON_IDS.values() for target in rule.refers_to}
+
+
 def _create_rows(data: dict, problems: _Problems) -> League | None:
     users = _people(data["users"], problems)
-    new_ids: dict[str, dict[Any, int]] = {}
+    new_ids: dict[str, dict[int, int]] = {}
 
     def ids(kind: str, old: Any) -> Any:
         if old is None:
@@ -509,71 +533,81 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
             if old not in users:
                 problems.add("users", f"{old!r} is named but not listed")
             return users.get(old)
-        mapped = new_ids.get(kind, {}).get(int(old)) if str(old).lstrip("-").isdigit() else None
+        key = old if type(old) is int else (int(old) if isinstance(old, str) and old.isdigit() else None)
+        mapped = new_ids.get(kind, {}).get(key)
         if mapped is None:
             problems.add(kind, f"id {old!r} is referred to but not in the file")
             return old
-        return same_type(old, mapped)
+        return str(mapped) if isinstance(old, str) else mapped
 
+    order = export_order()
+    referred = _referred_to(order)
     seasons: list[int] = []
-    for model in export_order():
+    for model in order:
         name = label(model)
         rows = data["models"].get(name, [])
-        fields = {f.name: f for f in model._meta.concrete_fields if not f.primary_key}
-        m2ms = {f.name: f for f in model._meta.local_many_to_many}
-        rules = {field: rule for (owner, field), rule in JSON_IDS.items() if owner == name and rule.rewrite}
-        objs, deferred_self, links = [], [], []
-        for row in rows:
+        columns = _columns(model)
+        known = {"id", *(c.field.name for c in columns), *(f.name for f in model._meta.local_many_to_many)}
+        values_of, deferred_self = [], []
+        for index, row in enumerate(rows):
             where = f"{name} {row.get('id')}"
-            unknown = set(row) - {"id", *fields, *m2ms}
-            if unknown:
-                problems.add(where, f"unknown fields {', '.join(sorted(unknown))}")
+            if not known.issuperset(row):
+                problems.add(where, f"unknown fields {', '.join(sorted(set(row) - known))}")
             values = {}
-            for field_name, field in fields.items():
-                if field_name not in row:
+            for column in columns:
+                field = column.field
+                if field.name not in row:
                     if not (field.has_default() or field.null):
-                        problems.add(where, f"{field_name} is missing")
+                        problems.add(where, f"{field.name} is missing")
+                    values[field.attname] = field.get_default()
                     continue
-                raw = row[field_name]
-                if field.is_relation:
-                    if field.related_model is model:
-                        deferred_self.append((len(objs), field, raw))
+                raw = row[field.name]
+                if column.refers_to:
+                    if column.refers_to == name:
+                        deferred_self.append((index, field, raw))
+                        values[field.attname] = None
                     elif raw is None and not field.null:
-                        problems.add(where, f"{field_name} may not be empty")
+                        problems.add(where, f"{field.name} may not be empty")
                     else:
-                        kind = "user" if is_user(field.related_model) else label(field.related_model)
-                        values[field.attname] = ids(kind, raw)
+                        values[field.attname] = ids(column.refers_to, raw)
                     continue
-                if field_name in rules and raw is not None:
+                if column.rewrite and raw is not None:
                     try:
-                        raw = rules[field_name].rewrite(raw, ids)
+                        raw = column.rewrite(raw, ids)
                     except (KeyError, TypeError, AttributeError, ValueError) as exc:
-                        problems.add(where, f"{field_name}: not the shape this field keeps ({exc!r})")
+                        problems.add(where, f"{field.name}: not the shape this field keeps ({exc!r})")
                         continue
                 try:
-                    values[field_name] = _decode(field, raw)
+                    values[field.attname] = _decode(field, raw)
                 except ValidationError as exc:
-                    problems.add(where, f"{field_name}: {' '.join(exc.messages)}")
-            links.append({n: row.get(n, []) for n in m2ms})
-            objs.append(model(**values))
+                    problems.add(where, f"{field.name}: {' '.join(exc.messages)}")
+            values_of.append(values)
         if problems:
             return None
-        created = model._base_manager.bulk_create(objs, batch_size=500)
+        stamped = any(getattr(c.field, "auto_now", False) or getattr(c.field, "auto_now_add", False) for c in columns)
+        if name not in referred and not deferred_self and not stamped and not model._meta.local_many_to_many:
+            # nothing needs these rows' new ids (the play-by-play, stats): the fastest insert there is
+            attnames = [c.field.attname for c in columns]
+            insert_rows(model, [c.field.name for c in columns], [tuple(v[a] for a in attnames) for v in values_of])
+            continue
+        created = model._base_manager.bulk_create([model(**v) for v in values_of], batch_size=500)
         new_ids[name] = {int(row["id"]): obj.pk for row, obj in zip(rows, created, strict=True)}
-        _restore_auto_times(model, rows, created)
+        if stamped:
+            _restore_auto_times(model, rows, created)
         if deferred_self:
             for index, field, raw in deferred_self:
                 setattr(created[index], field.attname, ids(name, raw))
             model._base_manager.bulk_update(
                 [created[i] for i, _, _ in deferred_self], {f.name for _, f, _ in deferred_self}, batch_size=500
             )
-        for m2m_name, m2m in m2ms.items():
-            _link(m2m, created, [row[m2m_name] for row in links], ids)
+        for m2m in model._meta.local_many_to_many:
+            _link(m2m, created, [row.get(m2m.name, []) for row in rows], ids)
         if model is Season:
             seasons = [obj.pk for obj in created]
+    if problems:
+        return None
     standings_changed(seasons)
-    league_id = next(iter(new_ids[label(League)].values()))
-    return League.objects.get(pk=league_id)
+    return League.objects.get(pk=next(iter(new_ids[label(League)].values())))
 
 
 def _restore_auto_times(model, rows: list[dict], created: list) -> None:

@@ -1,0 +1,36 @@
+"""A 20-team double round robin (380 matches with their events) restores in seconds."""
+
+import json
+import time
+
+import pytest
+
+from leagues.demo import create_demo_season
+from matches.models import Match, MatchEvent
+from matches.services import simulate_due
+from ops.backup import export_league, import_league
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_20_team_season_is_exported_and_restored_in_seconds(capsys):
+    season = create_demo_season(engine="futti", teams=20, seed=1)
+    simulate_due()
+    assert Match.objects.filter(season=season, status=Match.Status.PLAYED).count() == 380
+    events = MatchEvent.objects.filter(match__season=season).count()
+
+    started = time.perf_counter()
+    text = json.dumps(export_league(season.league))
+    exported = time.perf_counter()
+    season.league.delete()
+    deleted = time.perf_counter()
+    league = import_league(json.loads(text))
+    imported = time.perf_counter()
+
+    assert MatchEvent.objects.filter(match__season__league=league).count() == events
+    with capsys.disabled():
+        print(
+            f"\n380 matches, {events} events, {len(text) / 1e6:.1f} MB: export {exported - started:.2f} s, "
+            f"import {imported - deleted:.2f} s"
+        )
+    assert imported - deleted < 30
