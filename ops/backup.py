@@ -1,7 +1,7 @@
 """A whole league as one JSON document, and back: ``export_league`` and ``import_league``.
 
 The models are not listed by hand. Every model of the project's apps that reaches the
-league through foreign keys is exported (``league_models``); a model that does not is
+league through foreign keys is exported (``league_paths``); a model that does not is
 either listed in ``EXCLUDED`` with the reason, or ``model_problems`` names it (a test
 keeps that list empty), so a new model is never forgotten silently. Rows keep their ids
 in the file; the import creates them with new ids (``bulk_create`` in dependency order,
@@ -73,6 +73,12 @@ def _references(model: type[models.Model]) -> list[models.Field]:
     return [f for f in model._meta.concrete_fields if f.is_relation]
 
 
+def _links(model: type[models.Model]) -> list[models.ManyToManyField]:
+    """The model's many-to-many fields with a table of Django's (a through model of the
+    project's own is a model like any other, exported through its keys)."""
+    return [f for f in model._meta.local_many_to_many if f.remote_field.through._meta.auto_created]
+
+
 def league_paths() -> dict[type[models.Model], str]:
     """For each model of a league, the lookup from its rows to the league's id.
 
@@ -111,7 +117,7 @@ def export_order() -> list[type[models.Model]]:
     while remaining:
         for model in remaining:
             needs = {f.related_model for f in _references(model) if f.related_model in paths}
-            needs |= {field.remote_field.model for field in model._meta.local_many_to_many}
+            needs |= {field.remote_field.model for field in _links(model)}
             needs |= {by_label[name] for name in json_dependencies(model) if name in by_label}
             needs.discard(model)
             if all(n in ordered for n in needs if n in paths):
@@ -137,7 +143,7 @@ def model_problems() -> list[str]:
         if model not in paths:
             problems.append(f"{name} is not linked to a league by its keys: export it or add it to EXCLUDED")
             continue
-        fields = [*_references(model), *model._meta.local_many_to_many]
+        fields = [*_references(model), *_links(model)]
         for field in fields:
             target = field.related_model
             if not (target in paths or is_user(target)):
@@ -305,7 +311,7 @@ def export_league(league: League) -> dict:
         )
         ids = [row["pk"] for row in rows]
         links = {}
-        for m2m in model._meta.local_many_to_many:
+        for m2m in _links(model):
             through = m2m.remote_field.through
             source, target = m2m.m2m_field_name(), m2m.m2m_reverse_field_name()
             linked: dict[int, list] = {}
@@ -376,7 +382,7 @@ def _rewrite_json(order, tables: dict[str, list[dict]], ids: IdMap) -> None:
 
 def _refs_to_names(model, record: dict, usernames: dict[int, str], exported: dict[str, set], problems: list) -> None:
     """Write people as usernames and check every key points inside the export."""
-    for field in [*_references(model), *model._meta.local_many_to_many]:
+    for field in [*_references(model), *_links(model)]:
         value = record[field.name]
         target = field.related_model
         many = field.many_to_many
@@ -518,7 +524,7 @@ def _columns(model: type[models.Model]) -> list[_Column]:
 
 def _referred_to(order: list[type[models.Model]]) -> set[str]:
     """The labels of the models whose new ids a later row needs."""
-    referred = {label(f.related_model) for m in order for f in [*_references(m), *m._meta.local_many_to_many]}
+    referred = {label(f.related_model) for m in order for f in [*_references(m), *_links(m)]}
     return referred | {target for rule in JSON_IDS.values() for target in rule.refers_to}
 
 
@@ -526,19 +532,25 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
     users = _people(data["users"], problems)
     new_ids: dict[str, dict[int, int]] = {}
 
-    def ids(kind: str, old: Any) -> Any:
+    def ids(kind: str, old: Any, *, strict: bool = True) -> Any:
+        """The new id of a row of the file; a key to a row not in the file is a problem, an
+        id inside JSON that names no row of the league (a card since removed) names none."""
         if old is None:
             return None
         if kind == "user":
-            if old not in users:
+            if old not in users and strict:
                 problems.add("users", f"{old!r} is named but not listed")
             return users.get(old)
         key = old if type(old) is int else (int(old) if isinstance(old, str) and old.isdigit() else None)
         mapped = new_ids.get(kind, {}).get(key)
         if mapped is None:
-            problems.add(kind, f"id {old!r} is referred to but not in the file")
-            return old
+            if strict:
+                problems.add(kind, f"id {old!r} is referred to but not in the file")
+            return None
         return str(mapped) if isinstance(old, str) else mapped
+
+    def json_ids(kind: str, old: Any) -> Any:
+        return ids(kind, old, strict=False)
 
     order = export_order()
     referred = _referred_to(order)
@@ -547,7 +559,7 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
         name = label(model)
         rows = data["models"].get(name, [])
         columns = _columns(model)
-        known = {"id", *(c.field.name for c in columns), *(f.name for f in model._meta.local_many_to_many)}
+        known = {"id", *(c.field.name for c in columns), *(f.name for f in _links(model))}
         values_of, deferred_self = [], []
         for index, row in enumerate(rows):
             where = f"{name} {row.get('id')}"
@@ -573,7 +585,7 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
                     continue
                 if column.rewrite and raw is not None:
                     try:
-                        raw = column.rewrite(raw, ids)
+                        raw = column.rewrite(raw, json_ids)
                     except (KeyError, TypeError, AttributeError, ValueError) as exc:
                         problems.add(where, f"{field.name}: not the shape this field keeps ({exc!r})")
                         continue
@@ -585,7 +597,7 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
         if problems:
             return None
         stamped = any(getattr(c.field, "auto_now", False) or getattr(c.field, "auto_now_add", False) for c in columns)
-        if name not in referred and not deferred_self and not stamped and not model._meta.local_many_to_many:
+        if name not in referred and not deferred_self and not stamped and not _links(model):
             # nothing needs these rows' new ids (the play-by-play, stats): the fastest insert there is
             attnames = [c.field.attname for c in columns]
             insert_rows(model, [c.field.name for c in columns], [tuple(v[a] for a in attnames) for v in values_of])
@@ -600,7 +612,7 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
             model._base_manager.bulk_update(
                 [created[i] for i, _, _ in deferred_self], {f.name for _, f, _ in deferred_self}, batch_size=500
             )
-        for m2m in model._meta.local_many_to_many:
+        for m2m in _links(model):
             _link(m2m, created, [row.get(m2m.name, []) for row in rows], ids)
         if model is Season:
             seasons = [obj.pk for obj in created]

@@ -198,3 +198,18 @@ def test_the_commands_name_what_is_wrong(db, tmp_path):
         call_command("import_league", str(bad))
     with pytest.raises(CommandError, match="No such file"):
         call_command("import_league", str(tmp_path / "missing.json"))
+
+
+def test_an_id_inside_json_that_names_no_card_of_the_league_names_none(full_league):
+    """A card removed from the pool after a team named it in its tactics: the tactics were
+    stale already (dropped at kickoff); the rest of the league is restored."""
+    data = export_league(full_league)
+    managed = next(t for t in data["models"]["leagues.Team"] if t["tactics"])
+    managed["tactics"]["goalkeeper"] = 999999
+    full_league.delete()
+
+    league = import_league(data)
+
+    tactics = league.teams.get(name=managed["name"]).tactics
+    assert tactics["goalkeeper"] is None
+    assert Player.objects.filter(league=league, pk__in=tactics["attackers"]).count() == 2
