@@ -58,7 +58,10 @@ def unapplied() -> list[str]:
     return [f"{m.app_label}.{m.name}" for m, _ in run.migration_plan(run.loader.graph.leaf_nodes())]
 
 
-def test_a_database_from_the_old_tactics_history_upgrades_with_its_data(back_at_head):
+@pytest.mark.parametrize("half_migrated", [False, True], ids=["untouched", "after-a-failed-upgrade"])
+def test_a_database_from_the_old_tactics_history_upgrades_with_its_data(back_at_head, half_migrated):
+    """``half_migrated``: today's main was tried on it first and stopped at 0005_team_tactics,
+    after applying 0004_season_engine_settings."""
     run = migrate(AT_EDD143F)
     # What edd143f's 0004_team_tactics did: add the column, then record its name.
     before = run.loader.project_state(AT_EDD143F)
@@ -90,6 +93,9 @@ def test_a_database_from_the_old_tactics_history_upgrades_with_its_data(back_at_
     )
 
     assert "leagues.0004_season_engine_settings" in unapplied()
+    if half_migrated:
+        migrate([("leagues", "0004_season_engine_settings")])
+        assert "engine_settings" in columns("leagues_season")
     migrate(head())
 
     new_apps = executor().loader.project_state(head()).apps
