@@ -444,6 +444,10 @@ def _people(rows: list[dict], problems: _Problems) -> dict[str, int]:
         unknown = set(row) - {*USER_FIELDS, "groups"}
         if unknown:
             problems.add(f"users[{n}]", f"unknown fields {', '.join(sorted(unknown))}")
+        groups = row.get("groups", [])
+        if not isinstance(groups, list) or not all(isinstance(g, str) and g for g in groups):
+            problems.add(f"users[{n}]", "groups: expected a list of group names")
+            continue
         wanted[row["username"]] = row
     ids = dict(User.objects.filter(username__in=wanted).values_list("username", "id"))
     for name, row in wanted.items():

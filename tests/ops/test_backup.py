@@ -159,6 +159,7 @@ def test_people_missing_are_created_without_a_password(full_league):
         (lambda d: d["models"]["matches.Match"][-1].update(home=999999), "leagues.Team: id 999999 is referred to"),
         (lambda d: d["models"]["leagues.Team"][0].update(colour="red"), "leagues.Team .*: unknown fields colour"),
         (lambda d: d["models"].update({"leagues.Stadium": []}), "unknown model 'leagues.Stadium'"),
+        (lambda d: d["users"][0].update(groups="Managers"), r"users\[0\]: groups: expected a list of group names"),
         (lambda d: d["models"]["rosters.Draft"][0].update(lot={"bid": 1}), "rosters.Draft .*: lot: not the shape"),
         (lambda d: d["models"]["leagues.Team"][1].update(name=d["models"]["leagues.Team"][0]["name"]), "refused"),
     ],
