@@ -59,7 +59,7 @@ def tournament_season(season: Season, name: str, teams: list[Team]) -> Season:
     return new
 
 
-def fütti_tactics(season: Season, team: Team) -> dict:
+def futti_tactics(season: Season, team: Team) -> dict:
     squad = SquadMember.objects.filter(season=season, team=team).select_related("player").order_by("player_id")
     field = [m.player_id for m in squad if m.player.role == "field"]
     keeper = next(m.player_id for m in squad if m.player.role == "goalkeeper")
@@ -75,7 +75,7 @@ def full_league(db):
     anna.groups.add(Group.objects.get(name=COMMISSIONERS))
     league.commissioners.add(anna)
     bruno, _ = invite_manager(teams[0], "bruno@example.com")
-    Team.objects.filter(pk=teams[0].pk).update(tactics=fütti_tactics(season, teams[0]))
+    Team.objects.filter(pk=teams[0].pk).update(tactics=futti_tactics(season, teams[0]))
     PointsDeduction.objects.create(season=season, team=teams[1], points=2, reason="late team sheet")
     play_out()
     assert Match.objects.filter(season=season, played_with__lineups__home__isnull=False).exists()
