@@ -8,7 +8,8 @@ here, superusers included. The match, team and season pages link to their entrie
 
 from django.contrib import admin
 from django.db.models import Q
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from audit.models import Entry
 from leagues.models import League, Season, Team
@@ -71,7 +72,7 @@ class EntryAdmin(admin.ModelAdmin):
         before, after = entry.before or {}, entry.after or {}
         keys = list(dict.fromkeys([*before, *after]))
         return format_html_join(
-            format_html("<br>"),
+            mark_safe("<br>"),
             "{}: {} → {}",
             ((key, _shown(before, key), _shown(after, key)) for key in keys),
         )
