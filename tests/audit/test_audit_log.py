@@ -6,13 +6,14 @@ from contextlib import contextmanager
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.db.models import Max, Q
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from audit.context import acting_as
 from audit.models import Entry
-from leagues.models import PointsDeduction
+from leagues.models import PlayMode, PointsDeduction, Team
 from matches import services
 from matches.models import Match
 from matches.tasks import play_match
@@ -20,6 +21,8 @@ from rosters import drafts, ledger
 from rosters.accounts import invite_manager
 from rosters.drafting import autodraft
 from rosters.models import Player, SquadMember
+from tournaments.swiss import draw_swiss
+from tournaments.withdrawals import replace_in_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -252,3 +255,35 @@ def test_each_reads_only_their_own_leagues_and_teams_entries(client, cast, match
     assert "deduction.added" in listed(client) and "match.forfeited" not in listed(client)
     client.force_login(cast["bruno"])  # Alpha's manager: Alpha's match, not Beta's deduction
     assert "match.forfeited" in listed(client) and "deduction.added" not in listed(client)
+
+
+def test_a_table_result_entered_by_the_command_records_its_user(cast, match):
+    league = match.season.league
+    league.play_mode = PlayMode.TABLE
+    league.save(update_fields=["play_mode"])
+    with recorded() as entries:
+        call_command("enter_result", match.id, "--score", "0-0", "--user", "anna")
+    [entry] = entries
+    assert (entry.action, entry.actor, entry.via, entry.match_id) == ("match.result", cast["anna"], "command", match.id)
+    assert entry.before["status"] == "scheduled"
+    assert (entry.after["status"], entry.after["home_goals"], entry.after["away_goals"]) == ("played", 0, 0)
+
+
+def test_a_withdrawal_records_the_tournament_and_each_match_whose_team_changed(cast, played_season):
+    swiss = draw_swiss(played_season, rounds=2)
+    withdrawn = cast["alpha"]
+    replacement = Team.objects.create(league=played_season.league, name="Latecomers")
+    SquadMember.objects.filter(season=played_season, team=withdrawn).update(team=replacement)
+    [match] = Match.objects.filter(Q(home=withdrawn) | Q(away=withdrawn), season=played_season)
+    side = "home" if match.home_id == withdrawn.pk else "away"
+    with recorded() as entries, acting_as(cast["anna"], via="command"):
+        replace_in_tournament(played_season, withdrawn, replacement)
+    tournament, swapped = entries
+    assert (tournament.action, tournament.object_id, tournament.actor) == (
+        "tournament.team_replaced",
+        swiss.pk,
+        cast["anna"],
+    )
+    assert (tournament.before, tournament.after) == ({"team": withdrawn.pk}, {"team": replacement.pk})
+    assert (swapped.action, swapped.match_id) == ("match.team_replaced", match.id)
+    assert (swapped.before, swapped.after) == ({side: withdrawn.pk}, {side: replacement.pk})
