@@ -257,7 +257,8 @@ def match_fail(*, match_id: int, error: str) -> None:
         match = Match.objects.select_related("home", "away").get(id=match_id)
         standings_changed([match.season_id])
         before = {"status": Match.Status.SCHEDULED, "error": ""}
-        audit.record("match.failed", match, before=before, after=audit.snapshot(match, before), **match.audit_scope())
+        after = audit.snapshot(match, ["status", "error"])
+        audit.record("match.failed", match, before=before, after=after, **match.audit_scope())
 
 
 def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
