@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from engines import CardError
+from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures

@@ -11,6 +11,7 @@ from typing import TypeVar
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from audit import services as audit
 from leagues.standings import standings_changed
 
 T = TypeVar("T")
@@ -106,6 +107,7 @@ def generate_fixtures(
         existing = Match.objects.select_for_update().filter(season=season)
         if existing.filter(status__in=Match.RESULT_STATUSES).exists():
             raise ValidationError({"season": "Fixtures cannot be regenerated once a match has been played."})
+        before = {"matches": existing.count(), **audit.snapshot(season, FIXTURE_FIELDS)}
         existing.delete()
         season.first_kickoff, season.round_interval = first_kickoff, interval
         season.double_round_robin = double
@@ -124,4 +126,10 @@ def generate_fixtures(
             for home, away in pairs
         ]
         standings_changed([season.id])  # bulk_create sends no signals
+        after = {"matches": len(matches), **audit.snapshot(season, FIXTURE_FIELDS)}
+        audit.record("season.fixtures_generated", season, before=before, after=after, season=season.id)
         return Match.objects.bulk_create(matches)
+
+
+#: What the audit log keeps of a season whose fixtures are generated, besides the number of matches.
+FIXTURE_FIELDS = ["first_kickoff", "round_interval", "double_round_robin"]

@@ -12,6 +12,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from audit import services as audit
 from matches.models import Match
 
 Status = Match.Status
@@ -22,6 +23,13 @@ ALLOWED_FROM: dict[str, tuple[str, ...]] = {
     Status.CANCELLED: (Status.SCHEDULED, Status.POSTPONED, Status.FAILED),
     Status.SCHEDULED: (Status.POSTPONED, Status.FAILED),
 }
+#: What the audit log calls each change of status, and the fields it keeps.
+STATUS_ACTIONS = {
+    Status.POSTPONED: "match.postponed",
+    Status.CANCELLED: "match.cancelled",
+    Status.SCHEDULED: "match.rescheduled",
+}
+AUDITED = ["status", "kickoff", "error"]
 #: A kickoff may move while the match has no result.
 MOVABLE = (Status.SCHEDULED, Status.POSTPONED, Status.FAILED)
 
@@ -32,8 +40,12 @@ def match_move(*, match_id: int, kickoff: datetime) -> Match:
         match = Match.objects.select_for_update().get(id=match_id)
         if match.status not in MOVABLE:
             raise ValidationError({"kickoff": f"A {match.status} match keeps its kickoff."})
+        before = audit.snapshot(match, ["kickoff"])
         match.kickoff, match.queued_at = kickoff, None
         match.save(update_fields=["kickoff", "queued_at"])
+        audit.record(
+            "match.moved", match, before=before, after=audit.snapshot(match, ["kickoff"]), **match.audit_scope()
+        )
     return match
 
 
@@ -50,6 +62,7 @@ def match_set_status(*, match_id: int, status: str, kickoff: datetime | None = N
         if match.status not in ALLOWED_FROM[status]:
             allowed = ", ".join(ALLOWED_FROM[status])
             raise ValidationError({"status": f"A {match.status} match cannot become {status} (only {allowed})."})
+        before = audit.snapshot(match, AUDITED)
         match.status, match.queued_at = status, None
         fields = ["status", "queued_at"]
         if status == Status.SCHEDULED:
@@ -59,4 +72,7 @@ def match_set_status(*, match_id: int, status: str, kickoff: datetime | None = N
             match.kickoff = kickoff
             fields.append("kickoff")
         match.save(update_fields=fields)
+        audit.record(
+            STATUS_ACTIONS[status], match, before=before, after=audit.snapshot(match, AUDITED), **match.audit_scope()
+        )
     return match

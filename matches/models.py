@@ -95,6 +95,10 @@ class Match(models.Model):
             return None
         return self.home_id if home > away else self.away_id
 
+    def audit_scope(self) -> dict[str, int]:
+        """The ids an audit entry about this match is filed under: its season, both teams, itself."""
+        return {"season": self.season_id, "team": self.home_id, "opponent": self.away_id, "match": self.id}
+
     @property
     def played_at_table(self) -> bool:
         """Whether the result comes from the table (entered and confirmed), not from the engine."""

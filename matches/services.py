@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from audit import services as audit
 from engines import CardError, MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS
 from leagues.models import League, PlayMode, Season
@@ -160,7 +161,9 @@ def played_with(settings: dict, home: TeamSheet, away: TeamSheet) -> dict:
 
 
 def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
-    """Write the engine's result onto a locked, scheduled match (inside a transaction)."""
+    """Write the engine's result onto a locked, scheduled match (inside a transaction); the audit log
+    gets one entry (one insert) with the result before and after."""
+    before = audit.snapshot(match, RESULT_FIELDS)
     match.status = Match.Status.PLAYED
     match.home_goals, match.away_goals = result.home_goals, result.away_goals
     match.decided_by = result.decided_by
@@ -201,6 +204,9 @@ def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamS
             if player_id in team_of
         ],
     )
+    audit.record(
+        "match.result", match, before=before, after=audit.snapshot(match, RESULT_FIELDS), **match.audit_scope()
+    )
 
 
 def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
@@ -236,15 +242,23 @@ def _is_relation(model, field_name: str) -> bool:
 
 
 RESULT_FIELDS = ["status", "home_goals", "away_goals", "decided_by", "shootout_home", "shootout_away"]
+FORFEIT_FIELDS = [*RESULT_FIELDS, "forfeited_by"]
 
 
 def match_fail(*, match_id: int, error: str) -> None:
     """Mark a still-scheduled match failed, keeping the engine's message."""
-    failed = Match.objects.filter(id=match_id, status=Match.Status.SCHEDULED).update(
-        status=Match.Status.FAILED, error=error[:2000]
-    )
-    if failed:  # update() sends no signal; the season page lists the match as failed
-        standings_changed(Match.objects.filter(id=match_id).values_list("season_id", flat=True))
+    with transaction.atomic():
+        failed = Match.objects.filter(id=match_id, status=Match.Status.SCHEDULED).update(
+            status=Match.Status.FAILED, error=error[:2000]
+        )
+        if not failed:
+            return
+        # update() sends no signal: the season page lists the match as failed, the audit log says so
+        match = Match.objects.select_related("home", "away").get(id=match_id)
+        standings_changed([match.season_id])
+        before = {"status": Match.Status.SCHEDULED, "error": ""}
+        after = audit.snapshot(match, ["status", "error"])
+        audit.record("match.failed", match, before=before, after=after, **match.audit_scope())
 
 
 def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
@@ -253,6 +267,7 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
     winner_goals, loser_goals = league.forfeit_goals_for, league.forfeit_goals_against
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).get(id=match.id)
+        before = audit.snapshot(match, FORFEIT_FIELDS)
         if match.status == Match.Status.PLAYED:
             MatchEvent.objects.filter(match=match).delete()
             PlayerMatchStat.objects.filter(match=match).delete()
@@ -264,7 +279,10 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
             match.home_goals, match.away_goals = loser_goals, winner_goals
         else:
             match.home_goals, match.away_goals = winner_goals, loser_goals
-        match.save(update_fields=[*RESULT_FIELDS, "forfeited_by"])
+        match.save(update_fields=FORFEIT_FIELDS)
+        audit.record(
+            "match.forfeited", match, before=before, after=audit.snapshot(match, FORFEIT_FIELDS), **match.audit_scope()
+        )
         result_stored(match)
     return match
 

@@ -10,6 +10,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from audit import services as audit
+from audit.context import recorded_by_caller
 from engines import get_engine
 from rosters import ledger
 from rosters.models import Player, SquadMember
@@ -102,14 +104,25 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
         for player in players
     ]
     note = f"automatic draft of {season}"
-    with transaction.atomic():
-        SquadMember.objects.bulk_create(members)
-        ledger.post(
-            season, [ledger.Posting(m.team_id, -m.price, ledger.Reason.DRAFT_PICK, m.player, note) for m in members]
-        )
     squads: dict[int, list[SquadMember]] = {}
     for member in members:
         squads.setdefault(member.team_id, []).append(member)
+    with transaction.atomic():
+        SquadMember.objects.bulk_create(members)
+        with recorded_by_caller():  # each team's entry below says what it spent
+            ledger.post(
+                season, [ledger.Posting(m.team_id, -m.price, ledger.Reason.DRAFT_PICK, m.player, note) for m in members]
+            )
+        audit.record_all(
+            audit.entry(
+                "squad.autodrafted",
+                season,
+                after={"players": [m.player_id for m in squad], "spent": sum(m.price for m in squad)},
+                season=season.id,
+                team=team_id,
+            )
+            for team_id, squad in squads.items()
+        )
     return squads
 
 

@@ -25,6 +25,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from audit import services as audit
+from audit.context import recorded_by_caller
 from engines import CardError
 from engines.core import SquadRules
 from engines.mutant import market as mutant_market
@@ -36,6 +38,8 @@ from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
 from rosters.permissions import can_act_for, runs_league
 
 Kind = DraftPick.Kind
+#: What the audit log keeps of a move (a pick, or a check or finish in the market).
+PICK_FIELDS = ["number", "kind", "team", "player", "price", "auto"]
 State = Draft.State
 BID = "bid"
 
@@ -228,6 +232,9 @@ def start_draft(draft_id: int, *, by=None) -> Draft:
         _set_clock(draft)
         _autopick_while_due(draft)
         draft.save()
+        audit.record(
+            "draft.started", draft, before={"state": State.SETUP}, after={"state": draft.state, "order": draft.order}
+        )
     return draft
 
 
@@ -241,6 +248,7 @@ def pause_draft(draft_id: int, *, by=None) -> Draft:
         draft.seconds_left = max(0.0, (draft.deadline - timezone.now()).total_seconds())
         draft.deadline, draft.clock_token = None, ""
         draft.save()
+        audit.record("draft.paused", draft, before={"state": State.RUNNING}, after={"state": draft.state})
     return draft
 
 
@@ -257,6 +265,7 @@ def resume_draft(draft_id: int, *, by=None) -> Draft:
         if left:
             draft.deadline = timezone.now() + timedelta(seconds=left)
         draft.save()
+        audit.record("draft.resumed", draft, before={"state": State.PAUSED}, after={"state": draft.state})
     return draft
 
 
@@ -342,13 +351,15 @@ def undo_last_pick(draft_id: int, *, by=None) -> DraftPick | None:
         if last is None:
             raise DraftError("there is no pick to undo")
         if last.player_id:
-            SquadMember.objects.filter(season=draft.season, player_id=last.player_id).delete()
-            note = f"pick {last.number + 1} of the {draft.season} draft undone"
-            ledger.post(
-                draft.season,
-                [ledger.Posting(last.team_id, last.price, ledger.Reason.RELEASE_REFUND, last.player, note)],
-                by=by,
-            )
+            with recorded_by_caller():  # the squad place and the refund are the undo's entry
+                SquadMember.objects.filter(season=draft.season, player_id=last.player_id).delete()
+                note = f"pick {last.number + 1} of the {draft.season} draft undone"
+                ledger.post(
+                    draft.season,
+                    [ledger.Posting(last.team_id, last.price, ledger.Reason.RELEASE_REFUND, last.player, note)],
+                    by=by,
+                )
+        audit.record("draft.undone", last, before=audit.snapshot(last, PICK_FIELDS), season=draft.season_id, actor=by)
         last.delete()
         draft.pick_number = last.number
         if draft.format == Draft.Format.MARKET:
@@ -423,11 +434,12 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
             reason = pick_refusal(board_for(draft), team_id, player)
         if reason:
             raise DraftError(reason, field="player")
-        SquadMember.objects.create(season=draft.season, team_id=team_id, player=player, price=player.price)
-        note = f"pick {draft.pick_number + 1} of the {draft.season} draft"
-        ledger.post(
-            draft.season, [ledger.Posting(team_id, -player.price, ledger.Reason.DRAFT_PICK, player, note)], by=by
-        )
+        with recorded_by_caller():  # the squad place and the payment are the pick's entry
+            SquadMember.objects.create(season=draft.season, team_id=team_id, player=player, price=player.price)
+            note = f"pick {draft.pick_number + 1} of the {draft.season} draft"
+            ledger.post(
+                draft.season, [ledger.Posting(team_id, -player.price, ledger.Reason.DRAFT_PICK, player, note)], by=by
+            )
         QueuedCard.objects.filter(draft=draft, player=player).delete()
     elif draft.format != Draft.Format.MARKET:
         raise DraftError("only the market has checks and finishes; in a snake draft every turn is a pick", field="kind")
@@ -441,6 +453,7 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
         auto=auto,
         made_by=by,
     )
+    audit.record("draft.pick", move, after=audit.snapshot(move, PICK_FIELDS), season=draft.season_id, actor=by)
     if draft.format == Draft.Format.MARKET:
         _market_move(draft, team_id, kind, player)
     draft.pick_number += 1
@@ -752,9 +765,10 @@ def _hammer(draft: Draft) -> DraftPick:
     """The bid clock ran out: the highest bidder pays and takes the card."""
     lot, season = draft.lot, draft.season
     player = Player.objects.get(pk=lot["player"])
-    SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
-    note = f"lot {draft.pick_number + 1} of the {season} auction"
-    ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
+    with recorded_by_caller():  # the squad place and the payment are the lot's entry
+        SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
+        note = f"lot {draft.pick_number + 1} of the {season} auction"
+        ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
     QueuedCard.objects.filter(draft=draft, player=player).delete()
     move = DraftPick.objects.create(
         draft=draft,
@@ -765,6 +779,7 @@ def _hammer(draft: Draft) -> DraftPick:
         made_by_id=lot["by"],
         auto=lot["by"] is None,
     )
+    audit.record("draft.pick", move, after=audit.snapshot(move, PICK_FIELDS), season=season.id, actor=move.made_by)
     draft.lot = None
     draft.pick_number += 1
     if draft.pick_number >= total_picks(draft):

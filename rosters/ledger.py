@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
 
+from audit import services as audit
 from leagues.models import Season, Team
 from rosters.models import LedgerEntry, Player
 
@@ -92,7 +93,7 @@ def post(season: Season, postings: Sequence[Posting], *, by=None) -> list[Ledger
                 have = coins - sum(p.amount for p in postings if p.team_id == team_id)
                 cost = -sum(p.amount for p in postings if p.team_id == team_id)
                 raise InsufficientFunds(f"{teams[team_id].name} has {have} BC, not enough to pay {cost} BC")
-        return LedgerEntry.objects.bulk_create(
+        entries = LedgerEntry.objects.bulk_create(
             [
                 LedgerEntry(
                     season=season,
@@ -106,6 +107,12 @@ def post(season: Season, postings: Sequence[Posting], *, by=None) -> list[Ledger
                 for p in postings
             ]
         )
+        audit.record_all(audit.entry("ledger.entry", e, after=audit.snapshot(e, AUDITED), actor=by) for e in entries)
+        return entries
+
+
+#: What the audit log keeps of a ledger entry (its season and team are the entry's own).
+AUDITED = ["amount", "reason", "player", "note"]
 
 
 def post_one(

@@ -13,7 +13,7 @@ MANAGERS = "Managers"
 COMMISSIONERS = "Commissioners"
 
 #: The apps whose pages the groups open; every admin in them is scoped per league.
-APPS = ["leagues", "rosters", "matches", "tournaments"]
+APPS = ["audit", "leagues", "rosters", "matches", "tournaments"]
 
 
 def sync_groups(**_kwargs) -> None:

@@ -5,9 +5,14 @@ removed (the link to its board)."""
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from audit import services as audit
 from leagues.standings import standings_changed
 from matches.models import PlayerMatchStat
-from rosters.models import Draft, Player
+from rosters.models import Draft, Player, SquadMember
+
+# A squad place added, changed or removed by hand (the admin) is in the audit log; a draft records
+# its picks itself, as one entry each with the squad place and the payment.
+audit.track(SquadMember, fields=["season", "team", "player", "price"], name="squad")
 
 
 @receiver(post_save, sender=Player)

@@ -3,6 +3,7 @@
 from celery import shared_task
 from django.db import OperationalError
 
+from audit.context import acting_as
 from rosters import drafts
 
 
@@ -10,7 +11,8 @@ from rosters import drafts
 def draft_clock(self, draft_id: int, token: str) -> None:
     """Pick for the team whose time ran out; a task that came early waits for the rest of the time."""
     try:
-        wait = drafts.clock_expired(draft_id, token)
+        with acting_as(None, via="worker"):
+            wait = drafts.clock_expired(draft_id, token)
     except OperationalError as exc:
         raise self.retry(exc=exc) from exc
     if wait:

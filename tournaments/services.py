@@ -39,6 +39,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from audit import services as audit
 from leagues.models import Season, Team
 from leagues.scheduling import schedulable_teams
 from leagues.standings import standings_changed
@@ -76,12 +77,15 @@ def draw_bracket(
         )
         if errors:
             raise ValidationError(errors)
+        seeds = list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) if bracket.drawn_at else None
         Match.objects.filter(season=season).delete()
         bracket.ties.all().delete()
         bracket.entrants.all().delete()
         Entrant.objects.bulk_create(
             Entrant(bracket=bracket, team=team, seed=seed) for seed, team in enumerate(order, start=1)
         )
+        after = {"seeds": [team.id for team in order]}
+        audit.record("bracket.drawn", bracket, before={"seeds": seeds} if seeds else None, after=after)
         bracket.third_place = third_place
         bracket.rounds = rounds
         bracket.two_legged_rounds = legged

@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
+from audit import services as audit
+from audit.context import recorded_by_caller
 from leagues.models import Season, Team
 from leagues.standings import standings_changed
 from matches.models import Match
@@ -67,11 +69,45 @@ def _lock_matches(team: Team, seasons) -> None:
     list(Match.objects.select_for_update().filter(Q(home=team) | Q(away=team), season__in=list(seasons)))
 
 
-def _swap_in_matches(seasons, withdrawn: Team, replacement: Team) -> None:
-    """The withdrawn team's scheduled matches are the replacement's (none has a result)."""
+def _swap_in_matches(seasons, withdrawn: Team, replacement: Team) -> dict[int, str]:
+    """The withdrawn team's scheduled matches are the replacement's (none has a result); returns
+    the side it took in each match, by match id."""
+    swapped = {}
     for field in ("home", "away"):
         scheduled = Match.objects.filter(season__in=list(seasons), status=Match.Status.SCHEDULED)
-        scheduled.filter(**{field: withdrawn}).update(**{field: replacement})
+        mine = scheduled.filter(**{field: withdrawn})
+        swapped |= dict.fromkeys(mine.values_list("id", flat=True), field)
+        mine.update(**{field: replacement})
+    return swapped
+
+
+def _record_replacement(tournament, withdrawn: Team, replacement: Team, swapped: dict[int, str]) -> None:
+    """One audit entry for the tournament and one per match whose team changed (update() sends no
+    signal), in one insert."""
+    matches = Match.objects.filter(id__in=swapped).select_related("home", "away")
+    audit.record_all(
+        [
+            audit.entry(
+                "tournament.team_replaced",
+                tournament,
+                before={"team": withdrawn.id},
+                after={"team": replacement.id},
+                season=tournament.season_id,
+                team=withdrawn.id,
+                opponent=replacement.id,
+            ),
+            *(
+                audit.entry(
+                    "match.team_replaced",
+                    match,
+                    before={swapped[match.id]: withdrawn.id},
+                    after={swapped[match.id]: replacement.id},
+                    **match.audit_scope(),
+                )
+                for match in matches
+            ),
+        ]
+    )
 
 
 def _swap_in_season(season: Season, withdrawn: Team, replacement: Team) -> None:
@@ -121,8 +157,9 @@ def replace_in_bracket(bracket: Bracket, withdrawn: Team, replacement: Team) -> 
         bracket.entrants.filter(team=withdrawn).update(team=replacement)
         for field in ("home", "away", "winner"):
             bracket.ties.filter(**{field: withdrawn}).update(**{field: replacement})
-        _swap_in_matches([bracket.season], withdrawn, replacement)
+        swapped = _swap_in_matches([bracket.season], withdrawn, replacement)
         _swap_in_season(bracket.season, withdrawn, replacement)
+        _record_replacement(bracket, withdrawn, replacement, swapped)
 
 
 # --- groups ------------------------------------------------------------------------------
@@ -151,14 +188,16 @@ def replace_in_groups(stage: GroupStage, withdrawn: Team, replacement: Team) -> 
         stage = GroupStage.objects.select_for_update().select_related("season__league").get(id=stage.id)
         _raise(group_replacement_errors(stage, withdrawn, replacement))
         group_season = Season.objects.get(group__stage=stage, teams=withdrawn)
-        _swap_in_matches([group_season], withdrawn, replacement)
+        swapped = _swap_in_matches([group_season], withdrawn, replacement)
         _swap_in_season(stage.season, withdrawn, replacement)
         _swap_in_season(group_season, withdrawn, replacement)
-        SquadMember.objects.filter(season=group_season, team=withdrawn).delete()
+        with recorded_by_caller():  # the group's squads follow the replacement: part of its entry
+            SquadMember.objects.filter(season=group_season, team=withdrawn).delete()
         SquadMember.objects.bulk_create(
             SquadMember(season=group_season, team_id=m.team_id, player_id=m.player_id, price=m.price)
             for m in SquadMember.objects.filter(season=stage.season, team=replacement)
         )
+        _record_replacement(stage, withdrawn, replacement, swapped)
         standings_changed([group_season.id, stage.season_id])
 
 
@@ -189,6 +228,7 @@ def replace_in_swiss(swiss: Swiss, withdrawn: Team, replacement: Team) -> None:
         swiss.ranking = [replacement.id if team == withdrawn.id else team for team in swiss.ranking]
         swiss.save(update_fields=["ranking"])
         swiss.byes.filter(team=withdrawn).update(team=replacement)
-        _swap_in_matches([swiss.season], withdrawn, replacement)
+        swapped = _swap_in_matches([swiss.season], withdrawn, replacement)
         _swap_in_season(swiss.season, withdrawn, replacement)
+        _record_replacement(swiss, withdrawn, replacement, swapped)
         standings_changed([swiss.season_id])

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from audit.context import acting_as
 from matches.models import Match
 from matches.table_results import result_enter, squad_of
 
@@ -40,7 +41,8 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         data = _result(match, options)
         try:
-            submission = result_enter(match_id=match.id, user=user, data=data, note=options["note"])
+            with acting_as(user, via="command"):
+                submission = result_enter(match_id=match.id, user=user, data=data, note=options["note"])
         except PermissionDenied as exc:
             raise CommandError(str(exc)) from exc
         except ValidationError as exc:
