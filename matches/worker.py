@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -34,8 +35,12 @@ def start_worker(
     env: dict | None = None,
     beat: bool = False,
     logfile: Path | None = None,
+    loglevel: str = "WARNING",
 ) -> subprocess.Popen:
-    """A ``celery -A config worker`` child process on this project's settings and broker."""
+    """A ``celery -A config worker`` child process on this project's settings and broker.
+
+    It leads a process group of its own (its pool and an embedded beat), so that
+    ``stop_worker`` can kill all of it and a test can signal all of it at once."""
     command = [
         sys.executable,
         "-m",
@@ -44,7 +49,7 @@ def start_worker(
         "config",
         "worker",
         "--loglevel",
-        "WARNING",
+        loglevel,
         "--concurrency",
         str(concurrency),
         "--queues",
@@ -62,11 +67,14 @@ def start_worker(
         env={**os.environ, **(env or {})},
         stdout=output,
         stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
 
 
 def stop_worker(process: subprocess.Popen, *, timeout: float = 20) -> int:
-    """Warm shutdown (finish the task in hand), then kill if it hangs."""
+    """Warm shutdown (finish the task in hand), then kill it if it hangs; and whatever of
+    its pool and beat outlived it (a beat left behind goes on sending tasks and holding
+    the database open)."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
@@ -74,4 +82,6 @@ def stop_worker(process: subprocess.Popen, *, timeout: float = 20) -> int:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    with contextlib.suppress(ProcessLookupError):  # none left: the worker stopped its own
+        os.killpg(process.pid, signal.SIGKILL)
     return process.returncode
