@@ -4,6 +4,7 @@ The worker test runs its own redis-server (a free port, a temp dir, nothing save
 shared one: it kills it mid-season and starts it again empty on the same port.
 """
 
+import configparser
 import os
 import shutil
 import signal
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 import redis
 from celery.worker.consumer import Consumer as CeleryConsumer
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from kombu import Connection, Exchange, Queue
@@ -238,3 +240,31 @@ def test_the_worker_outlives_a_broker_restart_and_plays_every_match_once(redis_s
     assert took < 30, f"{took:.1f} s from the broker's return to the last match"
     assert "Unrecoverable error" not in log.read_text(errors="replace")
     assert_played_once(season)
+
+
+def unit(name: str) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    parser.optionxform = str  # systemd keys are case-sensitive
+    parser.read(PROJECT_DIR / "deploy" / "systemd" / name)
+    return parser
+
+
+def command_line(service: configparser.ConfigParser) -> str:
+    """ExecStart as one line (systemd joins lines ending in a backslash)."""
+    return " ".join(service["Service"]["ExecStart"].replace("\\\n", " ").split())
+
+
+@pytest.mark.parametrize("name", ["bootroom-worker.service", "bootroom-beat.service", "bootroom-web.service"])
+def test_the_systemd_units_restart_their_service_whenever_it_stops(name):
+    service = unit(name)
+    assert service["Service"]["Restart"] == "always"
+    assert service["Unit"]["StartLimitIntervalSec"] == "0"  # never gives up
+    assert service["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_the_systemd_units_run_the_queue_and_scheduler_the_settings_name():
+    worker = command_line(unit("bootroom-worker.service"))
+    assert f"worker --queues {settings.CELERY_TASK_DEFAULT_QUEUE} " in worker
+    assert unit("bootroom-worker.service")["Service"]["KillMode"] == "mixed"  # a warm shutdown
+    beat = command_line(unit("bootroom-beat.service"))
+    assert f"beat --scheduler {settings.CELERY_BEAT_SCHEDULER} " in beat
