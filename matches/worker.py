@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -85,3 +86,13 @@ def stop_worker(process: subprocess.Popen, *, timeout: float = 20) -> int:
     with contextlib.suppress(ProcessLookupError):  # none left: the worker stopped its own
         os.killpg(process.pid, signal.SIGKILL)
     return process.returncode
+
+
+def wait_until(predicate, timeout: float = 90.0) -> bool:
+    """Poll ``predicate`` until it is true (True) or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False

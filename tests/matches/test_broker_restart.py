@@ -29,22 +29,13 @@ from leagues.demo import create_demo_season
 from matches import tasks
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import team_sheets
-from matches.worker import PROJECT_DIR, database_url, start_worker, stop_worker
+from matches.worker import PROJECT_DIR, database_url, start_worker, stop_worker, wait_until
 from tests.conftest import purge_queue
 
 REDIS_SERVER = shutil.which("redis-server")
 
 #: Beat's look for due matches, scaled down from 60 s so the test is quick.
 BEAT_EVERY = 2
-
-
-def wait_until(predicate, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 class RedisServer:
