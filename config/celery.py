@@ -1,16 +1,17 @@
 """The Celery app. Workers start with ``celery -A config worker``.
 
 Workers outlive a broker restart: they retry the connection for ever (settings), survive
-kombu's failed teardown of the dead connection (``Consumer``), and on every (re)connection
-ask for the matches whose messages the broker may have lost to be queued again
-(``QueueLostMatchesOnConnect``).
+kombu's failed teardown of a dead Redis connection (``RedisTransport``), and on every
+(re)connection ask for the matches whose messages the broker may have lost to be queued
+again (``QueueLostMatchesOnConnect``).
 """
 
 import logging
 import os
 
 from celery import Celery, bootsteps
-from celery.worker.consumer import Consumer as CeleryConsumer
+from kombu.transport import redis as kombu_redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -21,23 +22,29 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-class Consumer(CeleryConsumer):
-    """Celery's consumer, kept alive when tearing down a dead Redis connection fails.
+class RedisChannel(kombu_redis.Channel):
+    """kombu's Redis channel, failing with a connection error once its connection is closed.
 
-    After a connection error the consumer closes the old connection twice (``collect()``
-    then ``close()``). When the first close was cut short (a BRPOP still in flight) and the
-    worker holds unacknowledged messages, kombu's second close rebuilds a connection pool
-    from a transport already detached from its connection and raises
-    ``AttributeError: 'NoneType' object has no attribute 'hostname'`` (celery 5.7, kombu
-    5.7). That error is not a connection error, so the worker exited; measured here, once
-    in three seasons of ten to fifteen Redis restarts. The old connection is gone either
-    way; the consumer goes on to reconnect."""
+    After a connection error the worker's consumer closes the old connection twice
+    (``collect()``, then ``close()``). When the first close is cut short (a BRPOP in flight,
+    a remote-control queue to delete) the channel outlives its transport's detachment, and
+    whatever it does next (the second close restoring unacknowledged messages, the late ack
+    of a match that finished after the loss) rebuilds a connection pool from a transport
+    without its connection: ``AttributeError: 'NoneType' object has no attribute
+    'hostname'`` (kombu 5.7). That is not a connection error, so the worker exited; measured
+    here, once in three seasons of ten to fifteen Redis restarts. As a connection error it is
+    what it means: the teardown ignores it, the ack is logged as lost, the worker reconnects."""
 
-    def on_connection_error_after_connected(self, exc):
-        try:
-            super().on_connection_error_after_connected(exc)
-        except AttributeError:
-            log.warning("closing the lost broker connection failed; reconnecting anyway", exc_info=True)
+    def _connparams(self, asynchronous=False):
+        if self.connection.client is None:
+            raise RedisConnectionError("the connection of this channel to the broker was closed")
+        return super()._connparams(asynchronous=asynchronous)
+
+
+class RedisTransport(kombu_redis.Transport):
+    """kombu's Redis transport with ``RedisChannel`` (``CELERY_BROKER_TRANSPORT``)."""
+
+    Channel = RedisChannel
 
 
 class QueueLostMatchesOnConnect(bootsteps.StartStopStep):

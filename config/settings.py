@@ -179,16 +179,19 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
 # A broker that goes away (a Redis restart) is waited for, never given up on: retry the
 # connection at start and after a loss, for ever (Celery's default gives up after 100
-# tries, about 50 minutes), every 2, 4, 6 ... seconds up to 30 (kombu's intervals). The
-# worker's consumer survives the loss (config.celery.Consumer) and asks for lost matches
-# to be queued again once it is back (config.celery.QueueLostMatchesOnConnect).
+# tries, about 50 minutes), every 2, 4, 6 ... seconds up to 30 (kombu's intervals). On
+# each connection a worker asks for lost matches to be queued again
+# (config.celery.QueueLostMatchesOnConnect).
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
-CELERY_WORKER_CONSUMER = "config.celery:Consumer"
 # A match being played when the connection drops is finished and stored (its ack is lost
 # with the connection; a second delivery returns at once), not killed half-way.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, but a channel whose connection is gone fails with a
+    # connection error, not an AttributeError that made the worker exit (config.celery).
+    CELERY_BROKER_TRANSPORT = "config.celery:RedisTransport"
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://", "redis+socket://")):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # PING a connection idle for 10 s before using it, so a publish after a restart

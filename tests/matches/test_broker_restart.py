@@ -22,8 +22,10 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from kombu import Connection, Exchange, Queue
+from kombu.message import Message
+from kombu.transport.redis import Transport as KombuRedisTransport
 
-from config.celery import Consumer, app, waiting_messages
+from config.celery import RedisTransport, app, waiting_messages
 from engines import get_engine
 from leagues.demo import create_demo_season
 from matches import tasks
@@ -58,7 +60,7 @@ class RedisServer:
 
     def answers(self) -> bool:
         try:
-            return redis.Redis(port=self.port, socket_connect_timeout=1).ping()
+            return redis.Redis(host="127.0.0.1", port=self.port, socket_connect_timeout=1).ping()
         except redis.ConnectionError:
             return False
 
@@ -68,7 +70,7 @@ class RedisServer:
         self.process.wait()
 
     def client(self) -> redis.Redis:
-        return redis.Redis(port=self.port)
+        return redis.Redis(host="127.0.0.1", port=self.port)
 
     def log(self) -> str:
         return (self.directory / "redis.log").read_text()
@@ -98,40 +100,58 @@ def assert_played_once(season) -> None:
         assert PlayerMatchStat.objects.filter(match=match).count() == len(home.players) + len(away.players)
 
 
-def dead_connection_mid_poll(redis_server) -> Connection:
+def dead_connection_mid_poll(redis_server, transport) -> tuple[Connection, Message]:
     """A consumer's connection as a worker holds it when Redis dies: a task message taken
-    and not acknowledged, a fanout queue for remote control (auto-delete, like the pidbox),
-    a BRPOP in flight; then the server is killed."""
-    broker = Connection(redis_server.url)
+    and not acknowledged (a match being played), a fanout queue for remote control
+    (auto-delete, like the pidbox), a BRPOP in flight; then the server is killed."""
+    broker = Connection(redis_server.url, transport=transport)
     channel = broker.default_channel
     tasks_queue = Queue("tasks", channel=channel)
     control = Queue("worker.pidbox", Exchange("control.pidbox", type="fanout"), auto_delete=True, channel=channel)
     tasks_queue.declare()
     control.declare()
     broker.Producer(channel).publish({"task": 1}, routing_key="tasks")
-    tasks_queue.consume(callback=lambda message: None, no_ack=False)
+    taken = []
+    tasks_queue.consume(callback=taken.append, no_ack=False)
     control.consume(callback=lambda message: None, no_ack=True)
     broker.drain_events(timeout=5)
     channel.connection.cycle.on_poll_start()  # what the worker's event loop does: sends BRPOP
-    assert channel._in_poll and len(channel.qos._delivered) == 1
+    assert channel._in_poll and len(taken) == 1
     redis_server.kill()
-    return broker
+    return broker, taken[0]
+
+
+@pytest.fixture
+def no_prefetch_reduction():
+    """The teardown's last step reads the worker's pool, which a bare consumer has not."""
+    previous = app.conf.worker_enable_prefetch_count_reduction
+    app.conf.worker_enable_prefetch_count_reduction = False
+    yield
+    app.conf.worker_enable_prefetch_count_reduction = previous
 
 
 @pytest.mark.broker
-@pytest.mark.parametrize("consumer_class", [Consumer, CeleryConsumer], ids=["ours", "celery"])
-def test_the_consumer_survives_tearing_down_a_dead_redis_connection(redis_server, consumer_class):
-    """Celery 5.7 and kombu 5.7 raise AttributeError 'hostname' here, and the worker exited
-    (once in three seasons of Redis restarts); ours logs it and goes on to reconnect."""
-    consumer = consumer_class.__new__(consumer_class)  # only what the teardown uses
-    consumer.app, consumer.connection = app, dead_connection_mid_poll(redis_server)
+@pytest.mark.parametrize("transport", [RedisTransport, KombuRedisTransport], ids=["ours", "kombu"])
+def test_a_lost_redis_connection_fails_with_connection_errors_only(redis_server, transport, no_prefetch_reduction):
+    """With kombu 5.7's transport, tearing down the lost connection raises AttributeError
+    'hostname' in Celery's consumer, and so does the ack of a match that finished after the
+    loss: the worker exited (once in three seasons of Redis restarts). With ours both are
+    connection errors, which the consumer ignores (teardown) or logs (ack). When kombu's
+    stops raising AttributeError after an upgrade, config.celery.RedisTransport can go."""
+    broker, message = dead_connection_mid_poll(redis_server, transport)
+    consumer = CeleryConsumer.__new__(CeleryConsumer)  # only what the teardown uses
+    consumer.app, consumer.connection = app, broker
     lost = redis.ConnectionError("Connection closed by server.")
-    if consumer_class is CeleryConsumer:
+    if transport is KombuRedisTransport:
         with pytest.raises(AttributeError, match="hostname"):
             consumer.on_connection_error_after_connected(lost)
+        with pytest.raises(AttributeError, match="hostname"):
+            message.ack()
     else:
         consumer.on_connection_error_after_connected(lost)
-    assert consumer.connection is None
+        assert consumer.connection is None
+        with pytest.raises(RedisTransport.connection_errors):
+            message.ack()
 
 
 @pytest.mark.django_db(transaction=True)
