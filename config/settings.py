@@ -180,7 +180,35 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_DB_REUSE_MAX = 1000
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
+# A broker that goes away (a Redis restart) is waited for, never given up on: retry the
+# connection at start and after a loss, for ever (Celery's default gives up after 100
+# tries, about 50 minutes), every 2, 4, 6 ... seconds up to 30 (kombu's intervals). On
+# each connection a worker asks for lost matches to be queued again
+# (config.celery.QueueLostMatchesOnConnect).
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A match being played when the connection drops is finished and stored (its ack is lost
+# with the connection; a second delivery returns at once), not killed half-way.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, but a channel whose connection is gone fails with a
+    # connection error, not an AttributeError that made the worker exit (config.celery).
+    CELERY_BROKER_TRANSPORT = "config.celery:RedisTransport"
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://", "redis+socket://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # PING a connection idle for 10 s before using it, so a publish after a restart
+        # finds the dead socket and reconnects instead of failing.
+        "health_check_interval": 10,
+        "socket_keepalive": True,
+        "socket_connect_timeout": 5,
+        # A read that gets no answer (a broker host that vanished without closing the
+        # socket) fails after 30 s; the consumer's BRPOP answers every second. Not
+        # retry_on_timeout: redis-py then reconnects the consumer's socket and waits for
+        # the answer to a BRPOP the new server never got, and the worker hangs (measured:
+        # no reconnection at all after a restart).
+        "socket_timeout": 30,
+    }
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 

@@ -287,14 +287,20 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
     return match
 
 
-def due_matches(now: datetime | None = None):
+def due_matches(now: datetime | None = None, *, requeue_claimed: bool = False):
     """Scheduled matches whose kickoff has passed and that are not already queued
-    (or whose message was queued so long ago that it must have been lost)."""
+    (or whose message was queued so long ago that it must have been lost).
+
+    With ``requeue_claimed`` every queued match is due again: the caller has seen the
+    broker's queue empty, so the message of a match still scheduled was lost (a broker
+    restarted without its data, a worker killed holding it). A match being played holds
+    its row lock and is skipped by the claim, so it is not queued twice."""
     now = now or timezone.now()
     stale = now - timezone.timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
+    queued_long_ago = Q(queued_at__isnull=False) if requeue_claimed else Q(queued_at__lt=stale)
     return (
         Match.objects.filter(status=Match.Status.SCHEDULED, kickoff__lte=now)
-        .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=stale))
+        .filter(Q(queued_at__isnull=True) | queued_long_ago)
         .exclude(TABLE_MATCHES)
     )
 
@@ -303,12 +309,27 @@ def due_matches(now: datetime | None = None):
 TABLE_MATCHES = Q(play_mode=PlayMode.TABLE) | Q(play_mode="", season__league__play_mode=PlayMode.TABLE)
 
 
-def queue_due_matches(now: datetime | None = None) -> list[int]:
-    """Claim the due matches and queue one play task each, once the claim is committed."""
+def queue_due_matches(now: datetime | None = None, *, requeue_claimed: bool = False) -> list[int]:
+    """Claim the due matches and queue one play task each, once the claim is committed
+    (``requeue_claimed``: see ``due_matches``)."""
     now = now or timezone.now()
+    return claim_and_send(due_matches(now, requeue_claimed=requeue_claimed), now)
+
+
+def queue_lost_matches(now: datetime | None = None) -> list[int]:
+    """Queue again the matches queued before and still scheduled, for a caller that has
+    seen the broker's queue empty (their messages were lost). Unlike ``queue_due_matches``
+    it queues no match for the first time, so a paused periodic task still holds those back."""
+    now = now or timezone.now()
+    return claim_and_send(due_matches(now, requeue_claimed=True).filter(queued_at__isnull=False), now)
+
+
+def claim_and_send(matches, now: datetime) -> list[int]:
+    """Claim the matches (skipping those locked: being played, or claimed by another
+    process) and queue one play task each once the claim is committed."""
     with transaction.atomic():
         # of=self: the exclusion of table matches joins the league, whose row must not be locked.
-        ids = list(due_matches(now).select_for_update(skip_locked=True, of=("self",)).values_list("id", flat=True))
+        ids = list(matches.select_for_update(skip_locked=True, of=("self",)).values_list("id", flat=True))
         Match.objects.filter(id__in=ids).update(queued_at=now)
         transaction.on_commit(lambda: send_play_tasks(ids))
     return ids
@@ -317,7 +338,8 @@ def queue_due_matches(now: datetime | None = None) -> list[int]:
 def send_play_tasks(ids: list[int]) -> None:
     """One play task per match, all through one producer: a matchday that falls due is
     sent in one go instead of taking a producer from the pool for every match. A match
-    whose message is lost is queued again once its claim is stale (``due_matches``)."""
+    whose message is lost is queued again once the broker's queue is seen empty, or its
+    claim is stale (``due_matches``)."""
     from config.celery import app
     from matches.tasks import play_match
 

@@ -4,6 +4,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from audit.context import acting_as
+from config.celery import app, waiting_messages
 from matches import services
 
 #: Tries of a match whose engine raised, before it is marked failed.
@@ -26,5 +27,22 @@ def play_match(self, match_id: int) -> None:
 
 @shared_task
 def queue_due_matches() -> int:
-    """Run by celery beat: queue a play task for every match whose kickoff has passed."""
-    return len(services.queue_due_matches())
+    """Run by celery beat: queue a play task for every match whose kickoff has passed, and
+    queue the queued ones again when no message waits on the broker (theirs were lost)."""
+    return len(services.queue_due_matches(requeue_claimed=play_queue_is_empty()))
+
+
+@shared_task
+def queue_lost_matches() -> int:
+    """Sent by every worker when it (re)connects to the broker (``config.celery``): a broker
+    that restarted without its data lost the queued messages, and this queues their matches
+    again at once, instead of at beat's next look or when their claims go stale."""
+    return len(services.queue_lost_matches()) if play_queue_is_empty() else 0
+
+
+def play_queue_is_empty() -> bool:
+    """No message waits in the play tasks' queue. Then a match still scheduled and queued
+    either is being played (its row is locked, and the claim skips it), waits in a worker
+    that took its message (queued twice: the second delivery is one locked read), or lost
+    its message."""
+    return waiting_messages(app.conf.task_default_queue) == 0

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -34,8 +36,12 @@ def start_worker(
     env: dict | None = None,
     beat: bool = False,
     logfile: Path | None = None,
+    loglevel: str = "WARNING",
 ) -> subprocess.Popen:
-    """A ``celery -A config worker`` child process on this project's settings and broker."""
+    """A ``celery -A config worker`` child process on this project's settings and broker.
+
+    It leads a process group of its own (its pool and an embedded beat), so that
+    ``stop_worker`` can kill all of it and a test can signal all of it at once."""
     command = [
         sys.executable,
         "-m",
@@ -44,7 +50,7 @@ def start_worker(
         "config",
         "worker",
         "--loglevel",
-        "WARNING",
+        loglevel,
         "--concurrency",
         str(concurrency),
         "--queues",
@@ -62,11 +68,14 @@ def start_worker(
         env={**os.environ, **(env or {})},
         stdout=output,
         stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
 
 
 def stop_worker(process: subprocess.Popen, *, timeout: float = 20) -> int:
-    """Warm shutdown (finish the task in hand), then kill if it hangs."""
+    """Warm shutdown (finish the task in hand), then kill it if it hangs; and whatever of
+    its pool and beat outlived it (a beat left behind goes on sending tasks and holding
+    the database open)."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
@@ -74,4 +83,16 @@ def stop_worker(process: subprocess.Popen, *, timeout: float = 20) -> int:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    with contextlib.suppress(ProcessLookupError):  # none left: the worker stopped its own
+        os.killpg(process.pid, signal.SIGKILL)
     return process.returncode
+
+
+def wait_until(predicate, timeout: float = 90.0) -> bool:
+    """Poll ``predicate`` until it is true (True) or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False

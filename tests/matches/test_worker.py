@@ -1,7 +1,5 @@
 """A real ``celery worker`` process plays due matches exactly once, even when a task arrives twice."""
 
-import time
-
 import pytest
 from django.db import connection
 
@@ -10,7 +8,7 @@ from leagues.demo import create_demo_season
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import queue_due_matches, team_sheets
 from matches.tasks import play_match
-from matches.worker import database_url, start_worker, stop_worker
+from matches.worker import database_url, start_worker, stop_worker, wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -19,15 +17,6 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 def worker_queue(task_queue):
     """The test's own queue (see conftest): the worker started here listens only to it."""
     return task_queue
-
-
-def wait_until(predicate, timeout=90.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def test_worker_plays_every_due_match_once(worker_queue, tmp_path):
