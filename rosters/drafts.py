@@ -14,6 +14,7 @@ The market format runs the rule book's selection from ``engines.mutant.market``.
 
 from __future__ import annotations
 
+import logging
 import random
 import uuid
 from collections import Counter
@@ -28,6 +29,7 @@ from django.utils import timezone
 from engines import CardError
 from engines.core import SquadRules
 from engines.mutant import market as mutant_market
+from leagues.errors import validation_message
 from leagues.models import Season
 from leagues.standings import compute_standings
 from rosters import ledger
@@ -35,6 +37,7 @@ from rosters.drafting import _witness, best_pick, open_places, witness_after
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
 from rosters.permissions import can_act_for, runs_league
 
+logger = logging.getLogger(__name__)
 Kind = DraftPick.Kind
 State = Draft.State
 BID = "bid"
@@ -187,7 +190,9 @@ def pick_refusal(board: Board, team_id: int, player: Player) -> str | None:
 
 
 def _lock(draft_id: int) -> Draft:
-    return Draft.objects.select_for_update().select_related("season__league").get(pk=draft_id)
+    """The draft's row, locked; only that row (``of``): locking its season too would make a ledger entry
+    of the season written elsewhere (its foreign key checked at commit) and this move wait for each other."""
+    return Draft.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=draft_id)
 
 
 def _require_commissioner(draft: Draft, by) -> None:
@@ -284,9 +289,9 @@ def make_move(
         if draft.state != State.RUNNING:
             raise DraftError(f"the draft is {draft.get_state_display()}")
         if pick_number is not None and pick_number != draft.pick_number:
+            gone = "has already been made" if pick_number < draft.pick_number else "is not on the clock yet"
             raise DraftError(
-                f"pick {pick_number + 1} has already been made; pick {draft.pick_number + 1} is on now",
-                field="pick_number",
+                f"pick {pick_number + 1} {gone}; pick {draft.pick_number + 1} is on now", field="pick_number"
             )
         team = draft.season.teams.filter(pk=team_id).first()
         if team is None or not can_act_for(by, team):
@@ -321,7 +326,9 @@ def clock_expired(draft_id: int, token: str) -> float | None:
     or undone) means another clock task owns the pick: nothing is done.
     """
     with transaction.atomic():
-        draft = Draft.objects.select_for_update().filter(pk=draft_id).select_related("season__league").first()
+        draft = (
+            Draft.objects.select_for_update(of=("self",)).filter(pk=draft_id).select_related("season__league").first()
+        )
         if draft is None or draft.state != State.RUNNING or draft.clock_token != token:
             return None
         left = (draft.deadline - timezone.now()).total_seconds()
@@ -456,7 +463,7 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
     return move
 
 
-def _autopick(draft: Draft) -> DraftPick:
+def _autopick(draft: Draft) -> DraftPick | None:
     """Move for the team on the clock: the first card of its queue it may take, else the engine's choice."""
     if draft.format == Draft.Format.AUCTION and draft.lot:
         return _hammer(draft)
@@ -741,6 +748,7 @@ def _auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, 
         raise DraftError("an auction has nominations and bids only", field="kind")
     if player is None:
         raise DraftError("that card is not in this league's pool", field="player")
+    ledger.lock_teams([team_id])  # a fine of this team waits for the bid, or the bid sees the fine
     reason = auction_refusal(board_for(draft), team_id, player, amount or 0)
     if reason:
         raise DraftError(reason, field="amount" if kind == BID else "player")
@@ -748,13 +756,25 @@ def _auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, 
     _set_clock(draft)
 
 
-def _hammer(draft: Draft) -> DraftPick:
-    """The bid clock ran out: the highest bidder pays and takes the card."""
+def _hammer(draft: Draft) -> DraftPick | None:
+    """The bid clock ran out: the highest bidder pays and takes the card.
+
+    A bidder who can no longer pay (a lot stuck from before fines were checked against
+    bids) does not stop the draft: the lot is returned, the card goes back to the pool
+    and the same team nominates again, on a new clock.
+    """
     lot, season = draft.lot, draft.season
     player = Player.objects.get(pk=lot["player"])
-    SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
     note = f"lot {draft.pick_number + 1} of the {season} auction"
-    ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
+    try:
+        with transaction.atomic():
+            ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
+    except ledger.InsufficientFunds as exc:
+        logger.warning("draft %s: %s returned to the pool: %s", draft.pk, player.name, validation_message(exc))
+        draft.lot = None
+        _set_clock(draft)
+        return None
+    SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
     QueuedCard.objects.filter(draft=draft, player=player).delete()
     move = DraftPick.objects.create(
         draft=draft,
