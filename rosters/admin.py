@@ -53,8 +53,7 @@ class PlayerAdmin(LeagueScopedAdmin):
                 if "sample" in request.POST:
                     players = load_engine_pool(league, league.engine, seed=form.cleaned_data["seed"])
                 elif form.cleaned_data["csv_file"]:
-                    text = form.cleaned_data["csv_file"].read().decode("utf-8", errors="replace")
-                    players = import_csv(league, text)
+                    players = import_csv(league, form.cleaned_data["csv_file"].read())
                 else:
                     raise ValidationError("choose a CSV file")
             except ValidationError as exc:
