@@ -104,6 +104,7 @@ class LedgerEntryForm(forms.ModelForm):
             self.add_error("team", "The team does not play in this season.")
         elif season and team and amount is not None and not self.errors:
             try:  # the ledger's own rules: never below 0, nor below a bid the team holds in an auction
+                ledger.lock_teams([team.pk])  # held to the end of the admin's transaction: no bid slips in
                 ledger.check_postings(season, [ledger.Posting(team.pk, amount, reason)])
             except ledger.InsufficientFunds as exc:
                 self.add_error("amount", exc.messages)
@@ -129,8 +130,8 @@ class LedgerEntryAdmin(LeagueScopedAdmin):
         return False
 
     def save_model(self, request, obj, form, change):
-        """Through the ledger service, which locks the team and checks the balance again (the form's
-        check is only for the message: another spend may have come in since)."""
+        """Through the ledger service, which locks the team and checks the balance again (the form
+        checked it under the same lock, in the same transaction, to show the reason on the form)."""
         entry = ledger.post_one(
             obj.season, obj.team, obj.amount, obj.reason, player=obj.player, note=obj.note, by=request.user
         )
