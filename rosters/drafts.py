@@ -423,6 +423,8 @@ def run_autodraft(draft_id: int) -> Draft:
 
 def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=None, auto: bool = False) -> DraftPick:
     """Make one move on the locked draft and set the clock for the next."""
+    if draft.format == Draft.Format.MARKET:
+        _sync_market_budgets(draft)
     if kind == Kind.PICK:
         if draft.format == Draft.Format.MARKET:
             reason = _market_refusal(draft, team_id, player)
@@ -470,7 +472,7 @@ def _autopick(draft: Draft) -> DraftPick | None:
     team_id = on_the_clock(draft)
     queued = [q.player for q in QueuedCard.objects.filter(draft=draft, team_id=team_id).select_related("player")]
     if draft.format == Draft.Format.MARKET:
-        market = _market(draft)
+        market = _sync_market_budgets(draft)
         legal = set(mutant_market.legal_picks(market, str(team_id)))
         for player in queued:
             if str(player.pk) in legal:
@@ -551,6 +553,22 @@ def _open_market(draft: Draft) -> None:
     market = replace(market, budgets={str(t): coins[t] for t in draft.order})
     draft.order = [int(c) for c in market.coaches]
     _store_market(draft, market, [c["id"] for c in cards])
+
+
+def _sync_market_budgets(draft: Draft) -> mutant_market.Market:
+    """The market with every team's coins as the ledger has them now.
+
+    The market counts down its own copy of the coins as cards are bought; a fine or a grant
+    written during the draft changes only the ledger. Without this the computer buyer could
+    choose a card the ledger then refuses, and the clock would fail on it at every try.
+    """
+    market = _market(draft)
+    coins = ledger.balances(draft.season, draft.order)
+    budgets = {str(t): coins[t] for t in draft.order}
+    if budgets != dict(market.budgets):
+        market = replace(market, budgets=budgets)
+        _store_market(draft, market, draft.market["card_ids"])
+    return market
 
 
 def _market_refusal(draft: Draft, team_id: int, player: Player) -> str | None:

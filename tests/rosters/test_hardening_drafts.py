@@ -19,8 +19,10 @@ from rest_framework.test import APIClient
 
 from leagues.models import Team
 from rosters import drafts, ledger
+from rosters.drafting import load_engine_pool
 from rosters.drafts import BID, DraftError
 from rosters.models import Draft, DraftPick, LedgerEntry, Player
+from tests.conftest import make_league, make_season
 
 Reason = LedgerEntry.Reason
 
@@ -150,6 +152,23 @@ def test_the_clock_returns_a_lot_whose_bidder_can_no_longer_pay_and_the_draft_go
     assert "Card 33 returned to the pool" in caplog.text
     drafts.make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star().pk, amount=2)
     assert hammer(auction).lot is None and DraftPick.objects.get().team == cast["alpha"]
+
+
+@pytest.mark.django_db
+def test_the_market_clock_buys_with_the_coins_the_ledger_has_after_a_fine():
+    """A fine during a Mutant Soccer market left the market's own count of the coins too high: the
+    computer buyer chose a card the ledger refused, and the clock raised InsufficientFunds every time."""
+    league = make_league("Mutants", engine="mutant")
+    load_engine_pool(league, "mutant", seed=1)
+    season = make_season(league, ["Alpha", "Beta", "Gamma"])
+    market = drafts.start_draft(drafts.create_draft(season, format=Draft.Format.MARKET).pk)
+    team = season.teams.get(pk=drafts.on_the_clock(market))
+    ledger.post_one(season, team, 1 - ledger.balance(season, team), Reason.FINE)
+    moved = hammer(market)
+    made = DraftPick.objects.get(draft=market)
+    assert made.team == team and made.auto and (made.kind == "check" or made.price <= 1)
+    assert moved.market["budgets"][str(team.pk)] == ledger.balance(season, team) >= 0
+    assert drafts.on_the_clock(moved) != team.pk
 
 
 # --- a pick always carries its pick number --------------------------------------------------------
