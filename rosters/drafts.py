@@ -334,10 +334,23 @@ def clock_expired(draft_id: int, token: str) -> float | None:
         left = (draft.deadline - timezone.now()).total_seconds()
         if left > 0:
             return left
-        _autopick(draft)
-        _autopick_while_due(draft)
-        draft.save()
+        try:
+            with transaction.atomic():
+                _autopick(draft)
+                _autopick_while_due(draft)
+                draft.save()
+        except ValidationError as exc:  # no move the clock may make: stop here, not fail at every try
+            _pause_for(_lock(draft_id), validation_message(exc))
     return None
+
+
+def _pause_for(draft: Draft, reason: str) -> None:
+    """Pause the draft because the clock cannot move (say, a fine left a team unable to complete its
+    squad): the room shows it paused, the commissioner fixes the cause (a grant, an undo) and resumes."""
+    logger.warning("draft %s paused by the clock: %s", draft.pk, reason)
+    draft.state = State.PAUSED
+    draft.deadline, draft.seconds_left, draft.clock_token = None, None, ""
+    draft.save()
 
 
 def undo_last_pick(draft_id: int, *, by=None) -> DraftPick | None:

@@ -171,6 +171,20 @@ def test_the_market_clock_buys_with_the_coins_the_ledger_has_after_a_fine():
     assert drafts.on_the_clock(moved) != team.pk
 
 
+@pytest.mark.django_db
+def test_a_clock_that_cannot_move_pauses_the_draft_instead_of_failing_at_every_try(season, cast, pool, caplog):
+    """A fine in a snake draft leaves Alpha 1 BC for eight places: no card keeps its squad completable."""
+    draft = start(season, Draft.Format.SNAKE)
+    ledger.post_one(season, cast["alpha"], -14, Reason.FINE)
+    paused = hammer(draft)
+    assert paused.state == Draft.State.PAUSED and paused.clock_token == "" and paused.deadline is None
+    assert not DraftPick.objects.exists()
+    assert "paused by the clock: no card keeps every squad completable" in caplog.text
+    ledger.post_one(season, cast["alpha"], 14, Reason.GRANT)  # the commissioner puts it right
+    drafts.resume_draft(draft.pk, by=cast["anna"])
+    assert hammer(draft).pick_number == 1 and DraftPick.objects.get().team == cast["alpha"]
+
+
 # --- a pick always carries its pick number --------------------------------------------------------
 
 
