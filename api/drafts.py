@@ -94,8 +94,8 @@ class PickInSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=DraftPick.Kind.choices, default=DraftPick.Kind.PICK)
     pick_number = serializers.IntegerField(
         min_value=0,
-        required=False,
-        help_text="The pick on the clock as the client saw it (from 0): a retry is refused.",
+        help_text="The pick on the clock as the client saw it (the draft's pick_number, from 0): a double "
+        "click or a retry for a pick already made is refused.",
     )
     amount = serializers.IntegerField(min_value=1, required=False, help_text="Auction: the opening bid in BootCoins.")
 
@@ -184,7 +184,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
             by=request.user,
             player_id=data.get("player"),
             kind=data["kind"],
-            pick_number=data.get("pick_number"),
+            pick_number=data["pick_number"],
             amount=data.get("amount"),
         )
         return self._moved(draft, move, status.HTTP_201_CREATED)

@@ -53,8 +53,7 @@ class PlayerAdmin(LeagueScopedAdmin):
                 if "sample" in request.POST:
                     players = load_engine_pool(league, league.engine, seed=form.cleaned_data["seed"])
                 elif form.cleaned_data["csv_file"]:
-                    text = form.cleaned_data["csv_file"].read().decode("utf-8", errors="replace")
-                    players = import_csv(league, text)
+                    players = import_csv(league, form.cleaned_data["csv_file"].read())
                 else:
                     raise ValidationError("choose a CSV file")
             except ValidationError as exc:
@@ -103,10 +102,12 @@ class LedgerEntryForm(forms.ModelForm):
             self.add_error("amount", "A grant, refund or prize brings coins in: give a positive amount.")
         if season and team and not season.teams.filter(pk=team.pk).exists():
             self.add_error("team", "The team does not play in this season.")
-        elif season and team and amount is not None and ledger.balance(season, team) + amount < 0:
-            self.add_error(
-                "amount", f"{team} has only {ledger.balance(season, team)} BC; a balance never goes below 0."
-            )
+        elif season and team and amount is not None and not self.errors:
+            try:  # the ledger's own rules: never below 0, nor below a bid the team holds in an auction
+                ledger.lock_teams([team.pk])  # held to the end of the admin's transaction: no bid slips in
+                ledger.check_postings(season, [ledger.Posting(team.pk, amount, reason)])
+            except ledger.InsufficientFunds as exc:
+                self.add_error("amount", exc.messages)
         return data
 
 
@@ -129,8 +130,8 @@ class LedgerEntryAdmin(LeagueScopedAdmin):
         return False
 
     def save_model(self, request, obj, form, change):
-        """Through the ledger service, which locks the team and checks the balance again (the form's
-        check is only for the message: another spend may have come in since)."""
+        """Through the ledger service, which locks the team and checks the balance again (the form
+        checked it under the same lock, in the same transaction, to show the reason on the form)."""
         entry = ledger.post_one(
             obj.season, obj.team, obj.amount, obj.reason, player=obj.player, note=obj.note, by=request.user
         )
@@ -222,7 +223,9 @@ class DraftAdmin(LeagueScopedAdmin):
             player_id = int(request.POST.get("player") or 0) or None
             pick_number = int(request.POST["pick_number"]) if request.POST.get("pick_number") else None
             amount = int(request.POST["amount"]) if request.POST.get("amount") else None
-            if action in ("pick", "check", "finish", "bid"):
+            if action in PICK_ACTIONS and pick_number is None:  # a double click must not make two picks
+                return JsonResponse({"error": "pick_number: give the number of the pick on the clock"}, status=400)
+            if action in (*PICK_ACTIONS, "bid"):
                 drafts.make_move(
                     draft.pk,
                     team_id=team_id,
@@ -248,6 +251,8 @@ class DraftAdmin(LeagueScopedAdmin):
         return JsonResponse({"ok": True})
 
 
+#: The room's moves that make a pick: each carries the pick number the manager saw.
+PICK_ACTIONS = ("pick", "check", "finish")
 ROOM_COMMANDS = {
     "start": drafts.start_draft,
     "pause": drafts.pause_draft,

@@ -14,6 +14,7 @@ The market format runs the rule book's selection from ``engines.mutant.market``.
 
 from __future__ import annotations
 
+import logging
 import random
 import uuid
 from collections import Counter
@@ -30,6 +31,7 @@ from audit.context import recorded_by_caller
 from engines import CardError
 from engines.core import SquadRules
 from engines.mutant import market as mutant_market
+from leagues.errors import validation_message
 from leagues.models import Season
 from leagues.standings import compute_standings
 from rosters import ledger
@@ -37,6 +39,7 @@ from rosters.drafting import _witness, best_pick, open_places, witness_after
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
 from rosters.permissions import can_act_for, runs_league
 
+logger = logging.getLogger(__name__)
 Kind = DraftPick.Kind
 #: What the audit log keeps of a move (a pick, or a check or finish in the market).
 PICK_FIELDS = ["number", "kind", "team", "player", "price", "auto"]
@@ -191,7 +194,9 @@ def pick_refusal(board: Board, team_id: int, player: Player) -> str | None:
 
 
 def _lock(draft_id: int) -> Draft:
-    return Draft.objects.select_for_update().select_related("season__league").get(pk=draft_id)
+    """The draft's row, locked; only that row (``of``): locking its season too would make a ledger entry
+    of the season written elsewhere (its foreign key checked at commit) and this move wait for each other."""
+    return Draft.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=draft_id)
 
 
 def _require_commissioner(draft: Draft, by) -> None:
@@ -293,9 +298,9 @@ def make_move(
         if draft.state != State.RUNNING:
             raise DraftError(f"the draft is {draft.get_state_display()}")
         if pick_number is not None and pick_number != draft.pick_number:
+            gone = "has already been made" if pick_number < draft.pick_number else "is not on the clock yet"
             raise DraftError(
-                f"pick {pick_number + 1} has already been made; pick {draft.pick_number + 1} is on now",
-                field="pick_number",
+                f"pick {pick_number + 1} {gone}; pick {draft.pick_number + 1} is on now", field="pick_number"
             )
         team = draft.season.teams.filter(pk=team_id).first()
         if team is None or not can_act_for(by, team):
@@ -330,16 +335,31 @@ def clock_expired(draft_id: int, token: str) -> float | None:
     or undone) means another clock task owns the pick: nothing is done.
     """
     with transaction.atomic():
-        draft = Draft.objects.select_for_update().filter(pk=draft_id).select_related("season__league").first()
+        draft = (
+            Draft.objects.select_for_update(of=("self",)).filter(pk=draft_id).select_related("season__league").first()
+        )
         if draft is None or draft.state != State.RUNNING or draft.clock_token != token:
             return None
         left = (draft.deadline - timezone.now()).total_seconds()
         if left > 0:
             return left
-        _autopick(draft)
-        _autopick_while_due(draft)
-        draft.save()
+        try:
+            with transaction.atomic():
+                _autopick(draft)
+                _autopick_while_due(draft)
+                draft.save()
+        except ValidationError as exc:  # no move the clock may make: stop here, not fail at every try
+            _pause_for(_lock(draft_id), validation_message(exc))
     return None
+
+
+def _pause_for(draft: Draft, reason: str) -> None:
+    """Pause the draft because the clock cannot move (say, a fine left a team unable to complete its
+    squad): the room shows it paused, the commissioner fixes the cause (a grant, an undo) and resumes."""
+    logger.warning("draft %s paused by the clock: %s", draft.pk, reason)
+    draft.state = State.PAUSED
+    draft.deadline, draft.seconds_left, draft.clock_token = None, None, ""
+    draft.save()
 
 
 def undo_last_pick(draft_id: int, *, by=None) -> DraftPick | None:
@@ -427,6 +447,8 @@ def run_autodraft(draft_id: int) -> Draft:
 
 def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=None, auto: bool = False) -> DraftPick:
     """Make one move on the locked draft and set the clock for the next."""
+    if draft.format == Draft.Format.MARKET:
+        _sync_market_budgets(draft)
     if kind == Kind.PICK:
         if draft.format == Draft.Format.MARKET:
             reason = _market_refusal(draft, team_id, player)
@@ -469,14 +491,14 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
     return move
 
 
-def _autopick(draft: Draft) -> DraftPick:
+def _autopick(draft: Draft) -> DraftPick | None:
     """Move for the team on the clock: the first card of its queue it may take, else the engine's choice."""
     if draft.format == Draft.Format.AUCTION and draft.lot:
         return _hammer(draft)
     team_id = on_the_clock(draft)
     queued = [q.player for q in QueuedCard.objects.filter(draft=draft, team_id=team_id).select_related("player")]
     if draft.format == Draft.Format.MARKET:
-        market = _market(draft)
+        market = _sync_market_budgets(draft)
         legal = set(mutant_market.legal_picks(market, str(team_id)))
         for player in queued:
             if str(player.pk) in legal:
@@ -557,6 +579,22 @@ def _open_market(draft: Draft) -> None:
     market = replace(market, budgets={str(t): coins[t] for t in draft.order})
     draft.order = [int(c) for c in market.coaches]
     _store_market(draft, market, [c["id"] for c in cards])
+
+
+def _sync_market_budgets(draft: Draft) -> mutant_market.Market:
+    """The market with every team's coins as the ledger has them now.
+
+    The market counts down its own copy of the coins as cards are bought; a fine or a grant
+    written during the draft changes only the ledger. Without this the computer buyer could
+    choose a card the ledger then refuses, and the clock would fail on it at every try.
+    """
+    market = _market(draft)
+    coins = ledger.balances(draft.season, draft.order)
+    budgets = {str(t): coins[t] for t in draft.order}
+    if budgets != dict(market.budgets):
+        market = replace(market, budgets=budgets)
+        _store_market(draft, market, draft.market["card_ids"])
+    return market
 
 
 def _market_refusal(draft: Draft, team_id: int, player: Player) -> str | None:
@@ -754,6 +792,7 @@ def _auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, 
         raise DraftError("an auction has nominations and bids only", field="kind")
     if player is None:
         raise DraftError("that card is not in this league's pool", field="player")
+    ledger.lock_teams([team_id])  # a fine of this team waits for the bid, or the bid sees the fine
     reason = auction_refusal(board_for(draft), team_id, player, amount or 0)
     if reason:
         raise DraftError(reason, field="amount" if kind == BID else "player")
@@ -761,14 +800,26 @@ def _auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, 
     _set_clock(draft)
 
 
-def _hammer(draft: Draft) -> DraftPick:
-    """The bid clock ran out: the highest bidder pays and takes the card."""
+def _hammer(draft: Draft) -> DraftPick | None:
+    """The bid clock ran out: the highest bidder pays and takes the card.
+
+    A bidder who can no longer pay (a lot stuck from before fines were checked against
+    bids) does not stop the draft: the lot is returned, the card goes back to the pool
+    and the same team nominates again, on a new clock.
+    """
     lot, season = draft.lot, draft.season
     player = Player.objects.get(pk=lot["player"])
-    with recorded_by_caller():  # the squad place and the payment are the lot's entry
+    note = f"lot {draft.pick_number + 1} of the {season} auction"
+    try:
+        with transaction.atomic(), recorded_by_caller():  # the squad place and the payment are the lot's entry
+            ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
+    except ledger.InsufficientFunds as exc:
+        logger.warning("draft %s: %s returned to the pool: %s", draft.pk, player.name, validation_message(exc))
+        draft.lot = None
+        _set_clock(draft)
+        return None
+    with recorded_by_caller():
         SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
-        note = f"lot {draft.pick_number + 1} of the {season} auction"
-        ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
     QueuedCard.objects.filter(draft=draft, player=player).delete()
     move = DraftPick.objects.create(
         draft=draft,

@@ -5,6 +5,11 @@ that writes the entry: the team's row is locked (``select_for_update``) before i
 balance is summed, so two spends of the same team in two transactions queue up
 behind each other and the second sees the first (SQLite, which ignores row locks,
 takes the whole database's write lock instead: see ``transaction_mode`` in settings).
+
+A team holding the highest bid in an auction has promised those coins: a fine or
+any other spend that would leave less than the bid is refused (``check_postings``),
+since the bid clock could not then close the lot. The auction takes the same team
+row lock before it records a bid, so a fine and a bid never pass each other.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from django.db.models import Sum
 
 from audit import services as audit
 from leagues.models import Season, Team
-from rosters.models import LedgerEntry, Player
+from rosters.models import Draft, LedgerEntry, Player
 
 Reason = LedgerEntry.Reason
 
@@ -75,24 +80,67 @@ def open_accounts(season: Season, team_ids: Iterable[int] | None = None) -> None
     )
 
 
+@dataclass(frozen=True)
+class StandingBid:
+    """The highest bid a team holds on the card up for auction: coins it has promised."""
+
+    team_id: int
+    amount: int
+    player_id: int
+
+
+def standing_bid(season: Season) -> StandingBid | None:
+    """The highest bid on the card up in the season's auction, if a lot is open."""
+    lot = Draft.objects.filter(season=season, format=Draft.Format.AUCTION).values_list("lot", flat=True).first()
+    return StandingBid(lot["team"], lot["bid"], lot["player"]) if lot else None
+
+
+def check_postings(season: Season, postings: Sequence[Posting]) -> None:
+    """Refuse (``InsufficientFunds``, with the reason) postings that leave a balance below zero, or
+    below the highest bid the team holds in the season's auction.
+
+    Paying that bid (an auction win) is what the promise was for, so it is not held against it.
+    ``post`` calls this with the teams' rows locked; a form may call it first for the message.
+    """
+    team_ids = sorted({p.team_id for p in postings})
+    names = dict(Team.objects.filter(pk__in=team_ids).values_list("pk", "name"))
+    before = balances(season, team_ids)
+    for team_id in team_ids:
+        mine = [p for p in postings if p.team_id == team_id]
+        after = before[team_id] + sum(p.amount for p in mine)
+        if after < 0:
+            cost = -sum(p.amount for p in mine)
+            raise InsufficientFunds(
+                f"{names[team_id]} has {before[team_id]} BC, not enough to pay {cost} BC; a balance never goes below 0"
+            )
+    bid = standing_bid(season)
+    if bid is None or bid.team_id not in team_ids:
+        return
+    mine = [p for p in postings if p.team_id == bid.team_id]
+    if any(p.reason == Reason.AUCTION_WIN for p in mine) or not any(p.amount < 0 for p in mine):
+        return
+    after = before[bid.team_id] + sum(p.amount for p in mine)
+    if after < bid.amount:
+        card = Player.objects.filter(pk=bid.player_id).values_list("name", flat=True).first()
+        spends = " and ".join(f"a {Reason(p.reason).label} of {-p.amount} BC" for p in mine if p.amount < 0)
+        raise InsufficientFunds(
+            f"{names[bid.team_id]} holds the highest bid in the auction, {bid.amount} BC for {card}, and has"
+            f" {before[bid.team_id]} BC: {spends} would leave {after} BC, less than its bid."
+            " Enter it once the lot is closed."
+        )
+
+
 def post(season: Season, postings: Sequence[Posting], *, by=None) -> list[LedgerEntry]:
-    """Write entries for one or more teams, all or none, refusing any that leaves a balance below zero.
+    """Write entries for one or more teams, all or none, refusing any that ``check_postings`` refuses.
 
     Locks the teams' rows in id order (so two callers never deadlock), then sums
     and writes within the same transaction.
     """
     team_ids = sorted({p.team_id for p in postings})
     with transaction.atomic():
-        teams = {t.pk: t for t in Team.objects.select_for_update().filter(pk__in=team_ids).order_by("pk")}
+        lock_teams(team_ids)
         open_accounts(season, team_ids)
-        left = balances(season, team_ids)
-        for posting in postings:
-            left[posting.team_id] += posting.amount
-        for team_id, coins in left.items():
-            if coins < 0:
-                have = coins - sum(p.amount for p in postings if p.team_id == team_id)
-                cost = -sum(p.amount for p in postings if p.team_id == team_id)
-                raise InsufficientFunds(f"{teams[team_id].name} has {have} BC, not enough to pay {cost} BC")
+        check_postings(season, postings)
         entries = LedgerEntry.objects.bulk_create(
             [
                 LedgerEntry(
@@ -113,6 +161,11 @@ def post(season: Season, postings: Sequence[Posting], *, by=None) -> list[Ledger
 
 #: What the audit log keeps of a ledger entry (its season and team are the entry's own).
 AUDITED = ["amount", "reason", "player", "note"]
+
+
+def lock_teams(team_ids: Iterable[int]) -> None:
+    """Lock the teams' rows in id order, the lock every change of their balances (and bids) takes."""
+    list(Team.objects.select_for_update().filter(pk__in=sorted(team_ids)).order_by("pk").values_list("pk"))
 
 
 def post_one(

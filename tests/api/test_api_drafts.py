@@ -59,6 +59,8 @@ def card(name: str) -> Player:
 
 
 def post_pick(client, draft, team, name, **extra):
+    """A pick for the pick on the clock now (``pick_number`` given when a retry must send the same body)."""
+    extra.setdefault("pick_number", Draft.objects.get(pk=draft.pk).pick_number)
     return client.post(
         f"/api/drafts/{draft.pk}/picks/", {"team": team.pk, "player": card(name).pk, **extra}, format="json"
     )
@@ -155,23 +157,27 @@ def test_the_budget_rule_refuses_under_player(as_, draft, cast):
 def test_a_card_of_another_league_and_a_team_of_another_season(as_, draft, cast):
     other = Player.objects.create(league=cast["other"], name="Outsider", role="field", attributes={}, price=1)
     response = as_["bruno"].post(
-        f"/api/drafts/{draft.pk}/picks/", {"team": cast["alpha"].pk, "player": other.pk}, format="json"
+        f"/api/drafts/{draft.pk}/picks/",
+        {"team": cast["alpha"].pk, "player": other.pk, "pick_number": 0},
+        format="json",
     )
     assert errors(response) == {"player": ["that card is not in this league's pool"]}
     omega = cast["other_season"].teams.get(name="Omega")
     response = as_["dino"].post(
-        f"/api/drafts/{draft.pk}/picks/", {"team": omega.pk, "player": card("Card 01").pk}, format="json"
+        f"/api/drafts/{draft.pk}/picks/",
+        {"team": omega.pk, "player": card("Card 01").pk, "pick_number": 0},
+        format="json",
     )
     assert "team" in errors(response)
 
 
 def test_malformed_input_names_the_field(as_, draft, cast):
     url = f"/api/drafts/{draft.pk}/picks/"
-    assert set(errors(as_["bruno"].post(url, {"player": 1}, format="json"))) == {"team"}
-    assert set(errors(as_["bruno"].post(url, {"team": "x"}, format="json"))) == {"team"}
-    response = as_["bruno"].post(url, {"team": cast["alpha"].pk, "kind": "steal"}, format="json")
+    assert set(errors(as_["bruno"].post(url, {"player": 1, "pick_number": 0}, format="json"))) == {"team"}
+    assert set(errors(as_["bruno"].post(url, {"team": "x", "pick_number": 0}, format="json"))) == {"team"}
+    response = as_["bruno"].post(url, {"team": cast["alpha"].pk, "kind": "steal", "pick_number": 0}, format="json")
     assert set(errors(response)) == {"kind"}
-    response = as_["bruno"].post(url, {"team": cast["alpha"].pk, "kind": "check"}, format="json")
+    response = as_["bruno"].post(url, {"team": cast["alpha"].pk, "kind": "check", "pick_number": 0}, format="json")
     assert set(errors(response)) == {"kind"}  # a snake draft has no checks
     assert not DraftPick.objects.exists()
 
@@ -246,9 +252,9 @@ def test_the_market_shows_its_display_and_takes_checks_and_picks_on_display(djan
     assert shown["display"] == [int(card) for card in market.market["display"]] and len(shown["display"]) == 6
     team = shown["on_the_clock"]
     hidden = Player.objects.filter(league=league).exclude(pk__in=shown["display"]).first()
-    refused = client.post(url, {"team": team, "player": hidden.pk}, format="json")
+    refused = client.post(url, {"team": team, "player": hidden.pk, "pick_number": 0}, format="json")
     assert errors(refused) == {"player": [f"{hidden.name} is not on display"]}
-    checked = client.post(url, {"team": team, "kind": "check"}, format="json")
+    checked = client.post(url, {"team": team, "kind": "check", "pick_number": 0}, format="json")
     assert checked.status_code == 201 and checked.json()["pick"]["kind"] == "check"
     assert checked.json()["draft"]["on_the_clock"] != team
 
@@ -308,8 +314,8 @@ def keyed(client, key: str) -> APIClient:
 
 def test_the_same_pick_twice_with_one_key_picks_and_charges_once(as_, draft, cast):
     bruno = keyed(as_["bruno"], "pick-1-alpha")
-    first = post_pick(bruno, draft, cast["alpha"], "Card 33")
-    again = post_pick(bruno, draft, cast["alpha"], "Card 33")
+    first = post_pick(bruno, draft, cast["alpha"], "Card 33", pick_number=0)
+    again = post_pick(bruno, draft, cast["alpha"], "Card 33", pick_number=0)
     assert first.status_code == again.status_code == 201 and first.json() == again.json()
     assert again["Idempotent-Replayed"] == "true" and not first.has_header("Idempotent-Replayed")
     assert DraftPick.objects.count() == 1
@@ -386,7 +392,7 @@ def test_copies_of_one_keyed_pick_sent_at_once_act_once(cast, season, pool):
         client = keyed(bruno, "same-click")
         barrier.wait()
         try:
-            answers.append(post_pick(client, draft, cast["alpha"], "Card 33"))
+            answers.append(post_pick(client, draft, cast["alpha"], "Card 33", pick_number=0))
         finally:
             connection.close()
 

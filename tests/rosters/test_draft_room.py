@@ -89,7 +89,9 @@ def test_the_commissioner_picks_for_the_team_on_the_clock_and_undoes(client, cas
     _, _, act = urls(draft)
     client.force_login(cast["anna"])
     card = Player.objects.get(name="Card 01")
-    assert client.post(act, {"action": "pick", "team": cast["alpha"].pk, "player": card.pk}).json() == {"ok": True}
+    assert client.post(
+        act, {"action": "pick", "team": cast["alpha"].pk, "player": card.pk, "pick_number": 0}
+    ).json() == {"ok": True}
     assert DraftPick.objects.get().made_by == cast["anna"]
     assert client.post(act, {"action": "undo"}).json() == {"ok": True}
     assert not DraftPick.objects.exists()
@@ -123,7 +125,9 @@ def test_nominate_and_bid_in_an_auction_room(client, cast, season, pool):
     bidder = cast["alpha"] if nominator != cast["alpha"] else cast["beta"]
     client.force_login(cast["anna"])  # the commissioner nominates for the team on the clock
     star = Player.objects.get(name="Card 33")
-    nominated = client.post(act, {"action": "pick", "team": nominator.pk, "player": star.pk, "amount": 1})
+    nominated = client.post(
+        act, {"action": "pick", "team": nominator.pk, "player": star.pk, "amount": 1, "pick_number": 0}
+    )
     assert nominated.json() == {"ok": True}
     client.force_login(bidder.manager)
     assert client.post(act, {"action": "bid", "team": bidder.pk, "amount": 2}).json() == {"ok": True}

@@ -19,7 +19,7 @@ class Command(BaseCommand):
         if found is None:
             raise CommandError(f"LEAGUE: no league with slug {league!r}")
         try:
-            players = import_csv(found, Path(csv_file).read_text(encoding="utf-8"))
+            players = import_csv(found, Path(csv_file).read_bytes())
         except OSError as exc:
             raise CommandError(f"CSV_FILE: {exc}") from exc
         except ValidationError as exc:
