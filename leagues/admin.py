@@ -1,5 +1,7 @@
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
@@ -8,6 +10,7 @@ from engines import CardError
 from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
+from leagues.validation import LimitedJSONField, team_count_errors
 from rosters.print_actions import print_team_cards, print_team_cards_bw
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
@@ -20,7 +23,10 @@ class LeagueChoicesMixin:
 
     The form field's queryset is what Django validates a posted id against, so a
     forged id of another league's team is refused by the form, not just hidden.
+    Every JSON box keeps to the input limits (``leagues.validation``).
     """
+
+    formfield_overrides = {models.JSONField: {"form_class": LimitedJSONField}}
 
     def _limit(self, db_field, request, kwargs):
         path = LEAGUE_PATHS.get(db_field.related_model)
@@ -149,8 +155,17 @@ class PointsDeductionInline(ScopedInline):
     readonly_fields = ["created_at"]
 
 
+class SeasonForm(forms.ModelForm):
+    def clean_teams(self):
+        teams = self.cleaned_data["teams"]
+        if errors := team_count_errors(len(teams)):
+            raise ValidationError(errors["teams"])
+        return teams
+
+
 @admin.register(Season)
 class SeasonAdmin(LeagueScopedAdmin):
+    form = SeasonForm
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from leagues.standings import standings_changed
+from leagues.validation import schedule_errors, team_count_errors
 
 T = TypeVar("T")
 
@@ -64,9 +65,10 @@ def byes(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> list[list[T]]:
 
 def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timedelta | None) -> list:
     """The season's teams, once its fixtures can be made: a first kickoff, a positive
-    interval, two teams or more, all of the season's league. Otherwise a ValidationError
-    that names each field at fault."""
-    errors = {}
+    interval, both within the calendar's limits (``leagues.validation``), two teams or more
+    and at most ``MAX_TEAMS_PER_SEASON``, all of the season's league. Otherwise a
+    ValidationError that names each field at fault."""
+    errors = schedule_errors(first_kickoff, interval)
     if first_kickoff is None:
         errors["first_kickoff"] = "Set the season's first kickoff first."
     if interval is None or interval.total_seconds() <= 0:
@@ -74,6 +76,7 @@ def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timed
     teams = list(season.teams.order_by("id"))
     if len(teams) < 2:
         errors["teams"] = "A season needs at least two teams."
+    errors |= team_count_errors(len(teams))
     foreign = [t.name for t in teams if t.league_id != season.league_id]
     if foreign:
         errors["teams"] = f"Not in {season.league}: {', '.join(foreign)}."

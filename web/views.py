@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from leagues.cache import cached
 from leagues.models import Season
+from leagues.validation import query_id
 from matches.models import Match
 from rosters.views import pdf_download
 from tournaments.bracket_pdf import render_bracket
@@ -97,10 +98,11 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @public
 def team(request: HttpRequest, team_id: int) -> HttpResponse:
-    season_id = request.GET.get("season")
-    if season_id is not None and not season_id.isdigit():
+    season = request.GET.get("season")
+    season_id = query_id(season)
+    if season and season_id is None:
         raise Http404("season: give a season id")
-    page = selectors.team_page(team_id, int(season_id) if season_id else None)
+    page = selectors.team_page(team_id, season_id)
     return render(request, "web/team.html", {"page": page})
 
 
