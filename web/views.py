@@ -53,11 +53,16 @@ def league(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """Cached whole by the season's standings version, which every change to its matches
-    bumps: the page is the same for everyone (nothing on it depends on who asks)."""
+    bumps, and the page of rounds (``?page=``, default the one with the next round): the
+    page is the same for everyone (nothing on it depends on who asks)."""
+    given = request.GET.get("page")
+    number = query_id(given)
+    if given and number is None:
+        raise Http404("page: give a page number")
     version = Season.objects.values_list("standings_version", flat=True).get(id=season_id)
     html = cached(
-        f"page:season:{season_id}:{version}",
-        lambda: render_to_string("web/season.html", {"page": selectors.season_page(season_id)}, request),
+        f"page:season:{season_id}:{version}:{'next' if number is None else number}",
+        lambda: render_to_string("web/season.html", {"page": selectors.season_page(season_id, number)}, request),
     )
     return HttpResponse(html)
 
