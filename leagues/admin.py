@@ -10,7 +10,7 @@ from engines import CardError
 from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
-from leagues.validation import LimitedJSONField, team_count_errors
+from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
 from rosters.print_actions import print_team_cards, print_team_cards_bw
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
@@ -23,10 +23,13 @@ class LeagueChoicesMixin:
 
     The form field's queryset is what Django validates a posted id against, so a
     forged id of another league's team is refused by the form, not just hidden.
-    Every JSON box keeps to the input limits (``leagues.validation``).
+    Every JSON and date box keeps to the input limits (``leagues.validation``).
     """
 
-    formfield_overrides = {models.JSONField: {"form_class": LimitedJSONField}}
+    formfield_overrides = {
+        models.JSONField: {"form_class": LimitedJSONField},
+        models.DateTimeField: {"form_class": LimitedSplitDateTimeField},
+    }
 
     def _limit(self, db_field, request, kwargs):
         path = LEAGUE_PATHS.get(db_field.related_model)

@@ -112,6 +112,19 @@ def check_json_fields(instance) -> None:
         raise ValidationError(errors)
 
 
+class LimitedSplitDateTimeField(forms.SplitDateTimeField):
+    """The admin's date and time boxes (a kickoff, a draft's deadline): within the years a
+    season's schedule may use, so no later round or stage runs off the calendar."""
+
+    def clean(self, value: Any) -> datetime | None:
+        cleaned = super().clean(value)
+        if cleaned is not None and not EARLIEST_KICKOFF <= cleaned <= LATEST_KICKOFF:
+            raise ValidationError(
+                f"Give a date between the years {EARLIEST_KICKOFF.year} and {LATEST_KICKOFF.year}.", code="invalid"
+            )
+        return cleaned
+
+
 class LimitedJSONField(forms.JSONField):
     """The admin's JSON box: nesting that would exhaust the parser's recursion is the
     field's error, not a server error, and the limits above are checked."""

@@ -14,7 +14,7 @@ from leagues.scheduling import generate_fixtures
 from matches.models import Match
 from matches.services import match_play
 from rosters.models import Player, SquadMember
-from tests.leagues.test_bad_input import league_form
+from tests.leagues.test_bad_input import league_form, match_form
 from tournaments.start import start_tournament
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,7 @@ def test_the_season_action_refuses_a_first_kickoff_in_year_9999(admin_client, se
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"first_kickoff_0": "9999-12-01"}, "A kickoff must be between the years 1900 and 9000."),
+        ({"first_kickoff_0": "9999-12-01"}, "Give a date between the years 1900 and 9000."),
         ({"round_interval": "999999999 00:00:00"}, "The interval between rounds may be at most 366 days."),
         ({"engine_settings": DEEP}, "Nested too deep: at most 20 levels"),
         ({"engine_settings": '{"tie_break": "banana"}'}, "tie_break: &#x27;banana&#x27; is not allowed"),
@@ -125,6 +125,16 @@ def test_the_season_admin_refuses_more_teams_than_the_setting_allows(admin_clien
     assert "at most 3" in refused.value.message_dict["teams"][0]
     settings.MAX_TEAMS_PER_SEASON = 4
     assert admin_client.post(f"/admin/leagues/season/{season.id}/change/", season_form(season)).status_code == 302
+
+
+def test_the_match_admin_refuses_a_kickoff_in_year_9999(admin_client, season):
+    match = generate_fixtures(season)[0]
+    response = admin_client.post(
+        f"/admin/matches/match/{match.id}/change/", match_form(match, kickoff_0="9999-12-31", kickoff_1="23:00:00")
+    )
+    assert response.status_code == 200
+    assert "Give a date between the years 1900 and 9000." in response.content.decode()
+    assert Match.objects.get(id=match.id).kickoff == match.kickoff
 
 
 # --- JSON and engine settings ----------------------------------------------------------------
