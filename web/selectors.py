@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -90,16 +90,24 @@ def home_summaries() -> list[LeagueSummary]:
     """Every league with its latest season's current matchday and next fixtures (three queries).
 
     The current matchday is the last round with a result; the next fixtures are the
-    lowest round that still has a scheduled match.
+    lowest round that still has a scheduled match. Only those two rounds' matches are
+    read, so a long season costs no more than a short one.
     """
     leagues = list(League.objects.all())
     latest: dict[int, Season] = {}
-    for season in Season.objects.filter(league__in=leagues).order_by("league_id", "-created_at", "-id"):
+    seasons = Season.objects.filter(league__in=leagues).annotate(
+        matchday=Max("matches__round", filter=Q(matches__status__in=Match.RESULT_STATUSES)),
+        next_round=Min("matches__round", filter=Q(matches__status=Match.Status.SCHEDULED)),
+    )
+    for season in seasons.order_by("league_id", "-created_at", "-id"):
         latest.setdefault(season.league_id, season)
+    wanted = Q(pk__in=[])
+    for season in latest.values():
+        rounds = [r for r in (season.matchday, season.next_round) if r is not None]
+        if rounds:
+            wanted |= Q(season_id=season.id, round__in=rounds)
     by_season: dict[int, list[Match]] = defaultdict(list)
-    for match in with_links(
-        list(matches_with_teams().filter(season__in=latest.values()).order_by("round", "kickoff", "id"))
-    ):
+    for match in with_links(list(matches_with_teams().filter(wanted).order_by("round", "kickoff", "id"))):
         by_season[match.season_id].append(match)
     summaries = []
     for league in leagues:
@@ -107,9 +115,8 @@ def home_summaries() -> list[LeagueSummary]:
         summary = LeagueSummary(league=league, season=season)
         if season is not None:
             matches = by_season[season.id]
-            summary.matchday = max((m.round for m in matches if m.status in Match.RESULT_STATUSES), default=None)
+            summary.matchday, summary.next_round = season.matchday, season.next_round
             summary.results = [m for m in matches if m.round == summary.matchday]
-            summary.next_round = min((m.round for m in matches if m.status == Match.Status.SCHEDULED), default=None)
             summary.fixtures = [m for m in matches if m.round == summary.next_round]
         summaries.append(summary)
     return summaries

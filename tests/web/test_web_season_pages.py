@@ -9,6 +9,7 @@ from leagues.scheduling import generate_fixtures
 from leagues.standings import standings_changed
 from matches.models import Match
 from tests.conftest import make_league, make_season
+from web import selectors
 from web.selectors import CHART_MAX_TEAMS, MATCHES_PER_PAGE
 
 pytestmark = pytest.mark.django_db
@@ -63,3 +64,13 @@ def test_a_short_season_is_one_page_with_its_chart(client):
     html = client.get(f"/seasons/{season.id}/").content.decode()
     assert rounds_shown(html) == [1, 2, 3, 4, 5, 6]
     assert 'aria-label="Pages of rounds"' not in html and 'data-chart="positions"' in html
+
+
+def test_the_home_page_reads_only_the_matchday_and_the_next_round(client, long_season, monkeypatch):
+    Match.objects.filter(season=long_season, round=1).update(status="played", home_goals=2, away_goals=1)
+    read = []
+    real = selectors.with_links
+    monkeypatch.setattr(selectors, "with_links", lambda matches: read.append(len(matches)) or real(matches))
+    html = client.get("/").content.decode()
+    assert read == [30]  # rounds 1 and 2, not the season's 870 matches
+    assert html.count('<a href="/matches/') == 30
