@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
 
-from engines import get_engine
+from engines import CardError, get_engine
 from leagues.models import Season
 from leagues.scheduling import generate_fixtures
 from leagues.validation import schedule_errors, team_count_errors
@@ -101,9 +101,14 @@ def start_tournament(
 def check_season_can_start(season: Season) -> None:
     """Refuse a season whose first round could not be played or scheduled: a team without a
     complete squad (every one of its matches would fail at kickoff), more teams than
-    ``MAX_TEAMS_PER_SEASON``, or a first kickoff or interval past the calendar's limits."""
+    ``MAX_TEAMS_PER_SEASON``, engine settings the game refuses (saved before they were
+    checked), or a first kickoff or interval past the calendar's limits."""
     errors = schedule_errors(season.first_kickoff, season.round_interval)
     errors |= team_count_errors(season.teams.count())
+    try:
+        get_engine(season.league.engine).validate_settings(season.match_settings)
+    except CardError as exc:
+        raise ValidationError({**errors, "season": f"{season}'s engine settings: {exc}"}) from exc
     incomplete = incomplete_squads(season)
     if incomplete:
         rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)

@@ -244,6 +244,14 @@ def test_one_squad_a_card_short_is_named(client):
     assert not season.matches.exists()
 
 
+def test_settings_saved_before_they_were_checked_are_named_before_a_tournament_starts(season):
+    Season.objects.filter(id=season.id).update(engine_settings={"tie_brake": "penalties"})
+    season.refresh_from_db()
+    with pytest.raises(ValidationError) as refused:
+        start_tournament(season, "knockout")
+    assert "engine settings: tie_brake: not a setting of Fütti" in refused.value.message_dict["season"][0]
+
+
 def test_the_start_form_names_a_first_kickoff_past_the_calendar(admin_client):
     season = create_demo_season(engine="futti", teams=4, seed=6)
     season.matches.all().delete()
