@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from leagues.standings import standings_changed
-from leagues.validation import schedule_errors, team_count_errors
+from leagues.validation import LATEST_DATETIME, schedule_errors, team_count_errors
 
 T = TypeVar("T")
 
@@ -85,6 +85,16 @@ def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timed
     return teams
 
 
+def fits_in_calendar(first_kickoff: datetime, interval: timedelta, rounds: int) -> bool:
+    """Whether ``rounds`` rounds from ``first_kickoff`` end inside ``datetime``'s calendar:
+    the limits of ``schedule_errors`` make it so for ``MAX_TEAMS_PER_SEASON`` teams, and this
+    keeps it so whatever that setting is raised to."""
+    try:
+        return first_kickoff + interval * rounds <= LATEST_DATETIME
+    except OverflowError:
+        return False
+
+
 def generate_fixtures(
     season,
     *,
@@ -104,6 +114,9 @@ def generate_fixtures(
     interval = season.round_interval if interval is None else interval
     double = season.double_round_robin if double is None else double
     teams = schedulable_teams(season, first_kickoff=first_kickoff, interval=interval)
+    rounds = round_robin(teams, double=double)
+    if not fits_in_calendar(first_kickoff, interval, len(rounds)):
+        raise ValidationError({"round_interval": f"{len(rounds)} rounds at this interval run past the year 9999."})
 
     with transaction.atomic():
         existing = Match.objects.select_for_update().filter(season=season)
@@ -123,7 +136,7 @@ def generate_fixtures(
                 kickoff=first_kickoff + interval * (number - 1),
                 seed=rng.randrange(2**31),
             )
-            for number, pairs in enumerate(round_robin(teams, double=double), start=1)
+            for number, pairs in enumerate(rounds, start=1)
             for home, away in pairs
         ]
         standings_changed([season.id])  # bulk_create sends no signals

@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from leagues.demo import create_demo_season
 from leagues.models import League, Season, Team
-from leagues.scheduling import generate_fixtures
+from leagues.scheduling import fits_in_calendar, generate_fixtures
 from matches.models import Match
 from matches.services import match_play
 from rosters.models import Player, SquadMember
@@ -70,6 +70,15 @@ def test_fixtures_from_year_9999_are_refused_naming_the_first_kickoff(season):
         generate_fixtures(season, interval=timedelta(days=999_999_999))
     assert "round_interval" in refused.value.message_dict
     assert not Match.objects.filter(season=season).exists()
+
+
+def test_the_last_round_must_fit_in_the_calendar_whatever_the_team_limit():
+    """The limits on kickoffs and intervals fit ``MAX_TEAMS_PER_SEASON`` teams; a limit raised
+    far beyond it still gets a refusal from ``generate_fixtures``, not an overflow."""
+    start, year = datetime(9000, 1, 1, tzinfo=UTC), timedelta(days=366)
+    assert fits_in_calendar(start, year, 254)  # 128 teams, home and away
+    assert not fits_in_calendar(start, year, 2_000)
+    assert not fits_in_calendar(start, timedelta(days=999_999_999), 2)
 
 
 @pytest.mark.parametrize(
