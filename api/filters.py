@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import django_filters
+from django import forms
+from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
+from django_filters.fields import IsoDateTimeField
 
 from leagues.models import Season, Team
+from leagues.validation import MAX_ID, datetime_errors
 from matches.models import Match
 from rosters.models import Player
+
+
+class BoundedIsoDateTimeField(IsoDateTimeField):
+    """An ISO 8601 date and time within what every database and time zone can hold: an
+    offset such as ``-21:22`` or a date at the calendar's edge is the parameter's 400."""
+
+    def to_python(self, value: str | None) -> datetime | None:
+        parsed = super().to_python(value)
+        if parsed is not None and (errors := datetime_errors(parsed)):
+            raise ValidationError(errors, code="invalid")
+        return parsed
+
+
+class DateTimeFilter(django_filters.IsoDateTimeFilter):
+    field_class = BoundedIsoDateTimeField
+
+
+class IdFilter(django_filters.NumberFilter):
+    """A row's id: a whole number a database column can hold, else the parameter's 400."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)
 
 
 class SeasonFilter(django_filters.FilterSet):
@@ -17,7 +47,7 @@ class SeasonFilter(django_filters.FilterSet):
 
 
 class TeamFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(field_name="seasons", help_text="Teams playing in this season.")
+    season = IdFilter(field_name="seasons", help_text="Teams playing in this season.")
 
     class Meta:
         model = Team
@@ -28,8 +58,8 @@ class PlayerFilter(django_filters.FilterSet):
     """``season`` and ``team`` together mean the same squad place: one join with both conditions,
     so a player of team A in season 1 and of team B in season 2 is not in ``season=1&team=B``."""
 
-    season = django_filters.NumberFilter(method="filter_squad", help_text="In a squad this season.")
-    team = django_filters.NumberFilter(method="filter_squad", help_text="In this team's squad.")
+    season = IdFilter(method="filter_squad", help_text="In a squad this season.")
+    team = IdFilter(method="filter_squad", help_text="In this team's squad.")
 
     class Meta:
         model = Player
@@ -44,10 +74,10 @@ class PlayerFilter(django_filters.FilterSet):
 
 
 class MatchFilter(django_filters.FilterSet):
-    league = django_filters.NumberFilter(field_name="season__league")
-    team = django_filters.NumberFilter(method="filter_team", help_text="Matches this team plays, home or away.")
-    kickoff_after = django_filters.IsoDateTimeFilter(field_name="kickoff", lookup_expr="gte")
-    kickoff_before = django_filters.IsoDateTimeFilter(field_name="kickoff", lookup_expr="lt")
+    league = IdFilter(field_name="season__league")
+    team = IdFilter(method="filter_team", help_text="Matches this team plays, home or away.")
+    kickoff_after = DateTimeFilter(field_name="kickoff", lookup_expr="gte")
+    kickoff_before = DateTimeFilter(field_name="kickoff", lookup_expr="lt")
 
     class Meta:
         model = Match

@@ -3,12 +3,14 @@ match's kickoff; everything else changes through an action with its own rules.""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from leagues.models import League, Season, Team
+from leagues.validation import MAX_ROUND_INTERVAL, datetime_errors, json_errors, schedule_errors
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import STAT_FIELDS
 from rosters.models import LedgerEntry, Player
@@ -34,12 +36,28 @@ def has_nul(value: Any) -> bool:
 
 class StorableJSONField(serializers.JSONField):
     """JSON that every database here can store: PostgreSQL's jsonb refuses a NUL character
-    (``\\u0000``) with an error, so it is a 400 on the field instead of a 500."""
+    (``\\u0000``) with an error, so it is a 400 on the field instead of a 500; and within
+    the input limits (depth, length) of ``leagues.validation``."""
 
     def to_internal_value(self, data: Any) -> Any:
+        if problems := json_errors(data):  # before the parent's json.dumps, which recurses
+            raise serializers.ValidationError(problems)
         value = super().to_internal_value(data)
         if has_nul(value):
             raise serializers.ValidationError("NUL characters (\\u0000) cannot be stored.")
+        return value
+
+
+class KickoffField(serializers.DateTimeField):
+    """A kickoff: a real UTC offset (at most ±14:00) and a date a season's schedule may use
+    (``leagues.validation.schedule_errors``), else the field's 400 instead of a database error."""
+
+    def enforce_timezone(self, value: datetime) -> datetime:
+        if problems := datetime_errors(value):  # checked with the offset as given
+            raise serializers.ValidationError(problems)
+        value = super().enforce_timezone(value)
+        if errors := schedule_errors(value, None):
+            raise serializers.ValidationError(list(errors.values()))
         return value
 
 
@@ -103,8 +121,8 @@ class SeasonSerializer(serializers.ModelSerializer):
 class FixturesSerializer(serializers.Serializer):
     """Input of ``POST /api/seasons/{id}/fixtures/``: each field defaults to the season's own."""
 
-    first_kickoff = serializers.DateTimeField(required=False)
-    interval = serializers.DurationField(required=False)
+    first_kickoff = KickoffField(required=False)
+    interval = serializers.DurationField(required=False, max_value=MAX_ROUND_INTERVAL)
     double = serializers.BooleanField(required=False)
 
 
@@ -140,6 +158,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     home = TeamRefSerializer(read_only=True)
     away = TeamRefSerializer(read_only=True)
+    kickoff = KickoffField(required=False)
 
     class Meta:
         model = Match
@@ -196,7 +215,7 @@ class MatchDetailSerializer(MatchSerializer):
 class StatusChangeSerializer(serializers.Serializer):
     """Input of postpone, cancel and reschedule: rescheduling may set a new kickoff."""
 
-    kickoff = serializers.DateTimeField(required=False)
+    kickoff = KickoffField(required=False)
 
 
 class ForfeitSerializer(serializers.Serializer):

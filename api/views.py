@@ -22,6 +22,7 @@ from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from leagues.models import League, Season, Team
 from leagues.scheduling import generate_fixtures
 from leagues.standings import cached_standings
+from leagues.validation import query_id
 from matches import fixtures, services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.scoresheets import render_scoresheet, scoresheet_for_match
@@ -99,9 +100,10 @@ class TeamViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer])
     def cards(self, request: Request, pk: str | None = None) -> HttpResponse:
         season = request.query_params.get("season")
-        if season is not None and not season.isdigit():
+        season_id = query_id(season)
+        if season and season_id is None:
             return JsonResponse({"season": ["Give a season id."]}, status=400)
-        return pdf_download(lambda: render_cards(card_set_for_team(int(pk), int(season) if season else None)))
+        return pdf_download(lambda: render_cards(card_set_for_team(int(pk), season_id)))
 
     @extend_schema(
         responses=serializers.TeamLedgerSerializer,

@@ -229,6 +229,10 @@ IDEMPOTENCY_KEY_DAYS = int(os.environ.get("IDEMPOTENCY_KEY_DAYS", "7"))
 #: A match queued this long ago and still scheduled is queued again (a lost message).
 MATCH_REQUEUE_AFTER_SECONDS = int(os.environ.get("MATCH_REQUEUE_AFTER_SECONDS", "600"))
 
+#: The most teams a season may have (the admin, the API and the services that add teams
+#: refuse more): a season's pages, fixtures and tournaments stay a sensible size.
+MAX_TEAMS_PER_SEASON = int(os.environ.get("MAX_TEAMS_PER_SEASON", "128"))
+
 # The REST API (api/): token or session authentication, pages of results, django-filter
 # filters, and an OpenAPI 3 schema from drf-spectacular. Reads are public; writes are
 # checked per league by api.permissions.
@@ -238,6 +242,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["api.permissions.CommissionerOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

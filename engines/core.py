@@ -256,6 +256,33 @@ class MatchResult:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
+@dataclass(frozen=True)
+class Setting:
+    """One key a league's engine settings may hold: the JSON types its value may take
+    (``bool`` is not an ``int`` here), the values it may take when they are few, and the
+    range of a whole number."""
+
+    types: tuple[type, ...] = ()
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, key: str, value: Any) -> None:
+        if self.choices:
+            if isinstance(value, bool) != any(isinstance(c, bool) for c in self.choices) or value not in self.choices:
+                raise CardError(f"{key}: {value!r} is not allowed; allowed: {', '.join(map(str, self.choices))}")
+            return
+        if isinstance(value, bool) and bool not in self.types or not isinstance(value, self.types):
+            names = " or ".join(_JSON_TYPE_NAMES.get(t, t.__name__) for t in self.types)
+            raise CardError(f"{key}: {value!r} is not {names}")
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if whole and ((self.low is not None and value < self.low) or (self.high is not None and value > self.high)):
+            raise CardError(f"{key}: {value} is out of range; allowed {self.low}-{self.high}")
+
+
+_JSON_TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "text", list: "a list", dict: "an object"}
+
+
 def blank_stats() -> dict[str, int]:
     return dict.fromkeys(STANDARD_STATS, 0)
 
@@ -268,6 +295,23 @@ class Engine:
     name: str = ""
     version: str = "0"
     squad_rules: SquadRules = SquadRules(roles={})
+    #: The keys a league's engine settings may hold (see the engine's README).
+    known_settings: Mapping[str, Setting] = {}
+
+    def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """A league's engine settings checked when they are saved, not at kickoff: a
+        ``CardError`` that starts with the key for an unknown key (a typo such as
+        ``tie_brake``) or a value of the wrong type or choice. Engines add the checks of
+        their own parsing (a chart, a deck) by overriding this and calling it first."""
+        if not isinstance(settings, Mapping):
+            raise CardError("settings: expected an object of setting -> value")
+        for key, value in settings.items():
+            setting = self.known_settings.get(key)
+            if setting is None:
+                known = ", ".join(self.known_settings) or "none"
+                raise CardError(f"{key}: not a setting of {self.name}; the settings are: {known}")
+            setting.check(key, value)
+        return dict(settings)
 
     def squad_rules_for(self, settings: Mapping[str, Any] | None = None) -> SquadRules:
         """The squad rules under a league's engine settings (a game may let a league

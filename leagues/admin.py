@@ -1,5 +1,7 @@
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
@@ -9,6 +11,7 @@ from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit lo
 from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
+from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
 from rosters.print_actions import print_team_cards, print_team_cards_bw
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
@@ -21,7 +24,13 @@ class LeagueChoicesMixin:
 
     The form field's queryset is what Django validates a posted id against, so a
     forged id of another league's team is refused by the form, not just hidden.
+    Every JSON and date box keeps to the input limits (``leagues.validation``).
     """
+
+    formfield_overrides = {
+        models.JSONField: {"form_class": LimitedJSONField},
+        models.DateTimeField: {"form_class": LimitedSplitDateTimeField},
+    }
 
     def _limit(self, db_field, request, kwargs):
         path = LEAGUE_PATHS.get(db_field.related_model)
@@ -150,8 +159,17 @@ class PointsDeductionInline(ScopedInline):
     readonly_fields = ["created_at"]
 
 
+class SeasonForm(forms.ModelForm):
+    def clean_teams(self):
+        teams = self.cleaned_data["teams"]
+        if errors := team_count_errors(len(teams)):
+            raise ValidationError(errors["teams"])
+        return teams
+
+
 @admin.register(Season)
 class SeasonAdmin(LeagueScopedAdmin):
+    form = SeasonForm
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 
-from engines import KNOWN_ENGINES, get_engine
+from engines import KNOWN_ENGINES, CardError, get_engine
+from leagues.validation import check_json_fields, schedule_errors
 
 ENGINE_CHOICES = [
     ("futti", "Fütti"),
@@ -105,9 +106,18 @@ class League(models.Model):
         return self.name
 
     def clean(self) -> None:
+        check_json_fields(self)
         errors = {}
         if not (self.points_win >= self.points_draw >= self.points_loss):
             errors["points_draw"] = "Points must satisfy win >= draw >= loss."
+        if self.forfeit_goals_for <= self.forfeit_goals_against:
+            errors["forfeit_goals_for"] = errors["forfeit_goals_against"] = (
+                f"A forfeit gives the side that did not forfeit more goals (forfeit_goals_for, "
+                f"{self.forfeit_goals_for}) than the side that forfeited (forfeit_goals_against, "
+                f"{self.forfeit_goals_against}), else the forfeiting side would win."
+            )
+        if problem := self._engine_change_problem():
+            errors["engine"] = problem
         if not isinstance(self.tiebreakers, list) or not all(isinstance(t, str) for t in self.tiebreakers):
             errors["tiebreakers"] = "Give a list of tie-breaker names."
         else:
@@ -120,8 +130,35 @@ class League(models.Model):
                 errors["tiebreakers"] = "Each tie-breaker may appear only once."
         if not isinstance(self.engine_settings, dict):
             errors["engine_settings"] = "Give a JSON object."
+        elif "engine" not in errors and self.engine in KNOWN_ENGINES:
+            try:
+                get_engine(self.engine).validate_settings(self.engine_settings)
+            except CardError as exc:
+                errors["engine_settings"] = str(exc)
         if errors:
             raise ValidationError(errors)
+
+    def _engine_change_problem(self) -> str:
+        """Why the game may not change: its cards, squads and results are the old game's, so
+        every later match would fail. Empty when the engine is unchanged or nothing depends on it."""
+        if self.pk is None:
+            return ""
+        stored = League.objects.filter(pk=self.pk).values_list("engine", flat=True).first()
+        if stored is None or stored == self.engine:
+            return ""
+        seasons = Season.objects.filter(league=self)
+        depends = [
+            ("player cards", self.players.exists()),
+            ("squads", seasons.filter(squad_members__isnull=False).exists()),
+            ("results", seasons.filter(matches__status__in=("played", "forfeited")).exists()),
+        ]
+        held = [name for name, present in depends if present]
+        if not held:
+            return ""
+        return (
+            f"The game cannot change from {stored} to {self.engine}: the league has {', '.join(held)} "
+            "of its game. Start a new league for another game."
+        )
 
     @property
     def squad_rules(self):
@@ -157,6 +194,7 @@ class Team(models.Model):
         return self.name
 
     def clean(self) -> None:
+        check_json_fields(self)
         if not isinstance(self.tactics, dict):
             raise ValidationError({"tactics": 'Give a JSON object, e.g. {"coach": "planner"}.'})
 
@@ -204,11 +242,17 @@ class Season(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
-        errors = {}
+        check_json_fields(self)
+        errors = schedule_errors(self.first_kickoff, self.round_interval)
         if self.round_interval is not None and self.round_interval.total_seconds() <= 0:
             errors["round_interval"] = "The interval between rounds must be positive."
         if not isinstance(self.engine_settings, dict):
             errors["engine_settings"] = "Give a JSON object."
+        elif self.league_id is not None and isinstance(self.league.engine_settings, dict):
+            try:  # the league's with the season's over them, as the matches will read them
+                get_engine(self.league.engine).validate_settings(self.match_settings)
+            except CardError as exc:
+                errors["engine_settings"] = str(exc)
         if errors:
             raise ValidationError(errors)
 

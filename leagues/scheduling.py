@@ -13,6 +13,7 @@ from django.db import transaction
 
 from audit import services as audit
 from leagues.standings import standings_changed
+from leagues.validation import LATEST_DATETIME, schedule_errors, team_count_errors
 
 T = TypeVar("T")
 
@@ -65,9 +66,10 @@ def byes(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> list[list[T]]:
 
 def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timedelta | None) -> list:
     """The season's teams, once its fixtures can be made: a first kickoff, a positive
-    interval, two teams or more, all of the season's league. Otherwise a ValidationError
-    that names each field at fault."""
-    errors = {}
+    interval, both within the calendar's limits (``leagues.validation``), two teams or more
+    and at most ``MAX_TEAMS_PER_SEASON``, all of the season's league. Otherwise a
+    ValidationError that names each field at fault."""
+    errors = schedule_errors(first_kickoff, interval)
     if first_kickoff is None:
         errors["first_kickoff"] = "Set the season's first kickoff first."
     if interval is None or interval.total_seconds() <= 0:
@@ -75,12 +77,23 @@ def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timed
     teams = list(season.teams.order_by("id"))
     if len(teams) < 2:
         errors["teams"] = "A season needs at least two teams."
+    errors |= team_count_errors(len(teams))
     foreign = [t.name for t in teams if t.league_id != season.league_id]
     if foreign:
         errors["teams"] = f"Not in {season.league}: {', '.join(foreign)}."
     if errors:
         raise ValidationError(errors)
     return teams
+
+
+def fits_in_calendar(first_kickoff: datetime, interval: timedelta, rounds: int) -> bool:
+    """Whether ``rounds`` rounds from ``first_kickoff`` end inside ``datetime``'s calendar:
+    the limits of ``schedule_errors`` make it so for ``MAX_TEAMS_PER_SEASON`` teams, and this
+    keeps it so whatever that setting is raised to."""
+    try:
+        return first_kickoff + interval * rounds <= LATEST_DATETIME
+    except OverflowError:
+        return False
 
 
 def generate_fixtures(
@@ -102,6 +115,9 @@ def generate_fixtures(
     interval = season.round_interval if interval is None else interval
     double = season.double_round_robin if double is None else double
     teams = schedulable_teams(season, first_kickoff=first_kickoff, interval=interval)
+    rounds = round_robin(teams, double=double)
+    if not fits_in_calendar(first_kickoff, interval, len(rounds)):
+        raise ValidationError({"round_interval": f"{len(rounds)} rounds at this interval run past the year 9999."})
 
     with transaction.atomic():
         existing = Match.objects.select_for_update().filter(season=season)
@@ -122,7 +138,7 @@ def generate_fixtures(
                 kickoff=first_kickoff + interval * (number - 1),
                 seed=rng.randrange(2**31),
             )
-            for number, pairs in enumerate(round_robin(teams, double=double), start=1)
+            for number, pairs in enumerate(rounds, start=1)
             for home, away in pairs
         ]
         standings_changed([season.id])  # bulk_create sends no signals

@@ -13,11 +13,14 @@ from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 
+from engines import CardError, get_engine
 from leagues.models import Season
 from leagues.scheduling import generate_fixtures
+from leagues.validation import schedule_errors, team_count_errors
 from matches.models import Match
+from rosters.models import SquadMember
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +59,7 @@ def start_tournament(
 
     if tournament_format not in FORMATS:
         raise ValidationError({"format": f"{tournament_format!r} is not a format; choose from {', '.join(FORMATS)}."})
+    check_season_can_start(season)
     with transaction.atomic():  # a refused option leaves the season as it was, its tie-break too
         if tie_break:
             set_tie_break(season, tie_break)
@@ -92,6 +96,50 @@ def start_tournament(
             two_legged_rounds=two_legged_rounds,
             away_goals=away_goals,
         )
+
+
+def check_season_can_start(season: Season) -> None:
+    """Refuse a season whose first round could not be played or scheduled: a team without a
+    complete squad (every one of its matches would fail at kickoff), more teams than
+    ``MAX_TEAMS_PER_SEASON``, engine settings the game refuses (saved before they were
+    checked), or a first kickoff or interval past the calendar's limits."""
+    errors = schedule_errors(season.first_kickoff, season.round_interval)
+    errors |= team_count_errors(season.teams.count())
+    try:
+        get_engine(season.league.engine).validate_settings(season.match_settings)
+    except CardError as exc:
+        raise ValidationError({**errors, "season": f"{season}'s engine settings: {exc}"}) from exc
+    incomplete = incomplete_squads(season)
+    if incomplete:
+        rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)
+        needed = ", ".join(f"{count} {role}" for role, count in rules.roles.items())
+        reserves = f" and {rules.reserves} reserves" if rules.reserves else ""
+        errors["season"] = (
+            f"Teams without a complete squad for {season}: {', '.join(incomplete)}. A squad of "
+            f"{season.league.get_engine_display()} is {rules.size} cards ({needed}{reserves}); draft them first."
+        )
+    if errors:
+        raise ValidationError(errors)
+
+
+def incomplete_squads(season: Season) -> list[str]:
+    """The names of the season's teams whose squad breaks the engine's squad rules under the
+    season's settings: at least each role's count, and the squad's size exactly (one query
+    for the squads, one for the teams)."""
+    rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)
+    counts: dict[int, dict[str, int]] = {}
+    rows = SquadMember.objects.filter(season=season).values("team_id", "player__role").annotate(cards=Count("id"))
+    for row in rows:
+        counts.setdefault(row["team_id"], {})[row["player__role"]] = row["cards"]
+    incomplete = []
+    for team_id, name in season.teams.order_by("name").values_list("id", "name"):
+        roles = counts.get(team_id, {})
+        complete = sum(roles.values()) == rules.size and all(
+            roles.get(role, 0) >= count for role, count in rules.roles.items()
+        )
+        if not complete:
+            incomplete.append(name)
+    return incomplete
 
 
 def set_tie_break(season: Season, tie_break: str) -> None:

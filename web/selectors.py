@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -23,6 +23,12 @@ from rosters.models import SquadMember
 from web.charts import PositionChart, position_chart
 
 LEADERBOARD_SIZE = 5
+#: The season page lists whole rounds of fixtures and results, as many as fit in this many
+#: matches (at least one round): a 20-team double round robin (380 matches) is one page.
+MATCHES_PER_PAGE = 400
+#: The position chart is drawn for seasons of up to this many teams: beyond it the lines
+#: cannot be told apart, and the chart needs a table after every round.
+CHART_MAX_TEAMS = 24
 #: The stat columns every engine fills, in the order their leaderboards are shown.
 BOARDS = (("goals", "Top scorers"), ("saves", "Saves"), ("steals", "Steals"), ("shots", "Shots"))
 
@@ -84,16 +90,24 @@ def home_summaries() -> list[LeagueSummary]:
     """Every league with its latest season's current matchday and next fixtures (three queries).
 
     The current matchday is the last round with a result; the next fixtures are the
-    lowest round that still has a scheduled match.
+    lowest round that still has a scheduled match. Only those two rounds' matches are
+    read, so a long season costs no more than a short one.
     """
     leagues = list(League.objects.all())
     latest: dict[int, Season] = {}
-    for season in Season.objects.filter(league__in=leagues).order_by("league_id", "-created_at", "-id"):
+    seasons = Season.objects.filter(league__in=leagues).annotate(
+        matchday=Max("matches__round", filter=Q(matches__status__in=Match.RESULT_STATUSES)),
+        next_round=Min("matches__round", filter=Q(matches__status=Match.Status.SCHEDULED)),
+    )
+    for season in seasons.order_by("league_id", "-created_at", "-id"):
         latest.setdefault(season.league_id, season)
+    wanted = Q(pk__in=[])
+    for season in latest.values():
+        rounds = [r for r in (season.matchday, season.next_round) if r is not None]
+        if rounds:
+            wanted |= Q(season_id=season.id, round__in=rounds)
     by_season: dict[int, list[Match]] = defaultdict(list)
-    for match in with_links(
-        list(matches_with_teams().filter(season__in=latest.values()).order_by("round", "kickoff", "id"))
-    ):
+    for match in with_links(list(matches_with_teams().filter(wanted).order_by("round", "kickoff", "id"))):
         by_season[match.season_id].append(match)
     summaries = []
     for league in leagues:
@@ -101,9 +115,8 @@ def home_summaries() -> list[LeagueSummary]:
         summary = LeagueSummary(league=league, season=season)
         if season is not None:
             matches = by_season[season.id]
-            summary.matchday = max((m.round for m in matches if m.status in Match.RESULT_STATUSES), default=None)
+            summary.matchday, summary.next_round = season.matchday, season.next_round
             summary.results = [m for m in matches if m.round == summary.matchday]
-            summary.next_round = min((m.round for m in matches if m.status == Match.Status.SCHEDULED), default=None)
             summary.fixtures = [m for m in matches if m.round == summary.next_round]
         summaries.append(summary)
     return summaries
@@ -179,6 +192,16 @@ def swiss_lines(season: Season, names: dict[int, str]) -> list[SwissLine]:
 
 
 @dataclass
+class RoundsPage:
+    """One page of a season's fixtures and results: rounds ``first`` to ``last``."""
+
+    number: int
+    first: int
+    last: int
+    current: bool = False
+
+
+@dataclass
 class SeasonPage:
     season: Season
     table: Table
@@ -187,17 +210,57 @@ class SeasonPage:
     leaderboards: list[Leaderboard]
     stages: list[tuple[str, str]] = field(default_factory=list)
     swiss: list[SwissLine] = field(default_factory=list)
+    pages: list[RoundsPage] = field(default_factory=list)
+    chart_left_out: bool = False
+    chart_max_teams: int = CHART_MAX_TEAMS
 
 
-def season_page(season_id: int) -> SeasonPage:
-    """The table, fixtures and results by round, the position chart and the leaderboards."""
+def rounds_pages(counts: Sequence[tuple[int, int]]) -> list[RoundsPage]:
+    """Whole rounds to a page, as many as ``MATCHES_PER_PAGE`` matches hold (at least one),
+    from (round, matches) in round order."""
+    pages: list[RoundsPage] = []
+    held = 0
+    for number, matches in counts:
+        if not pages or held + matches > MATCHES_PER_PAGE:
+            pages.append(RoundsPage(len(pages) + 1, number, number))
+            held = 0
+        pages[-1].last = number
+        held += matches
+    return pages
+
+
+def season_page(season_id: int, page: int | None = None) -> SeasonPage:
+    """The table, fixtures and results by round, the position chart and the leaderboards.
+
+    Long seasons come in pages of whole rounds (``rounds_pages``); without ``page``, the one
+    with the next round to play (the last once all are played). A page past the last is
+    ``Match.DoesNotExist``. The chart is left out above ``CHART_MAX_TEAMS`` teams."""
     season = Season.objects.select_related(
         "league", "bracket", "group_stage", "group__stage", "playoffs", "draft", "swiss"
     ).get(id=season_id)
+    counts = (
+        Match.objects.filter(season=season)
+        .values_list("round")
+        .annotate(matches=Count("id"), open=Count("id", filter=Q(status=Match.Status.SCHEDULED)))
+        .order_by("round")
+    )
+    counts = list(counts)
+    pages = rounds_pages([(number, matches) for number, matches, _ in counts])
+    if page is None:
+        next_round = next((number for number, _, open_ in counts if open_), None)
+        page = next((p.number for p in pages if next_round is not None and p.first <= next_round <= p.last), None)
+        page = page or len(pages)
+    elif pages and not 1 <= page <= len(pages):
+        raise Match.DoesNotExist(f"page: the fixtures have {len(pages)} pages")
+    shown = pages[page - 1] if pages else RoundsPage(1, 0, 0)
+    shown.current = True
     rounds: dict[int, list[Match]] = defaultdict(list)
-    for match in with_links(list(matches_with_teams().filter(season=season).order_by("round", "kickoff", "id"))):
+    on_page = matches_with_teams().filter(season=season, round__gte=shown.first, round__lte=shown.last)
+    for match in with_links(list(on_page.order_by("round", "kickoff", "id"))):
         rounds[match.round].append(match)
-    tables = cached_standings_by_round(season)
+    # two teams to a match: the busiest round tells the teams without counting them
+    chart_left_out = 2 * max((matches for _, matches, _ in counts), default=0) > CHART_MAX_TEAMS
+    tables = [] if chart_left_out else cached_standings_by_round(season)
     table = tables[-1][1] if tables else cached_standings(season)
     return SeasonPage(
         season=season,
@@ -207,6 +270,8 @@ def season_page(season_id: int) -> SeasonPage:
         chart=position_chart(tables) if tables else None,
         leaderboards=leaderboards(season),
         stages=tournament_links(season),
+        pages=pages if len(pages) > 1 else [],
+        chart_left_out=chart_left_out,
     )
 
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from leagues.cache import cached
 from leagues.models import Season
+from leagues.validation import query_id
 from matches.models import Match
 from rosters.views import pdf_download
 from tournaments.bracket_pdf import render_bracket
@@ -52,11 +53,16 @@ def league(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """Cached whole by the season's standings version, which every change to its matches
-    bumps: the page is the same for everyone (nothing on it depends on who asks)."""
+    bumps, and the page of rounds (``?page=``, default the one with the next round): the
+    page is the same for everyone (nothing on it depends on who asks)."""
+    given = request.GET.get("page")
+    number = query_id(given)
+    if given and number is None:
+        raise Http404("page: give a page number")
     version = Season.objects.values_list("standings_version", flat=True).get(id=season_id)
     html = cached(
-        f"page:season:{season_id}:{version}",
-        lambda: render_to_string("web/season.html", {"page": selectors.season_page(season_id)}, request),
+        f"page:season:{season_id}:{version}:{'next' if number is None else number}",
+        lambda: render_to_string("web/season.html", {"page": selectors.season_page(season_id, number)}, request),
     )
     return HttpResponse(html)
 
@@ -97,10 +103,11 @@ def match(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @public
 def team(request: HttpRequest, team_id: int) -> HttpResponse:
-    season_id = request.GET.get("season")
-    if season_id is not None and not season_id.isdigit():
+    season = request.GET.get("season")
+    season_id = query_id(season)
+    if season and season_id is None:
         raise Http404("season: give a season id")
-    page = selectors.team_page(team_id, int(season_id) if season_id else None)
+    page = selectors.team_page(team_id, season_id)
     return render(request, "web/team.html", {"page": page})
 
 

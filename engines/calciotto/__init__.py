@@ -14,8 +14,8 @@ from typing import Any
 from engines.calciotto import field as F
 from engines.calciotto import players
 from engines.calciotto.coach import DEFAULT_REPLACEMENTS, STYLES, Coach, validate_replacements
-from engines.calciotto.match import Match, play, to_result
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.calciotto.match import GOAL_TARGETS, MATCH_MINUTES, SHOOTOUT_KICKS_RANGE, Match, play, to_result
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 
 #: The eight on the field (one goalkeeper and a piece for each formation slot);
 #: the five reserves may be of any role.
@@ -28,12 +28,27 @@ class CalciottoEngine(Engine):
     name = "Calciotto"
     version = "1.3"
     squad_rules = SQUAD
+    known_settings = {
+        "minutes": Setting(choices=MATCH_MINUTES),
+        "goals": Setting(choices=GOAL_TARGETS),
+        "goals_mode": Setting(choices=("total", "first_to")),
+        **{key: Setting(choices=STYLES) for key in ("coach", "home_coach", "away_coach")},
+        "replacements": Setting(types=(list,)),
+        "shootout_kicks": Setting(types=(int,), low=SHOOTOUT_KICKS_RANGE.start, high=SHOOTOUT_KICKS_RANGE.stop - 1),
+    }
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return players.validate_card(data)
 
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         return players.sample_pool(seed)
+
+    def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The known keys, and a replacement table read as a match reads it."""
+        checked = super().validate_settings(settings)
+        if "replacements" in checked:
+            validate_replacements(checked["replacements"])
+        return checked
 
     def validate_sheet(self, sheet: TeamSheet, label: str) -> dict[str, Any]:
         """The sheet as plain data with normalised cards; CardError says what breaks the squad rules."""

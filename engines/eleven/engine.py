@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 from engines.eleven.coach import STRENGTHS, STYLES, coach_for
 from engines.eleven.match import ClockSettings, play
 
@@ -29,6 +29,15 @@ class ElevenEngine(Engine):
     name = "11"
     version = "1.2"
     squad_rules = SquadRules(roles={"goalie": 1, "player": 10}, reserves=0)
+    #: The clock reads its whole numbers from at least 1 up; the highs keep a match to minutes.
+    known_settings = {
+        **{key: Setting(choices=STRENGTHS) for key in ("coach", "home_coach", "away_coach")},
+        **{key: Setting(choices=tuple(STYLES)) for key in ("style", "home_style", "away_style")},
+        "turns_per_half": Setting(types=(int,), low=1, high=200),
+        "extra_time_turns_per_half": Setting(types=(int,), low=1, high=100),
+        "extra_time": Setting(types=(bool,)),
+        "shootout_kicks": Setting(types=(int,), low=1, high=50),
+    }
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A card of "11" has a role and nothing else: the pieces are all alike."""
@@ -39,6 +48,17 @@ class ElevenEngine(Engine):
         if role not in ROLES:
             raise CardError(f"role: {role!r} is not a role of '11'; allowed are goalie and player")
         return {"role": role}
+
+    def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The known keys, then the clock and both coaches read as a match reads them."""
+        checked = super().validate_settings(settings)
+        try:
+            ClockSettings.from_settings(checked)
+            for side in ("home", "away"):
+                coach_for(checked, None, side)
+        except ValueError as exc:
+            raise CardError(str(exc)) from exc
+        return checked
 
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         """Twelve goalies and 120 field players with names shuffled by the seed.

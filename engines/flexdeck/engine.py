@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
@@ -223,9 +223,26 @@ class FlexdeckEngine(Engine):
     version = "1.1"
     squad_rules: SquadRules = cards.SQUAD_RULES
     special_cards = SPECIALS
+    #: Types only: ``read_settings`` (called by ``validate_settings``) checks the values as a
+    #: match reads them, text such as "16" or "Careful" included.
+    known_settings = {
+        "deck": Setting(types=(list, str)),
+        "squad_size": Setting(types=(int, str)),
+        "coach_style": Setting(types=(str,)),
+        "home_coach_style": Setting(types=(str,)),
+        "away_coach_style": Setting(types=(str,)),
+        "penalty_retreat": Setting(types=(str,)),
+        "red_card_bonus_on_shots": Setting(types=(bool, str, int)),
+    }
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return cards.validate_card(data)
+
+    def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The known keys, then every value (the deck list too) read as a match reads it."""
+        checked = super().validate_settings(settings)
+        read_settings(MatchOptions(settings=checked))
+        return checked
 
     def squad_rules_for(self, settings: Mapping[str, Any] | None = None) -> SquadRules:
         """The squad rules under a league's settings: ``squad_size`` cards of role

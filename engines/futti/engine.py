@@ -1,6 +1,7 @@
 """The Fütti engine object: the contract around ``match.Match``.
 
-League settings read from ``options.settings`` (unknown keys are ignored):
+League settings read from ``options.settings`` (``validate_settings`` refuses unknown keys
+when a league saves them; at kickoff they are ignored):
 
 * ``tie_break``: ``"sudden_death"`` (default) or ``"penalties"``, how a level
   match is settled when ``winner_required`` is set;
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 from engines.futti.cards import sample_pool, validate_card
 from engines.futti.charts import DEFAULT_CHARTS, Charts, load_charts
 from engines.futti.match import Match
@@ -35,6 +36,12 @@ class FuttiEngine(Engine):
     name = "Fütti"
     version = "1.2"
     squad_rules = SquadRules(roles=dict(SQUAD), reserves=0)
+    known_settings = {
+        "tie_break": Setting(choices=TIE_BREAKS),
+        "doubles_chart": Setting(types=(list, dict, str)),
+        "control_ranges": Setting(types=(list, str)),
+        "die_indicators": Setting(types=(dict, str)),
+    }
 
     def __init__(self) -> None:
         self._teams = TeamCache()
@@ -44,6 +51,12 @@ class FuttiEngine(Engine):
 
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         return sample_pool(seed)
+
+    def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The known keys, and any replacement chart read as a match would read it."""
+        checked = super().validate_settings(settings)
+        load_charts(checked)
+        return checked
 
     def sample_team(self, seed: int = 0, name: str | None = None) -> dict[str, Any]:
         """A random draw from the generic set, with at least one star player, as

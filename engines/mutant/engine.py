@@ -11,6 +11,7 @@ from engines.core import (
     Engine,
     MatchOptions,
     MatchResult,
+    Setting,
     SquadRules,
     TeamSheet,
 )
@@ -215,9 +216,26 @@ class MutantSoccerEngine(Engine):
     name = "Mutant Soccer"
     version = "1.1"
     squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
+    #: The match reads goals_to_win and turn_cap as they come; the ranges keep a league
+    #: from a match that never ends.
+    known_settings = {
+        "coach_style": Setting(choices=tuple(coach.STYLES)),
+        "home_style": Setting(choices=tuple(coach.STYLES)),
+        "away_style": Setting(choices=tuple(coach.STYLES)),
+        "goals_to_win": Setting(types=(int,), low=1, high=20),
+        "turn_cap": Setting(types=(int,), low=1, high=2000),
+        "tactical_deck": Setting(types=(dict,)),
+    }
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return validate_card(data)
+
+    def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The known keys, and a replacement tactical deck built as a match builds it."""
+        checked = super().validate_settings(settings)
+        if "tactical_deck" in checked:
+            T.build_deck(checked["tactical_deck"])
+        return checked
 
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         """The 23 cards of the box, then generated cards (ids ``gen-NN``) for twelve teams."""

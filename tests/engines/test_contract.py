@@ -90,3 +90,34 @@ def test_engines_import_no_django(key):
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     assert KNOWN_ENGINES[key] == f"engines.{key}"
+
+
+def test_validate_settings_refuses_unknown_keys_and_bad_values_naming_the_key(key):
+    """Settings are checked when a league saves them, not at kickoff: a typo and a value of
+    no use to the game are refused with the key first; an empty object is the defaults."""
+    engine = get_engine(key)
+    assert engine.validate_settings({}) == {}
+    assert engine.known_settings, "every game declares its settings"
+    with pytest.raises(CardError, match="^tie_brake: not a setting of"):
+        engine.validate_settings({"tie_brake": "penalties"})
+    with pytest.raises(CardError, match="^settings: expected an object"):
+        engine.validate_settings(["coach"])
+    for name in engine.known_settings:
+        with pytest.raises(CardError, match=name):
+            engine.validate_settings({name: {"?": None}})
+
+
+def test_settings_that_validate_are_played_with(key):
+    """What ``validate_settings`` lets through, the match reads the same way: each key's
+    declared choice (or a whole number in range) plays a match without an error."""
+    engine = get_engine(key)
+    home, away = engine.sample_team(1, name="Home"), engine.sample_team(2, name="Away")
+    for name, setting in engine.known_settings.items():
+        if setting.choices:
+            value = setting.choices[-1]
+        elif setting.low is not None:
+            value = setting.low
+        else:
+            continue
+        settings = engine.validate_settings({name: value})
+        engine.simulate(home, away, seed=1, options=MatchOptions(settings=settings))

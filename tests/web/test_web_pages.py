@@ -177,7 +177,7 @@ def test_query_counts_do_not_grow_with_the_league(client, django_assert_max_num_
         pages = {
             reverse("web:home"): 3,
             reverse("web:league", args=[season.league.slug]): 5,
-            reverse("web:season", args=[season.id]): 7,  # its version, then (not cached yet) the page
+            reverse("web:season", args=[season.id]): 8,  # its version, then (not cached yet) the page and its rounds
             reverse("web:match", args=[match.id]): 3,
             reverse("web:team", args=[team.id]): 6,
         }

@@ -23,13 +23,19 @@ class Command(BaseCommand):
         season = get_season(season_id)
         start = interval = None
         if options["start"]:
-            start = parse_datetime(options["start"])
+            try:
+                start = parse_datetime(options["start"])
+            except ValueError:  # well formed but impossible: an offset of a day or more, 31 February
+                start = None
             if start is None:
                 raise CommandError(f"--start: {options['start']!r} is not a date and time (ISO 8601)")
             if timezone.is_naive(start):
                 start = timezone.make_aware(start)
         if options["interval"]:
-            interval = parse_duration(options["interval"])
+            try:
+                interval = parse_duration(options["interval"])
+            except OverflowError:
+                raise CommandError(f"--interval: {options['interval']!r} is too long") from None
             if interval is None or interval <= timedelta(0):
                 raise CommandError(f"--interval: {options['interval']!r} is not a positive duration")
         double = False if options["single"] else None
