@@ -7,10 +7,12 @@ Production sets ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL``
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management.utils import get_random_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("BOOTROOM_VAR_DIR", BASE_DIR / "var"))
@@ -27,13 +29,38 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def development_secret_key(path: Path) -> str:
+    """The development key kept in ``path`` (mode 0600), made at random on first use.
+
+    No key is ever taken from the repository: a checkout that forgets ``SECRET_KEY``
+    signs with a key of its own. Every process of the machine (the web server, the
+    workers a test starts) reads the same file; the file is linked into place whole,
+    so two processes starting at once agree on one key.
+    """
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, draft = tempfile.mkstemp(dir=path.parent, prefix=".secret_key-")  # mode 0600
+        try:
+            with os.fdopen(descriptor, "w") as file:
+                file.write(get_random_secret_key())
+            os.link(draft, path)  # fails if another process made the file first: its key is kept
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft)
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty: delete it to make a new development key, or set SECRET_KEY")
+    return key
+
+
 DEBUG = env_bool("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-bootroom-development-key-not-for-production"
+    SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
