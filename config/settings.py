@@ -8,6 +8,7 @@ Production sets ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL``
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -78,6 +79,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "leagues",
     "rosters",
     "matches",
@@ -95,6 +97,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last, so that it turns django-axes' lock-out into its answer (429)
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -147,6 +151,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Security: logins are locked out after repeated failures (django-axes), the expensive public
+# views are throttled (config.throttling), both counted per client in a cache shared by every
+# process when CACHE_URL (or REDIS_URL) points at Redis.
+AUTHENTICATION_BACKENDS = [
+    # first: django-axes refuses a locked-out username and address before any password is checked
+    "config.throttling.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+#: Failed logins (admin or API token) of one username from one address before it is locked out.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+#: How long a lock-out lasts; ``python manage.py axes_reset`` (or ``axes_reset_username``) lifts it sooner.
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.throttling.client_address"
+
+
+def cache_from_url(url: str) -> dict:
+    """Django's cache settings for ``redis://`` / ``rediss://`` (shared) or ``locmem://`` (per process)."""
+    if url.startswith(("redis://", "rediss://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if url.startswith("locmem://"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": url[len("locmem://") :]}
+    raise ImproperlyConfigured(f"CACHE_URL: {url!r} is not a redis://, rediss:// or locmem:// URL")
+
+
+CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or "locmem://")}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
@@ -238,6 +270,16 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Security: see config.throttling. Rates are N/second, /minute, /hour or /day per client.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.AnonThrottle", "config.throttling.ScopeThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("THROTTLE_ANON", "120/minute"),  # every anonymous API request
+        "pdf": os.environ.get("THROTTLE_PDF", "20/minute"),  # scoresheets, cards, brackets (API and pages)
+        "ical": os.environ.get("THROTTLE_ICAL", "60/minute"),  # the fixtures feeds
+        "login": os.environ.get("THROTTLE_LOGIN", "20/minute"),  # /api/auth/token/, whatever the username
+    },
+    #: Reverse proxies in front of the site whose X-Forwarded-For is trusted (0: the socket's address).
+    "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", "0")),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bootroom API",
