@@ -152,9 +152,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Security: logins are locked out after repeated failures (django-axes), the expensive public
-# views are throttled (config.throttling), both counted per client in a cache shared by every
-# process when CACHE_URL (or REDIS_URL) points at Redis.
+# Security: logins are locked out after repeated failures (django-axes, counted in the
+# database); the expensive public views are throttled (config.throttling, counted in the
+# default cache, shared by every process when CACHE_URL or REDIS_URL points at Redis).
 AUTHENTICATION_BACKENDS = [
     # first: django-axes refuses a locked-out username and address before any password is checked
     "config.throttling.LockoutBackend",
