@@ -25,6 +25,7 @@ from rest_framework.response import Response
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from leagues.models import Team
 from rosters import drafts
+from rosters.accounts import display_name
 from rosters.models import Draft, DraftPick, QueuedCard
 from rosters.permissions import can_act_for
 
@@ -71,12 +72,22 @@ class DraftDetailSerializer(DraftSerializer):
 
 
 class DraftPickSerializer(serializers.ModelSerializer):
-    made_by = serializers.SlugRelatedField(read_only=True, slug_field="username")
+    made_by = serializers.SerializerMethodField(
+        help_text="Who made the move, by public name: the full name, else the username unless it is an e-mail "
+        'address, else "Manager of TEAM" or "Commissioner". Null for the clock.'
+    )
 
     class Meta:
         model = DraftPick
         fields = ["id", "number", "kind", "team", "player", "price", "auto", "made_by", "created_at"]
         read_only_fields = fields
+
+    def get_made_by(self, pick: DraftPick) -> str | None:
+        if pick.made_by is None:
+            return None
+        if pick.made_by_id == pick.team.manager_id:
+            return display_name(pick.made_by, f"Manager of {pick.team.name}")
+        return display_name(pick.made_by, "Commissioner")
 
 
 class DraftMoveSerializer(serializers.Serializer):
@@ -164,7 +175,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         if request.method == "POST":
             return self._pick(request)
         draft = self.get_object()
-        moves = draft.picks.select_related("made_by").order_by("number")
+        moves = draft.picks.select_related("made_by", "team").order_by("number")
         page = self.paginate_queryset(moves)
         return self.get_paginated_response(DraftPickSerializer(page, many=True).data)
 

@@ -13,6 +13,7 @@ from leagues.models import League, Season, Team
 from leagues.validation import MAX_ROUND_INTERVAL, datetime_errors, json_errors, schedule_errors
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import STAT_FIELDS
+from rosters.accounts import display_name, manager_name
 from rosters.models import LedgerEntry, Player
 
 
@@ -62,7 +63,7 @@ class KickoffField(serializers.DateTimeField):
 
 
 class LeagueSerializer(serializers.ModelSerializer):
-    commissioners = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+    commissioners = serializers.SerializerMethodField(help_text="Their public names (never an e-mail address).")
     engine_settings = StorableJSONField(required=False, help_text=League._meta.get_field("engine_settings").help_text)
     tiebreakers = StorableJSONField(required=False, help_text=League._meta.get_field("tiebreakers").help_text)
 
@@ -95,6 +96,9 @@ class LeagueSerializer(serializers.ModelSerializer):
         except DjangoValidationError as exc:
             raise django_errors(exc) from exc
         return attrs
+
+    def get_commissioners(self, league: League) -> list[str]:
+        return [display_name(user, "Commissioner") for user in league.commissioners.all()]
 
     def _current(self) -> dict[str, Any]:
         return {f: getattr(self.instance, f) for f in self.Meta.fields if f not in ("commissioners", "created_at")}
@@ -129,14 +133,38 @@ class FixturesSerializer(serializers.Serializer):
 class TeamSerializer(serializers.ModelSerializer):
     """A team as the public reads it: its tactics are its manager's orders, kept from its
     opponents (the admin shows them to the manager and the commissioners; a played match
-    shows those it was played with in ``played_with``)."""
+    shows those it was played with in ``played_with``). So is the manager's e-mail address:
+    only the manager and the league's commissioners see it."""
 
-    manager = serializers.SlugRelatedField(read_only=True, slug_field="username")
+    manager = serializers.SerializerMethodField(
+        help_text="The manager's public name: the full name, else the username unless it is an e-mail address, "
+        'else "Manager of TEAM". Null without a manager.'
+    )
+    manager_email = serializers.SerializerMethodField(
+        help_text="The manager's e-mail address, for the manager and the league's commissioners; null for anyone else."
+    )
 
     class Meta:
         model = Team
-        fields = ["id", "league", "name", "short_name", "manager"]
+        fields = ["id", "league", "name", "short_name", "manager", "manager_email"]
         read_only_fields = fields
+
+    def get_manager(self, team: Team) -> str | None:
+        return manager_name(team)
+
+    def get_manager_email(self, team: Team) -> str | None:
+        user = getattr(self.context.get("request"), "user", None)
+        if team.manager is None or user is None or not user.is_authenticated:
+            return None
+        if user.pk == team.manager_id or user.is_superuser or team.league_id in self._leagues_run(user):
+            return team.manager.email or None
+        return None
+
+    def _leagues_run(self, user) -> set[int]:
+        """The leagues the user runs, looked up once per request (a list shares its context)."""
+        if "leagues_run" not in self.context:
+            self.context["leagues_run"] = set(user.leagues_run.values_list("pk", flat=True))
+        return self.context["leagues_run"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

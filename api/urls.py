@@ -1,6 +1,5 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from api import drafts, table_results, views
@@ -20,7 +19,7 @@ urlpatterns = [
     path("matches/<int:match_id>/result/confirm/", table_results.ConfirmView.as_view(), name="match-result-confirm"),
     path("matches/<int:match_id>/result/decide/", table_results.DecideView.as_view(), name="match-result-decide"),
     path("", include(router.urls)),
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", views.TokenView.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

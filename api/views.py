@@ -7,18 +7,23 @@ league, checked by ``CommissionerOrReadOnly`` on the object itself.
 
 from __future__ import annotations
 
+from axes.helpers import get_lockout_message
+from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpResponse, JsonResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import exceptions, mixins, status, viewsets
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api import brackets, filters, serializers
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
+from config.throttling import AnonThrottle, ScopeThrottle
 from leagues.models import League, Season, Team
 from leagues.scheduling import generate_fixtures
 from leagues.standings import cached_standings
@@ -46,6 +51,7 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upd
 
 
 class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    throttle_scope: str | None = None  # the PDF actions set theirs
     lookup_value_regex = ID
     queryset = Season.objects.select_related("league").prefetch_related("teams").order_by("-created_at", "-id")
     serializer_class = serializers.SeasonSerializer
@@ -85,19 +91,20 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(serializers.MatchSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
     @pdf_schema("Every squad of the season as printable cards (PDF).")
-    @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer])
+    @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer], throttle_scope="pdf")
     def cards(self, request: Request, pk: str | None = None) -> HttpResponse:
         return pdf_download(lambda: render_cards(card_set_for_season(int(pk))))
 
 
 class TeamViewSet(viewsets.ReadOnlyModelViewSet):
+    throttle_scope: str | None = None  # the PDF actions set theirs
     lookup_value_regex = ID
     queryset = Team.objects.select_related("manager").order_by("league_id", "name").distinct()
     serializer_class = serializers.TeamSerializer
     filterset_class = filters.TeamFilter
 
     @pdf_schema("The team's squad as printable cards (PDF).", SEASON_PARAMETER)
-    @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer])
+    @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer], throttle_scope="pdf")
     def cards(self, request: Request, pk: str | None = None) -> HttpResponse:
         season = request.query_params.get("season")
         season_id = query_id(season)
@@ -139,6 +146,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
     """
 
     lookup_value_regex = ID
+    throttle_scope: str | None = None  # the scoresheet sets its own
     serializer_class = serializers.MatchSerializer
     filterset_class = filters.MatchFilter
     http_method_names = ["get", "patch", "post", "head", "options"]
@@ -192,7 +200,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
         return self._answer(match.id)
 
     @pdf_schema("The match's scoresheet (PDF), filled in once played.", BLANK_PARAMETER)
-    @action(detail=True, methods=["get"], url_path="scoresheet", renderer_classes=[PdfRenderer])
+    @action(detail=True, methods=["get"], url_path="scoresheet", renderer_classes=[PdfRenderer], throttle_scope="pdf")
     def scoresheet(self, request: Request, pk: str | None = None) -> HttpResponse:
         blank = request.query_params.get("blank") in ("1", "true", "yes")
         return pdf_download(lambda: render_scoresheet(scoresheet_for_match(int(pk), blank=blank)))
@@ -212,3 +220,30 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
     def _answer(self, match_id: int) -> Response:
         match = Match.objects.select_related("home", "away").get(id=match_id)
         return Response(serializers.MatchSerializer(match).data)
+
+
+class LockedOut(exceptions.Throttled):
+    """django-axes locked the username out from this address: the right password is refused too."""
+
+    default_detail = "Account locked: too many login attempts."
+
+
+class TokenView(ObtainAuthToken):
+    """The API token of a username and password. After 5 failed logins (``AXES_FAILURE_LIMIT``) of one
+    username from one address, its logins are refused with 429, the right password too, for 15
+    minutes (``AXES_COOLOFF_MINUTES``); the endpoint also has the ``login`` rate per address."""
+
+    throttle_classes = [AnonThrottle, ScopeThrottle]  # DRF's view has none
+    throttle_scope = "login"
+
+    def post(self, request: Request, *args: object, **kwargs: object) -> Response:
+        given = self.get_serializer(data=request.data)
+        if not given.is_valid():
+            if getattr(request, "axes_locked_out", False):  # set by django-axes on this request
+                raise LockedOut(detail=str(get_lockout_message()))
+            raise exceptions.ValidationError(given.errors)
+        user = given.validated_data["user"]
+        # a sign-in like the admin's: django-axes clears the failures before it, Django sets last_login
+        user_logged_in.send(sender=type(user), request=request, user=user)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

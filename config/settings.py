@@ -7,10 +7,13 @@ Production sets ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL``
 """
 
 import os
+import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management.utils import get_random_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("BOOTROOM_VAR_DIR", BASE_DIR / "var"))
@@ -27,13 +30,38 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def development_secret_key(path: Path) -> str:
+    """The development key kept in ``path`` (mode 0600), made at random on first use.
+
+    No key is ever taken from the repository: a checkout that forgets ``SECRET_KEY``
+    signs with a key of its own. Every process of the machine (the web server, the
+    workers a test starts) reads the same file; the file is linked into place whole,
+    so two processes starting at once agree on one key.
+    """
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, draft = tempfile.mkstemp(dir=path.parent, prefix=".secret_key-")  # mode 0600
+        try:
+            with os.fdopen(descriptor, "w") as file:
+                file.write(get_random_secret_key())
+            os.link(draft, path)  # fails if another process made the file first: its key is kept
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft)
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty: delete it to make a new development key, or set SECRET_KEY")
+    return key
+
+
 DEBUG = env_bool("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-bootroom-development-key-not-for-production"
+    SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -51,6 +79,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "audit",
     "leagues",
     "rosters",
@@ -71,6 +100,8 @@ MIDDLEWARE = [
     "audit.context.ActorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last, so that it turns django-axes' lock-out into its answer (429)
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -123,6 +154,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Security: logins are locked out after repeated failures (django-axes, counted in the
+# database); the expensive public views are throttled (config.throttling, counted in the
+# default cache, shared by every process when CACHE_URL or REDIS_URL points at Redis).
+AUTHENTICATION_BACKENDS = [
+    # first: django-axes refuses a locked-out username and address before any password is checked
+    "config.throttling.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+#: Failed logins (admin or API token) of one username from one address before it is locked out.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+#: How long a lock-out lasts; ``python manage.py axes_reset`` (or ``axes_reset_username``) lifts it sooner.
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.throttling.client_address"
+
+
+def cache_from_url(url: str) -> dict:
+    """Django's cache settings for ``redis://`` / ``rediss://`` (shared) or ``locmem://`` (per process)."""
+    if url.startswith(("redis://", "rediss://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if url.startswith("locmem://"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": url[len("locmem://") :]}
+    raise ImproperlyConfigured(f"CACHE_URL: {url!r} is not a redis://, rediss:// or locmem:// URL")
+
+
+CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or "locmem://")}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
@@ -251,6 +310,16 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Security: see config.throttling. Rates are N/second, /minute, /hour or /day per client.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.AnonThrottle", "config.throttling.ScopeThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("THROTTLE_ANON", "120/minute"),  # every anonymous API request
+        "pdf": os.environ.get("THROTTLE_PDF", "20/minute"),  # scoresheets, cards, brackets (API and pages)
+        "ical": os.environ.get("THROTTLE_ICAL", "60/minute"),  # the fixtures feeds
+        "login": os.environ.get("THROTTLE_LOGIN", "20/minute"),  # /api/auth/token/, whatever the username
+    },
+    #: Reverse proxies in front of the site whose X-Forwarded-For is trusted (0: the socket's address).
+    "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", "0")),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bootroom API",

@@ -57,3 +57,21 @@ def invite_manager(team: Team, email: str) -> tuple[object, str]:
         locked.manager = team.manager = user
         locked.save(update_fields=["manager"])
     return user, password
+
+
+def display_name(user, fallback: str) -> str:
+    """How a person is named to the public: the full name, else the username unless it is an
+    e-mail address (``invite_manager`` makes those), else ``fallback`` ("Manager of Alpha").
+
+    Never the address or a part of it: pages and the API show this to anyone.
+    """
+    full = user.get_full_name().strip()
+    if full:
+        return full
+    username = user.get_username()
+    return username if "@" not in username else fallback
+
+
+def manager_name(team: Team) -> str | None:
+    """The public name of the team's manager (None without one)."""
+    return display_name(team.manager, f"Manager of {team.name}") if team.manager_id else None

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.views.decorators.http import require_GET
 
+from config.throttling import throttled
 from leagues.models import Season, Team
 from rosters.cards_pdf import (
     CardSet,
@@ -56,6 +57,7 @@ def _cards_response(request: HttpRequest, card_set: CardSet) -> HttpResponse:
 
 
 @require_GET
+@throttled("pdf")
 def team_cards_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
     """A team's squad as cards: its latest season, or ``?season=ID``."""
     season = request.GET.get("season")
@@ -69,6 +71,7 @@ def team_cards_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 @require_GET
+@throttled("pdf")
 def season_cards_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     """Every squad of a season as cards, team by team."""
     try:
@@ -79,6 +82,7 @@ def season_cards_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @require_GET
+@throttled("pdf")
 def pool_cards_pdf(request: HttpRequest, engine: str) -> HttpResponse:
     """A game's generic pool (``?seed=N`` deals other names), for printing a box of cards."""
     try:

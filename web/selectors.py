@@ -19,6 +19,7 @@ from django.utils import timezone
 from leagues.models import TIEBREAKERS, League, Season, Team
 from leagues.standings import Table, cached_standings, cached_standings_by_round
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from rosters.accounts import manager_name
 from rosters.models import SquadMember
 from web.charts import PositionChart, position_chart
 
@@ -492,6 +493,8 @@ class TeamPage:
     spent: int
     matches: list[Match]
     ledger: list[LedgerLine] = field(default_factory=list)
+    #: the manager's public name (``rosters.accounts.manager_name``), never the e-mail address
+    manager: str | None = None
 
 
 @dataclass
@@ -523,7 +526,7 @@ def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
 
 def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
     """A team's squad (card attributes and prices) and matches in a season, by default its latest."""
-    team = Team.objects.select_related("league").get(id=team_id)
+    team = Team.objects.select_related("league", "manager").get(id=team_id)
     seasons = team.seasons.order_by("-created_at", "-id")
     season = seasons.get(id=season_id) if season_id is not None else seasons.first()
     members: list[SquadMember] = []
@@ -558,6 +561,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         spent=sum(m.price for m in members),
         matches=matches,
         ledger=ledger,
+        manager=manager_name(team),
     )
 
 

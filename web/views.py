@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from config.throttling import throttled
 from leagues.cache import cached
 from leagues.models import Season
 from leagues.validation import query_id
@@ -73,6 +74,7 @@ def bracket(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @public
+@throttled("pdf")
 def bracket_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     """The bracket on one page to print; ``?page=Letter`` for US paper."""
     return pdf_download(request, lambda page: render_bracket(season_id, page=page))
@@ -112,12 +114,14 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 @public
+@throttled("ical")
 def season_calendar(request: HttpRequest, season_id: int) -> HttpResponse:
     season, matches = selectors.season_fixtures(season_id)
     return calendar_response(request, f"{season.league.name} {season.name}", matches)
 
 
 @public
+@throttled("ical")
 def team_calendar(request: HttpRequest, team_id: int) -> HttpResponse:
     team, matches = selectors.team_fixtures(team_id)
     return calendar_response(request, f"{team.name} ({team.league.name})", matches)

@@ -76,6 +76,7 @@ def test_teams_filtered_by_league_and_season(api, played_season):
         "name": team.name,
         "short_name": "",
         "manager": None,
+        "manager_email": None,
     }
 
 
