@@ -92,12 +92,14 @@ def prepare(module: str, spec: dict) -> Path:
     top = sorted({Path(name).parts[0] for name in project_files()})
     packages = [name for name in top if (work / name / "__init__.py").exists() and name != "tests"]
     others = [name for name in top if name not in packages and not name.startswith(".")]
+    # --reuse-db: each mutant's pytest run is a fork of mutmut's own, whose settings already
+    # named the test database, so every mutant reuses it instead of migrating a new one.
     settings = {
         "source_paths": packages,
         "only_mutate": [module],
         "also_copy": others,
         "pytest_add_cli_args_test_selection": spec["tests"],
-        "pytest_add_cli_args": [*spec.get("pytest_args", []), "-p", "no:cacheprovider", "-q"],
+        "pytest_add_cli_args": [*spec.get("pytest_args", []), "-p", "no:cacheprovider", "-q", "--reuse-db"],
     }
     lines = ["", "[tool.mutmut]"] + [f"{key} = {toml_list(value)}" for key, value in settings.items()]
     with (work / "pyproject.toml").open("a") as pyproject:
