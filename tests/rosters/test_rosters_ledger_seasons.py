@@ -1,0 +1,62 @@
+"""A team's coins in one season are its own: entries of its other seasons never count."""
+
+import pytest
+
+from rosters import ledger
+from rosters.models import LedgerEntry
+from tests.conftest import make_season
+
+Reason = LedgerEntry.Reason
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two_seasons(league, season):
+    """Alpha plays in ``season`` (budget 15) and in a later season of the same league."""
+    later = make_season(league, ["Alpha", "Beta"], name="2027")
+    return season, later, season.teams.get(name="Alpha")
+
+
+def test_spends_and_grants_of_one_season_stay_out_of_the_other(two_seasons):
+    first, later, alpha = two_seasons
+    ledger.post_one(first, alpha, -9, Reason.SIGNING)
+    ledger.post_one(later, alpha, 6, Reason.GRANT)
+    assert ledger.balance(first, alpha) == 15 - 9
+    assert ledger.balance(later, alpha) == 15 + 6
+    assert ledger.balances(first, [alpha.pk]) == {alpha.pk: 6}
+
+
+def test_an_account_opened_in_one_season_is_not_open_in_the_other(two_seasons):
+    first, later, alpha = two_seasons
+    ledger.open_accounts(first, [alpha.pk])
+    # the later season's ledger is still empty: it has the league's budget to come, not zero
+    assert ledger.balance(later, alpha) == 15
+    ledger.post_one(later, alpha, -15, Reason.SIGNING)
+    assert list(LedgerEntry.objects.filter(season=later, team=alpha).values_list("reason", "amount")) == [
+        (Reason.BUDGET, 15),
+        (Reason.SIGNING, -15),
+    ]
+    assert ledger.balance(later, alpha) == 0 and ledger.balance(first, alpha) == 15
+
+
+def test_a_spend_is_checked_against_its_own_seasons_balance(two_seasons):
+    first, later, alpha = two_seasons
+    ledger.post_one(first, alpha, 20, Reason.PRIZE)
+    with pytest.raises(ledger.InsufficientFunds, match="Alpha has 15 BC, not enough to pay 16 BC"):
+        ledger.post_one(later, alpha, -16, Reason.SIGNING)
+    ledger.post_one(first, alpha, -35, Reason.SIGNING)
+    assert ledger.balance(first, alpha) == 0 and ledger.balance(later, alpha) == 15
+
+
+def test_statements_give_each_season_its_own_entries_and_balance(two_seasons):
+    first, later, alpha = two_seasons
+    ledger.post_one(first, alpha, -4, Reason.FINE)
+    ledger.post_one(later, alpha, 3, Reason.GRANT)
+    ledger.post_one(later, alpha, -1, Reason.SIGNING)
+    by_season = {s.season.pk: s for s in ledger.statements(alpha)}
+    assert [s.season.pk for s in ledger.statements(alpha)] == [later.pk, first.pk]  # latest first
+    assert [e.amount for e in by_season[first.pk].entries] == [15, -4]
+    assert [e.amount for e in by_season[later.pk].entries] == [15, 3, -1]
+    assert (by_season[first.pk].balance, by_season[later.pk].balance) == (11, 17)
+    only = ledger.statements(alpha, season_id=first.pk)
+    assert [(s.season.pk, s.balance) for s in only] == [(first.pk, 11)]
