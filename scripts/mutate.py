@@ -54,8 +54,8 @@ class Score:
         return 100.0 * self.killed / len(self.counted) if self.counted else 100.0
 
 
-def load_mapping() -> dict[str, dict]:
-    return tomllib.loads(MAPPING.read_text())["modules"]
+def load_mapping(path: Path) -> dict[str, dict]:
+    return tomllib.loads(path.read_text())["modules"]
 
 
 def load_equivalent() -> dict[str, str]:
@@ -158,12 +158,13 @@ def print_score(score: Score) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("modules", nargs="*", help="paths as in tests/mutation/modules.toml (default: all)")
+    parser.add_argument("modules", nargs="*", help="paths as in the mapping (default: all its modules)")
+    parser.add_argument("--mapping", type=Path, default=MAPPING, help="module -> tests file (default: %(default)s)")
     args = parser.parse_args()
-    mapping = load_mapping()
+    mapping = load_mapping(args.mapping)
     unknown = [module for module in args.modules if module not in mapping]
     if unknown:
-        parser.error(f"not in {MAPPING.relative_to(PROJECT)}: {', '.join(unknown)}")
+        parser.error(f"not in {args.mapping}: {', '.join(unknown)}")
     equivalent = load_equivalent()
     scores = [measure(module, mapping[module], equivalent) for module in args.modules or mapping]
     print("\n=== scores (equivalent mutants left out)")
