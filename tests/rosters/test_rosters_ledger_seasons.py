@@ -60,3 +60,40 @@ def test_statements_give_each_season_its_own_entries_and_balance(two_seasons):
     assert (by_season[first.pk].balance, by_season[later.pk].balance) == (11, 17)
     only = ledger.statements(alpha, season_id=first.pk)
     assert [(s.season.pk, s.balance) for s in only] == [(first.pk, 11)]
+
+
+def test_postings_for_several_teams_are_written_together_or_not_at_all(season, django_user_model):
+    alpha, beta = season.teams.get(name="Alpha"), season.teams.get(name="Beta")
+    commissioner = django_user_model.objects.create_user("carla")
+    with pytest.raises(ledger.InsufficientFunds, match="Beta has 15 BC, not enough to pay 16 BC"):
+        ledger.post(
+            season,
+            [
+                ledger.Posting(alpha.pk, -5, Reason.SIGNING),
+                ledger.Posting(beta.pk, -10, Reason.SIGNING),
+                ledger.Posting(beta.pk, -6, Reason.FINE),
+            ],
+        )
+    assert not LedgerEntry.objects.exclude(reason=Reason.BUDGET).exists()
+    written = ledger.post(
+        season,
+        [ledger.Posting(alpha.pk, -5, Reason.SIGNING, note="n" * 250), ledger.Posting(beta.pk, 4, Reason.GRANT)],
+        by=commissioner,
+    )
+    assert [(e.team_id, e.amount, e.reason, len(e.note), e.created_by) for e in written] == [
+        (alpha.pk, -5, Reason.SIGNING, 200, commissioner),
+        (beta.pk, 4, Reason.GRANT, 0, commissioner),
+    ]
+    assert ledger.balances(season, [alpha.pk, beta.pk]) == {alpha.pk: 10, beta.pk: 19}
+
+
+def test_accounts_open_once_for_every_team_of_the_season(season):
+    ledger.open_accounts(season)
+    ledger.open_accounts(season)
+    budgets = LedgerEntry.objects.filter(season=season, reason=Reason.BUDGET)
+    assert sorted(budgets.values_list("team__name", "amount", "note")) == [
+        ("Alpha", 15, "budget"),
+        ("Beta", 15, "budget"),
+        ("Delta", 15, "budget"),
+        ("Gamma", 15, "budget"),
+    ]
