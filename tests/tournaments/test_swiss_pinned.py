@@ -1,14 +1,18 @@
 """Swiss rounds after the first: paired on the scores, hosted by the side at home less
 often, kicked off a round interval apart; and the table's goal-difference tie-break."""
 
+import random
+
 import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from leagues.demo import create_demo_season
 from matches.models import Match
 from matches.services import match_forfeit
-from tournaments.models import SwissBye
+from tournaments.models import Swiss, SwissBye
 from tournaments.pairing import SwissResult, swiss_table
-from tournaments.swiss import draw_swiss, swiss_standings
+from tournaments.swiss import draw_swiss, swiss_lines, swiss_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +106,83 @@ def test_goal_difference_breaks_a_level_score_and_buchholz():
     assert (by_team[1].goal_difference, by_team[2].goal_difference) == (3, 0)
     assert [r.team for r in rows] == [4, 1, 2, 3]
     assert [(r.goals_for, r.goals_against) for r in rows] == [(2, 0), (4, 1), (1, 1), (0, 5)]
+
+
+def test_round_three_is_hosted_by_the_side_at_home_less_often(eight):
+    season, _, t = eight
+    for match in season.matches.filter(round=1):
+        win(match, match.home_id)
+    # round two: 1 v 3 and 2 v 4, 5 v 6 and 7 v 8 hosted by the higher ranked (all at home once or never)
+    assert pairs_of(season, 2) == {(t[1], t[3]), (t[2], t[4]), (t[5], t[7]), (t[6], t[8])}
+    winners = {t[1], t[4], t[5], t[8]}
+    for match in season.matches.filter(round=2):
+        win(match, match.home_id if match.home_id in winners else match.away_id)
+    # 1 and 4 lead on two wins; 1 has been at home twice, 4 once: 4 hosts
+    assert (t[4], t[1]) in pairs_of(season, 3)
+
+
+def test_the_draw_refuses_each_bad_setting_by_name():
+    season = create_demo_season(engine="futti", teams=4, seed=43)
+    season.first_kickoff = None
+    stranger = create_demo_season(engine="futti", teams=2, seed=44).teams.first()
+    with pytest.raises(ValidationError) as refused:
+        draw_swiss(season, rounds=0, ranking=[*season.teams.all()[:3], stranger])
+    assert refused.value.message_dict == {
+        "rounds": ["0 rounds: between 1 and 3 for 4 teams, so nobody meets twice."],
+        "first_kickoff": ["Set the season's first kickoff and round interval first."],
+        "ranking": ["The ranking must list every team of the season once."],
+    }
+    season.first_kickoff, season.round_interval = timezone.now(), None
+    with pytest.raises(ValidationError, match="Set the season's first kickoff"):
+        draw_swiss(season, rounds=1)
+    lonely = create_demo_season(engine="futti", teams=2, seed=45)
+    lonely.teams.remove(lonely.teams.first())
+    with pytest.raises(ValidationError) as refused:
+        draw_swiss(lonely, rounds=1)
+    assert refused.value.message_dict == {"teams": ["A Swiss tournament needs at least two teams."]}
+
+
+def test_two_teams_play_a_one_round_swiss():
+    season = create_demo_season(engine="futti", teams=2, seed=46)
+    swiss = draw_swiss(season, rounds=1)
+    assert season.matches.count() == 1 and swiss.rounds == 1 and swiss.drawn_at is not None
+
+
+def test_without_a_ranking_the_seeding_is_the_seasons_lot_and_a_redraw_repeats_it():
+    season = create_demo_season(engine="futti", teams=6, seed=47)
+    ids = list(season.teams.order_by("id").values_list("id", flat=True))
+    swiss = draw_swiss(season, rounds=3)
+    lot = list(ids)
+    random.Random(f"{season.seed}:swiss").shuffle(lot)
+    assert swiss.ranking == lot
+    first = sorted(season.matches.values_list("home_id", "away_id", "seed"))
+    assert len({seed for _, _, seed in first}) == 3 and all(62 <= seed < 2**31 for _, _, seed in first)
+    again = draw_swiss(season, rounds=2)
+    assert Swiss.objects.filter(season=season).get().pk == again.pk and again.rounds == 2
+    assert sorted(season.matches.values_list("home_id", "away_id", "seed")) == first
+
+
+def test_a_result_in_another_season_does_not_stop_a_redraw():
+    season = create_demo_season(engine="futti", teams=4, seed=48)
+    other = create_demo_season(engine="futti", teams=4, seed=49)
+    draw_swiss(other, rounds=2)
+    win(other.matches.first(), other.matches.first().home_id)
+    draw_swiss(season, rounds=2)
+    assert draw_swiss(season, rounds=3).rounds == 3
+
+
+def test_a_match_that_lost_its_result_leaves_the_table(eight):
+    season, swiss, t = eight
+    for match in season.matches.filter(round=1):
+        win(match, match.home_id)
+    voided = season.matches.get(round=1, home_id=t[1])
+    Match.objects.filter(id=voided.id).update(status=Match.Status.CANCELLED)
+    rows = {r.team: r for r in swiss_standings(swiss)}
+    assert (rows[t[1]].score, rows[t[1]].opponents, rows[t[5]].opponents) == (0, [], [])
+
+
+def test_the_text_table_has_its_header_and_a_line_a_team(eight):
+    season, swiss, t = eight
+    lines = swiss_lines(swiss)
+    assert lines[0] == "Pos  Team                       W Bye Buch   GD"
+    assert len(lines) == 9
