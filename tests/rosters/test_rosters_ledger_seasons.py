@@ -1,9 +1,11 @@
 """A team's coins in one season are its own: entries of its other seasons never count."""
 
+from datetime import timedelta
+
 import pytest
 
 from rosters import ledger
-from rosters.models import LedgerEntry
+from rosters.models import LedgerEntry, Player
 from tests.conftest import make_season
 
 Reason = LedgerEntry.Reason
@@ -97,3 +99,39 @@ def test_accounts_open_once_for_every_team_of_the_season(season):
         ("Delta", 15, "budget"),
         ("Gamma", 15, "budget"),
     ]
+
+
+def test_a_ledger_without_its_budget_entry_still_counts_the_budget(season):
+    """An entry written by hand (the admin) before the accounts were opened."""
+    alpha = season.teams.get(name="Alpha")
+    LedgerEntry.objects.create(season=season, team=alpha, amount=-3, reason=Reason.FINE)
+    assert ledger.balance(season, alpha) == 12
+    assert [s.balance for s in ledger.statements(alpha)] == [12]
+    ledger.open_accounts(season, [alpha.pk])  # the budget is now an entry: the balance stays
+    assert LedgerEntry.objects.filter(team=alpha, reason=Reason.BUDGET).count() == 1
+    assert ledger.balance(season, alpha) == 12
+
+
+def test_a_posting_opens_only_its_own_teams_accounts(season):
+    alpha = season.teams.get(name="Alpha")
+    ledger.post_one(season, alpha, -2, Reason.SIGNING)
+    assert set(LedgerEntry.objects.values_list("team__name", flat=True)) == {"Alpha"}
+
+
+def test_post_one_keeps_the_player_and_the_note(season, league):
+    alpha = season.teams.get(name="Alpha")
+    player = Player.objects.create(league=league, name="Keeper", role="goalkeeper", attributes={})
+    entry = ledger.post_one(season, alpha, -3, Reason.SIGNING, player=player, note="signed in May")
+    plain = ledger.post_one(season, alpha, 1, Reason.GRANT)
+    assert (entry.player, entry.note, plain.player, plain.note) == (player, "signed in May", None, "")
+
+
+def test_a_statement_holds_its_own_teams_entries_latest_season_first(two_seasons):
+    first, later, alpha = two_seasons
+    beta = first.teams.get(name="Beta")
+    ledger.post_one(first, beta, -7, Reason.SIGNING)
+    ledger.post_one(first, alpha, -1, Reason.SIGNING)
+    assert [[e.amount for e in s.entries] for s in ledger.statements(alpha)] == [[], [15, -1]]
+    # the season begun last comes first, whatever order the rows were made in
+    type(first).objects.filter(pk=first.pk).update(created_at=later.created_at + timedelta(days=1))
+    assert [s.season.pk for s in ledger.statements(alpha)] == [first.pk, later.pk]
