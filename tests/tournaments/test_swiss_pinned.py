@@ -183,6 +183,19 @@ def test_a_match_that_lost_its_result_leaves_the_table(eight):
 
 def test_the_text_table_has_its_header_and_a_line_a_team(eight):
     season, swiss, t = eight
+    win(season.matches.get(round=1, home_id=t[1]), t[1])
     lines = swiss_lines(swiss)
     assert lines[0] == "Pos  Team                       W Bye Buch   GD"
+    name = season.teams.get(id=t[1]).name
+    assert lines[1] == f"  1  {name:<24}   1   0    0   +3"
     assert len(lines) == 9
+
+
+def test_a_redraw_after_a_result_is_refused_on_the_season():
+    season = create_demo_season(engine="futti", teams=4, seed=50)
+    draw_swiss(season, rounds=2)
+    match = season.matches.first()
+    win(match, match.home_id)
+    with pytest.raises(ValidationError) as refused:
+        draw_swiss(season, rounds=2)
+    assert refused.value.message_dict == {"season": ["The Swiss cannot be drawn again once a match has been played."]}
