@@ -6,7 +6,8 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from engines import TeamSheet
+from engines import MatchResult, TeamSheet, get_engine
+from engines.core import Event
 from leagues.demo import create_demo_season
 from leagues.models import PlayMode
 from matches import services
@@ -95,3 +96,80 @@ def test_a_stored_match_credits_each_stat_to_the_players_own_team(demo_season):
     assert stats and all(team_of[player] == team for player, team, _ in stats)
     scorers = MatchEvent.objects.filter(match=match, kind="goal")
     assert all(team_of[e.player_id] == (match.home_id if e.side == "home" else match.away_id) for e in scorers)
+
+
+def test_failing_a_match_bumps_its_seasons_table_once_it_commits(demo_season, django_capture_on_commit_callbacks):
+    match = Match.objects.filter(season=demo_season).order_by("-id").first()
+    assert match.id != demo_season.id  # a bump keyed by the wrong id would miss the season
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_fail(match_id=match.id, error="boom")
+    demo_season.refresh_from_db()
+    assert demo_season.standings_version == 1
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.match_fail(match_id=match.id, error="again")  # no longer scheduled: nothing changes
+    assert callbacks == []
+
+
+def test_simulate_due_plays_what_is_due_at_the_time_given(demo_season):
+    later = timezone.now() + timedelta(days=3)
+    future = Match.objects.filter(season=demo_season).order_by("id").first()
+    Match.objects.filter(id=future.id).update(kickoff=later - timedelta(hours=1))
+    assert future.id not in {m.id for m in services.simulate_due()}
+    assert [m.id for m in services.simulate_due(later)] == [future.id]
+
+
+def test_a_failure_is_logged_with_its_match(demo_season, caplog):
+    match = Match.objects.filter(season=demo_season).first()
+    SquadMember.objects.filter(season=demo_season, team=match.home).delete()
+    services.play_matches([match.id])
+    [record] = [r for r in caplog.records if r.name == "matches.services"]
+    assert record.getMessage() == f"match {match.id} failed" and record.exc_info
+
+
+@pytest.mark.parametrize("side, score", [("home", (0, 3)), ("away", (3, 0))])
+def test_forfeiting_a_played_match_replaces_its_result(demo_season, side, score):
+    match = services.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
+    other = services.match_play(match_id=Match.objects.filter(season=demo_season).order_by("-id").first().id)
+    assert MatchEvent.objects.filter(match=match).exists()
+    forfeited = services.match_forfeit(match, forfeited_by=side)
+    match.refresh_from_db()
+    assert (match.status, match.forfeited_by, match.decided_by) == (Match.Status.FORFEITED, side, "forfeit")
+    assert (match.home_goals, match.away_goals) == (forfeited.home_goals, forfeited.away_goals) == score
+    assert (match.shootout_home, match.shootout_away) == (None, None)
+    assert not MatchEvent.objects.filter(match=match).exists()
+    assert not PlayerMatchStat.objects.filter(match=match).exists()
+    assert MatchEvent.objects.filter(match=other).exists() and PlayerMatchStat.objects.filter(match=other).exists()
+
+
+def test_what_the_engine_leaves_unsaid_is_stored_plainly(demo_season, monkeypatch):
+    """Events with no side or with a player outside both squads, and stats with missing or
+    extra counters, from a result made up for the test."""
+    match = Match.objects.filter(season=demo_season).select_related("season__league", "home", "away").first()
+    home, _ = services.team_sheets(match)
+    player = home.players[0]["id"]
+    result = MatchResult(
+        engine="futti",
+        version="test",
+        seed=match.seed,
+        home_goals=1,
+        away_goals=0,
+        events=[
+            Event(seq=1, minute=0, kind="kickoff", side=None),
+            Event(seq=2, minute=5, kind="goal", side="home", player_id=player),
+            Event(seq=3, minute=9, kind="foul", side="away", player_id="999999"),
+        ],
+        player_stats={player: {"goals": 1, "headers": 2}, "999999": {"goals": 4}},
+    )
+    monkeypatch.setattr(get_engine("futti"), "simulate", lambda *args, **kwargs: result)
+    services.match_play(match_id=match.id)
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("side", "player_id"))
+    assert events == [("", None), ("home", int(player)), ("away", None)]
+    [stat] = PlayerMatchStat.objects.filter(match=match)
+    assert (stat.player_id, stat.team_id, stat.goals, stat.shots, stat.minutes, stat.extra) == (
+        int(player),
+        match.home_id,
+        1,
+        0,
+        0,
+        {"headers": 2},
+    )
