@@ -114,7 +114,11 @@ def toml_list(values: list[str]) -> str:
 def mutmut(work: Path, *args: str, capture: bool = False) -> subprocess.CompletedProcess:
     command = ["nice", "-n", "19", str(Path(sys.executable).parent / "mutmut"), *args]
     env = {**os.environ, "PYTHONHASHSEED": "0", "BOOTROOM_VAR_DIR": str(work / "var")}
-    env.pop("DATABASE_URL", None)  # SQLite: each run has its own test database file
+    # SQLite unless MUTATE_DATABASE_URL names a server: code only PostgreSQL runs (row locks,
+    # COPY) needs that to be measured, and survives on SQLite
+    env.pop("DATABASE_URL", None)
+    if os.environ.get("MUTATE_DATABASE_URL"):
+        env["DATABASE_URL"] = os.environ["MUTATE_DATABASE_URL"]
     return subprocess.run(command, cwd=work, env=env, capture_output=capture, text=True)
 
 
