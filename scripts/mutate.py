@@ -85,11 +85,12 @@ def prepare(module: str, spec: dict) -> Path:
     """A fresh copy of the project with a mutmut section for this module alone."""
     work = WORK / module.removesuffix(".py").replace("/", ".")
     shutil.rmtree(work, ignore_errors=True)
-    for name in project_files():
+    files = project_files()
+    for name in files:
         target = work / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(PROJECT / name, target)
-    top = sorted({Path(name).parts[0] for name in project_files()})
+    top = sorted({Path(name).parts[0] for name in files})
     packages = [name for name in top if (work / name / "__init__.py").exists() and name != "tests"]
     others = [name for name in top if name not in packages and not name.startswith(".")]
     # --reuse-db: each mutant's pytest run is a fork of mutmut's own, whose settings already
