@@ -1,15 +1,16 @@
 """What is due, what cannot be played, and what a stored match records it was played with."""
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from engines import MatchResult, TeamSheet, get_engine
+from engines import CardError, MatchResult, TeamSheet, get_engine
 from engines.core import Event
 from leagues.demo import create_demo_season
-from leagues.models import PlayMode
+from leagues.models import PlayMode, Team
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
@@ -173,3 +174,65 @@ def test_what_the_engine_leaves_unsaid_is_stored_plainly(demo_season, monkeypatc
         0,
         {"headers": 2},
     )
+
+
+@pytest.fixture
+def refusing_engine(monkeypatch):
+    """The futti engine, refusing any lineup a team's tactics name as {"refuse": True}; each
+    call is recorded as (home lineup, away lineup, seed, options)."""
+    engine = get_engine("futti")
+    real = engine.simulate
+    calls = []
+
+    def simulate(home, away, *, seed, options=None):
+        calls.append((home.lineup, away.lineup, seed, options))
+        if {"refuse": True} in (home.lineup, away.lineup):
+            raise CardError("that lineup is not in the squad")
+        return real(replace(home, lineup=None), replace(away, lineup=None), seed=seed, options=options)
+
+    monkeypatch.setattr(engine, "simulate", simulate)
+    return calls
+
+
+def test_refused_tactics_are_dropped_the_offending_sides_first(demo_season, refusing_engine, caplog):
+    match = Match.objects.filter(season=demo_season).select_related("home", "away").first()
+    demo_season.engine_settings = {"pitch": "wet"}
+    demo_season.save(update_fields=["engine_settings"])
+    type(match.home).objects.filter(id=match.home_id).update(tactics={"refuse": True})
+    type(match.away).objects.filter(id=match.away_id).update(tactics={"press": "high"})
+    Match.objects.filter(id=match.id).update(winner_required=True)
+    played = services.match_play(match_id=match.id)
+    assert [(home, away, seed) for home, away, seed, _ in refusing_engine] == [
+        ({"refuse": True}, {"press": "high"}, match.seed),
+        (None, {"press": "high"}, match.seed),
+    ]
+    assert all(options.winner_required and options.settings == {"pitch": "wet"} for *_, options in refusing_engine)
+    assert played.played_with == {"settings": {"pitch": "wet"}, "lineups": {"away": {"press": "high"}}}
+    [warning] = [r for r in caplog.records if r.name == "matches.services"]
+    assert warning.getMessage() == (
+        f"match {match.id}: tactics refused (that lineup is not in the squad); played without them"
+    )
+
+
+def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(demo_season, refusing_engine):
+    match = Match.objects.filter(season=demo_season).first()
+    Team.objects.filter(id__in=[match.home_id, match.away_id]).update(tactics={"refuse": True})
+    played = services.match_play(match_id=match.id)
+    assert [(home, away) for home, away, *_ in refusing_engine] == [
+        ({"refuse": True}, {"refuse": True}),
+        (None, {"refuse": True}),
+        ({"refuse": True}, None),
+        (None, None),
+    ]
+    assert played.status == Match.Status.PLAYED and played.played_with == {}
+
+
+def test_queueing_at_a_given_time_claims_what_is_due_then(demo_season, monkeypatch):
+    monkeypatch.setattr(services, "send_play_tasks", lambda ids: None)
+    later = timezone.now() + timedelta(minutes=2)  # the other claims are not stale yet
+    future = Match.objects.filter(season=demo_season).order_by("id").first()
+    Match.objects.filter(id=future.id).update(kickoff=later - timedelta(minutes=1))
+    assert future.id not in services.queue_due_matches()
+    assert services.queue_due_matches(later) == [future.id]
+    future.refresh_from_db()
+    assert future.queued_at == later
