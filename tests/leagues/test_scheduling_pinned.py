@@ -95,3 +95,26 @@ def test_regenerating_is_refused_by_name_and_only_for_a_result_of_this_season(se
     with pytest.raises(ValidationError) as caught:
         generate_fixtures(season)
     assert caught.value.message_dict == {"season": ["Fixtures cannot be regenerated once a match has been played."]}
+
+
+def test_boards_alternate_home_and_away_down_the_circle():
+    assert round_robin(list(range(1, 9)))[0] == [(1, 8), (7, 2), (3, 6), (5, 4)]
+
+
+def test_round_robin_refusals_say_why():
+    with pytest.raises(ValueError, match="^a round robin needs at least two teams$"):
+        round_robin([A])
+    with pytest.raises(ValueError, match="^a team is listed twice$"):
+        round_robin([A, B, A])
+
+
+@pytest.mark.django_db
+def test_a_second_is_interval_enough_and_every_foreign_team_is_named(season):
+    assert len(generate_fixtures(season, interval=timedelta(seconds=1))) == 12
+    other = make_league("Other League")
+    season.teams.add(
+        Team.objects.create(league=other, name="Stranger"), Team.objects.create(league=other, name="Tourist")
+    )
+    with pytest.raises(ValidationError) as caught:
+        generate_fixtures(season)
+    assert caught.value.message_dict == {"teams": [f"Not in {season.league}: Stranger, Tourist."]}
