@@ -14,6 +14,7 @@ from leagues.models import PlayMode, Team
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
+from tests.conftest import make_season
 
 pytestmark = pytest.mark.django_db
 
@@ -236,3 +237,21 @@ def test_queueing_at_a_given_time_claims_what_is_due_then(demo_season, monkeypat
     assert services.queue_due_matches(later) == [future.id]
     future.refresh_from_db()
     assert future.queued_at == later
+
+
+def test_a_side_without_tactics_is_never_retried_as_the_fallback(demo_season, refusing_engine):
+    match = Match.objects.filter(season=demo_season).first()
+    Team.objects.filter(id=match.away_id).update(tactics={"refuse": True})
+    played = services.match_play(match_id=match.id)
+    # (plain home, away) is the match as it was: skipped, the away side's orders are dropped next
+    assert [(home, away) for home, away, *_ in refusing_engine] == [(None, {"refuse": True}), (None, None)]
+    assert played.status == Match.Status.PLAYED
+
+
+def test_the_team_sheets_use_this_seasons_squads_only(demo_season):
+    match = Match.objects.filter(season=demo_season).select_related("home", "away").first()
+    later = make_season(demo_season.league, [match.home.name, match.away.name], name="later")
+    moved = SquadMember.objects.filter(season=demo_season, team=match.home).first()
+    SquadMember.objects.create(season=later, team=match.home, player=moved.player, price=moved.price)
+    home, _ = services.team_sheets(match)
+    assert len(home.players) == SquadMember.objects.filter(season=demo_season, team=match.home).count()
