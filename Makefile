@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test bench bench-load lint serve worker
+.PHONY: setup demo test bench bench-load lint serve worker mutate
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,13 @@ bench: setup
 
 bench-load: setup
 	$(BIN)/python benchmarks/load.py $(ARGS)
+
+# Mutation testing of the core modules against their own tests (tests/mutation/modules.toml);
+# slow, so not in CI: run it after changing a core module. ARGS picks modules, e.g.
+# ARGS=leagues/standings.py.
+mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	nice -n 19 $(BIN)/python scripts/mutate.py $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

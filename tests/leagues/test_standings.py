@@ -156,10 +156,11 @@ def test_wins_away_goals_and_fair_play(league):
     league.tiebreakers = ["points", "away_goals", "lots"]
     league.save()
     other = make_season(league, ["Alpha", "Beta", "Gamma", "Delta"], name="away")
-    play(other, ["Alpha 1-1 Beta", "Gamma 2-2 Delta", "Beta 0-0 Alpha", "Delta 0-0 Gamma"])
-    # All on 2 points. Goals scored away: Delta 2 (at Gamma), Beta 1 (at Alpha), Alpha and Gamma 0.
+    play(other, ["Alpha 3-2 Beta", "Gamma 0-1 Beta", "Delta 0-2 Gamma", "Alpha 0-1 Delta"])
+    # A win and a loss each (3 points). Goals scored away: Beta 3 (2 at Alpha, 1 at Gamma),
+    # Gamma 2, Delta 1, Alpha 0; goals conceded away would give Beta 3 and the rest 0.
     rows = [r.name for r in compute_standings(other).rows]
-    assert rows[:2] == ["Delta", "Beta"]
+    assert rows == ["Beta", "Gamma", "Delta", "Alpha"]
 
 
 def test_fair_play_prefers_fewer_cards(league):

@@ -11,7 +11,6 @@ from leagues.standings import compute_standings
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.tasks import play_match
-from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
 
@@ -19,18 +18,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def demo_season():
     return create_demo_season(engine="futti", teams=4, seed=11, double=True)
-
-
-def test_demo_squads_are_legal_and_within_budget(demo_season):
-    league = demo_season.league
-    rules = get_engine(league.engine).squad_rules
-    for team in demo_season.teams.all():
-        members = SquadMember.objects.filter(season=demo_season, team=team).select_related("player")
-        roles = [m.player.role for m in members]
-        for role, count in rules.roles.items():
-            assert roles.count(role) >= count
-        assert len(members) == rules.size
-        assert sum(m.price for m in members) <= league.budget
 
 
 def test_simulate_due_plays_and_stores_everything(demo_season):
@@ -103,7 +90,8 @@ def test_an_engine_error_fails_the_match_after_retries_and_stores_nothing(demo_s
 
     monkeypatch.setattr(get_engine("futti"), "simulate", broken)
     match = Match.objects.filter(season=demo_season).first()
-    play_match.apply(args=[match.id])
+    outcome = play_match.apply(args=[match.id])
+    assert outcome.successful(), outcome.traceback  # the task itself ends cleanly once the match is failed
     match.refresh_from_db()
     assert match.status == Match.Status.FAILED
     assert "the dice fell off the table" in match.error

@@ -1,0 +1,201 @@
+"""Swiss rounds after the first: paired on the scores, hosted by the side at home less
+often, kicked off a round interval apart; and the table's goal-difference tie-break."""
+
+import random
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from leagues.demo import create_demo_season
+from matches.models import Match
+from matches.services import match_forfeit
+from tournaments.models import Swiss, SwissBye
+from tournaments.pairing import SwissResult, swiss_table
+from tournaments.swiss import draw_swiss, swiss_lines, swiss_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def win(match: Match, winner_id: int) -> None:
+    """Store a result won by ``winner_id`` (a forfeit by the other side) and advance the Swiss."""
+    match_forfeit(match, forfeited_by="away" if winner_id == match.home_id else "home")
+
+
+def pairs_of(season, number):
+    return {(m.home_id, m.away_id) for m in season.matches.filter(round=number)}
+
+
+@pytest.fixture
+def eight():
+    """Eight teams seeded in id order, round one drawn: 1 v 5, 2 v 6, 3 v 7, 4 v 8."""
+    season = create_demo_season(engine="futti", teams=8, seed=41)
+    teams = list(season.teams.order_by("id").values_list("id", flat=True))
+    swiss = draw_swiss(season, rounds=3, ranking=list(season.teams.order_by("id")))
+    return season, swiss, dict(enumerate(teams, start=1))
+
+
+def test_round_two_pairs_the_winners_and_the_losers_among_themselves(eight):
+    season, _, t = eight
+    assert pairs_of(season, 1) == {(t[1], t[5]), (t[2], t[6]), (t[3], t[7]), (t[4], t[8])}
+    winners = {t[5], t[2], t[7], t[4]}
+    for match in season.matches.filter(round=1):
+        win(match, match.home_id if match.home_id in winners else match.away_id)
+    # ranked on score, then seeding: 2, 4, 5, 7 on one win; 1, 3, 6, 8 on none. Each score
+    # group folds (2 v 5, 4 v 7; 1 v 6, 3 v 8) and whoever was away in round one hosts.
+    assert pairs_of(season, 2) == {(t[5], t[2]), (t[7], t[4]), (t[6], t[1]), (t[8], t[3])}
+
+
+def test_later_rounds_kick_off_a_round_interval_apart(eight):
+    season, _, t = eight
+    for number in (1, 2):
+        for match in season.matches.filter(round=number):
+            win(match, match.home_id)
+    kickoffs = {m.round: m.kickoff for m in season.matches.all()}
+    assert set(season.matches.filter(round=3).values_list("kickoff", flat=True)) == {kickoffs[3]}
+    assert kickoffs == {n: season.first_kickoff + season.round_interval * (n - 1) for n in (1, 2, 3)}
+
+
+def test_the_last_round_draws_nothing_more(eight):
+    season, swiss, t = eight
+    for number in (1, 2, 3):
+        for match in season.matches.filter(round=number):
+            win(match, match.home_id)
+    assert season.matches.count() == 12
+    assert sorted(set(season.matches.values_list("round", flat=True))) == [1, 2, 3]
+    rows = swiss_standings(swiss)
+    assert sum(r.score for r in rows) == 12 and all(len(r.opponents) == 3 for r in rows)
+
+
+def test_a_round_is_drawn_only_once_its_last_result_is_in(eight):
+    season, _, t = eight
+    first, *rest = season.matches.filter(round=1)
+    win(first, first.home_id)
+    assert not season.matches.filter(round=2).exists()
+    for match in rest:
+        win(match, match.home_id)
+    assert season.matches.filter(round=2).count() == 4
+
+
+def test_with_an_odd_number_the_bye_counts_as_a_win_for_the_next_pairing():
+    season = create_demo_season(engine="futti", teams=5, seed=42)
+    t = dict(enumerate(season.teams.order_by("id").values_list("id", flat=True), start=1))
+    swiss = draw_swiss(season, rounds=3, ranking=list(season.teams.order_by("id")))
+    # five teams: the lowest seed sits out, 1 v 3 and 2 v 4 (the fold of the other four)
+    assert SwissBye.objects.get(swiss=swiss, round=1).team_id == t[5]
+    assert pairs_of(season, 1) == {(t[1], t[3]), (t[2], t[4])}
+    for match in season.matches.filter(round=1):
+        win(match, match.away_id)
+    # 3, 4 and 5 (the bye) on one win; 1 and 2 on none. 2, the lowest ranked without a bye,
+    # sits out; 3 v 4 fold in the top group and its odd one, 5, floats down to meet 1.
+    assert SwissBye.objects.get(swiss=swiss, round=2).team_id == t[2]
+    assert pairs_of(season, 2) == {(t[3], t[4]), (t[5], t[1])}
+
+
+def test_goal_difference_breaks_a_level_score_and_buchholz():
+    # 1 and 2 both beat 3 and lost to 4 (so equal score and Buchholz); 1 by more goals.
+    results = [
+        SwissResult(1, 1, 3, 4, 0, 1),
+        SwissResult(1, 2, 4, 0, 1, 4),
+        SwissResult(2, 4, 1, 1, 0, 4),
+        SwissResult(2, 3, 2, 0, 1, 2),
+    ]
+    rows = swiss_table([4, 2, 3, 1], results, [])
+    by_team = {r.team: r for r in rows}
+    assert (by_team[1].score, by_team[1].buchholz) == (by_team[2].score, by_team[2].buchholz)
+    assert (by_team[1].goal_difference, by_team[2].goal_difference) == (3, 0)
+    assert [r.team for r in rows] == [4, 1, 2, 3]
+    assert [(r.goals_for, r.goals_against) for r in rows] == [(2, 0), (4, 1), (1, 1), (0, 5)]
+
+
+def test_round_three_is_hosted_by_the_side_at_home_less_often(eight):
+    season, _, t = eight
+    for match in season.matches.filter(round=1):
+        win(match, match.home_id)
+    # round two: 1 v 3 and 2 v 4, 5 v 6 and 7 v 8 hosted by the higher ranked (all at home once or never)
+    assert pairs_of(season, 2) == {(t[1], t[3]), (t[2], t[4]), (t[5], t[7]), (t[6], t[8])}
+    winners = {t[1], t[4], t[5], t[8]}
+    for match in season.matches.filter(round=2):
+        win(match, match.home_id if match.home_id in winners else match.away_id)
+    # 1 and 4 lead on two wins; 1 has been at home twice, 4 once: 4 hosts
+    assert (t[4], t[1]) in pairs_of(season, 3)
+
+
+def test_the_draw_refuses_each_bad_setting_by_name():
+    season = create_demo_season(engine="futti", teams=4, seed=43)
+    season.first_kickoff = None
+    stranger = create_demo_season(engine="futti", teams=2, seed=44).teams.first()
+    with pytest.raises(ValidationError) as refused:
+        draw_swiss(season, rounds=0, ranking=[*season.teams.all()[:3], stranger])
+    assert refused.value.message_dict == {
+        "rounds": ["0 rounds: between 1 and 3 for 4 teams, so nobody meets twice."],
+        "first_kickoff": ["Set the season's first kickoff and round interval first."],
+        "ranking": ["The ranking must list every team of the season once."],
+    }
+    season.first_kickoff, season.round_interval = timezone.now(), None
+    with pytest.raises(ValidationError, match="Set the season's first kickoff"):
+        draw_swiss(season, rounds=1)
+    lonely = create_demo_season(engine="futti", teams=2, seed=45)
+    lonely.teams.remove(lonely.teams.first())
+    with pytest.raises(ValidationError) as refused:
+        draw_swiss(lonely, rounds=1)
+    assert refused.value.message_dict == {"teams": ["A Swiss tournament needs at least two teams."]}
+
+
+def test_two_teams_play_a_one_round_swiss():
+    season = create_demo_season(engine="futti", teams=2, seed=46)
+    swiss = draw_swiss(season, rounds=1)
+    assert season.matches.count() == 1 and swiss.rounds == 1 and swiss.drawn_at is not None
+
+
+def test_without_a_ranking_the_seeding_is_the_seasons_lot_and_a_redraw_repeats_it():
+    season = create_demo_season(engine="futti", teams=6, seed=47)
+    ids = list(season.teams.order_by("id").values_list("id", flat=True))
+    swiss = draw_swiss(season, rounds=3)
+    lot = list(ids)
+    random.Random(f"{season.seed}:swiss").shuffle(lot)
+    assert swiss.ranking == lot
+    first = sorted(season.matches.values_list("home_id", "away_id", "seed"))
+    assert len({seed for _, _, seed in first}) == 3 and all(62 <= seed < 2**31 for _, _, seed in first)
+    again = draw_swiss(season, rounds=2)
+    assert Swiss.objects.filter(season=season).get().pk == again.pk and again.rounds == 2
+    assert sorted(season.matches.values_list("home_id", "away_id", "seed")) == first
+
+
+def test_a_result_in_another_season_does_not_stop_a_redraw():
+    season = create_demo_season(engine="futti", teams=4, seed=48)
+    other = create_demo_season(engine="futti", teams=4, seed=49)
+    draw_swiss(other, rounds=2)
+    win(other.matches.first(), other.matches.first().home_id)
+    draw_swiss(season, rounds=2)
+    assert draw_swiss(season, rounds=3).rounds == 3
+
+
+def test_a_match_that_lost_its_result_leaves_the_table(eight):
+    season, swiss, t = eight
+    for match in season.matches.filter(round=1):
+        win(match, match.home_id)
+    voided = season.matches.get(round=1, home_id=t[1])
+    Match.objects.filter(id=voided.id).update(status=Match.Status.CANCELLED)
+    rows = {r.team: r for r in swiss_standings(swiss)}
+    assert (rows[t[1]].score, rows[t[1]].opponents, rows[t[5]].opponents) == (0, [], [])
+
+
+def test_the_text_table_has_its_header_and_a_line_a_team(eight):
+    season, swiss, t = eight
+    win(season.matches.get(round=1, home_id=t[1]), t[1])
+    lines = swiss_lines(swiss)
+    assert lines[0] == "Pos  Team                       W Bye Buch   GD"
+    name = season.teams.get(id=t[1]).name
+    assert lines[1] == f"  1  {name:<24}   1   0    0   +3"
+    assert len(lines) == 9
+
+
+def test_a_redraw_after_a_result_is_refused_on_the_season():
+    season = create_demo_season(engine="futti", teams=4, seed=50)
+    draw_swiss(season, rounds=2)
+    match = season.matches.first()
+    win(match, match.home_id)
+    with pytest.raises(ValidationError) as refused:
+        draw_swiss(season, rounds=2)
+    assert refused.value.message_dict == {"season": ["The Swiss cannot be drawn again once a match has been played."]}
