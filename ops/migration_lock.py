@@ -25,7 +25,8 @@ def current_migrations() -> dict[str, str]:
     found = {}
     for (app, name), migration in MigrationLoader(None, ignore_no_migrations=True).disk_migrations.items():
         path = Path(importlib.import_module(migration.__module__).__file__).resolve()
-        if base in path.parents:
+        # The virtualenv may sit inside the checkout (.venv/): installed packages are not ours.
+        if base in path.parents and "site-packages" not in path.parts:
             found[f"{app}.{name}"] = hashlib.sha256(path.read_bytes()).hexdigest()
     return dict(sorted(found.items()))
 
