@@ -53,7 +53,7 @@ class DecisionSerializer(serializers.Serializer):
 
 
 class SubmissionSerializer(serializers.ModelSerializer):
-    by = serializers.SlugRelatedField(read_only=True, slug_field="username")
+    by = serializers.CharField(source="by_name", read_only=True, help_text="Who made the step: a public name.")
 
     class Meta:
         model = ResultSubmission

@@ -42,7 +42,8 @@ class Entry(models.Model):
         verbose_name_plural = "audit log"
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.actor_name or self.via or 'system'}: {self.action} {self.object_repr}"
+        # No actor here: managers of both teams read an entry's title, and usernames may be e-mails.
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"
 
     def save(self, *args, **kwargs) -> None:
         """Entries are written once: a stored entry is never changed."""

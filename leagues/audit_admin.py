@@ -43,6 +43,14 @@ class TeamFilter(admin.SimpleListFilter):
         return queryset.filter(Q(team_id=team) | Q(opponent_id=team))
 
 
+def public_actor(entry: Entry) -> str:
+    """Who acted, as a manager of the other team may read it: no username that is an e-mail."""
+    if entry.actor is not None and entry.actor.get_full_name().strip():
+        return entry.actor.get_full_name().strip()
+    name = entry.actor_name or entry.via or "system"
+    return name if "@" not in name else "a manager or commissioner"
+
+
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
     list_display = ["at", "actor_name", "via", "action", "object_repr", "changes"]
@@ -57,6 +65,24 @@ class EntryAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return entries_visible_to(request.user).select_related("actor")
+
+    def get_list_display(self, request):
+        """A manager reads the entries of matches against other managers: names, not accounts."""
+        if request.user.is_superuser or League.objects.run_by(request.user).exists():
+            return self.list_display
+        return ["at", "who", *self.list_display[2:]]
+
+    def get_fields(self, request, obj=None):
+        if request.user.is_superuser or League.objects.run_by(request.user).exists():
+            return self.fields
+        return ["who" if f == "actor_name" else f for f in self.fields if f != "actor"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.get_fields(request, obj)
+
+    @admin.display(description="who")
+    def who(self, entry: Entry) -> str:
+        return public_actor(entry)
 
     def has_add_permission(self, request):
         return False

@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from leagues.models import PlayMode, new_seed
+from rosters.accounts import display_name
 
 
 class Match(models.Model):
@@ -216,4 +217,11 @@ class ResultSubmission(models.Model):
         indexes = [models.Index(fields=["match", "state"])]
 
     def __str__(self) -> str:
-        return f"{self.action} of {self.match} by {self.by} ({self.state})"
+        return f"{self.action} of {self.match} by {self.by_name} ({self.state})"
+
+    @property
+    def by_name(self) -> str:
+        """Who made this step, as the other side may read it: never a username that is an e-mail."""
+        if self.by is None:
+            return "?"
+        return display_name(self.by, f"Manager of the {self.side} side" if self.side else "Commissioner")

@@ -99,11 +99,12 @@ def involved(user) -> Q:
 class ResultSubmissionAdmin(admin.ModelAdmin):
     """The log of table results (read-only) and the pages to enter, confirm and decide them."""
 
-    list_display = ["at", "match", "action", "state", "side", "by", "score", "note"]
+    list_display = ["at", "match", "action", "state", "side", "by_name", "score", "note"]
     list_filter = ["state", "action", "match__season__league"]
     list_select_related = ["match__home", "match__away", "by"]
     search_fields = ["match__home__name", "match__away__name", "by__username"]
-    readonly_fields = ["match", "action", "state", "side", "by", "at", "payload", "refers_to", "note"]
+    # Who made a step is shown by its public name: the other side's manager reads this log too.
+    fields = readonly_fields = ["match", "action", "state", "side", "by_name", "at", "payload", "refers_to", "note"]
     change_list_template = "admin/matches/resultsubmission/change_list.html"
 
     def get_queryset(self, request):

@@ -14,11 +14,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from django.apps import apps
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
@@ -29,6 +27,7 @@ from django.utils.duration import duration_iso_string
 from leagues.models import League, Season
 from leagues.standings import standings_changed
 from matches.services import insert_rows
+from ops.repository import in_repository
 
 FORMAT = "bootroom-league"
 VERSION = 1
@@ -36,6 +35,8 @@ VERSION = 1
 #: Models of the project's apps that are not part of a league's export, and why.
 EXCLUDED = {
     "api.IdempotencyKey": "a client's answers to replay for a retried API request: per user, short-lived",
+    "audit.Entry": "this database's history of who changed what, naming rows by plain ids; a restored league"
+    " starts a history of its own (pg_dump keeps the log with the whole database)",
 }
 
 #: The user fields written with each person a league refers to (never the password).
@@ -51,13 +52,7 @@ class BackupError(Exception):
 
 def project_models() -> list[type[models.Model]]:
     """The models of the apps that live in this repository (not Django's or a library's)."""
-    base = Path(settings.BASE_DIR).resolve()
-    return [
-        model
-        for config in apps.get_app_configs()
-        if base in Path(config.path).resolve().parents
-        for model in config.get_models()
-    ]
+    return [model for config in apps.get_app_configs() if in_repository(config.path) for model in config.get_models()]
 
 
 def label(model: type[models.Model]) -> str:

@@ -16,17 +16,17 @@ from pathlib import Path
 from django.conf import settings
 from django.db.migrations.loader import MigrationLoader
 
+from ops.repository import in_repository
+
 LOCK_FILE = Path(settings.BASE_DIR) / "ops" / "migrations.lock.json"
 
 
 def current_migrations() -> dict[str, str]:
     """``app.name`` -> SHA-256 of the file, for the migrations of the apps in this repository."""
-    base = Path(settings.BASE_DIR).resolve()
     found = {}
     for (app, name), migration in MigrationLoader(None, ignore_no_migrations=True).disk_migrations.items():
-        path = Path(importlib.import_module(migration.__module__).__file__).resolve()
-        # The virtualenv may sit inside the checkout (.venv/): installed packages are not ours.
-        if base in path.parents and "site-packages" not in path.parts:
+        path = Path(importlib.import_module(migration.__module__).__file__)
+        if in_repository(path):
             found[f"{app}.{name}"] = hashlib.sha256(path.read_bytes()).hexdigest()
     return dict(sorted(found.items()))
 

@@ -287,3 +287,19 @@ def test_a_withdrawal_records_the_tournament_and_each_match_whose_team_changed(c
     assert (tournament.before, tournament.after) == ({"team": withdrawn.pk}, {"team": replacement.pk})
     assert (swapped.action, swapped.match_id) == ("match.team_replaced", match.id)
     assert (swapped.before, swapped.after) == ({side: withdrawn.pk}, {side: replacement.pk})
+
+
+def test_a_manager_reads_who_acted_by_name_never_an_email_username(client, cast, match):
+    """The other team's manager reads a match's entries; invite_manager makes e-mail usernames."""
+    opponent = User.objects.create_user("rival.boss@example.com", "rival.boss@example.com", "pw-for-tests-only")
+    with acting_as(opponent, via="admin"):
+        services.match_forfeit(match, forfeited_by=Match.Side.AWAY)
+    entry = Entry.objects.get(action="match.forfeited")
+    pages = [reverse("admin:audit_entry_changelist"), reverse("admin:audit_entry_change", args=[entry.pk])]
+    client.force_login(cast["bruno"])  # Alpha's manager
+    for page in pages:
+        answer = client.get(page)
+        assert answer.status_code == 200 and "rival.boss" not in answer.content.decode(), page
+    assert "a manager or commissioner" in client.get(pages[0]).content.decode()
+    client.force_login(cast["anna"])  # the league's commissioner sees the account
+    assert "rival.boss@example.com" in client.get(pages[1]).content.decode()

@@ -25,6 +25,23 @@ def test_submit_then_confirm(match, home_manager, away_manager):
     response = client_for(home_manager).post(url(match), scoresheet(match, 2, 1), format="json")
     assert response.status_code == 200, response.data
     assert response.data["state"] == "pending" and response.data["log"][0]["by"] == home_manager.username
+    assert "@" not in home_manager.username  # a plain username is its public name
+
+
+def test_the_log_never_shows_an_email_username(match, home_manager, away_manager, client):
+    """invite_manager makes usernames that are e-mail addresses; the other side reads the log."""
+    home_manager.username = "home.boss@example.com"
+    home_manager.save()
+    response = client_for(home_manager).post(url(match), scoresheet(match, 2, 1), format="json")
+    assert response.status_code == 200, response.data
+    answer = client_for(away_manager).get(url(match))
+    assert answer.data["log"][0]["by"] == "Manager of the home side"
+    assert "home.boss" not in answer.content.decode()
+    client.force_login(away_manager)
+    submission = ResultSubmission.objects.get(match=match)
+    for page in ["/admin/matches/resultsubmission/", f"/admin/matches/resultsubmission/{submission.pk}/change/"]:
+        page_answer = client.get(page)
+        assert page_answer.status_code == 200 and "home.boss" not in page_answer.content.decode(), page
     response = client_for(away_manager).post(url(match, "confirm"), format="json")
     assert response.status_code == 200
     assert (response.data["state"], response.data["home_goals"]) == ("confirmed", 2)
