@@ -334,4 +334,9 @@ SPECTACULAR_SETTINGS = {
         "SideEnum": "matches.models.Match.Side",
         "DraftStateEnum": "rosters.models.Draft.State",
     },
+    # nullable as OpenAPI 3.0.3 reads it (api/schema.py), after the enums are made components
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.postprocess_strict_nullable",
+    ],
 }
