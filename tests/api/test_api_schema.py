@@ -6,9 +6,11 @@ nothing else; nothing may stand beside a ``$ref``. Generated clients with typed 
 so; schemathesis (the fuzz test) reads it leniently, so it is checked here.
 """
 
+import re
 from typing import Any
 
 import pytest
+from django.conf import settings
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import OpenAPIV30SpecValidator
 
@@ -121,3 +123,27 @@ def draw_bracket_season():
     season = create_demo_season(engine="futti", teams=4, seed=2, knockout=True)
     draw_bracket(season)
     return season
+
+
+def documented_operations(text: str) -> set[tuple[str, str]]:
+    """``METHOD /api/...`` in the guide's backticks; a path after another on the same line
+    (`` `GET /api/leagues/`, `/api/leagues/{id}/` ``) takes the method before it."""
+    found = set()
+    for line in text.splitlines():
+        method = None
+        for given, path in re.findall(r"`(?:(GET|POST|PUT|PATCH|DELETE) )?(/api/[^`\s?]*)", line):
+            method = given or method
+            if method:
+                found.add((method, re.sub(r"\{\w+\}", "{id}", path)))
+    return found
+
+
+def test_the_guide_documents_every_operation_of_the_schema(document):
+    guide = documented_operations((settings.BASE_DIR / "docs" / "web-and-api.md").read_text())
+    operations = {
+        (method.upper(), re.sub(r"\{\w+\}", "{id}", path))
+        for path, item in document["paths"].items()
+        for method in item
+        if method in ("get", "post", "put", "patch", "delete")
+    }
+    assert not sorted(operations - guide)
