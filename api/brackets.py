@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from rest_framework import serializers
 
+from api.serializers import optional_choice
 from matches.models import Match
 from tournaments.models import Bracket, Entrant, Tie
 from tournaments.services import final_tie, tie_aggregate, tie_order, tie_round_name, tie_score
@@ -31,6 +32,7 @@ class TieLegSerializer(serializers.ModelSerializer):
     """One match of a tie, from its own home side (a first leg is at the tie's away ground)."""
 
     leg = serializers.CharField(help_text="first, second (a two-legged tie), single, or decider.")
+    decided_by = optional_choice(Match, "decided_by")
 
     class Meta:
         model = Match

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import models
 from rest_framework import serializers
 
 from leagues.models import League, Season, Team
@@ -60,6 +61,22 @@ class KickoffField(serializers.DateTimeField):
         if errors := schedule_errors(value, None):
             raise serializers.ValidationError(list(errors.values()))
         return value
+
+
+class OptionalChoiceField(serializers.ChoiceField):
+    """A choice the model stores blank for "none" (``decided_by`` before a result, ``forfeited_by``
+    without a forfeit), answered as null: a typed client's enum has no blank member, null it expects."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(read_only=True, allow_null=True, **kwargs)
+
+    def to_representation(self, value: Any) -> Any:
+        return None if value in ("", None) else super().to_representation(value)
+
+
+def optional_choice(model: type[models.Model], name: str) -> OptionalChoiceField:
+    """The read-only, null-for-blank field of a model's blank-able choice (a match's ``decided_by``)."""
+    return OptionalChoiceField(choices=model._meta.get_field(name).choices, help_text="Null when there is none.")
 
 
 class LeagueSerializer(serializers.ModelSerializer):
@@ -187,6 +204,8 @@ class MatchSerializer(serializers.ModelSerializer):
     home = TeamRefSerializer(read_only=True)
     away = TeamRefSerializer(read_only=True)
     kickoff = KickoffField(required=False)
+    decided_by = optional_choice(Match, "decided_by")
+    forfeited_by = optional_choice(Match, "forfeited_by")
 
     class Meta:
         model = Match
@@ -212,6 +231,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class MatchEventSerializer(serializers.ModelSerializer):
+    side = optional_choice(MatchEvent, "side")
     player_name = serializers.CharField(source="player.name", read_only=True, allow_null=True, default=None)
 
     class Meta:

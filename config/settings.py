@@ -321,6 +321,10 @@ REST_FRAMEWORK = {
     #: Reverse proxies in front of the site whose X-Forwarded-For is trusted (0: the socket's address).
     "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", "0")),
 }
+#: The domain of every iCal event's UID (match-ID@DOMAIN): fixed, so an event is the same one
+#: whichever host name the feed was fetched by.
+ICAL_UID_DOMAIN = os.environ.get("ICAL_UID_DOMAIN", "bootroom")
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bootroom API",
     "DESCRIPTION": "Leagues, seasons, teams, player cards, matches with their play-by-play, and standings.",
@@ -334,4 +338,9 @@ SPECTACULAR_SETTINGS = {
         "SideEnum": "matches.models.Match.Side",
         "DraftStateEnum": "rosters.models.Draft.State",
     },
+    # nullable as OpenAPI 3.0.3 reads it (api/schema.py), after the enums are made components
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.postprocess_strict_nullable",
+    ],
 }

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from audit import services as audit
 from matches.models import Match
+from matches.services import match_revised
 
 Status = Match.Status
 
@@ -42,7 +43,7 @@ def match_move(*, match_id: int, kickoff: datetime) -> Match:
             raise ValidationError({"kickoff": f"A {match.status} match keeps its kickoff."})
         before = audit.snapshot(match, ["kickoff"])
         match.kickoff, match.queued_at = kickoff, None
-        match.save(update_fields=["kickoff", "queued_at"])
+        match.save(update_fields=["kickoff", "queued_at", *match_revised(match)])
         audit.record(
             "match.moved", match, before=before, after=audit.snapshot(match, ["kickoff"]), **match.audit_scope()
         )
@@ -71,7 +72,7 @@ def match_set_status(*, match_id: int, status: str, kickoff: datetime | None = N
         if kickoff is not None:
             match.kickoff = kickoff
             fields.append("kickoff")
-        match.save(update_fields=fields)
+        match.save(update_fields=[*fields, *match_revised(match)])
         audit.record(
             STATUS_ACTIONS[status], match, before=before, after=audit.snapshot(match, AUDITED), **match.audit_scope()
         )

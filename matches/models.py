@@ -71,6 +71,13 @@ class Match(models.Model):
     )
     queued_at = models.DateTimeField(null=True, blank=True, editable=False)
     played_at = models.DateTimeField(null=True, blank=True, editable=False)
+    updated_at = models.DateTimeField(auto_now=True, help_text="The last change: a calendar's LAST-MODIFIED.")
+    sequence = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Changes of kickoff or status so far: a calendar's SEQUENCE (RFC 5545), "
+        "so subscribers take the new time (matches.services.match_revised).",
+    )
 
     class Meta:
         ordering = ["season", "round", "kickoff", "id"]

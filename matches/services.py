@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from audit import services as audit
@@ -160,6 +160,22 @@ def played_with(settings: dict, home: TeamSheet, away: TeamSheet) -> dict:
     return {key: value for key, value in (("settings", settings), ("lineups", lineups)) if value}
 
 
+#: The fields a save of a match whose kickoff or status changed must also write.
+REVISION_FIELDS = ["sequence", "updated_at"]
+
+
+def match_revised(match: Match) -> list[str]:
+    """Count a change of the match's kickoff or status, which calendar subscribers must see
+    (the iCal feed's SEQUENCE and LAST-MODIFIED); returns the fields to add to the save."""
+    match.sequence += 1
+    return REVISION_FIELDS
+
+
+def revision_update() -> dict:
+    """The same for a queryset ``update()``, which skips ``save()`` and ``auto_now``."""
+    return {"sequence": F("sequence") + 1, "updated_at": timezone.now()}
+
+
 def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
     """Write the engine's result onto a locked, scheduled match (inside a transaction); the audit log
     gets one entry (one insert) with the result before and after."""
@@ -171,7 +187,8 @@ def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamS
     match.engine_version = result.version
     match.error = ""
     match.played_at = timezone.now()
-    match.save(update_fields=[*RESULT_FIELDS, "engine_version", "played_with", "error", "played_at"])
+    revised = match_revised(match)
+    match.save(update_fields=[*RESULT_FIELDS, "engine_version", "played_with", "error", "played_at", *revised])
     team_of = {p["id"]: match.home_id for p in home.players} | {p["id"]: match.away_id for p in away.players}
     insert_rows(
         MatchEvent,
@@ -249,7 +266,7 @@ def match_fail(*, match_id: int, error: str) -> None:
     """Mark a still-scheduled match failed, keeping the engine's message."""
     with transaction.atomic():
         failed = Match.objects.filter(id=match_id, status=Match.Status.SCHEDULED).update(
-            status=Match.Status.FAILED, error=error[:2000]
+            status=Match.Status.FAILED, error=error[:2000], **revision_update()
         )
         if not failed:
             return
@@ -279,7 +296,7 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
             match.home_goals, match.away_goals = loser_goals, winner_goals
         else:
             match.home_goals, match.away_goals = winner_goals, loser_goals
-        match.save(update_fields=FORFEIT_FIELDS)
+        match.save(update_fields=[*FORFEIT_FIELDS, *match_revised(match)])
         audit.record(
             "match.forfeited", match, before=before, after=audit.snapshot(match, FORFEIT_FIELDS), **match.audit_scope()
         )

@@ -1,8 +1,12 @@
 """iCalendar (RFC 5545) feeds of fixtures, written by hand: the format is a few lines of text.
 
-A calendar app subscribes to the feed's URL and polls it, so every match keeps one
-stable UID and a moved kickoff simply shows up at its new time; a cancelled match
-stays in the feed with ``STATUS:CANCELLED`` so that subscribers see it go.
+A calendar app subscribes to the feed's URL and polls it. Every match keeps one UID
+whatever the host the feed is fetched from (``match-ID@`` the ``ICAL_UID_DOMAIN``
+setting), so the same match is one event in every subscriber's calendar. A client keeps
+the copy it has unless the new one is a later revision (RFC 5545 3.8.7.4), so each event
+carries ``SEQUENCE`` (the match's count of kickoff and status changes) and
+``LAST-MODIFIED`` (its last change); a moved kickoff then replaces the old time. A
+cancelled match stays in the feed with ``STATUS:CANCELLED`` so that subscribers see it go.
 """
 
 from __future__ import annotations
@@ -10,13 +14,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
+
 from matches.models import Match
 
 #: How long a match occupies a calendar: a tabletop game takes about an hour.
 MATCH_LENGTH = timedelta(hours=1)
+#: RFC 5545 3.8.1.11 for each status: every event says one, so a match put back on the
+#: schedule turns CONFIRMED again in a calendar that had it TENTATIVE.
 STATUS = {
-    Match.Status.CANCELLED: "CANCELLED",
+    Match.Status.SCHEDULED: "CONFIRMED",
+    Match.Status.PLAYED: "CONFIRMED",
+    Match.Status.FORFEITED: "CONFIRMED",
     Match.Status.POSTPONED: "TENTATIVE",
+    Match.Status.FAILED: "TENTATIVE",
+    Match.Status.CANCELLED: "CANCELLED",
 }
 
 
@@ -52,8 +64,16 @@ def summary(match: Match) -> str:
     return f"{match.home.name} v {match.away.name}"
 
 
-def calendar(name: str, matches: Iterable[Match], url_for: Callable[[Match], str], *, host: str) -> str:
-    """A VCALENDAR with one VEVENT per match; ``url_for`` gives each match's page."""
+def uid(match: Match) -> str:
+    """The match's event UID: the same from every host the feed is served by."""
+    return f"match-{match.id}@{settings.ICAL_UID_DOMAIN}"
+
+
+def calendar(name: str, matches: Iterable[Match], url_for: Callable[[Match], str]) -> str:
+    """A VCALENDAR with one VEVENT per match; ``url_for`` gives each match's page.
+
+    ``DTSTAMP`` is when this text was made, as RFC 5545 3.8.7.2 asks of a feed with a
+    METHOD; what changed when is ``LAST-MODIFIED`` and ``SEQUENCE``."""
     now = stamp(datetime.now(UTC))
     lines = [
         "BEGIN:VCALENDAR",
@@ -67,16 +87,17 @@ def calendar(name: str, matches: Iterable[Match], url_for: Callable[[Match], str
         season = match.season
         lines += [
             "BEGIN:VEVENT",
-            f"UID:match-{match.id}@{host}",
+            f"UID:{uid(match)}",
             f"DTSTAMP:{now}",
+            f"LAST-MODIFIED:{stamp(match.updated_at)}",
+            f"SEQUENCE:{match.sequence}",
             f"DTSTART:{stamp(match.kickoff)}",
             f"DTEND:{stamp(match.kickoff + MATCH_LENGTH)}",
             f"SUMMARY:{escape(summary(match))}",
             f"DESCRIPTION:{escape(f'{season.league.name} {season.name}, round {match.round} ({match.status})')}",
             f"URL:{url_for(match)}",
+            f"STATUS:{STATUS[match.status]}",
+            "END:VEVENT",
         ]
-        if match.status in STATUS:
-            lines.append(f"STATUS:{STATUS[match.status]}")
-        lines.append("END:VEVENT")
     lines.append("END:VCALENDAR")
     return "".join(fold(line) + "\r\n" for line in lines)

@@ -133,7 +133,7 @@ def calendar_response(request: HttpRequest, name: str, matches: list[Match]) -> 
     def url_for(match: Match) -> str:
         return request.build_absolute_uri(reverse("web:match", args=[match.id]))
 
-    text = ical.calendar(name, matches, url_for, host=request.get_host().split(":")[0])
+    text = ical.calendar(name, matches, url_for)
     response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="fixtures.ics"'
     return response

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Team
+from matches import fixtures
 from matches.models import Match
 from web import ical
 
@@ -38,7 +39,7 @@ def test_season_feed_has_every_match(client, played_season):
     assert all(len(line.encode()) <= 75 for line in text.split("\r\n"))
     found = events(text)
     matches = Match.objects.filter(season=played_season).select_related("home", "away")
-    assert sorted(e["UID"] for e in found) == sorted(f"match-{m.id}@testserver" for m in matches)
+    assert sorted(e["UID"] for e in found) == sorted(f"match-{m.id}@bootroom" for m in matches)
     match = matches.order_by("kickoff", "id").first()
     first = found[0]
     assert first["DTSTART"] == ical.stamp(match.kickoff)
@@ -52,15 +53,17 @@ def test_team_feed_has_its_matches_and_shows_moves_and_cancellations(client, pla
     mine = Match.objects.filter(season=played_season).filter(home=team) | Match.objects.filter(away=team)
     moved, cancelled = list(mine.order_by("id")[:2])
     new_kickoff = timezone.now() + timedelta(days=7)
-    Match.objects.filter(id=moved.id).update(kickoff=new_kickoff, status="scheduled", home_goals=None)
-    Match.objects.filter(id=cancelled.id).update(status="cancelled")
+    Match.objects.filter(id__in=[moved.id, cancelled.id]).update(status="failed", home_goals=None)
+    fixtures.match_set_status(match_id=moved.id, status="scheduled", kickoff=new_kickoff)
+    fixtures.match_set_status(match_id=cancelled.id, status="cancelled")
     text = client.get(reverse("web:team-calendar", args=[team.id])).content.decode()
     found = {e["UID"]: e for e in events(text)}
     assert len(found) == 6
-    moved_event = found[f"match-{moved.id}@testserver"]
+    moved_event = found[f"match-{moved.id}@bootroom"]
     assert moved_event["DTSTART"] == ical.stamp(new_kickoff)
     assert " v " in moved_event["SUMMARY"]
-    assert found[f"match-{cancelled.id}@testserver"]["STATUS"] == "CANCELLED"
+    assert moved_event["STATUS"] == "CONFIRMED"
+    assert found[f"match-{cancelled.id}@bootroom"]["STATUS"] == "CANCELLED"
     assert f"X-WR-CALNAME:{team.name} (" in text
 
 

@@ -12,7 +12,7 @@ from leagues.errors import validation_message
 from leagues.management.commands._common import format_table
 from leagues.standings import compute_standings
 from matches.models import Match
-from matches.services import queue_due_matches
+from matches.services import queue_due_matches, revision_update
 from matches.worker import start_worker, stop_worker
 
 
@@ -161,7 +161,9 @@ class Command(BaseCommand):
         while True:
             # the demo plays a whole tournament at once: a stage drawn by the worker (the
             # knockout after the groups) is scheduled in real time, so bring it forward
-            matches.filter(status=Match.Status.SCHEDULED, kickoff__gt=timezone.now()).update(kickoff=timezone.now())
+            matches.filter(status=Match.Status.SCHEDULED, kickoff__gt=timezone.now()).update(
+                kickoff=timezone.now(), **revision_update()
+            )
             queue_due_matches()  # what beat does: later knockout rounds become due as they are drawn
             done = matches.exclude(status=Match.Status.SCHEDULED).count()
             total = max(total, matches.count())  # a two-legged tie's deciding match
