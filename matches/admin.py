@@ -1,9 +1,10 @@
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
 from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
-from matches.fixtures import match_set_status
+from matches.fixtures import MOVABLE, match_move, match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.print_actions import print_blank_scoresheet, print_scoresheet
 from matches.services import STAT_FIELDS, match_forfeit, play_matches
@@ -32,6 +33,16 @@ class PlayerMatchStatInline(admin.TabularInline):
         return False
 
 
+class MatchForm(forms.ModelForm):
+    """A kickoff moves only while the match has no result (the rule of ``match_move``)."""
+
+    def clean_kickoff(self):
+        kickoff = self.cleaned_data["kickoff"]
+        if self.instance.pk and "kickoff" in self.changed_data and self.instance.status not in MOVABLE:
+            raise ValidationError(f"A {self.instance.status} match keeps its kickoff.")
+        return kickoff
+
+
 @admin.register(Match)
 class MatchAdmin(LeagueScopedAdmin):
     league_field = "season__league"
@@ -58,6 +69,23 @@ class MatchAdmin(LeagueScopedAdmin):
         "played_at",
     ]
     fields = ["season", "round", "home", "away", "kickoff", "play_mode", "status", *readonly_fields]
+
+    form = MatchForm
+
+    def get_changelist_form(self, request, **kwargs):
+        return super().get_changelist_form(request, form=MatchForm, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        """A new kickoff goes through ``match_move``, as in the API: the match is queued again at
+        that time, calendars see the change (``sequence``) and the audit log records it."""
+        moved = change and "kickoff" in form.changed_data
+        kickoff = obj.kickoff
+        if moved:
+            obj.kickoff = form.initial["kickoff"]
+        super().save_model(request, obj, form, change)
+        if moved:
+            moved_match = match_move(match_id=obj.pk, kickoff=kickoff)
+            obj.kickoff, obj.queued_at, obj.sequence = moved_match.kickoff, None, moved_match.sequence
 
     def get_readonly_fields(self, request, obj=None):
         """The status moves only by the actions (the rules of ``matches.fixtures``), and a match

@@ -3,6 +3,7 @@
 import pytest
 from django.contrib.auth.models import User
 
+from audit.models import Entry
 from leagues.demo import create_demo_season
 from matches.models import Match, MatchEvent
 
@@ -64,3 +65,33 @@ def test_forfeit_by_the_away_side(admin_client, season):
     act(admin_client, "forfeit_away", [match])
     match.refresh_from_db()
     assert (match.status, match.home_goals, match.away_goals, match.forfeited_by) == ("forfeited", 3, 0, "away")
+
+
+def test_a_kickoff_edited_in_the_admin_moves_the_match_like_the_api(admin_client, season):
+    """The list's editable kickoff: queued again, a new calendar revision, an audit entry."""
+    match = Match.objects.filter(season=season).order_by("id").first()
+    Match.objects.filter(id=match.id).update(queued_at=match.kickoff)
+    rows = Match.objects.filter(season=season).order_by("-id")  # the changelist's order
+    data = {"form-TOTAL_FORMS": rows.count(), "form-INITIAL_FORMS": rows.count(), "_save": "Save"}
+    for i, row in enumerate(rows):
+        data[f"form-{i}-id"] = row.id
+        data[f"form-{i}-kickoff_0"] = row.kickoff.strftime("%Y-%m-%d")
+        data[f"form-{i}-kickoff_1"] = row.kickoff.strftime("%H:%M:%S")
+        if row.id == match.id:
+            data[f"form-{i}-kickoff_0"] = "2031-05-04"
+    response = admin_client.post("/admin/matches/match/", data, follow=True)
+    assert response.status_code == 200
+    moved = Match.objects.get(id=match.id)
+    assert moved.kickoff.date().isoformat() == "2031-05-04"
+    assert moved.queued_at is None and moved.sequence == match.sequence + 1
+    assert Entry.objects.filter(action="match.moved", match_id=match.id).count() == 1
+
+
+def test_a_played_match_keeps_its_kickoff_in_the_admin(admin_client, season):
+    match = Match.objects.filter(season=season).first()
+    Match.objects.filter(id=match.id).update(status=Match.Status.PLAYED, home_goals=1, away_goals=0)
+    data = {"season": match.season_id, "round": match.round, "home": match.home_id, "away": match.away_id}
+    data |= {"kickoff_0": "2031-05-04", "kickoff_1": "12:00:00", "play_mode": match.play_mode}
+    response = admin_client.post(f"/admin/matches/match/{match.id}/change/", data)
+    assert response.status_code == 200 and "keeps its kickoff" in response.content.decode()
+    assert Match.objects.get(id=match.id).kickoff == match.kickoff
