@@ -80,11 +80,8 @@ def advance_swiss(swiss: Swiss) -> None:
     seed = {team: i for i, team in enumerate(swiss.ranking)}
     ranked = sorted(swiss.ranking, key=lambda t: (-scores[t], seed[t]))
     met = {frozenset((m.home_id, m.away_id)) for m in matches}
-    pairs, bye = pair_round(ranked, scores, met, {b.team_id for b in byes})
+    pairs, bye = pair_round(ranked, scores, met, {b.team_id for b in byes}, venue_history(swiss.ranking, matches))
     number = current + 1
-    homes = {row.team: 0 for row in table}
-    for m in matches:
-        homes[m.home_id] += 1
     if bye is not None:
         SwissBye.objects.create(swiss=swiss, round=number, team_id=bye)
     standings_changed([season.id])  # bulk_create sends no signals
@@ -92,15 +89,23 @@ def advance_swiss(swiss: Swiss) -> None:
         Match(
             season=season,
             round=number,
-            # the side that has been at home less often hosts; the higher-ranked when level
-            home_id=a if homes[a] <= homes[b] else b,
-            away_id=b if homes[a] <= homes[b] else a,
+            home_id=home,
+            away_id=away,
             kickoff=season.first_kickoff + season.round_interval * (number - 1),
-            seed=random.Random(f"{season.seed}:swiss:{number}:{a}:{b}").randrange(2**31),
+            seed=random.Random(f"{season.seed}:swiss:{number}:{home}:{away}").randrange(2**31),
             winner_required=True,
         )
-        for a, b in pairs
+        for home, away in pairs
     )
+
+
+def venue_history(teams: Sequence[int], matches: Sequence[Match]) -> dict[int, str]:
+    """Each team's venues in round order, ``H`` or ``A`` a match (``tournaments.pairing``)."""
+    history = dict.fromkeys(teams, "")
+    for m in sorted(matches, key=lambda m: m.round):
+        history[m.home_id] += "H"
+        history[m.away_id] += "A"
+    return history
 
 
 def _results(matches: Sequence[Match]) -> list[SwissResult]:
