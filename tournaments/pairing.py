@@ -27,7 +27,12 @@ and away for colours):
 6. the Dutch fold: in a score group the top half meets the bottom half;
 7. each team gets its due venue: the one it has played less, or when level the other
    one from its last match;
-8. the fold's exact order, 1 v 5, 2 v 6 ... of a group of eight.
+8. the fold's exact order, 1 v 5, 2 v 6 ... of a group of eight (then teams close in
+   the ranking).
+
+The fold's brackets are the score groups, but the odd one out at the foot of a group
+floats down and meets the head of the next group (the Dutch system's floater), so a
+group of three above a group of three pairs 1 v 2, 3 v 4, 5 v 6.
 
 Every pair is then oriented by ``host`` with the same rules. The weights are integers,
 so the matching is exact, and the graph is built in ranking order, so a seed pairs the
@@ -112,10 +117,7 @@ def pair_round(
     venues = venues or {}
     history = {t: venues.get(t, "") for t in ranked}
     position = {t: i for i, t in enumerate(ranked)}
-    groups: dict[int, list[int]] = {}
-    for team in ranked:
-        groups.setdefault(scores[team], []).append(team)
-    place = {t: (i, len(group)) for group in groups.values() for i, t in enumerate(group)}
+    place = _brackets(ranked, scores)
     nodes = [*ranked, BYE] if len(ranked) % 2 else list(ranked)
     pairs_count = len(nodes) // 2
     top_score = max(scores.values(), default=0)
@@ -131,7 +133,8 @@ def pair_round(
                     rematch=frozenset((a, b)) in met,
                     difference=abs(scores[a] - scores[b]),
                     clash=_clash(history[a], history[b]),
-                    fold=_fold(place[a], place[b]) if scores[a] == scores[b] else _float(place[a], place[b]),
+                    folded=_folded(place[a], place[b]),
+                    fold=_fold(place[a], place[b]) if place[a][0] == place[b][0] else abs(position[a] - position[b]),
                     undue=_undue(history[a], history[b]),
                 )
             graph.add_edge(a, b, weight=criteria.weight(bands))
@@ -165,10 +168,10 @@ class _Criteria:
         self.units = units
         self.ceiling = units[0] * (most[0] + 1)
 
-    def pair(self, *, rematch: bool, difference: int, clash: bool, fold: int, undue: int) -> list[int]:
+    def pair(self, *, rematch: bool, difference: int, clash: bool, folded: bool, fold: int, undue: int) -> list[int]:
         # a difference of d costs more than every difference below d in the round together
         floats = self.float_base**difference - 1
-        return [int(rematch), 0, 0, int(clash), floats, int(fold > 0), undue, fold]
+        return [int(rematch), 0, 0, int(clash), floats, int(not folded), undue, fold]
 
     def bye(self, again: bool, position: int) -> list[int]:
         # the lower a team ranks, the cheaper its bye; nothing else is at stake
@@ -178,19 +181,38 @@ class _Criteria:
         return self.ceiling - sum(unit * cost for unit, cost in zip(self.units, bands, strict=True))
 
 
-def _fold(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """How far a pair inside one score group is from the fold (0 for 1 v 5 of eight)."""
-    (i, size), (j, _) = a, b
-    return abs(abs(i - j) - size // 2)
+#: Where the Dutch fold puts a team: (its bracket, its place in it, the bracket's size).
+Place = tuple[int, int, int]
 
 
-def _float(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """A pair across score groups: the Dutch floater is the last of the group above and
-    meets the first of the group below; 0 for that pair, more the further from it."""
-    (i, size_a), (j, size_b) = a, b
-    # which one is in the higher group does not matter for the sum below: ranks from the
-    # bottom of one group and from the top of the other
-    return min((size_a - 1 - i) + j, (size_b - 1 - j) + i) + 1
+def _brackets(ranked: Sequence[int], scores: dict[int, int]) -> dict[int, Place]:
+    """The fold's brackets, in ranking order: each score group, less the odd one out at its
+    foot, who floats down and with the head of the next group makes a bracket of two."""
+    groups: dict[int, list[int]] = {}
+    for team in ranked:
+        groups.setdefault(scores[team], []).append(team)
+    brackets: list[list[int]] = []
+    carry: list[int] = []
+    for score in sorted(groups, reverse=True):
+        group = groups[score]
+        if carry:
+            brackets.append([*carry, group[0]])
+            group = group[1:]
+        even = len(group) - len(group) % 2
+        brackets.append(group[:even])
+        carry = group[even:]
+    brackets.append(carry)
+    return {t: (k, i, len(bracket)) for k, bracket in enumerate(brackets) for i, t in enumerate(bracket)}
+
+
+def _folded(a: Place, b: Place) -> bool:
+    """Whether a pair is the top half against the bottom half of one bracket."""
+    return a[0] == b[0] and (a[1] < a[2] // 2) != (b[1] < b[2] // 2)
+
+
+def _fold(a: Place, b: Place) -> int:
+    """How far a pair inside one bracket is from the fold (0 for 1 v 5 of eight)."""
+    return abs(abs(a[1] - b[1]) - a[2] // 2)
 
 
 def _must(history: str) -> str | None:
