@@ -36,7 +36,8 @@ def draw_swiss(season: Season, *, rounds: int, ranking: Sequence[Team] | None = 
     if len(teams) < 2:
         errors["teams"] = "A Swiss tournament needs at least two teams."
     elif not 1 <= rounds <= most:
-        errors["rounds"] = f"{rounds} rounds: between 1 and {most} for {len(teams)} teams, so nobody meets twice."
+        count = len(teams)
+        errors["rounds"] = f"{rounds} rounds: between 1 and {most} for {count} teams, as many as a round robin has."
     if season.first_kickoff is None or season.round_interval is None:
         errors["first_kickoff"] = "Set the season's first kickoff and round interval first."
     if ranking is not None and sorted(t.id for t in ranking) != sorted(t.id for t in teams):

@@ -133,7 +133,7 @@ def test_the_draw_refuses_each_bad_setting_by_name():
     with pytest.raises(ValidationError) as refused:
         draw_swiss(season, rounds=0, ranking=[*season.teams.all()[:3], stranger])
     assert refused.value.message_dict == {
-        "rounds": ["0 rounds: between 1 and 3 for 4 teams, so nobody meets twice."],
+        "rounds": ["0 rounds: between 1 and 3 for 4 teams, as many as a round robin has."],
         "first_kickoff": ["Set the season's first kickoff and round interval first."],
         "ranking": ["The ranking must list every team of the season once."],
     }
