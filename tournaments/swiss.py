@@ -62,7 +62,12 @@ def draw_swiss(season: Season, *, rounds: int, ranking: Sequence[Team] | None = 
 
 def advance_swiss_of(match: Match) -> None:
     """Called with every stored result of a match that needs a winner: if its season is a
-    Swiss tournament, lock it and draw the next round if this result completed one."""
+    Swiss tournament, lock it and draw the next round if this result completed one.
+
+    The standings are read and the round paired under the lock: read before it, two
+    workers storing a round's last two results at once would each miss the other's and
+    neither would draw. The matching keeps the lock short (under 0.1 s of CPU for 64
+    teams, ``benchmarks/swiss.py``)."""
     swiss = Swiss.objects.select_for_update().filter(season_id=match.season_id).first()
     if swiss is not None:
         advance_swiss(swiss)
