@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test bench bench-load lint serve worker mutate
+.PHONY: setup demo test bench bench-swiss bench-load lint serve worker mutate
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,9 @@ test: $(STAMP)
 
 bench: setup
 	$(BIN)/python benchmarks/season.py $(ARGS)
+
+bench-swiss: setup
+	$(BIN)/python benchmarks/swiss.py $(ARGS)
 
 bench-load: setup
 	$(BIN)/python benchmarks/load.py $(ARGS)

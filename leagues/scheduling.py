@@ -34,11 +34,26 @@ def round_robin(teams: Sequence[T], *, double: bool = False) -> list[list[tuple[
     team alternates home and away; every other pair is oriented by the round
     and board number, which keeps each team's home and away counts within one
     of each other. A second leg repeats the first with home and away swapped.
+
+    The rounds of a leg are played from the first round of the circle that lets the
+    whole season (both legs, byes skipped) run without a third home or away match in
+    a row (``season_start``); with four teams no start does, so the circle's own order
+    stands and two teams have three in a row across the legs.
     """
     if len(teams) < 2:
         raise ValueError("a round robin needs at least two teams")
     if len(set(teams)) != len(teams):
         raise ValueError("a team is listed twice")
+    circle = _circle(teams)
+    start = season_start(teams, circle)
+    rounds = circle[start:] + circle[:start]
+    if double:
+        rounds += _mirror(rounds)
+    return rounds
+
+
+def _circle(teams: Sequence[T]) -> list[list[tuple[T, T]]]:
+    """One leg of the circle method, in the circle's own order of rounds."""
     slots: list[T | None] = list(teams)
     if len(slots) % 2:
         slots.insert(0, None)  # the phantom is the fixed slot, so real pairs all rotate
@@ -54,9 +69,43 @@ def round_robin(teams: Sequence[T], *, double: bool = False) -> list[list[tuple[
             pairs.append((b, a) if swap else (a, b))
         rounds.append(pairs)
         slots = [slots[0], slots[-1], *slots[1:-1]]
-    if double:
-        rounds += [[(away, home) for home, away in pairs] for pairs in rounds]
     return rounds
+
+
+def _mirror(rounds: list[list[tuple[T, T]]]) -> list[list[tuple[T, T]]]:
+    return [[(away, home) for home, away in pairs] for pairs in rounds]
+
+
+def season_start(teams: Sequence[T], circle: list[list[tuple[T, T]]]) -> int:
+    """The first round of the circle from which a double round robin (the leg, then its
+    mirror) gives nobody three home or three away matches in a row; 0 when none does.
+
+    Only the leg's seam matters: inside the circle's order nobody has three in a row, and
+    rotating the order moves the seam. Odd fields pass at 0 (the fixed phantom's bye breaks
+    up the seam); even fields of six or more pass from the fourth round; four teams never
+    do, since a mirrored leg of three rounds always repeats someone's venue three times.
+    """
+    for start in range(len(circle)):
+        leg = circle[start:] + circle[:start]
+        if not three_in_a_row(teams, leg + _mirror(leg)):
+            return start
+    return 0
+
+
+def venue_runs(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> dict[T, str]:
+    """Each team's venues in order, ``H`` or ``A`` per match played; a bye adds nothing, so
+    it does not break a run (home, bye, home, home is three home matches in a row)."""
+    venues: dict[T, str] = {t: "" for t in teams}
+    for pairs in rounds:
+        for home, away in pairs:
+            venues[home] += "H"
+            venues[away] += "A"
+    return venues
+
+
+def three_in_a_row(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> list[T]:
+    """The teams that play three home (or three away) matches in a row in ``rounds``."""
+    return [t for t, runs in venue_runs(teams, rounds).items() if "HHH" in runs or "AAA" in runs]
 
 
 def byes(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> list[list[T]]:

@@ -21,6 +21,7 @@ from leagues.standings import Table, cached_standings, cached_standings_by_round
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.accounts import manager_name
 from rosters.models import SquadMember
+from tournaments.models import SwissBye
 from web.charts import PositionChart, position_chart
 
 LEADERBOARD_SIZE = 5
@@ -152,6 +153,7 @@ def league_page(slug: str) -> LeaguePage:
 class Round:
     number: int
     matches: list[Match]
+    bye: Team | None = None  # a Swiss round's bye (an odd number of teams)
 
 
 @dataclass
@@ -190,6 +192,14 @@ def swiss_lines(season: Season, names: dict[int, str]) -> list[SwissLine]:
         SwissLine(pos, row.team, names.get(row.team, "?"), row.score, row.byes, row.buchholz, row.goal_difference)
         for pos, row in enumerate(swiss_standings(season.swiss), start=1)
     ]
+
+
+def swiss_byes(season: Season, first: int, last: int) -> dict[int, Team]:
+    """Who had the bye in each Swiss round from ``first`` to ``last``, when the season is one."""
+    if not hasattr(season, "swiss"):
+        return {}
+    byes = SwissBye.objects.filter(swiss=season.swiss, round__gte=first, round__lte=last).select_related("team")
+    return {bye.round: bye.team for bye in byes}
 
 
 @dataclass
@@ -263,11 +273,12 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
     chart_left_out = 2 * max((matches for _, matches, _ in counts), default=0) > CHART_MAX_TEAMS
     tables = [] if chart_left_out else cached_standings_by_round(season)
     table = tables[-1][1] if tables else cached_standings(season)
+    byes = swiss_byes(season, shown.first, shown.last)
     return SeasonPage(
         season=season,
         table=table,
         swiss=swiss_lines(season, {row.team_id: row.name for row in table.rows}),
-        rounds=[Round(number, matches) for number, matches in sorted(rounds.items())],
+        rounds=[Round(number, matches, byes.get(number)) for number, matches in sorted(rounds.items())],
         chart=position_chart(tables) if tables else None,
         leaderboards=leaderboards(season),
         stages=tournament_links(season),

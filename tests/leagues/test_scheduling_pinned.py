@@ -98,7 +98,13 @@ def test_regenerating_is_refused_by_name_and_only_for_a_result_of_this_season(se
 
 
 def test_boards_alternate_home_and_away_down_the_circle():
-    assert round_robin(list(range(1, 9)))[0] == [(1, 8), (7, 2), (3, 6), (5, 4)]
+    """The circle's own first round of eight is (1, 8), (7, 2), (3, 6), (5, 4); an even field
+    of six or more starts at the circle's fourth round, so that the mirrored second leg
+    gives nobody a third home or away match in a row across the seam, and that round
+    alternates down the boards the same way."""
+    rounds = round_robin(list(range(1, 9)))
+    assert rounds[0] == [(5, 1), (4, 6), (7, 3), (2, 8)]
+    assert rounds[-3] == [(1, 8), (7, 2), (3, 6), (5, 4)]
 
 
 def test_round_robin_refusals_say_why():

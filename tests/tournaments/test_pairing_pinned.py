@@ -27,8 +27,10 @@ def test_a_forced_rematch_is_the_only_one_and_the_rest_stay_fresh():
 def test_a_rematch_is_avoided_by_looking_past_the_preferred_pairing():
     ranked = [1, 2, 3, 4]
     met = {frozenset((1, 3))}
-    # the fold wants 1 v 3 and 2 v 4; 1 v 3 is a rematch, so 1 takes the next in that order, 2
-    assert pair_round(ranked, dict.fromkeys(ranked, 0), met, set()) == ([(1, 2), (3, 4)], None)
+    # the fold wants 1 v 3 and 2 v 4; 1 v 3 is a rematch, so the Dutch system swaps within the
+    # bottom half (1 v 4, 2 v 3), which still pairs the top half with the bottom half (the
+    # depth-first search took 1 v 2, 3 v 4, two pairs inside one half)
+    assert pair_round(ranked, dict.fromkeys(ranked, 0), met, set()) == ([(1, 4), (2, 3)], None)
 
 
 def test_the_bye_moves_up_when_the_lowest_would_force_a_rematch():

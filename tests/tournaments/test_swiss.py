@@ -151,3 +151,20 @@ def test_the_command_draws_round_one(capsys):
     call_command("draw_swiss", str(season.id), "--rounds", "3")
     out = capsys.readouterr().out
     assert "round 1 of 3 drawn, 2 matches (bye: " in out
+
+
+@pytest.mark.django_db
+def test_the_season_page_names_each_rounds_bye(client):
+    """Byes were counted in the ranking but never shown: each round now says who sat out."""
+    season = create_demo_season(engine="futti", teams=5, seed=35)
+    swiss = draw_swiss(season, rounds=2)
+    first = SwissBye.objects.get(swiss=swiss, round=1).team
+    for match in season.matches.filter(round=1):
+        match_play(match_id=match.id)
+    second = SwissBye.objects.get(swiss=swiss, round=2).team
+    html = client.get(f"/seasons/{season.id}/").content.decode()
+    rounds = html.split('id="round-1"')[1]
+    one, two = rounds.split('id="round-2"')
+    assert f'Bye: <a href="/teams/{first.id}/">{first.name}</a>' in one
+    assert f'Bye: <a href="/teams/{second.id}/">{second.name}</a>' in two
+    assert first != second

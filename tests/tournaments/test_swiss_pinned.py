@@ -108,17 +108,22 @@ def test_goal_difference_breaks_a_level_score_and_buchholz():
     assert [(r.goals_for, r.goals_against) for r in rows] == [(2, 0), (4, 1), (1, 1), (0, 5)]
 
 
-def test_round_three_is_hosted_by_the_side_at_home_less_often(eight):
+def test_each_side_gets_its_due_venue_and_nobody_hosts_three_in_a_row(eight):
     season, _, t = eight
     for match in season.matches.filter(round=1):
         win(match, match.home_id)
-    # round two: 1 v 3 and 2 v 4, 5 v 6 and 7 v 8 hosted by the higher ranked (all at home once or never)
-    assert pairs_of(season, 2) == {(t[1], t[3]), (t[2], t[4]), (t[5], t[7]), (t[6], t[8])}
+    # round two: 1 v 3 and 2 v 4 were all at home, so all are due away: the higher-ranked
+    # side gets its due venue (FIDE's rule for colours; before, the higher ranked hosted).
+    # 5 v 7 and 6 v 8 were all away: the higher-ranked side hosts.
+    assert pairs_of(season, 2) == {(t[3], t[1]), (t[4], t[2]), (t[5], t[7]), (t[6], t[8])}
     winners = {t[1], t[4], t[5], t[8]}
     for match in season.matches.filter(round=2):
         win(match, match.home_id if match.home_id in winners else match.away_id)
-    # 1 and 4 lead on two wins; 1 has been at home twice, 4 once: 4 hosts
-    assert (t[4], t[1]) in pairs_of(season, 3)
+    # 1 (home, away) and 4 (home, home) lead on two wins: 4 must play away after two at
+    # home, so 1 hosts. On one win 2, 3, 5, 8 fold 2 v 5, 3 v 8: 3 (home twice) must go
+    # away and 8 (away twice) must host; 2 is due home after an away match. On none,
+    # 7 (away twice) must host 6.
+    assert pairs_of(season, 3) == {(t[1], t[4]), (t[2], t[5]), (t[8], t[3]), (t[7], t[6])}
 
 
 def test_the_draw_refuses_each_bad_setting_by_name():
@@ -128,7 +133,7 @@ def test_the_draw_refuses_each_bad_setting_by_name():
     with pytest.raises(ValidationError) as refused:
         draw_swiss(season, rounds=0, ranking=[*season.teams.all()[:3], stranger])
     assert refused.value.message_dict == {
-        "rounds": ["0 rounds: between 1 and 3 for 4 teams, so nobody meets twice."],
+        "rounds": ["0 rounds: between 1 and 3 for 4 teams, as many as a round robin has."],
         "first_kickoff": ["Set the season's first kickoff and round interval first."],
         "ranking": ["The ranking must list every team of the season once."],
     }
