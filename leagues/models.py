@@ -193,6 +193,13 @@ class League(models.Model):
         """The league's card weights by kind: ``yellow``, ``second_yellow``, ``direct_red``, ``yellow_direct_red``."""
         return {kind: getattr(self, name) for kind, name in FAIR_PLAY_FIELDS.items()}
 
+    def fair_play_use(self, weights: dict[str, int]) -> None:
+        """Set the card weights (a preset such as ``FAIR_PLAY_FIFA``) and save them; the save
+        tells the cached tables of the league's seasons to be made again."""
+        for kind, name in FAIR_PLAY_FIELDS.items():
+            setattr(self, name, weights[kind])
+        self.save(update_fields=list(FAIR_PLAY_FIELDS.values()))
+
     @property
     def squad_rules(self):
         """What a squad must hold in this league: the engine's rules under the league's settings."""
