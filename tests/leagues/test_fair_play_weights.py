@@ -10,7 +10,7 @@ from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIFA, League
+from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIFA
 from tests.conftest import make_league
 
 migration = importlib.import_module("leagues.migrations.0006_fair_play_weights")
