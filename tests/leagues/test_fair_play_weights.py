@@ -1,10 +1,7 @@
-"""The league's fair-play weights: FIFA's for a new league, the old count kept for existing ones,
-the admin's preset, and the checks."""
-
-import importlib
+"""The league's fair-play weights: FIFA's for a new league, the admin's preset, the checks
+(existing leagues: tests/schema/test_fair_play_migration.py)."""
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
@@ -13,20 +10,9 @@ from django.urls import reverse
 from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIFA
 from tests.conftest import make_league
 
-migration = importlib.import_module("leagues.migrations.0006_fair_play_weights")
-
 
 def test_a_new_league_counts_as_fifa_does(db):
     assert make_league().fair_play_weights == FAIR_PLAY_FIFA
-
-
-def test_the_migration_keeps_the_count_of_leagues_that_existed(db):
-    """Run on the leagues there are when it is applied: their tables do not change under them."""
-    existing = make_league("Old League")
-    migration.keep_existing_tables(apps, None)
-    existing.refresh_from_db()
-    assert existing.fair_play_weights == FAIR_PLAY_BEFORE
-    assert make_league("New League").fair_play_weights == FAIR_PLAY_FIFA
 
 
 def test_a_weight_over_99_is_refused(db):
