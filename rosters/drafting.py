@@ -293,42 +293,67 @@ def _place(chosen: list[list[Player]], roles, needs, reserves, budget) -> dict[i
                 return False
         return True
 
-    def search(position: int) -> bool:
-        if position == len(cards):
-            return True
+    def take(t: int, card: Player) -> bool:
+        r = role_of[card.role]
+        from_need = need[t][r] > 0
+        if from_need:
+            need[t][r] -= 1
+        else:
+            spare[t] -= 1
+        coins[t] -= card.price
+        plan[t].append(card)
+        return from_need
+
+    def give_back(t: int, card: Player, from_need: bool) -> None:
+        r = role_of[card.role]
+        plan[t].pop()
+        coins[t] += card.price
+        if from_need:
+            need[t][r] += 1
+        else:
+            spare[t] += 1
+
+    def options(position: int) -> list[int] | None:
+        """The teams to try for the card at ``position`` (one per state), or None if the branch fails."""
         if not affordable():
-            return False
+            return None
         key = (position, tuple(sorted((tuple(need[t]), spare[t], coins[t]) for t in teams)))
         if key in failed:
-            return False
+            return None
+        failed.add(key)  # met again only once its own search is over; a completion ends the search
         card = cards[position]
         r = role_of[card.role]
-        tried = set()
-        takers = [t for t in teams if (need[t][r] or spare[t]) and card.price <= coins[t]]
-        takers.sort(key=lambda t: -coins[t])
-        for t in takers:
+        takers, shapes = [], set()
+        for t in sorted(teams, key=lambda t: -coins[t]):
             shape = (tuple(need[t]), spare[t], coins[t])
-            if shape in tried:
+            if (need[t][r] or spare[t]) and card.price <= coins[t] and shape not in shapes:
+                shapes.add(shape)
+                takers.append(t)
+        return takers
+
+    def search() -> bool:
+        """Depth first, with a stack of its own (a draft of many teams goes deeper than Python's
+        recursion): each level is a card and the teams still to try for it."""
+        if not cards:
+            return True
+        first = options(0)
+        stack = [[first or [], None, None]]  # teams left to try, the team holding the card, from_need
+        while stack:
+            level = stack[-1]
+            position = len(stack) - 1
+            if level[1] is not None:
+                give_back(level[1], cards[position], level[2])
+                level[1] = None
+            if not level[0]:
+                stack.pop()
                 continue
-            tried.add(shape)
-            from_need = need[t][r] > 0
-            if from_need:
-                need[t][r] -= 1
-            else:
-                spare[t] -= 1
-            coins[t] -= card.price
-            plan[t].append(card)
-            if search(position + 1):
+            t = level[0].pop(0)
+            level[1], level[2] = t, take(t, cards[position])
+            if position + 1 == len(cards):
                 return True
-            plan[t].pop()
-            coins[t] += card.price
-            if from_need:
-                need[t][r] += 1
-            else:
-                spare[t] += 1
-        failed.add(key)
+            stack.append([options(position + 1) or [], None, None])
         return False
 
-    if not search(0):
+    if not search():
         return None
     return {t: sorted(cards_of, key=lambda p: p.price) for t, cards_of in plan.items()}

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from leagues.demo import TEAM_NAMES
-from rosters.drafting import _witness, autodraft, load_engine_pool
+from rosters.drafting import _greedy_witness, _witness, autodraft, load_engine_pool
 from rosters.models import SquadMember
 from tests.conftest import make_league, make_season
 
@@ -71,6 +71,17 @@ def test_a_completion_the_greedy_turns_miss_is_found():
     plan = _witness(cards, needs, {"broke": 0, "rich": 0}, {"broke": 0, "rich": 4})
     assert plan is not None
     assert [c.price for c in plan["broke"]] == [0, 0] and [c.price for c in plan["rich"]] == [4]
+
+
+def test_a_draft_deeper_than_pythons_recursion_is_searched():
+    """Fifty teams of 25 places: the search keeps its own stack."""
+    cards = [Card("f", 4), Card("f", 0), Card("f", 0)] + [Card("f", 1) for _ in range(50 * 25)]
+    needs = {"broke": Counter({"f": 2}), "rich": Counter({"f": 1})} | {n: Counter({"f": 25}) for n in range(50)}
+    budget = {"broke": 0, "rich": 4} | dict.fromkeys(range(50), 25)
+    free = sorted(cards, key=lambda c: -c.price)
+    assert _greedy_witness(free, needs, dict.fromkeys(needs, 0), budget) is None  # so the search decides
+    plan = _witness(free, needs, dict.fromkeys(needs, 0), budget)
+    assert plan is not None and [c.price for c in plan["broke"]] == [0, 0]
 
 
 @pytest.mark.parametrize("seed", range(6))
