@@ -16,6 +16,14 @@ def decide(match, commissioner, home, away, events):
     )
 
 
+def booked_twice(player: int) -> list[dict]:
+    """A yellow card in minute 10 and the second yellow in minute 30."""
+    return [
+        {"minute": 10, "kind": "yellow_card", "player": player},
+        {"minute": 30, "kind": "second_yellow", "player": player},
+    ]
+
+
 def test_an_own_goal_counts_for_the_other_side_and_is_no_goal_of_the_scorer(match, commissioner):
     unlucky = players(match, "away")[0]
     decide(match, commissioner, 1, 0, [{"minute": 12, "kind": "own_goal", "player": unlucky}])
@@ -38,16 +46,7 @@ def test_an_own_goal_credited_to_the_scorers_side_is_refused(match, commissioner
 
 def test_a_second_yellow_is_stored_as_the_engine_stores_it(match, commissioner):
     rough = players(match, "home")[1]
-    decide(
-        match,
-        commissioner,
-        0,
-        0,
-        [
-            {"minute": 10, "kind": "yellow_card", "player": rough},
-            {"minute": 30, "kind": "second_yellow", "player": rough},
-        ],
-    )
+    decide(match, commissioner, 0, 0, booked_twice(rough))
     events = list(MatchEvent.objects.filter(match=match).values_list("kind", "minute", "detail"))
     assert [(kind, minute, detail.get("second_yellow")) for kind, minute, detail in events] == [
         ("yellow_card", 10, None),
@@ -96,16 +95,7 @@ def test_entered_cards_order_the_table_by_the_leagues_weights(season, commission
     first, second = Match.objects.filter(season=season, round=1)[:2]
     booked, sent_off = first.home, second.home
     rough = players(first, "home")[1]
-    decide(
-        first,
-        commissioner,
-        0,
-        0,
-        [
-            {"minute": 10, "kind": "yellow_card", "player": rough},
-            {"minute": 30, "kind": "second_yellow", "player": rough},
-        ],
-    )
+    decide(first, commissioner, 0, 0, booked_twice(rough))
     decide(second, commissioner, 0, 0, [{"minute": 20, "kind": "red_card", "player": players(second, "home")[1]}])
 
     def order():
