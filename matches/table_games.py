@@ -21,8 +21,10 @@ class TableGame:
     ``sent_off`` are the kinds after which a player takes no further part; ``second_yellow``
     is the kind that books a player a second time and sends him off (stored as the engine
     stores it: a ``yellow_card`` and a ``red_card``, both with ``second_yellow``), empty where
-    the game has none; ``length`` is regulation time and ``extra`` the last
-    minute extra time or sudden death can reach (knockouts only).
+    the game has none; ``booked_before`` says how many earlier bookings (``booking`` events)
+    a kind needs (a second yellow one, Calciotto's expulsion two cautions); ``length`` is
+    regulation time and ``extra`` the last minute extra time or sudden death can reach
+    (knockouts only).
     """
 
     length: int
@@ -31,6 +33,8 @@ class TableGame:
     counted: tuple[str, ...]
     sent_off: tuple[str, ...] = ()
     second_yellow: str = ""
+    booking: str = ""
+    booked_before: dict[str, int] = field(default_factory=dict)
     length_setting: str = ""  # an engine setting that changes the length (Calciotto's "minutes")
     decided_by: tuple[str, ...] = field(default=("regulation", "penalties"))
 
@@ -62,6 +66,8 @@ TABLE_GAMES: dict[str, TableGame] = {
         counted=("shots", "saves", "steals"),
         sent_off=("red_card", SECOND_YELLOW),
         second_yellow=SECOND_YELLOW,
+        booking="yellow_card",
+        booked_before={SECOND_YELLOW: 1},
         decided_by=("regulation", "sudden_death", "penalties"),
     ),
     # 90 minutes; extra time is minutes 91-120.
@@ -79,6 +85,8 @@ TABLE_GAMES: dict[str, TableGame] = {
         counted=("shots", "saves"),
         sent_off=("red_card", SECOND_YELLOW),
         second_yellow=SECOND_YELLOW,
+        booking="yellow_card",
+        booked_before={SECOND_YELLOW: 1},
         decided_by=("regulation", "extra_time", "penalties"),
     ),
     # Minutes are turns; the engine stops a match at 200 turns.
@@ -110,6 +118,8 @@ TABLE_GAMES: dict[str, TableGame] = {
         },
         counted=("shots", "saves"),
         sent_off=("expulsion",),
+        booking="caution",
+        booked_before={"expulsion": 2},
         length_setting="minutes",
         decided_by=("regulation", "penalties"),
     ),

@@ -236,12 +236,14 @@ def _clean_events(raw, game: TableGame, name: str, squad, limit: int, errors) ->
             sent_off[player] = min(minute, sent_off.get(player, minute))
         events.append((i, {"minute": minute, "kind": kind, "player": player, "out": out}))
     for i, event in events:
-        if event["kind"] == game.second_yellow and game.second_yellow:
-            booked = [e["minute"] for _, e in events if e["kind"] == "yellow_card" and e["player"] == event["player"]]
-            if not any(m <= event["minute"] for m in booked):
+        if needed := game.booked_before.get(event["kind"]):
+            booked = [e for _, e in events if e["kind"] == game.booking and e["player"] == event["player"]]
+            have = sum(e["minute"] <= event["minute"] for e in booked)
+            if have < needed:
+                kind = event["kind"]
                 errors[f"events[{i}].kind"] = (
-                    f"{squad[event['player']][1]} has no earlier yellow card: enter his first yellow_card, "
-                    "or a red_card for a sending-off without one."
+                    f"{'An' if kind[0] in 'aeiou' else 'A'} {kind} needs {needed} earlier {game.booking} of "
+                    f"{squad[event['player']][1]} ({have} entered): enter {'it' if needed == 1 else 'them'} too."
                 )
         red, minute = sent_off.get(event["player"]), event["minute"]
         if event["kind"] in GOAL_KINDS and red is not None and minute > red:

@@ -1,12 +1,15 @@
 """Own goals and second yellows entered at the table, and the league's fair-play weights."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA
+from leagues.demo import create_demo_season
+from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, PlayMode
 from leagues.standings import compute_standings, fair_play_points
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.table_results import result_decide
+from rosters.models import Player
 from tests.table_results.conftest import players
 
 
@@ -14,6 +17,10 @@ def decide(match, commissioner, home, away, events):
     return result_decide(
         match_id=match.id, user=commissioner, data={"home_goals": home, "away_goals": away, "events": events}
     )
+
+
+def name(player_id: int) -> str:
+    return Player.objects.get(id=player_id).name
 
 
 def booked_twice(player: int) -> list[dict]:
@@ -71,7 +78,9 @@ def test_a_second_yellow_needs_a_first_and_ends_the_players_match(match, commiss
             ],
         )
     errors = refused.value.message_dict
-    assert "no earlier yellow card" in errors["events[0].kind"][0]
+    assert errors["events[0].kind"] == [
+        f"A second_yellow needs 1 earlier yellow_card of {name(rough)} (0 entered): enter it too."
+    ]
     assert "sent off in minute 30" in errors["events[1].player"][0]
 
 
@@ -109,3 +118,27 @@ def test_entered_cards_order_the_table_by_the_leagues_weights(season, commission
     league.save()
     season.refresh_from_db()
     assert order() == ([sent_off.id, booked.id], [0, 0, 3, 5])
+
+
+def test_a_calciotto_expulsion_follows_two_cautions_and_counts_as_a_second_yellow(db):
+    """Calciotto sends a player off on his second caution only: the sheet says so, and the table
+    reads the caution, caution, expulsion as a second yellow."""
+    season = create_demo_season(engine="calciotto", teams=2, seed=1, double=False)
+    season.league.play_mode = PlayMode.TABLE
+    season.league.tiebreakers = ["points", "fair_play"]
+    season.league.save()
+    match = Match.objects.get(season=season)
+    commissioner = User.objects.create_user("commissioner")
+    season.league.commissioners.add(commissioner)
+    rough = players(match, "home")[1]
+    cautions = [{"minute": m, "kind": "caution", "player": rough} for m in (10, 20)]
+    expulsion = {"minute": 30, "kind": "expulsion", "player": rough}
+    with pytest.raises(ValidationError) as refused:
+        decide(match, commissioner, 0, 0, [cautions[0], expulsion])
+    assert refused.value.message_dict == {
+        "events[1].kind": [f"An expulsion needs 2 earlier caution of {name(rough)} (1 entered): enter them too."]
+    }
+    decide(match, commissioner, 0, 0, [*cautions, expulsion])
+    line = PlayerMatchStat.objects.get(match=match, player_id=rough)
+    assert (line.yellow_cards, line.red_cards) == (2, 1)
+    assert {row.team_id: row.cards for row in compute_standings(season).rows}[match.home_id] == 3
