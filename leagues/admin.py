@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from engines import CardError
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.errors import validation_message
-from leagues.models import League, PointsDeduction, Season, Team
+from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
 from rosters.print_actions import print_team_cards, print_team_cards_bw
@@ -129,8 +129,17 @@ class LeagueAdmin(LeagueScopedAdmin):
                 ]
             },
         ),
+        (
+            "Fair play (the fair_play tie-breaker)",
+            {
+                "description": "Points per player and match; fewer is better. FIFA's: a yellow 1, a second yellow 3, "
+                'a direct red 4, a yellow and a direct red 5 (the action "Count fair play as FIFA does" sets them).',
+                "fields": [*FAIR_PLAY_FIELDS.values()],
+            },
+        ),
         ("Market", {"fields": ["budget"]}),
     ]
+    actions = ["fair_play_fifa"]
 
     league_field = "pk"
 
@@ -142,6 +151,16 @@ class LeagueAdmin(LeagueScopedAdmin):
         super().save_related(request, form, formsets, change)
         if not request.user.is_superuser:
             form.instance.commissioners.add(request.user)
+
+    @admin.action(
+        description="Count fair play as FIFA does (yellow 1, second yellow 3, direct red 4, both 5)",
+        permissions=["change"],
+    )
+    def fair_play_fifa(self, request, queryset):
+        leagues = list(self.run_rows(request, queryset))
+        for league in leagues:
+            league.fair_play_use(FAIR_PLAY_FIFA)
+        self.message_user(request, f"{len(leagues)} league(s) now count fair play as FIFA does.")
 
     @admin.display(description="W/D/L points")
     def points_display(self, league):

@@ -6,7 +6,7 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from engines import KNOWN_ENGINES, CardError, get_engine
@@ -29,10 +29,18 @@ TIEBREAKERS = {
     "head_to_head": "head-to-head (mini-table of the tied teams)",
     "wins": "matches won",
     "away_goals": "goals scored away",
-    "fair_play": "fair play (fewer cards: yellow 1, red 3)",
+    "fair_play": "fair play (fewer card points, by the league's card weights)",
     "lots": "drawing of lots",
 }
 DEFAULT_TIEBREAKERS = ["points", "goal_difference", "goals_for", "head_to_head", "lots"]
+
+#: What each kind of booking costs a team in the fair-play count (fewer is better), per player
+#: and match. FIFA's (its regulations count them as minus points): the default of a new league.
+FAIR_PLAY_FIFA = {"yellow": 1, "second_yellow": 3, "direct_red": 4, "yellow_direct_red": 5}
+#: The count before the weights were a setting, a yellow 1 and a red 3 (so a second yellow,
+#: two yellows and a red, 5): the leagues that existed then keep it, so their tables stand.
+FAIR_PLAY_BEFORE = {"yellow": 1, "second_yellow": 5, "direct_red": 3, "yellow_direct_red": 4}
+FAIR_PLAY_FIELDS = {kind: f"fair_play_{kind}" for kind in FAIR_PLAY_FIFA}
 
 
 class PlayMode(models.TextChoices):
@@ -80,6 +88,26 @@ class League(models.Model):
     tiebreakers = models.JSONField(
         default=default_tiebreakers,
         help_text="Ordered list, from: " + ", ".join(TIEBREAKERS),
+    )
+    fair_play_yellow = models.PositiveSmallIntegerField(
+        default=FAIR_PLAY_FIFA["yellow"],
+        validators=[MaxValueValidator(99)],
+        help_text="Fair-play points for a yellow card (FIFA: 1).",
+    )
+    fair_play_second_yellow = models.PositiveSmallIntegerField(
+        default=FAIR_PLAY_FIFA["second_yellow"],
+        validators=[MaxValueValidator(99)],
+        help_text="For a second yellow, the sending-off included (FIFA: 3).",
+    )
+    fair_play_direct_red = models.PositiveSmallIntegerField(
+        default=FAIR_PLAY_FIFA["direct_red"],
+        validators=[MaxValueValidator(99)],
+        help_text="For a direct red card (FIFA: 4).",
+    )
+    fair_play_yellow_direct_red = models.PositiveSmallIntegerField(
+        default=FAIR_PLAY_FIFA["yellow_direct_red"],
+        validators=[MaxValueValidator(99)],
+        help_text="For a yellow and then a direct red to the same player in one match (FIFA: 5).",
     )
     budget = models.PositiveIntegerField(default=15, help_text="BootCoins each team may spend on its squad.")
     forfeit_goals_for = models.PositiveSmallIntegerField(
@@ -159,6 +187,18 @@ class League(models.Model):
             f"The game cannot change from {stored} to {self.engine}: the league has {', '.join(held)} "
             "of its game. Start a new league for another game."
         )
+
+    @property
+    def fair_play_weights(self) -> dict[str, int]:
+        """The league's card weights by kind: ``yellow``, ``second_yellow``, ``direct_red``, ``yellow_direct_red``."""
+        return {kind: getattr(self, name) for kind, name in FAIR_PLAY_FIELDS.items()}
+
+    def fair_play_use(self, weights: dict[str, int]) -> None:
+        """Set the card weights (a preset such as ``FAIR_PLAY_FIFA``) and save them; the save
+        tells the cached tables of the league's seasons to be made again."""
+        for kind, name in FAIR_PLAY_FIELDS.items():
+            setattr(self, name, weights[kind])
+        self.save(update_fields=list(FAIR_PLAY_FIELDS.values()))
 
     @property
     def squad_rules(self):

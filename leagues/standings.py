@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 
 from leagues.cache import cached
 from leagues.models import TIEBREAKERS, PointsDeduction, Season
@@ -139,13 +139,35 @@ def _load(season: Season) -> _Inputs:
     }
     cards: dict[int, int] = {}
     if "fair_play" in season.league.tiebreakers:
-        for c in (
+        weights = season.league.fair_play_weights
+        for team_id, yellows, reds in (
             PlayerMatchStat.objects.filter(match__season=season, match__status__in=Match.RESULT_STATUSES)
-            .values("team_id")
-            .annotate(yellow=Sum("yellow_cards"), red=Sum("red_cards"))
+            .filter(Q(yellow_cards__gt=0) | Q(red_cards__gt=0))
+            .values_list("team_id", "yellow_cards", "red_cards")
         ):
-            cards[c["team_id"]] = c["yellow"] + 3 * c["red"]
+            cards[team_id] = cards.get(team_id, 0) + fair_play_points(yellows, reds, weights)
     return _Inputs(season=season, teams=teams, results=results, deducted=deducted, cards=cards)
+
+
+def fair_play_points(yellows: int, reds: int, weights: dict[str, int]) -> int:
+    """What one player's cards in one match cost in the fair-play count (fewer is better).
+
+    The stats hold the yellows and the reds; a sending-off for a second yellow is stored as both
+    yellows and the red (by every engine, and by a ``second_yellow`` entered at the table), so a
+    red goes with two yellows where it has them (a second yellow), else with one (a yellow and
+    then a direct red), else alone (a direct red). As FIFA counts it, each player in a match has
+    one of these; a line with more (Flexdeck's goaltender takes his whole team's cards) counts
+    each sending-off that way and the yellows left over one each.
+    """
+    second = min(reds, yellows // 2)
+    direct, single = reds - second, yellows - 2 * second
+    with_yellow = min(direct, single)
+    return (
+        second * weights["second_yellow"]
+        + with_yellow * weights["yellow_direct_red"]
+        + (direct - with_yellow) * weights["direct_red"]
+        + (single - with_yellow) * weights["yellow"]
+    )
 
 
 def _table(inputs: _Inputs, results: list[Result]) -> Table:

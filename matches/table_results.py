@@ -27,11 +27,13 @@ from engines import MatchResult, get_engine
 from engines.core import Event
 from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
 from matches.services import RESULT_FIELDS, STAT_FIELDS, result_stored, store_result, team_sheets
-from matches.table_games import TableGame, table_game
+from matches.table_games import OWN_GOAL, TableGame, table_game
 from rosters.models import SquadMember
 
 #: The ``engine_version`` of a match whose result was entered at the table.
 TABLE_VERSION = "table"
+#: The kinds that put the ball in a net: a goal for the scorer's side, an own goal for the other.
+GOAL_KINDS = ("goal", OWN_GOAL)
 OPEN = (ResultSubmission.State.PENDING, ResultSubmission.State.DISPUTED)
 Action, State = ResultSubmission.Action, ResultSubmission.State
 
@@ -149,12 +151,13 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
     limit = limit or game.length_for(match.season.match_settings)
     events = _clean_events(data.get("events") or [], game, name, squad, limit, errors)
     counts = _clean_counts(data.get("counts") or {}, game, name, squad, errors)
-    goals = Counter(squad[e["player"]][0] for e in events if e["kind"] == "goal")
+    goals = Counter(_scored_for(squad[e["player"]][0], e["kind"]) for e in events if e["kind"] in GOAL_KINDS)
     for side, value in ((Match.Side.HOME, home_goals), (Match.Side.AWAY, away_goals)):
         if value is not None and goals[side] != value and "events" not in errors:
             team = match.home if side == Match.Side.HOME else match.away
             errors[f"{side}_goals"] = (
-                f"The score gives {team} {value} goals but {goals[side]} goals by {team} players are entered."
+                f"The score gives {team} {value} goals but {goals[side]} goals for {team} are entered "
+                "(its players' goals and the other side's own goals)."
             )
     if errors:
         raise ValidationError(errors)
@@ -167,6 +170,13 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
         "events": events,
         "counts": counts,
     }
+
+
+def _scored_for(side: str, kind: str) -> str:
+    """The side a goal counts for: the scorer's, or the other one for an own goal."""
+    if kind != OWN_GOAL:
+        return side
+    return Match.Side.AWAY if side == Match.Side.HOME else Match.Side.HOME
 
 
 def _check_decision(match, game: TableGame, name: str, decided_by, home_goals, away_goals, shootout, errors) -> None:
@@ -226,8 +236,17 @@ def _clean_events(raw, game: TableGame, name: str, squad, limit: int, errors) ->
             sent_off[player] = min(minute, sent_off.get(player, minute))
         events.append((i, {"minute": minute, "kind": kind, "player": player, "out": out}))
     for i, event in events:
+        if needed := game.booked_before.get(event["kind"]):
+            booked = [e for _, e in events if e["kind"] == game.booking and e["player"] == event["player"]]
+            have = sum(e["minute"] <= event["minute"] for e in booked)
+            if have < needed:
+                kind = event["kind"]
+                errors[f"events[{i}].kind"] = (
+                    f"{'An' if kind[0] in 'aeiou' else 'A'} {kind} needs {needed} earlier {game.booking} of "
+                    f"{squad[event['player']][1]} ({have} entered): enter {'it' if needed == 1 else 'them'} too."
+                )
         red, minute = sent_off.get(event["player"]), event["minute"]
-        if event["kind"] == "goal" and red is not None and minute > red:
+        if event["kind"] in GOAL_KINDS and red is not None and minute > red:
             name_of = squad[event["player"]][1]
             errors[f"events[{i}].player"] = (
                 f"{name_of} was sent off in minute {red} and cannot score in minute {minute}."
@@ -275,16 +294,21 @@ def _store(match: Match, payload: dict[str, Any]) -> None:
     game = table_game(match.season.league.engine)
     stats: dict[str, dict[str, int]] = {}
     events = []
-    for seq, event in enumerate(payload["events"], start=1):
-        player = str(event["player"])
+    for event in payload["events"]:
+        player, side = str(event["player"]), squad[event["player"]][0]
         detail: dict[str, Any] = {"source": "table"}
         if event["out"] is not None:
             detail["out"] = str(event["out"])
-        events.append(Event(seq, event["minute"], event["kind"], squad[event["player"]][0], player, detail))
-        stat = game.timed[event["kind"]]
-        if stat:
-            line = stats.setdefault(player, dict.fromkeys(STAT_FIELDS, 0))
-            line[stat] += 1
+        if event["kind"] == OWN_GOAL:
+            detail["for"] = _scored_for(side, OWN_GOAL)
+        kinds = [event["kind"]]
+        if event["kind"] == game.second_yellow:  # as the engines log it: the booking, then the sending-off
+            kinds, detail["second_yellow"] = ["yellow_card", "red_card"], True
+        for kind in kinds:
+            events.append(Event(len(events) + 1, event["minute"], kind, side, player, dict(detail)))
+            if stat := game.timed.get(kind):
+                line = stats.setdefault(player, dict.fromkeys(STAT_FIELDS, 0))
+                line[stat] += 1
     for player, counted in payload["counts"].items():
         stats.setdefault(player, dict.fromkeys(STAT_FIELDS, 0)).update(counted)
     result = MatchResult(

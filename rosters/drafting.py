@@ -182,11 +182,18 @@ def best_pick(team_id, free: list[Player], needs, reserves, budget) -> Player | 
 
 
 def _witness(free: list[Player], needs, reserves, budget) -> dict[int, list[Player]] | None:
-    """One way to finish every squad with the cards left within every team's coins, or None.
+    """One way to finish every squad with the cards left within every team's coins, or None
+    when there is none: exact, so a draft is never stopped while the cards allow it.
 
-    Teams take turns, the one with the fewest coins per open slot first, each
-    taking the cheapest card of a role it still needs.
+    A quick greedy try first (``_greedy_witness``); when it finds nothing, a search that
+    backtracks (``_search_witness``) decides.
     """
+    return _greedy_witness(free, needs, reserves, budget) or _search_witness(free, needs, reserves, budget)
+
+
+def _greedy_witness(free: list[Player], needs, reserves, budget) -> dict[int, list[Player]] | None:
+    """Teams take turns, the one with the fewest coins per open slot first, each taking the
+    cheapest card of a role it still needs. Fast, but it can miss a way that exists."""
     by_role: dict[str, list[Player]] = {}
     for player in reversed(free):  # cheapest first
         by_role.setdefault(player.role, []).append(player)
@@ -219,3 +226,134 @@ def _witness(free: list[Player], needs, reserves, budget) -> dict[int, list[Play
             if not open_slots(t):
                 waiting.remove(t)
     return plan
+
+
+def _search_witness(free: list[Player], needs, reserves, budget) -> dict[int, list[Player]] | None:
+    """The exact check: a search that backtracks.
+
+    Within a role a completion can always use the cheapest cards (swapping a dearer card for
+    a cheaper unused one of the same role only saves coins), so the cards to place are fixed
+    once it is known how many of each role the reserve places take (each split is tried).
+    They are placed dearest first, each with a team that has a place for its role and the
+    coins; teams in the same state are tried once, a state known to fail is not searched
+    again, and a branch stops as soon as some team could not pay for the cheapest cards of
+    the roles it still needs.
+    """
+    teams = list(needs)
+    by_role: dict[str, list[Player]] = {}
+    for player in sorted(free, key=lambda p: p.price):
+        by_role.setdefault(player.role, []).append(player)
+    roles = sorted(set(by_role) | {r for t in teams for r, n in needs[t].items() if n > 0})
+    wanted = [sum(needs[t].get(r, 0) for t in teams) for r in roles]
+    spare_total = sum(reserves[t] for t in teams)
+    for extra in _splits(spare_total, len(roles)):
+        counts = [w + x for w, x in zip(wanted, extra, strict=True)]
+        if all(c <= len(by_role.get(r, ())) for r, c in zip(roles, counts, strict=True)):
+            chosen = [by_role[r][:c] for r, c in zip(roles, counts, strict=True) if c]
+            plan = _place(chosen, roles, needs, reserves, budget)
+            if plan is not None:
+                return plan
+    return None
+
+
+def _splits(total: int, parts: int):
+    """Every way to write ``total`` as ``parts`` whole numbers from 0, in order."""
+    if parts <= 1:
+        yield (total,) * parts if parts else ()
+        return
+    for first in range(total + 1):
+        for rest in _splits(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def _place(chosen: list[list[Player]], roles, needs, reserves, budget) -> dict[int, list[Player]] | None:
+    """Give every chosen card (cheapest first per role) to a team within its coins, or None."""
+    teams = list(needs)
+    role_of = {r: i for i, r in enumerate(roles)}
+    cards = sorted((p for group in chosen for p in group), key=lambda p: -p.price)
+    # The cheapest cards of each role still to place are the tail of its list: suffix sums.
+    by_role = [[] for _ in roles]
+    for group in chosen:
+        by_role[role_of[group[0].role]] = [p.price for p in group]
+    tails = [[0] for _ in roles]
+    for r, prices in enumerate(by_role):
+        for price in prices:  # cheapest first
+            tails[r].append(tails[r][-1] + price)
+    need = {t: [needs[t].get(r, 0) for r in roles] for t in teams}
+    spare, coins = dict(reserves), dict(budget)
+    if sum(coins.values()) < sum(p.price for p in cards):
+        return None
+    plan: dict[int, list[Player]] = {t: [] for t in teams}
+    failed: set = set()
+
+    def affordable() -> bool:
+        for t in teams:
+            least = sum(tails[r][n] for r, n in enumerate(need[t]) if n)
+            if least > coins[t]:
+                return False
+        return True
+
+    def take(t: int, card: Player) -> bool:
+        r = role_of[card.role]
+        from_need = need[t][r] > 0
+        if from_need:
+            need[t][r] -= 1
+        else:
+            spare[t] -= 1
+        coins[t] -= card.price
+        plan[t].append(card)
+        return from_need
+
+    def give_back(t: int, card: Player, from_need: bool) -> None:
+        r = role_of[card.role]
+        plan[t].pop()
+        coins[t] += card.price
+        if from_need:
+            need[t][r] += 1
+        else:
+            spare[t] += 1
+
+    def options(position: int) -> list[int] | None:
+        """The teams to try for the card at ``position`` (one per state), or None if the branch fails."""
+        if not affordable():
+            return None
+        key = (position, tuple(sorted((tuple(need[t]), spare[t], coins[t]) for t in teams)))
+        if key in failed:
+            return None
+        failed.add(key)  # met again only once its own search is over; a completion ends the search
+        card = cards[position]
+        r = role_of[card.role]
+        takers, shapes = [], set()
+        for t in sorted(teams, key=lambda t: -coins[t]):
+            shape = (tuple(need[t]), spare[t], coins[t])
+            if (need[t][r] or spare[t]) and card.price <= coins[t] and shape not in shapes:
+                shapes.add(shape)
+                takers.append(t)
+        return takers
+
+    def search() -> bool:
+        """Depth first, with a stack of its own (a draft of many teams goes deeper than Python's
+        recursion): each level is a card and the teams still to try for it."""
+        if not cards:
+            return True
+        first = options(0)
+        stack = [[first or [], None, None]]  # teams left to try, the team holding the card, from_need
+        while stack:
+            level = stack[-1]
+            position = len(stack) - 1
+            if level[1] is not None:
+                give_back(level[1], cards[position], level[2])
+                level[1] = None
+            if not level[0]:
+                stack.pop()
+                continue
+            t = level[0].pop(0)
+            level[1], level[2] = t, take(t, cards[position])
+            if position + 1 == len(cards):
+                return True
+            stack.append([options(position + 1) or [], None, None])
+        return False
+
+    if not search():
+        return None
+    return {t: sorted(cards_of, key=lambda p: p.price) for t, cards_of in plan.items()}

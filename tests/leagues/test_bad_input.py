@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
 from leagues.demo import create_demo_season
-from leagues.models import League, Team
+from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, Team
 from leagues.scheduling import generate_fixtures
 from matches.models import Match
 from matches.services import match_play
@@ -93,6 +93,7 @@ def league_form(**changes):
         "budget": 15,
         "forfeit_goals_for": 3,
         "forfeit_goals_against": 0,
+        **{name: FAIR_PLAY_FIFA[kind] for kind, name in FAIR_PLAY_FIELDS.items()},
         "teams-TOTAL_FORMS": 0,
         "teams-INITIAL_FORMS": 0,
     }
@@ -107,6 +108,7 @@ def league_form(**changes):
         ({"points_draw": 4}, "Points must satisfy win &gt;= draw &gt;= loss."),
         ({"tiebreakers": '["points", "coin_toss"]'}, "Unknown tie-breaker coin_toss"),
         ({"tiebreakers": '["wins", "wins"]'}, "Each tie-breaker may appear only once."),
+        ({"fair_play_direct_red": 100}, "Ensure this value is less than or equal to 99."),
     ],
 )
 def test_admin_refuses_bad_league_settings(admin_client, changes, message):

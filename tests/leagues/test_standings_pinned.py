@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from django.db.models import Q
 
-from leagues.models import Team
+from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, Team
 from leagues.standings import (
     cached_standings,
     cached_standings_by_round,
@@ -108,7 +108,10 @@ def book(season, team_name, opponent_name, *, yellow=0, red=0):
 
 
 def test_fair_play_counts_a_red_card_as_three_yellows(league):
+    """With the weights of the leagues that existed before they were a setting (yellow 1, red 3)."""
     league.tiebreakers = ["points", "fair_play"]
+    for kind, name in FAIR_PLAY_FIELDS.items():
+        setattr(league, name, FAIR_PLAY_BEFORE[kind])
     league.save()
     season = make_season(league, ["Alpha", "Beta", "Gamma", "Delta", "East"])
     play(season, ["Alpha 0-0 Beta", "Gamma 0-0 Delta", "East 1-0 Alpha"])
@@ -127,7 +130,8 @@ def test_fair_play_counts_a_red_card_as_three_yellows(league):
         ("Gamma", 4),
     ]
     assert table.notes == [
-        "Alpha, Beta, Delta, Gamma (level on points): separated by fair play (fewer cards: yellow 1, red 3)."
+        "Alpha, Beta, Delta, Gamma (level on points): "
+        "separated by fair play (fewer card points, by the league's card weights)."
     ]
 
 

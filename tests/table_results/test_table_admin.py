@@ -40,9 +40,11 @@ def test_the_form_knows_the_game_and_the_squads(client, match, home_manager, sea
         "",
         "goal",
         "yellow_card",
+        "second_yellow",
         "red_card",
         "injury",
         "substitution",
+        "own_goal",
     ]
     offered = {int(k) for k, _ in form.fields["player"].choices if k}
     assert offered == set(players(match, "home")) | set(players(match, "away"))
