@@ -24,6 +24,7 @@ from rest_framework.response import Response
 
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from leagues.models import Team
+from leagues.validation import MAX_ID
 from rosters import drafts
 from rosters.accounts import display_name
 from rosters.models import Draft, DraftPick, QueuedCard
@@ -97,30 +98,44 @@ class DraftMoveSerializer(serializers.Serializer):
     draft = DraftDetailSerializer()
 
 
+def id_field(**kwargs) -> serializers.IntegerField:
+    """A row's id in a request: positive and within a 64-bit column (SQLite overflows past it)."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+#: BootCoins in a request: prices and bids are stored in small integer columns.
+MAX_COINS = 32767
+
+
 class PickInSerializer(serializers.Serializer):
     """A pick (or in the market a check or finish; in an auction the nomination of a card with ``amount``)."""
 
-    team = serializers.IntegerField(min_value=1)
-    player = serializers.IntegerField(min_value=1, required=False, help_text="The card, for a pick.")
+    team = id_field()
+    player = id_field(required=False, help_text="The card, for a pick.")
     kind = serializers.ChoiceField(choices=DraftPick.Kind.choices, default=DraftPick.Kind.PICK)
     pick_number = serializers.IntegerField(
         min_value=0,
+        max_value=MAX_ID,
         help_text="The pick on the clock as the client saw it (the draft's pick_number, from 0): a double "
         "click or a retry for a pick already made is refused.",
     )
-    amount = serializers.IntegerField(min_value=1, required=False, help_text="Auction: the opening bid in BootCoins.")
+    amount = serializers.IntegerField(
+        min_value=1, max_value=MAX_COINS, required=False, help_text="Auction: the opening bid in BootCoins."
+    )
 
 
 class BidInSerializer(serializers.Serializer):
-    team = serializers.IntegerField(min_value=1)
-    amount = serializers.IntegerField(min_value=1, help_text="BootCoins, more than the highest bid.")
+    team = id_field()
+    amount = serializers.IntegerField(
+        min_value=1, max_value=MAX_COINS, help_text="BootCoins, more than the highest bid."
+    )
 
 
 class QueueSerializer(serializers.Serializer):
     """A team's queue (the cards the clock takes first, in order) and whether autopick is on."""
 
-    team = serializers.IntegerField(min_value=1)
-    players = serializers.ListField(child=serializers.IntegerField(min_value=1), max_length=500)
+    team = id_field()
+    players = serializers.ListField(child=id_field(), max_length=500)
     autopick = serializers.BooleanField(required=False, help_text="Omitted: left as it is.")
 
 
@@ -222,7 +237,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
             self.permission_denied(request)
         draft = self.get_object()
         if request.method == "GET":
-            given = serializers.IntegerField(min_value=1)
+            given = id_field()
             try:
                 team_id = given.run_validation(request.query_params.get("team"))
             except serializers.ValidationError as exc:

@@ -407,3 +407,20 @@ def test_copies_of_one_keyed_pick_sent_at_once_act_once(cast, season, pool):
     assert len({a.content for a in answers}) == 1
     assert sum(a.has_header("Idempotent-Replayed") for a in answers) == 2
     assert DraftPick.objects.count() == 1 and ledger.balance(draft.season, cast["alpha"]) == 11
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("queue", {"players": [2**63]}, "players"),
+        ("queue", {"team": 2**63, "players": []}, "team"),
+        ("picks", {"player": 2**64, "pick_number": 0}, "player"),
+        ("bids", {"amount": 10**9}, "amount"),
+    ],
+)
+def test_ids_and_coins_past_their_columns_are_a_400_naming_the_field(as_, draft, cast, path, body, field):
+    """Found by the fuzz run on SQLite: an id past 64 bits overflowed the query (a 500)."""
+    request = {"team": cast["beta"].pk, **body}
+    method = as_["carla"].put if path == "queue" else as_["carla"].post
+    response = method(f"/api/drafts/{draft.pk}/{path}/", request, format="json")
+    assert response.status_code == 400 and field in response.json(), response.content[:300]
