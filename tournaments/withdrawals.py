@@ -21,6 +21,7 @@ from audit.context import recorded_by_caller
 from leagues.models import Season, Team
 from leagues.standings import standings_changed
 from matches.models import Match
+from matches.services import revision_update
 from rosters.models import SquadMember
 from tournaments.models import Bracket, Group, GroupStage, Swiss
 
@@ -77,7 +78,7 @@ def _swap_in_matches(seasons, withdrawn: Team, replacement: Team) -> dict[int, s
         scheduled = Match.objects.filter(season__in=list(seasons), status=Match.Status.SCHEDULED)
         mine = scheduled.filter(**{field: withdrawn})
         swapped |= dict.fromkeys(mine.values_list("id", flat=True), field)
-        mine.update(**{field: replacement})
+        mine.update(**{field: replacement}, **revision_update())  # calendars show the new team
     return swapped
 
 

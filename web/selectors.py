@@ -261,7 +261,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         next_round = next((number for number, _, open_ in counts if open_), None)
         page = next((p.number for p in pages if next_round is not None and p.first <= next_round <= p.last), None)
         page = page or len(pages)
-    elif pages and not 1 <= page <= len(pages):
+    elif not 1 <= page <= max(len(pages), 1):
         raise Match.DoesNotExist(f"page: the fixtures have {len(pages)} pages")
     shown = pages[page - 1] if pages else RoundsPage(1, 0, 0)
     shown.current = True

@@ -63,6 +63,7 @@ def test_a_team_withdrawing_from_a_group_is_replaced_from_the_admin(admin_client
     stage.refresh_from_db()
     assert stage.advance == 2  # the stage's options were checked when it was drawn: read-only here
     assert sorted(involving(replacement, group.season).values_list("id", flat=True)) == fixtures
+    assert set(involving(replacement, group.season).values_list("sequence", flat=True)) == {1}  # calendars see it
     assert not involving(withdrawn, group.season).exists()
     assert set(group.season.teams.all()) >= {replacement} and withdrawn not in group.season.teams.all()
     assert replacement in season.teams.all() and withdrawn not in season.teams.all()

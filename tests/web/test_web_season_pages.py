@@ -74,3 +74,10 @@ def test_the_home_page_reads_only_the_matchday_and_the_next_round(client, long_s
     html = client.get("/").content.decode()
     assert read == [30]  # rounds 1 and 2, not the season's 870 matches
     assert html.count('<a href="/matches/') == 30
+
+
+def test_a_season_without_fixtures_has_one_page_and_no_other(client):
+    """Every page number is cached once rendered: only pages that exist may be."""
+    season = make_season(make_league(), ["Alpha", "Beta"])
+    assert client.get(f"/seasons/{season.id}/?page=1").status_code == 200
+    assert client.get(f"/seasons/{season.id}/?page=2").status_code == 404
