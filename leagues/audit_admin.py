@@ -43,6 +43,13 @@ class TeamFilter(admin.SimpleListFilter):
         return queryset.filter(Q(team_id=team) | Q(opponent_id=team))
 
 
+def seasons_run_by(user) -> set[int] | None:
+    """The ids of the seasons whose entries ``user`` reads with accounts; None: all (a superuser)."""
+    if user.is_superuser:
+        return None
+    return set(Season.objects.filter(league__in=League.objects.run_by(user)).values_list("pk", flat=True))
+
+
 def public_actor(entry: Entry) -> str:
     """Who acted, as a manager of the other team may read it: no username that is an e-mail."""
     if entry.actor is not None and entry.actor.get_full_name().strip():
@@ -67,18 +74,33 @@ class EntryAdmin(admin.ModelAdmin):
         return entries_visible_to(request.user).select_related("actor")
 
     def get_list_display(self, request):
-        """A manager reads the entries of matches against other managers: names, not accounts."""
-        if request.user.is_superuser or League.objects.run_by(request.user).exists():
-            return self.list_display
-        return ["at", "who", *self.list_display[2:]]
+        """Who acted: the account for the entries of seasons the reader runs, a public name on
+        the others (a manager reads the entries of matches against other managers)."""
+        runs = seasons_run_by(request.user)
+
+        @admin.display(description="who")
+        def who(entry: Entry) -> str:
+            return entry.actor_name if runs is None or entry.season_id in runs else public_actor(entry)
+
+        return ["at", who, *self.list_display[2:]]
 
     def get_fields(self, request, obj=None):
-        if request.user.is_superuser or League.objects.run_by(request.user).exists():
+        runs = seasons_run_by(request.user)
+        if runs is None or (obj is not None and obj.season_id in runs):
             return self.fields
         return ["who" if f == "actor_name" else f for f in self.fields if f != "actor"]
 
     def get_readonly_fields(self, request, obj=None):
         return self.get_fields(request, obj)
+
+    def get_search_fields(self, request):
+        """Searching accounts would spell out e-mail usernames one letter at a time."""
+        return self.search_fields if request.user.is_superuser else [f for f in self.search_fields if f != "actor_name"]
+
+    def lookup_allowed(self, lookup, value, request=None):
+        if lookup.startswith("actor") and not (request is not None and request.user.is_superuser):
+            return False
+        return super().lookup_allowed(lookup, value, request)
 
     @admin.display(description="who")
     def who(self, entry: Entry) -> str:

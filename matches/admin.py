@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.shortcuts import redirect
 
 from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
@@ -77,15 +78,24 @@ class MatchAdmin(LeagueScopedAdmin):
 
     def save_model(self, request, obj, form, change):
         """A new kickoff goes through ``match_move``, as in the API: the match is queued again at
-        that time, calendars see the change (``sequence``) and the audit log records it."""
-        moved = change and "kickoff" in form.changed_data
-        kickoff = obj.kickoff
-        if moved:
-            obj.kickoff = form.initial["kickoff"]
-        super().save_model(request, obj, form, change)
-        if moved:
-            moved_match = match_move(match_id=obj.pk, kickoff=kickoff)
-            obj.kickoff, obj.queued_at, obj.sequence = moved_match.kickoff, None, moved_match.sequence
+        that time, calendars see the change (``sequence``) and the audit log records it. It moves
+        first, under the row lock, and the form saves only the fields it changed: a result the
+        worker stored meanwhile is neither overwritten nor hidden behind a server error."""
+        if not change:
+            return super().save_model(request, obj, form, change)
+        if "kickoff" in form.changed_data:
+            moved = match_move(match_id=obj.pk, kickoff=obj.kickoff)
+            obj.queued_at, obj.sequence, obj.updated_at = moved.queued_at, moved.sequence, moved.updated_at
+        others = [name for name in form.changed_data if name != "kickoff"]
+        if others:
+            obj.save(update_fields=others)
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except ValidationError as exc:  # the match got a result while the form was open
+            self.message_user(request, validation_message(exc), messages.ERROR)
+            return redirect(request.path)
 
     def get_readonly_fields(self, request, obj=None):
         """The status moves only by the actions (the rules of ``matches.fixtures``), and a match

@@ -102,7 +102,7 @@ class ResultSubmissionAdmin(admin.ModelAdmin):
     list_display = ["at", "match", "action", "state", "side", "by_name", "score", "note"]
     list_filter = ["state", "action", "match__season__league"]
     list_select_related = ["match__home", "match__away", "by"]
-    search_fields = ["match__home__name", "match__away__name", "by__username"]
+    search_fields = ["match__home__name", "match__away__name"]  # not accounts: the other side reads this log
     # Who made a step is shown by its public name: the other side's manager reads this log too.
     fields = readonly_fields = ["match", "action", "state", "side", "by_name", "at", "payload", "refers_to", "note"]
     change_list_template = "admin/matches/resultsubmission/change_list.html"

@@ -301,5 +301,7 @@ def test_a_manager_reads_who_acted_by_name_never_an_email_username(client, cast,
         answer = client.get(page)
         assert answer.status_code == 200 and "rival.boss" not in answer.content.decode(), page
     assert "a manager or commissioner" in client.get(pages[0]).content.decode()
+    assert listed(client, "?q=rival") == set()  # no spelling out accounts by search
+    assert client.get(pages[0] + "?actor_name__icontains=rival").status_code == 400
     client.force_login(cast["anna"])  # the league's commissioner sees the account
     assert "rival.boss@example.com" in client.get(pages[1]).content.decode()
