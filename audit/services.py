@@ -51,7 +51,8 @@ def entry(
     if before == after:
         return None
     who, via = current()
-    who = actor or who
+    if actor is not None and actor.is_authenticated:
+        who = actor
     return Entry(
         actor=who,
         actor_name=who.get_username() if who is not None else "",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -16,6 +17,8 @@ from engines import get_engine
 from rosters import ledger
 from rosters.models import Player, SquadMember
 from rosters.pools import build_player
+
+logger = logging.getLogger(__name__)
 
 
 def load_pool(league, cards: Iterable[Mapping[str, Any]], *, source: str = "") -> list[Player]:
@@ -228,8 +231,18 @@ def _greedy_witness(free: list[Player], needs, reserves, budget) -> dict[int, li
     return plan
 
 
+#: The most search states the exact check visits (all splits together) before it answers
+#: "no completion found", as the greedy check alone did: it runs under the draft's row lock,
+#: on the request path, and a search that backtracks is exponential at worst.
+SEARCH_LIMIT = 200_000
+
+
+class _SearchTooLong(Exception):
+    pass
+
+
 def _search_witness(free: list[Player], needs, reserves, budget) -> dict[int, list[Player]] | None:
-    """The exact check: a search that backtracks.
+    """The exact check: a search that backtracks (up to ``SEARCH_LIMIT`` states).
 
     Within a role a completion can always use the cheapest cards (swapping a dearer card for
     a cheaper unused one of the same role only saves coins), so the cards to place are fixed
@@ -246,13 +259,18 @@ def _search_witness(free: list[Player], needs, reserves, budget) -> dict[int, li
     roles = sorted(set(by_role) | {r for t in teams for r, n in needs[t].items() if n > 0})
     wanted = [sum(needs[t].get(r, 0) for t in teams) for r in roles]
     spare_total = sum(reserves[t] for t in teams)
-    for extra in _splits(spare_total, len(roles)):
-        counts = [w + x for w, x in zip(wanted, extra, strict=True)]
-        if all(c <= len(by_role.get(r, ())) for r, c in zip(roles, counts, strict=True)):
-            chosen = [by_role[r][:c] for r, c in zip(roles, counts, strict=True) if c]
-            plan = _place(chosen, roles, needs, reserves, budget)
-            if plan is not None:
-                return plan
+    visits = [SEARCH_LIMIT]
+    try:
+        for extra in _splits(spare_total, len(roles)):
+            visits[0] -= 1
+            counts = [w + x for w, x in zip(wanted, extra, strict=True)]
+            if all(c <= len(by_role.get(r, ())) for r, c in zip(roles, counts, strict=True)):
+                chosen = [by_role[r][:c] for r, c in zip(roles, counts, strict=True) if c]
+                plan = _place(chosen, roles, needs, reserves, budget, visits)
+                if plan is not None:
+                    return plan
+    except _SearchTooLong:
+        logger.warning("draft completion check stopped after %s states: answered no completion", SEARCH_LIMIT)
     return None
 
 
@@ -266,8 +284,11 @@ def _splits(total: int, parts: int):
             yield (first, *rest)
 
 
-def _place(chosen: list[list[Player]], roles, needs, reserves, budget) -> dict[int, list[Player]] | None:
-    """Give every chosen card (cheapest first per role) to a team within its coins, or None."""
+def _place(
+    chosen: list[list[Player]], roles, needs, reserves, budget, visits: list[int]
+) -> dict[int, list[Player]] | None:
+    """Give every chosen card (cheapest first per role) to a team within its coins, or None.
+    ``visits`` holds the states left to visit; at none ``_SearchTooLong`` ends the search."""
     teams = list(needs)
     role_of = {r: i for i, r in enumerate(roles)}
     cards = sorted((p for group in chosen for p in group), key=lambda p: -p.price)
@@ -315,6 +336,9 @@ def _place(chosen: list[list[Player]], roles, needs, reserves, budget) -> dict[i
 
     def options(position: int) -> list[int] | None:
         """The teams to try for the card at ``position`` (one per state), or None if the branch fails."""
+        visits[0] -= 1
+        if visits[0] < 0:
+            raise _SearchTooLong
         if not affordable():
             return None
         key = (position, tuple(sorted((tuple(need[t]), spare[t], coins[t]) for t in teams)))

@@ -14,6 +14,7 @@ from rest_framework.authtoken.models import Token
 from audit.context import acting_as
 from audit.models import Entry
 from leagues.models import PlayMode, PointsDeduction, Team
+from leagues.scheduling import generate_fixtures
 from matches import services
 from matches.models import Match
 from matches.tasks import play_match
@@ -44,8 +45,6 @@ def boss(db):
 @pytest.fixture
 def played_season(season, cast, pool):
     """The cast's season with its squads drafted and its fixtures generated."""
-    from leagues.scheduling import generate_fixtures
-
     autodraft(season)
     generate_fixtures(season)
     return season

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIFA
+from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIFA, Team
 from tests.conftest import make_league
 
 
@@ -33,6 +33,7 @@ def test_the_admin_shows_the_weights_and_sets_fifas(client, db):
         *Permission.objects.filter(content_type__app_label="leagues", codename__in=["view_league", "change_league"])
     )
     league.commissioners.add(user)
+    Team.objects.create(league=other, name="Anna's own", manager=user)  # Other is in her list, not hers to run
     client.force_login(user)
     page = client.get(reverse("admin:leagues_league_change", args=[league.id]))
     assert page.status_code == 200 and b"fair_play_second_yellow" in page.content

@@ -14,6 +14,7 @@ from leagues.demo import create_demo_season
 from leagues.models import PointsDeduction, Season, Team
 from matches.models import Match, ResultSubmission
 from matches.services import simulate_due
+from rosters import drafts
 from rosters.accounts import invite_manager
 from rosters.drafts import create_draft, run_autodraft
 from rosters.models import Draft, Player, QueuedCard, SquadMember
@@ -29,8 +30,6 @@ def fast_passwords(settings):
 @pytest.fixture(autouse=True)
 def no_clock(monkeypatch):
     """Drafts queue their clock on the broker; here nothing waits for it."""
-    from rosters import drafts
-
     monkeypatch.setattr(drafts, "schedule_clock", lambda args, eta: None)
 
 

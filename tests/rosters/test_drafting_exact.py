@@ -11,6 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from leagues.demo import TEAM_NAMES
+from rosters import drafting
 from rosters.drafting import _greedy_witness, _witness, autodraft, load_engine_pool
 from rosters.models import SquadMember
 from tests.conftest import make_league, make_season
@@ -71,6 +72,18 @@ def test_a_completion_the_greedy_turns_miss_is_found():
     plan = _witness(cards, needs, {"broke": 0, "rich": 0}, {"broke": 0, "rich": 4})
     assert plan is not None
     assert [c.price for c in plan["broke"]] == [0, 0] and [c.price for c in plan["rich"]] == [4]
+
+
+def test_the_search_stops_at_its_limit_and_answers_no_completion(monkeypatch, caplog):
+    """It runs under the draft's lock on the request path: past SEARCH_LIMIT states it answers as
+    the greedy check alone did (no completion found), and says so in the log."""
+    cards = [Card("f", 4), Card("f", 0), Card("f", 0)]
+    needs = {"broke": Counter({"f": 2}), "rich": Counter({"f": 1})}
+    args = (cards, needs, {"broke": 0, "rich": 0}, {"broke": 0, "rich": 4})
+    monkeypatch.setattr(drafting, "SEARCH_LIMIT", 2)
+    assert _witness(*args) is None and "stopped after 2 states" in caplog.text
+    monkeypatch.setattr(drafting, "SEARCH_LIMIT", 200)
+    assert _witness(*args) is not None
 
 
 def test_a_draft_deeper_than_pythons_recursion_is_searched():
