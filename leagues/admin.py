@@ -7,6 +7,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
+from competitions.rollover import season_close, season_rollover
 from engines import CardError
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.errors import validation_message
@@ -300,8 +301,6 @@ class SeasonAdmin(LeagueScopedAdmin):
         description="Close the season (its unplayed matches are cancelled and listed)", permissions=["change"]
     )
     def close_season_action(self, request, queryset):
-        from competitions.rollover import season_close
-
         for season in self.run_rows(request, queryset):
             try:
                 note = season_close(season, by=request.user)
@@ -312,8 +311,6 @@ class SeasonAdmin(LeagueScopedAdmin):
 
     @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
     def next_season_action(self, request, queryset):
-        from competitions.rollover import season_rollover
-
         for season in self.run_rows(request, queryset):
             try:
                 new = season_rollover(season, by=request.user)

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from audit import services as audit
+from competitions.divisions import team_groups
 from leagues.standings import standings_changed
 from leagues.validation import LATEST_DATETIME, schedule_errors, team_count_errors
 
@@ -113,6 +114,15 @@ def byes(teams: Sequence[T], rounds: list[list[tuple[T, T]]]) -> list[list[T]]:
     return [[t for t in teams if not any(t in pair for pair in pairs)] for pairs in rounds]
 
 
+def merged_rounds(divisions: list[list[list[tuple[T, T]]]]) -> list[list[tuple[T, T]]]:
+    """Each division's round robin played side by side: round n holds every division's round n
+    (a smaller division has fewer rounds and rests at the end)."""
+    return [
+        [pair for rounds in divisions if number < len(rounds) for pair in rounds[number]]
+        for number in range(max(len(rounds) for rounds in divisions))
+    ]
+
+
 def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timedelta | None) -> list:
     """The season's teams, once its fixtures can be made: a first kickoff, a positive
     interval, both within the calendar's limits (``leagues.validation``), two teams or more
@@ -164,7 +174,7 @@ def generate_fixtures(
     interval = season.round_interval if interval is None else interval
     double = season.double_round_robin if double is None else double
     teams = schedulable_teams(season, first_kickoff=first_kickoff, interval=interval)
-    rounds = round_robin(teams, double=double)
+    rounds = merged_rounds([round_robin(group, double=double) for group in team_groups(season, teams)])
     if not fits_in_calendar(first_kickoff, interval, len(rounds)):
         raise ValidationError({"round_interval": f"{len(rounds)} rounds at this interval run past the year 9999."})
 

@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import F, Q, Sum
 
 from leagues.cache import cached
-from leagues.models import TIEBREAKERS, PointsDeduction, Season
+from leagues.models import TIEBREAKERS, PointsDeduction, Season, Team
 
 FORM_LENGTH = 5
 
@@ -123,25 +123,33 @@ class _Inputs:
     cards: dict[int, int]
 
 
-def _load(season: Season) -> _Inputs:
+def _load(season: Season, division_id: int | None = None) -> _Inputs:
+    """The season's inputs; with ``division_id``, only that division's teams and their matches
+    among themselves (a division's fixtures never leave it)."""
     from matches.models import Match, PlayerMatchStat
 
-    teams = {t["id"]: t["name"] for t in season.teams.values("id", "name")}
+    if division_id is None:
+        entries = season.teams.all()
+    else:
+        entries = Team.objects.filter(season_entries__season=season, season_entries__division_id=division_id)
+    teams = {t["id"]: t["name"] for t in entries.values("id", "name")}
+    matches = Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES)
+    deductions = PointsDeduction.objects.filter(season=season)
+    if division_id is not None:
+        matches = matches.filter(home_id__in=teams, away_id__in=teams)
+        deductions = deductions.filter(team_id__in=teams)
     results = [
         Result(*values)
-        for values in Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES)
-        .order_by("kickoff", "id")
-        .values_list("home_id", "away_id", "home_goals", "away_goals", "round")
+        for values in matches.order_by("kickoff", "id").values_list(
+            "home_id", "away_id", "home_goals", "away_goals", "round"
+        )
     ]
-    deducted = {
-        d["team_id"]: d["total"]
-        for d in PointsDeduction.objects.filter(season=season).values("team_id").annotate(total=Sum("points"))
-    }
+    deducted = {d["team_id"]: d["total"] for d in deductions.values("team_id").annotate(total=Sum("points"))}
     cards: dict[int, int] = {}
     if "fair_play" in season.league.tiebreakers:
         weights = season.league.fair_play_weights
         for team_id, yellows, reds in (
-            PlayerMatchStat.objects.filter(match__season=season, match__status__in=Match.RESULT_STATUSES)
+            PlayerMatchStat.objects.filter(match__in=matches)
             .filter(Q(yellow_cards__gt=0) | Q(red_cards__gt=0))
             .values_list("team_id", "yellow_cards", "red_cards")
         ):
@@ -190,9 +198,9 @@ def _table(inputs: _Inputs, results: list[Result]) -> Table:
     return Table(rows=ordered, notes=notes)
 
 
-def compute_standings(season: Season) -> Table:
-    """The season's table, ordered by points and then the league's tie-breakers."""
-    inputs = _load(season)
+def compute_standings(season: Season, division_id: int | None = None) -> Table:
+    """The season's table (or one division's), ordered by points and then the league's tie-breakers."""
+    inputs = _load(season, division_id)
     return _table(inputs, inputs.results)
 
 
@@ -266,9 +274,10 @@ def _mini_table(group, results, league) -> dict[int, tuple[int, int, int]]:
     return {team_id: tuple(values) for team_id, values in table.items()}
 
 
-def cached_standings(season: Season) -> Table:
+def cached_standings(season: Season, division_id: int | None = None) -> Table:
     """``compute_standings`` through the cache (``season`` read in this request)."""
-    return cached(f"standings:{season.id}:{season.standings_version}", lambda: compute_standings(season))
+    key = f"standings:{season.id}:{season.standings_version}" + (f":{division_id}" if division_id else "")
+    return cached(key, lambda: compute_standings(season, division_id))
 
 
 def cached_standings_by_round(season: Season) -> list[tuple[int, Table]]:

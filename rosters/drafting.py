@@ -68,7 +68,8 @@ def load_sample_pool(league, *, teams: int, seed: int) -> list[Player]:
 
 
 def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]]:
-    """Fill every empty squad of the season from the league's free cards, in snake order.
+    """Fill the open places of every squad of the season (all of an empty squad's; a card kept
+    from last season holds its place) from the league's free cards, in snake order.
 
     Each pick takes the dearest card that still leaves a way to complete every
     squad within every team's coins (its ledger balance, the league's budget on a
@@ -79,14 +80,17 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
     league = season.league
     rules = league.squad_rules
     rng = random.Random(season.seed if seed is None else seed)
-    drafted = SquadMember.objects.filter(season=season)
-    taken = set(drafted.values_list("player_id", flat=True))
-    teams = list(season.teams.exclude(id__in=drafted.values("team_id")).order_by("id"))
+    held: dict[int, list[Player]] = {}
+    for member in SquadMember.objects.filter(season=season).select_related("player"):
+        held.setdefault(member.team_id, []).append(member.player)
+    taken = {p.id for squad in held.values() for p in squad}
+    places = {t.id: open_places(rules, held.get(t.id, [])) for t in season.teams.all()}
+    teams = [t for t in season.teams.order_by("id") if _open_count(*places[t.id])]
     free = [p for p in Player.objects.filter(league=league).order_by("id") if p.id not in taken]
     rng.shuffle(free)
     free.sort(key=lambda p: -p.price)  # stable: equal prices stay in shuffled order
-    needs = {t.id: Counter(rules.roles) for t in teams}
-    reserves = {t.id: rules.reserves for t in teams}
+    needs = {t.id: places[t.id][0] for t in teams}
+    reserves = {t.id: places[t.id][1] for t in teams}
     budget = ledger.balances(season, [t.id for t in teams])
     picks: dict[int, list[Player]] = {t.id: [] for t in teams}
 
@@ -96,6 +100,8 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
     for round_number in range(rules.size):
         order = teams if round_number % 2 == 0 else teams[::-1]
         for team in order:
+            if not _open_count(needs[team.id], reserves[team.id]):
+                continue
             player, plan = _pick(team.id, free, needs, reserves, budget, plan)
             free.remove(player)
             _take(team.id, player, needs, reserves, budget)
@@ -127,6 +133,11 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
             for team_id, squad in squads.items()
         )
     return squads
+
+
+def _open_count(needs: Counter, reserves: int) -> int:
+    """The places a squad has left: cards it needs per role, and reserve places."""
+    return sum(n for n in needs.values() if n > 0) + max(reserves, 0)
 
 
 def _take(team_id, player: Player, needs, reserves, budget) -> None:

@@ -28,12 +28,12 @@ from django.utils import timezone
 
 from audit import services as audit
 from audit.context import recorded_by_caller
+from competitions.divisions import final_order
 from engines import CardError
 from engines.core import SquadRules
 from engines.mutant import market as mutant_market
 from leagues.errors import validation_message
 from leagues.models import Season
-from leagues.standings import compute_standings
 from rosters import ledger
 from rosters.drafting import _witness, best_pick, open_places, witness_after
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
@@ -97,8 +97,9 @@ def draw_order(draft: Draft) -> list[int]:
     """Team ids in first-round order, by the draft's method.
 
     Random uses the season's seed, so the draw can be checked afterwards. The reverse
-    table puts last season's bottom team first; teams that did not play last season
-    go before all of them, in id order (they come in with nothing).
+    table puts last season's bottom team first (of its bottom division, if it had divisions);
+    teams that did not play last season go before all of them, in id order (they come in
+    with nothing).
     """
     teams = sorted(draft.season.teams.values_list("id", flat=True))
     method = draft.order_method
@@ -110,7 +111,7 @@ def draw_order(draft: Draft) -> list[int]:
     if method == Draft.OrderMethod.REVERSE_TABLE:
         if draft.previous_season is None:
             raise DraftError({"previous_season": "choose the season whose table gives the order"})
-        table = [row.team_id for row in compute_standings(draft.previous_season).rows]
+        table = final_order(draft.previous_season)
         return [t for t in teams if t not in table] + [t for t in reversed(table) if t in teams]
     random.Random(draft.season.seed).shuffle(teams)
     return teams
