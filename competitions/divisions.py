@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 
+from competitions.standings import Table, cached_standings, compute_standings
 from leagues.models import Division, Season, SeasonTeam, Team
-from leagues.standings import Table, cached_standings, compute_standings
 
 
 @dataclass
@@ -66,5 +66,6 @@ def division_tables(season: Season, *, cache: bool = False) -> list[DivisionTabl
 
 
 def final_order(season: Season) -> list[int]:
-    """The season's team ids best first: the top division's table, then the next tier's."""
+    """The season's team ids best first: the top division's table, then the next tier's (a
+    reverse-table draft's order, ``settings.DRAFT_TABLE_ORDER``)."""
     return [row.team_id for part in division_tables(season) for row in part.table.rows]

@@ -22,16 +22,17 @@ from django.utils import timezone
 
 from audit import services as audit
 from competitions.divisions import DivisionTable, division_tables
+from competitions.knockout import champion
+from competitions.playoffs import knockout_stage
+from competitions.round_robin import generate_fixtures
+from leagues.cache import standings_changed
 from leagues.models import Division, DivisionPlayoff, Season, SeasonTeam, Team, new_seed
-from leagues.scheduling import generate_fixtures
-from leagues.standings import standings_changed
 from matches.models import Match
 from matches.services import revision_update
 from rosters import ledger
 from rosters.drafts import create_draft
 from rosters.models import Draft, Keeper, SquadMember
 from tournaments.models import Bracket
-from tournaments.services import champion, knockout_stage
 
 #: The relations that make a season a later stage of another (its play-offs, a group, a
 #: knockout after the groups): a stage is not a season of the league to roll over.

@@ -22,13 +22,14 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from audit import services as audit
 from audit.context import recorded_by_caller
-from competitions.divisions import final_order
 from engines import CardError
 from engines.core import SquadRules
 from engines.mutant import market as mutant_market
@@ -97,9 +98,8 @@ def draw_order(draft: Draft) -> list[int]:
     """Team ids in first-round order, by the draft's method.
 
     Random uses the season's seed, so the draw can be checked afterwards. The reverse
-    table puts last season's bottom team first (of its bottom division, if it had divisions);
-    teams that did not play last season go before all of them, in id order (they come in
-    with nothing).
+    table puts last season's bottom team first; teams that did not play last season
+    go before all of them, in id order (they come in with nothing).
     """
     teams = sorted(draft.season.teams.values_list("id", flat=True))
     method = draft.order_method
@@ -111,7 +111,7 @@ def draw_order(draft: Draft) -> list[int]:
     if method == Draft.OrderMethod.REVERSE_TABLE:
         if draft.previous_season is None:
             raise DraftError({"previous_season": "choose the season whose table gives the order"})
-        table = final_order(draft.previous_season)
+        table = import_string(settings.DRAFT_TABLE_ORDER)(draft.previous_season)
         return [t for t in teams if t not in table] + [t for t in reversed(table) if t in teams]
     random.Random(draft.season.seed).shuffle(teams)
     return teams

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.demo import create_demo_season
+from competitions.round_robin import generate_fixtures
 from leagues.models import Division, Season, SeasonTeam
-from leagues.scheduling import generate_fixtures
 from matches.models import Match
+from ops.demo import create_demo_season
 
 
 def play_all(season: Season) -> None:

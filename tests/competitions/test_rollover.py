@@ -11,13 +11,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from competitions.divisions import division_tables, final_order
+from competitions.knockout import advance_bracket
 from competitions.rollover import division_playoffs_draw, season_close, season_rollover
 from leagues.models import Season, SeasonTeam
 from matches.models import Match
 from rosters import ledger
 from rosters.models import Draft, Keeper, LedgerEntry, SquadMember
 from tests.competitions.conftest import divide, play_all
-from tournaments.services import advance_bracket
 
 pytestmark = pytest.mark.django_db
 
