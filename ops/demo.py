@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from competitions.knockout import draw_bracket
 from competitions.round_robin import generate_fixtures
 from engines import get_engine
-from leagues.models import League, Season, Team
+from leagues.models import Division, League, Season, SeasonTeam, Team
 from rosters.drafting import autodraft, load_sample_pool
 
 TEAM_NAMES = [
@@ -46,11 +46,15 @@ def create_demo_season(
     double: bool = True,
     knockout: bool = False,
     third_place: bool = False,
+    divisions: int = 1,
 ) -> Season:
     """A league with ``teams`` drafted squads and a round robin (or a knockout bracket)
-    whose kickoffs are already due."""
+    whose kickoffs are already due. With ``divisions`` of ``teams`` each (tier 1 the first
+    teams), two go up and two down between tiers (``demo_divisions``)."""
     if not 2 <= teams <= len(TEAM_NAMES):
         raise ValueError(f"teams: {teams} is not between 2 and {len(TEAM_NAMES)}")
+    if divisions < 1 or teams * divisions > len(TEAM_NAMES):
+        raise ValueError(f"divisions: {divisions} of {teams} teams is not between 1 and {len(TEAM_NAMES)} teams")
     engine_name = get_engine(engine).name
     with transaction.atomic():
         base = slugify(f"demo-{engine}-{seed}")
@@ -64,8 +68,10 @@ def create_demo_season(
         season = Season.objects.create(
             league=league, name=str(timezone.now().year), seed=seed, double_round_robin=double
         )
-        season.teams.set(Team.objects.create(league=league, name=name) for name in TEAM_NAMES[:teams])
-        load_sample_pool(league, teams=teams, seed=seed)
+        season.teams.set(Team.objects.create(league=league, name=name) for name in TEAM_NAMES[: teams * divisions])
+        if divisions > 1:
+            demo_divisions(season, divisions, teams)
+        load_sample_pool(league, teams=teams * divisions, seed=seed)
         autodraft(season)
         rounds = (teams - 1 + teams % 2) * (2 if double else 1)
         interval = timedelta(hours=1)
@@ -77,3 +83,24 @@ def create_demo_season(
         else:
             generate_fixtures(season)
     return season
+
+
+#: Teams that go up and down between two tiers of the demo.
+DEMO_MOVES = 2
+
+
+def demo_divisions(season: Season, divisions: int, teams: int) -> None:
+    """Tiers 1 to ``divisions`` of ``teams`` each, in the order the season's teams were made;
+    ``DEMO_MOVES`` up and down between neighbours (fewer if a division is too small for them)."""
+    moves = min(DEMO_MOVES, teams // 2)
+    entries = list(SeasonTeam.objects.filter(season=season).order_by("team_id"))
+    for tier in range(1, divisions + 1):
+        division = Division.objects.create(
+            league=season.league,
+            name=f"Division {tier}",
+            tier=tier,
+            promoted=moves if tier > 1 else 0,
+            relegated=moves if tier < divisions else 0,
+        )
+        chunk = [e.pk for e in entries[(tier - 1) * teams : tier * teams]]
+        SeasonTeam.objects.filter(pk__in=chunk).update(division=division)

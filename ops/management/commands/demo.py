@@ -3,22 +3,30 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
 from competitions.bracket import bracket_size
+from competitions.divisions import division_tables
 from competitions.groups import group_lines
 from competitions.knockout import bracket_lines, champion
-from competitions.standings import compute_standings, format_table
+from competitions.rollover import season_rollover
+from competitions.standings import format_table
 from competitions.start import start_tournament
 from competitions.swiss import swiss_lines
 from engines import ENGINES
 from leagues.errors import validation_message
+from leagues.models import SeasonTeam
 from matches.models import Match
 from matches.services import queue_due_matches, revision_update
 from matches.worker import start_worker, stop_worker
-from ops.demo import create_demo_season
+from ops.demo import TEAM_NAMES, create_demo_season
+from rosters.drafting import autodraft
 from tournaments.models import Bracket, Swiss, Tie
+
+#: The most seasons one demo plays.
+MAX_SEASONS = 10
 
 
 class Command(BaseCommand):
@@ -36,6 +44,12 @@ class Command(BaseCommand):
             help="a league season, a single-elimination tournament, a season then play-offs of its top teams, "
             "groups (two, four from twelve teams) then a knockout of the top two of each, a Swiss, "
             "or a double-elimination tournament",
+        )
+        parser.add_argument(
+            "--divisions", type=int, default=1, help="a league of this many divisions of --teams teams (2 up, 2 down)"
+        )
+        parser.add_argument(
+            "--seasons", type=int, default=1, help="seasons played one after the other, each rolled over into the next"
         )
         parser.add_argument("--third-place", action="store_true", help="knockout: play for third place")
         parser.add_argument(
@@ -68,11 +82,20 @@ class Command(BaseCommand):
             raise CommandError(f"--teams: {tournament_format} needs at least 4 teams")
         if tournament_format == "double_elimination" and teams < 3:
             raise CommandError("--teams: double_elimination needs at least 3 teams")
+        divisions, seasons = options["divisions"], options["seasons"]
+        if not 1 <= divisions * teams <= len(TEAM_NAMES):
+            raise CommandError(f"--divisions: {divisions} of {teams} teams is more than the demo's {len(TEAM_NAMES)}")
+        if not 1 <= seasons <= MAX_SEASONS:
+            raise CommandError(f"--seasons: {seasons} is not between 1 and {MAX_SEASONS}")
+        if (divisions > 1 or seasons > 1) and tournament_format != "round_robin":
+            raise CommandError("--divisions, --seasons: a league of divisions and seasons plays --format round_robin")
         knockout = tournament_format in ("knockout", "double_elimination")
         third_place = options["third_place"]
         kind = "league" if tournament_format == "round_robin" else tournament_format.replace("_", " ")
         self.stdout.write(f"Creating a {engine} demo {kind} with {teams} teams (seed {seed})...")
-        season = create_demo_season(engine=engine, teams=teams, seed=seed, double=not options["single"])
+        season = create_demo_season(
+            engine=engine, teams=teams, seed=seed, double=not options["single"], divisions=divisions
+        )
         if tournament_format != "round_robin":
             rounds = bracket_size(teams).bit_length() - 1
             legs = options["two_legged"]
@@ -104,6 +127,10 @@ class Command(BaseCommand):
                     total = 2 * teams - 2
                 self.wait_for([season], total, worker, options["timeout"])
                 self.print_result(season)
+            for number in range(2, seasons + 1):
+                season = self.next_season(season, seed + number - 1)
+                self.wait_for([season], season.matches.count(), worker, options["timeout"])
+                self.print_result(season)
             if tournament_format == "league_playoffs":
                 plan = season.playoffs
                 plan.refresh_from_db()  # the worker that stored the last league result drew them
@@ -119,6 +146,7 @@ class Command(BaseCommand):
         if failed:
             self.stdout.write(self.style.WARNING(f"{failed} matches failed; see the admin for the errors."))
         self.stdout.write(f"Season id: {season.id}")
+        self.stdout.write(f"League id: {season.league_id}")
         page = "bracket/" if hasattr(season, "bracket") else ""
         self.stdout.write(
             f"Its page, once `python manage.py runserver` runs: http://127.0.0.1:8000/seasons/{season.id}/{page}"
@@ -132,10 +160,26 @@ class Command(BaseCommand):
             self.stdout.write(f"\n{season} (Swiss, {swiss.rounds} rounds)\n" + "\n".join(swiss_lines(swiss)))
             self.stdout.write("Ranked on wins (a bye is one), then Buchholz, goal difference, seeding.\n")
         elif bracket is None:
-            self.stdout.write(f"\n{season}\n{format_table(compute_standings(season))}\n")
+            for part in division_tables(season):
+                title = f"{season} {part.title}".strip()
+                self.stdout.write(f"\n{title}\n{format_table(part.table)}\n")
         else:
             self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(bracket)))
             self.stdout.write(f"\nWinner: {champion(bracket)}\n")
+
+    def next_season(self, season, seed: int):
+        """The season after ``season`` (played), its teams moved by the tables, drafted automatically."""
+        try:
+            with transaction.atomic():  # squads before any match of it is due
+                new = season_rollover(season, seed)
+                autodraft(new)
+        except ValidationError as exc:
+            raise CommandError(validation_message(exc)) from exc
+        before = dict(SeasonTeam.objects.filter(season=season).values_list("team_id", "division_id"))
+        entries = SeasonTeam.objects.filter(season=new).select_related("team", "division").order_by("team__name")
+        lines = [f"{e.team} to {e.division.name}" for e in entries if e.division_id != before.get(e.team_id)]
+        self.stdout.write(f"\nRolled over into {new}" + (": " + ", ".join(lines) if lines else "") + ".")
+        return new
 
     def play_groups(self, stage, worker, timeout) -> None:
         """The groups' round robins, then the knockout of the top two that the worker draws."""
