@@ -1,0 +1,87 @@
+"""The rollover from the admin ("Start the next season", "Close the season") and from
+``manage.py new_season``; the season's admin page sets each team's division."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from leagues.models import Season, SeasonTeam
+from matches.models import Match
+from tests.competitions.conftest import divide, play_all
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def boss_client(client):
+    client.force_login(get_user_model().objects.create_superuser("boss", "boss@example.com", "pw-for-tests-only"))
+    return client
+
+
+def act(client, action: str, season: Season):
+    url = reverse("admin:leagues_season_changelist")
+    return client.post(url, {"action": action, "_selected_action": [season.pk]}, follow=True)
+
+
+def test_new_season_prints_the_new_seasons_id(season, capsys):
+    play_all(season)
+    call_command("new_season", str(season.pk), "--seed", "9")
+    new = Season.objects.get(pk=int(capsys.readouterr().out))
+    assert new.previous == season and new.seed == 9
+
+
+def test_new_season_refuses_an_unfinished_season_with_the_reason(season):
+    with pytest.raises(CommandError, match="season: 56 matches of .* are not finished"):
+        call_command("new_season", str(season.pk))
+    with pytest.raises(CommandError, match="SEASON_ID: no season with id '0'"):
+        call_command("new_season", "0")
+
+
+def test_the_admin_starts_the_next_season_of_a_finished_one(boss_client, season):
+    refused = act(boss_client, "next_season_action", season).content.decode()
+    assert "are not finished" in refused and not Season.objects.filter(previous=season).exists()
+    play_all(season)
+    page = act(boss_client, "next_season_action", season).content.decode()
+    new = Season.objects.get(previous=season)
+    assert f"{new} follows {season}" in page
+    assert "rolled over already" in act(boss_client, "next_season_action", season).content.decode()
+
+
+def test_the_admin_closes_a_season_listing_its_unplayed_matches(boss_client, season):
+    page = act(boss_client, "close_season_action", season).content.decode()
+    assert "56 matches left unplayed and cancelled" in page
+    assert season.matches.exclude(status=Match.Status.CANCELLED).count() == 0
+
+
+def test_the_season_page_sets_the_teams_divisions(boss_client, season, team_ids):
+    top, second = divide(season, relegated=1, promoted=1)
+    url = reverse("admin:leagues_season_change", args=[season.pk])
+    assert "divisions of the teams" in boss_client.get(url).content.decode().lower()
+    entries = list(SeasonTeam.objects.filter(season=season).order_by("team_id"))
+    data = {
+        "league": season.league_id,
+        "name": season.name,
+        "teams": team_ids,
+        "double_round_robin": "on",
+        "first_kickoff_0": "2026-12-01",
+        "first_kickoff_1": "19:00:00",
+        "round_interval": "7 00:00:00",
+        "seed": season.seed,
+        "engine_settings": "{}",
+        "deductions-TOTAL_FORMS": 0,
+        "deductions-INITIAL_FORMS": 0,
+        "entries-TOTAL_FORMS": len(entries),
+        "entries-INITIAL_FORMS": len(entries),
+    }
+    for index, entry in enumerate(entries):
+        data[f"entries-{index}-id"] = entry.pk
+        data[f"entries-{index}-season"] = season.pk
+        data[f"entries-{index}-division"] = (second if index == 0 else entry.division).pk
+    response = boss_client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert SeasonTeam.objects.get(season=season, team_id=team_ids[0]).division == second
+    assert SeasonTeam.objects.filter(season=season).count() == 8
