@@ -292,6 +292,9 @@ class StandingRowSerializer(serializers.Serializer):
 
 class StandingsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
+    division = serializers.IntegerField(
+        allow_null=True, help_text="The division whose table this is; null: the season's."
+    )
     standings = StandingRowSerializer(many=True)
     notes = serializers.ListField(child=serializers.CharField(), help_text="How tied teams were separated.")
 

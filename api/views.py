@@ -63,13 +63,28 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         # the table is cached by the season's version: reading the season is its only query
         return queryset.prefetch_related(None) if self.action == "standings" else queryset
 
-    @extend_schema(responses=serializers.StandingsSerializer)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "division",
+                OpenApiTypes.INT,
+                description="A division's id: that division's table (default: the season's).",
+            )
+        ],
+        responses=serializers.StandingsSerializer,
+    )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        """The league table with form (last five) and the notes on how tied teams were separated."""
+        """The league table with form (last five) and the notes on how tied teams were separated;
+        with ``division``, that division's table (a season of several divisions has one each)."""
         season = self.get_object()
-        table = cached_standings(season)
-        return Response({"season": season.id, "standings": table.to_list(), "notes": table.notes})
+        given = request.query_params.get("division")
+        division = query_id(given)
+        if given is not None and (division is None or not season.entries.filter(division_id=division).exists()):
+            raise exceptions.ValidationError({"division": [f"No division with id {given!r} plays in this season."]})
+        table = cached_standings(season, division)
+        body = {"season": season.id, "division": division, "standings": table.to_list(), "notes": table.notes}
+        return Response(body)
 
     @extend_schema(responses=brackets.BracketSerializer)
     @action(detail=True, methods=["get"])

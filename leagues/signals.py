@@ -1,13 +1,13 @@
 """What changes a season's table or page besides its matches (see ``matches.signals``): a
 points deduction, the league (points, tie-breakers, name), a team's name, the season itself
-and its teams."""
+and its teams (and their divisions)."""
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 
 from audit import services as audit
 from leagues.cache import standings_changed
-from leagues.models import League, PointsDeduction, Season, Team
+from leagues.models import Division, League, PointsDeduction, Season, SeasonTeam, Team
 
 # Deductions are edited in the admin directly (no service): every save and delete is in the audit log.
 audit.track(PointsDeduction, fields=["season", "team", "points", "reason"], name="deduction")
@@ -44,3 +44,15 @@ def season_teams_changed(sender, instance, action: str, reverse: bool, pk_set, *
         standings_changed(pk_set if reverse else [instance.id])
     elif action == "post_clear" and not reverse:
         standings_changed([instance.id])
+
+
+@receiver([post_save, post_delete], sender=SeasonTeam)
+def season_team_changed(sender, instance: SeasonTeam, **kwargs) -> None:
+    """A team moved to another division (the admin's inline): the division tables change."""
+    standings_changed([instance.season_id])
+
+
+@receiver(post_save, sender=Division)
+def division_changed(sender, instance: Division, created: bool, **kwargs) -> None:
+    if not created:  # its name heads its tables
+        standings_changed(instance.season_teams.values_list("season_id", flat=True).distinct())

@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -9,10 +10,10 @@ from django.utils.html import format_html
 
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
 from leagues.errors import validation_message
-from leagues.models import League
+from leagues.models import League, Season, Team
 from rosters import drafts, ledger
 from rosters.drafting import load_engine_pool
-from rosters.models import SPENDING_REASONS, Draft, LedgerEntry, Player, SquadMember
+from rosters.models import SPENDING_REASONS, Draft, Keeper, LedgerEntry, Player, SquadMember
 from rosters.pools import export_csv, import_csv
 from rosters.print_actions import print_player_cards, print_player_cards_bw
 
@@ -85,6 +86,49 @@ class SquadMemberAdmin(LeagueScopedAdmin):
     search_fields = ["player__name", "team__name"]
     list_select_related = ["player", "team", "season__league"]
     autocomplete_fields = ["player"]
+
+
+@admin.register(Keeper)
+class KeeperAdmin(LeagueScopedAdmin):
+    """The cards a team keeps into the next season: its manager chooses them (the league's
+    commissioners too) until the season's keepers deadline; the rollover pays for them."""
+
+    league_field = "season__league"
+    list_display = ["player", "team", "season"]
+    list_filter = ["season__league", "season", "team"]
+    list_select_related = ["player", "team", "season__league"]
+    fields = ["season", "team", "player"]
+    autocomplete_fields = ["player"]
+
+    def manages(self, request, obj=None) -> bool:
+        """Whether the user manages a team (``obj``'s, when given)."""
+        if obj is not None:
+            return obj.team.manager_id == request.user.pk
+        return Team.objects.filter(manager=request.user).exists()
+
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) or self.manages(request)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) or self.manages(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) or self.manages(request, obj)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        """A manager chooses for their own team, in its league's seasons; a forged id is refused by the form."""
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if request.user.is_superuser:
+            return field
+        run = League.objects.run_by(request.user)
+        mine = Team.objects.filter(manager=request.user)
+        if db_field.name == "team":
+            field.queryset = Team.objects.filter(Q(league__in=run) | Q(pk__in=mine))
+        elif db_field.name == "season":
+            field.queryset = Season.objects.filter(Q(league__in=run) | Q(league__teams__in=mine)).distinct()
+        elif db_field.name == "player":
+            field.queryset = Player.objects.filter(Q(league__in=run) | Q(league__teams__in=mine)).distinct()
+        return field
 
 
 class LedgerEntryForm(forms.ModelForm):

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 
 from engines import CardError, get_engine
 
@@ -141,6 +142,24 @@ class Keeper(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} keeps {self.player.name}"
+
+    def clean(self) -> None:
+        """A card of the team's squad in the season, within the league's number of keepers,
+        chosen before the season's deadline and before the season is rolled over."""
+        if not (self.season_id and self.team_id and self.player_id):
+            return
+        season, league = self.season, self.season.league
+        deadline = season.keepers_deadline
+        if deadline is not None and timezone.now() > deadline:
+            raise ValidationError({"season": f"Keepers of {season} were due by {deadline:%Y-%m-%d %H:%M}."})
+        if hasattr(season, "next_season"):
+            raise ValidationError({"season": f"{season} was rolled over already: its keepers are settled."})
+        if not SquadMember.objects.filter(season=season, team_id=self.team_id, player_id=self.player_id).exists():
+            raise ValidationError({"player": f"{self.player.name} is not in {self.team}'s squad of {season}."})
+        others = Keeper.objects.filter(season=season, team_id=self.team_id).exclude(pk=self.pk).count()
+        if others + 1 > league.keepers_max:
+            allowed = f"{league} lets a team keep {league.keepers_max} cards (keepers_max)"
+            raise ValidationError({"player": f"{allowed}; {self.team} has {others}."})
 
 
 class Draft(models.Model):

@@ -16,6 +16,7 @@ from django.db.models import Count, Max, Min, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from competitions.divisions import DivisionTable, division_tables
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, Team
@@ -222,6 +223,8 @@ class SeasonPage:
     pages: list[RoundsPage] = field(default_factory=list)
     chart_left_out: bool = False
     chart_max_teams: int = CHART_MAX_TEAMS
+    #: One table per division, top tier first; empty for a season of one division.
+    divisions: list[DivisionTable] = field(default_factory=list)
 
 
 def rounds_pages(counts: Sequence[tuple[int, int]]) -> list[RoundsPage]:
@@ -269,7 +272,8 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         rounds[match.round].append(match)
     # two teams to a match: the busiest round tells the teams without counting them
     chart_left_out = 2 * max((matches for _, matches, _ in counts), default=0) > CHART_MAX_TEAMS
-    tables = [] if chart_left_out else cached_standings_by_round(season)
+    divisions = [part for part in division_tables(season, cache=True) if part.division is not None]
+    tables = [] if chart_left_out or divisions else cached_standings_by_round(season)
     table = tables[-1][1] if tables else cached_standings(season)
     byes = swiss_byes(season, shown.first, shown.last)
     return SeasonPage(
@@ -282,6 +286,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         stages=tournament_links(season),
         pages=pages if len(pages) > 1 else [],
         chart_left_out=chart_left_out,
+        divisions=divisions,
     )
 
 
