@@ -7,7 +7,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
-from competitions.rollover import season_close, season_rollover
+from competitions.rollover import division_playoffs_draw, season_close, season_rollover
 from competitions.round_robin import generate_fixtures
 from engines import CardError
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
@@ -232,7 +232,7 @@ class SeasonAdmin(LeagueScopedAdmin):
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
     inlines = [PointsDeductionInline]
-    actions = ["generate_fixtures_action", "close_season_action", "next_season_action"]
+    actions = ["generate_fixtures_action", "close_season_action", "division_playoffs_action", "next_season_action"]
     #: The form's fields (``get_fields``: the admin's checks refuse ``teams`` in a ``fields``
     #: attribute, as Django cannot edit a relation through a model of its own; the form can).
     form_fields = [
@@ -308,6 +308,17 @@ class SeasonAdmin(LeagueScopedAdmin):
                 self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
             else:
                 self.message_user(request, f"{season} is closed. {note}", messages.SUCCESS)
+
+    @admin.action(description="Draw the divisions' promotion play-offs (a finished season)", permissions=["change"])
+    def division_playoffs_action(self, request, queryset):
+        for season in self.run_rows(request, queryset):
+            try:
+                knockouts = division_playoffs_draw(season)
+            except ValidationError as exc:
+                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                names = ", ".join(str(k) for k in knockouts)
+                self.message_user(request, f"{season}: drawn {names}; the worker plays them.", messages.SUCCESS)
 
     @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
     def next_season_action(self, request, queryset):

@@ -486,6 +486,7 @@ def import_league(data: dict) -> League:
     problems = _Problems(_check_shape(data))
     if problems:
         raise BackupError("; ".join(problems))
+    _season_teams_as_rows(data["models"])
     slug = data["models"][label(League)][0].get("slug")
     try:
         with transaction.atomic():
@@ -497,6 +498,20 @@ def import_league(data: dict) -> League:
     except DatabaseError as exc:
         raise BackupError(f"the database refused the rows (nothing was imported): {exc}") from exc
     return league
+
+
+def _season_teams_as_rows(tables: dict) -> None:
+    """A file written before divisions lists a season's teams on the season (``"teams": [ids]``,
+    a table of Django's then); they are ``leagues.SeasonTeam`` rows now, with no division."""
+    seasons = [row for row in tables.get(label(Season), []) if isinstance(row, dict) and "teams" in row]
+    if not seasons:
+        return
+    entries = tables.setdefault("leagues.SeasonTeam", [])
+    number = max((row.get("id", 0) for row in entries if isinstance(row.get("id"), int)), default=0)
+    for season in seasons:
+        for team in season.pop("teams") or []:
+            number += 1
+            entries.append({"id": number, "season": season["id"], "team": team, "division": None})
 
 
 @dataclass(frozen=True)

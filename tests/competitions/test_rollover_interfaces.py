@@ -85,3 +85,11 @@ def test_the_season_page_sets_the_teams_divisions(boss_client, season, team_ids)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert SeasonTeam.objects.get(season=season, team_id=team_ids[0]).division == second
     assert SeasonTeam.objects.filter(season=season).count() == 8
+
+
+def test_the_admin_draws_the_promotion_playoffs(boss_client, season):
+    divide(season, relegated=1, relegation_playoff=True, promoted=1, promotion_playoff=1)
+    play_all(season)
+    page = act(boss_client, "division_playoffs_action", season).content.decode()
+    assert "Championship play-off" in page
+    assert "drawn already" in act(boss_client, "division_playoffs_action", season).content.decode()
