@@ -34,11 +34,26 @@ def test_new_season_prints_the_new_seasons_id(season, capsys):
     assert new.previous == season and new.seed == 9
 
 
+def test_new_season_adds_and_withdraws_teams(season, team_ids, capsys):
+    play_all(season)
+    call_command("new_season", str(season.pk), "--add", "Newcomers FC", "--withdraw", str(team_ids[0]))
+    new = Season.objects.get(pk=int(capsys.readouterr().out))
+    names = set(new.teams.values_list("name", flat=True))
+    assert "Newcomers FC" in names and len(names) == 8
+    assert not new.teams.filter(pk=team_ids[0]).exists()
+
+
 def test_new_season_refuses_an_unfinished_season_with_the_reason(season):
     with pytest.raises(CommandError, match="season: 56 matches of .* are not finished"):
         call_command("new_season", str(season.pk))
     with pytest.raises(CommandError, match="SEASON_ID: no season with id '0'"):
         call_command("new_season", "0")
+    with pytest.raises(CommandError, match="--withdraw: no team 'Nobody'"):
+        call_command("new_season", str(season.pk), "--withdraw", "Nobody")
+    assert not season.league.teams.filter(name="Newcomers FC").exists()
+    with pytest.raises(CommandError, match="not finished"):
+        call_command("new_season", str(season.pk), "--add", "Newcomers FC")
+    assert not season.league.teams.filter(name="Newcomers FC").exists()
 
 
 def test_the_admin_starts_the_next_season_of_a_finished_one(boss_client, season):
