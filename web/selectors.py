@@ -12,14 +12,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
 from competitions.divisions import DivisionTable, division_tables
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
-from leagues.models import TIEBREAKERS, League, Season, Team
+from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
 from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
@@ -247,9 +247,11 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
     Long seasons come in pages of whole rounds (``rounds_pages``); without ``page``, the one
     with the next round to play (the last once all are played). A page past the last is
     ``Match.DoesNotExist``. The chart is left out above ``CHART_MAX_TEAMS`` teams."""
-    season = Season.objects.select_related(
-        "league", "bracket", "group_stage", "group__stage", "playoffs", "draft", "swiss"
-    ).get(id=season_id)
+    season = (
+        Season.objects.select_related("league", "bracket", "group_stage", "group__stage", "playoffs", "draft", "swiss")
+        .annotate(divided=Exists(SeasonTeam.objects.filter(season=OuterRef("pk"), division__isnull=False)))
+        .get(id=season_id)
+    )
     counts = (
         Match.objects.filter(season=season)
         .values_list("round")
@@ -272,7 +274,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         rounds[match.round].append(match)
     # two teams to a match: the busiest round tells the teams without counting them
     chart_left_out = 2 * max((matches for _, matches, _ in counts), default=0) > CHART_MAX_TEAMS
-    divisions = [part for part in division_tables(season, cache=True) if part.division is not None]
+    divisions = division_tables(season, cache=True) if season.divided else []
     tables = [] if chart_left_out or divisions else cached_standings_by_round(season)
     table = tables[-1][1] if tables else cached_standings(season)
     byes = swiss_byes(season, shown.first, shown.last)
