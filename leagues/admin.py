@@ -297,40 +297,39 @@ class SeasonAdmin(LeagueScopedAdmin):
             else:
                 self.message_user(request, f"{season}: {len(matches)} matches scheduled.", messages.SUCCESS)
 
+    def each_season(self, request, queryset, act) -> None:
+        """``act`` on each selected season the user runs: the line it returns, or the refusal
+        with its reason, as a message."""
+        for season in self.run_rows(request, queryset):
+            try:
+                line = act(season)
+            except ValidationError as exc:
+                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, line, messages.SUCCESS)
+
     @admin.action(
         description="Close the season (its unplayed matches are cancelled and listed)", permissions=["change"]
     )
     def close_season_action(self, request, queryset):
-        for season in self.run_rows(request, queryset):
-            try:
-                note = season_close(season, by=request.user)
-            except ValidationError as exc:
-                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, f"{season} is closed. {note}", messages.SUCCESS)
+        self.each_season(request, queryset, lambda s: f"{s} is closed. {season_close(s, by=request.user)}")
 
     @admin.action(description="Draw the divisions' promotion play-offs (a finished season)", permissions=["change"])
     def division_playoffs_action(self, request, queryset):
-        for season in self.run_rows(request, queryset):
-            try:
-                knockouts = division_playoffs_draw(season)
-            except ValidationError as exc:
-                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
-            else:
-                names = ", ".join(str(k) for k in knockouts)
-                self.message_user(request, f"{season}: drawn {names}; the worker plays them.", messages.SUCCESS)
+        def draw(season) -> str:
+            names = ", ".join(str(k) for k in division_playoffs_draw(season))
+            return f"{season}: drawn {names}; the worker plays them."
+
+        self.each_season(request, queryset, draw)
 
     @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
     def next_season_action(self, request, queryset):
-        for season in self.run_rows(request, queryset):
-            try:
-                new = season_rollover(season, by=request.user)
-            except ValidationError as exc:
-                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
-            else:
-                url = reverse("admin:leagues_season_change", args=[new.pk])
-                text = format_html('{} follows {}: <a href="{}">its teams, fixtures and draft</a>.', new, season, url)
-                self.message_user(request, text, messages.SUCCESS)
+        def roll(season) -> str:
+            new = season_rollover(season, by=request.user)
+            url = reverse("admin:leagues_season_change", args=[new.pk])
+            return format_html('{} follows {}: <a href="{}">its teams, fixtures and draft</a>.', new, season, url)
+
+        self.each_season(request, queryset, roll)
 
 
 @admin.register(Division)

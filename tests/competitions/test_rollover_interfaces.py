@@ -12,6 +12,7 @@ from django.urls import reverse
 from leagues.models import Season, SeasonTeam
 from matches.models import Match
 from tests.competitions.conftest import divide, play_all
+from tests.leagues.test_hardening_input import season_form
 
 pytestmark = pytest.mark.django_db
 
@@ -77,21 +78,8 @@ def test_the_season_page_sets_the_teams_divisions(boss_client, season, team_ids)
     url = reverse("admin:leagues_season_change", args=[season.pk])
     assert "divisions of the teams" in boss_client.get(url).content.decode().lower()
     entries = list(SeasonTeam.objects.filter(season=season).order_by("team_id"))
-    data = {
-        "league": season.league_id,
-        "name": season.name,
-        "teams": team_ids,
-        "double_round_robin": "on",
-        "first_kickoff_0": "2026-12-01",
-        "first_kickoff_1": "19:00:00",
-        "round_interval": "7 00:00:00",
-        "seed": season.seed,
-        "engine_settings": "{}",
-        "deductions-TOTAL_FORMS": 0,
-        "deductions-INITIAL_FORMS": 0,
-        "entries-TOTAL_FORMS": len(entries),
-        "entries-INITIAL_FORMS": len(entries),
-    }
+    data = season_form(season, teams=team_ids)
+    data["entries-TOTAL_FORMS"] = data["entries-INITIAL_FORMS"] = len(entries)
     for index, entry in enumerate(entries):
         data[f"entries-{index}-id"] = entry.pk
         data[f"entries-{index}-season"] = season.pk

@@ -6,26 +6,14 @@ from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 from leagues.models import Season, SeasonTeam
+from tests.schema.test_fair_play_migration import at_head, migrate  # noqa: F401  at_head is a fixture
 
 pytestmark = pytest.mark.django_db(transaction=True)
 BEFORE = [("leagues", "0006_fair_play_weights"), ("rosters", "0005_auction")]
 
 
-def migrate(targets) -> MigrationExecutor:
-    run = MigrationExecutor(connection)
-    run.migrate(targets)
-    return run
-
-
-@pytest.fixture
-def at_head():
-    yield
-    connection.close()
-    run = MigrationExecutor(connection)
-    run.migrate(run.loader.graph.leaf_nodes())
-
-
-def test_existing_seasons_keep_their_teams_with_no_division(at_head):
+@pytest.mark.usefixtures("at_head")
+def test_existing_seasons_keep_their_teams_with_no_division():
     run = migrate(BEFORE)
     old = run.loader.project_state(BEFORE).apps
     league = old.get_model("leagues", "League").objects.create(name="Old", slug="old")
