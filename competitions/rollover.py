@@ -312,6 +312,9 @@ def season_rollover(
         parts = division_tables(season)
         place = next_divisions(season, parts)
         errors = {}
+        unplaced = season.teams.exclude(pk__in=place).values_list("name", flat=True)
+        if unplaced:
+            errors["teams"] = f"In no division of {season}: {', '.join(unplaced)}. Put every team in a division."
         strangers = [t.name for t in withdraw if t.pk not in place]
         if strangers:
             errors["withdraw"] = f"Not in {season}: {', '.join(strangers)}."

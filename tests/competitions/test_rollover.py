@@ -215,3 +215,15 @@ def test_a_team_in_two_divisions_of_one_season_is_impossible(season, team_ids):
     top, _ = divide(season, relegated=1, promoted=1)
     with pytest.raises(IntegrityError), transaction.atomic():
         SeasonTeam.objects.create(season=season, team_id=team_ids[5], division=top)
+
+
+def test_a_team_left_out_of_the_divisions_is_named(season, team_ids):
+    divide(season, relegated=1, promoted=1)
+    play_all(season)
+    SeasonTeam.objects.filter(season=season, team_id=team_ids[7]).update(division=None)
+    left_out = season.teams.get(pk=team_ids[7]).name
+    with pytest.raises(ValidationError) as refused:
+        season_rollover(season)
+    assert refused.value.message_dict["teams"] == [
+        f"In no division of {season}: {left_out}. Put every team in a division."
+    ]
