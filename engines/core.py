@@ -433,6 +433,10 @@ class Engine:
     sheet: Sheet | None = None
     table_entry: TableEntry | None = None
     card_face: CardFace = CardFace()
+    #: The rules of the game's own squad selection, where it has one (Mutant Soccer's market
+    #: module: ``open_market``, ``legal_picks``, ``pick``, ``check``, ``finish``,
+    #: ``buyer_move``, ``extra_tactical_cards``); None: the platform's drafts only.
+    market: Any = None
 
     def validate_settings(self, settings: Any) -> dict[str, Any]:
         """A league's engine settings checked when they are saved, not at kickoff: a

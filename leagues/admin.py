@@ -6,8 +6,9 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
-from engines import CardError
+from engines import CardError, Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
+from leagues.engine_forms import settings_fieldsets, settings_form, tactics_help
 from leagues.errors import validation_message
 from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, PointsDeduction, Season, Team
 from leagues.scheduling import generate_fixtures
@@ -44,6 +45,31 @@ class LeagueChoicesMixin:
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
         return super().formfield_for_manytomany(db_field, request, **self._limit(db_field, request, kwargs))
+
+
+class EngineSettingsAdmin:
+    """A page that edits ``engine_settings`` as a form built from the engine's settings schema
+    (``leagues.engine_forms``) once the game is known; a new row keeps the JSON box (its game
+    is chosen on the same page), validated against the same schema on save."""
+
+    def settings_engine(self, obj) -> Engine | None:
+        raise NotImplementedError
+
+    def _settings_form_engine(self, request, obj) -> Engine | None:
+        """The engine whose form to show: only on a page that may change the row (a view-only
+        page shows the stored JSON)."""
+        return self.settings_engine(obj) if self.has_change_permission(request, obj) else None
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        engine = self._settings_form_engine(request, obj)
+        return settings_fieldsets(fieldsets, engine) if engine else fieldsets
+
+    def get_form(self, request, obj=None, **kwargs):
+        engine = self._settings_form_engine(request, obj)
+        if engine:
+            kwargs["form"] = settings_form(kwargs.get("form", self.form), engine)
+        return super().get_form(request, obj, **kwargs)
 
 
 class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
@@ -107,7 +133,7 @@ class TeamInline(ScopedInline):
 
 
 @admin.register(League)
-class LeagueAdmin(LeagueScopedAdmin):
+class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     list_display = ["name", "engine", "points_display", "budget", "season_count"]
     list_filter = ["engine"]
     search_fields = ["name", "slug"]
@@ -142,6 +168,9 @@ class LeagueAdmin(LeagueScopedAdmin):
     actions = ["fair_play_fifa"]
 
     league_field = "pk"
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.engine) if obj is not None else None
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
@@ -187,7 +216,7 @@ class SeasonForm(forms.ModelForm):
 
 
 @admin.register(Season)
-class SeasonAdmin(LeagueScopedAdmin):
+class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     form = SeasonForm
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
@@ -199,6 +228,9 @@ class SeasonAdmin(LeagueScopedAdmin):
         *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
         "engine_settings",
     ]
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.league.engine) if obj is not None else None
 
     def get_queryset(self, request):
         return (
@@ -268,6 +300,11 @@ class TeamAdmin(LeagueScopedAdmin):
         form = super().get_form(request, obj, **kwargs)
 
         class TacticsForm(form):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                if obj is not None and "tactics" in self.fields:
+                    self.fields["tactics"].help_text = tactics_help(get_engine(obj.league.engine))
+
             def clean(self):
                 data = super().clean()
                 league = data.get("league") or getattr(self.instance, "league", None)

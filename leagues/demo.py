@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from engines import get_engine
+from engines import DEFAULT_ENGINE, get_engine
 from leagues.models import League, Season, Team
 from leagues.scheduling import generate_fixtures
 from rosters.drafting import autodraft, load_sample_pool
@@ -39,7 +39,7 @@ TEAM_NAMES = [
 
 def create_demo_season(
     *,
-    engine: str = "futti",
+    engine: str = DEFAULT_ENGINE,
     teams: int = 8,
     seed: int = 1,
     double: bool = True,

@@ -9,7 +9,8 @@ is what makes a double click charge once.
 
 The choice the clock makes (``rosters.drafting.best_pick``) is the automatic
 draft's: the dearest card that leaves every squad completable within its coins.
-The market format runs the rule book's selection from ``engines.mutant.market``.
+The market format runs a game's own selection from its engine's rules (``engine.market``:
+Mutant Soccer's rule book market).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -28,9 +30,8 @@ from django.utils import timezone
 
 from audit import services as audit
 from audit.context import recorded_by_caller
-from engines import CardError
+from engines import ENGINES, CardError, get_engine
 from engines.core import SquadRules
-from engines.mutant import market as mutant_market
 from leagues.errors import validation_message
 from leagues.models import Season
 from leagues.standings import compute_standings
@@ -88,8 +89,9 @@ def create_draft(
 
 def check_setup(draft: Draft) -> list[int]:
     """The draft's first-round order, once its format is checked against the league's game."""
-    if draft.format == Draft.Format.MARKET and draft.season.league.engine != "mutant":
-        raise DraftError({"format": "the market is Mutant Soccer's selection; this league plays another game"})
+    if draft.format == Draft.Format.MARKET and _rules(draft) is None:
+        markets = ", ".join(get_engine(key).name for key in ENGINES if get_engine(key).market is not None)
+        raise DraftError({"format": f"the market is the selection of {markets}; this league plays another game"})
     return draw_order(draft)
 
 
@@ -499,11 +501,11 @@ def _autopick(draft: Draft) -> DraftPick | None:
     queued = [q.player for q in QueuedCard.objects.filter(draft=draft, team_id=team_id).select_related("player")]
     if draft.format == Draft.Format.MARKET:
         market = _sync_market_budgets(draft)
-        legal = set(mutant_market.legal_picks(market, str(team_id)))
+        legal = set(_rules(draft).legal_picks(market, str(team_id)))
         for player in queued:
             if str(player.pk) in legal:
                 return _move(draft, team_id, Kind.PICK, player, auto=True)
-        move, card_id = mutant_market.buyer_move(market, str(team_id))
+        move, card_id = _rules(draft).buyer_move(market, str(team_id))
         player = Player.objects.get(pk=int(card_id)) if card_id else None
         return _move(draft, team_id, move, player, auto=True)
     board = board_for(draft)
@@ -536,7 +538,12 @@ def squads_completable(draft: Draft) -> bool:
     return _witness(board.free, needs, reserves, board.coins) is not None
 
 
-# --- the market (Mutant Soccer) -----------------------------------------------------------------
+# --- the market (a game's own selection) -------------------------------------------------------------
+
+
+def _rules(draft: Draft) -> Any:
+    """The market rules of the league's game (``engine.market``), or None: it has no market."""
+    return get_engine(draft.season.league.engine).market
 
 
 def _market_fields(state: dict) -> dict:
@@ -557,12 +564,12 @@ def _cards(draft: Draft) -> dict[str, dict]:
     return {str(p.pk): {**p.attributes, "id": str(p.pk), "role": p.role, "price": p.price} for p in players}
 
 
-def _market(draft: Draft) -> mutant_market.Market:
+def _market(draft: Draft) -> Any:
     fields = {k: v for k, v in draft.market.items() if k != "card_ids"}
-    return mutant_market.Market(cards=_cards(draft), **_market_fields(fields))
+    return _rules(draft).Market(cards=_cards(draft), **_market_fields(fields))
 
 
-def _store_market(draft: Draft, market: mutant_market.Market, card_ids: list[str]) -> None:
+def _store_market(draft: Draft, market: Any, card_ids: list[str]) -> None:
     state = asdict(replace(market, cards={}))
     state.pop("cards")
     state["finished"] = sorted(state["finished"])
@@ -574,14 +581,14 @@ def _open_market(draft: Draft) -> None:
     free = board_for(draft).free
     cards = [{**p.attributes, "id": str(p.pk), "role": p.role, "price": p.price} for p in free]
     coaches = [str(t) for t in draft.order]
-    market = mutant_market.open_market(cards, draft.season.seed, coaches)
+    market = _rules(draft).open_market(cards, draft.season.seed, coaches)
     coins = ledger.balances(draft.season, draft.order)
     market = replace(market, budgets={str(t): coins[t] for t in draft.order})
     draft.order = [int(c) for c in market.coaches]
     _store_market(draft, market, [c["id"] for c in cards])
 
 
-def _sync_market_budgets(draft: Draft) -> mutant_market.Market:
+def _sync_market_budgets(draft: Draft) -> Any:
     """The market with every team's coins as the ledger has them now.
 
     The market counts down its own copy of the coins as cards are bought; a fine or a grant
@@ -601,7 +608,7 @@ def _market_refusal(draft: Draft, team_id: int, player: Player) -> str | None:
     market = _market(draft)
     if str(player.pk) not in market.display:
         return f"{player.name} is not on display"
-    if str(player.pk) not in mutant_market.legal_picks(market, str(team_id)):
+    if str(player.pk) not in _rules(draft).legal_picks(market, str(team_id)):
         return (
             f"{player.name} costs {player.price} BC: with {market.budgets[str(team_id)]} BC the team could then"
             " not complete five field players and a goalkeeper from the cards left (or its squad is full)"
@@ -614,11 +621,11 @@ def _market_move(draft: Draft, team_id: int, kind: str, player: Player | None) -
     coach = str(team_id)
     try:
         if kind == Kind.PICK:
-            market = mutant_market.pick(market, coach, str(player.pk))
+            market = _rules(draft).pick(market, coach, str(player.pk))
         elif kind == Kind.CHECK:
-            market = mutant_market.check(market, coach)
+            market = _rules(draft).check(market, coach)
         else:
-            market = mutant_market.finish(market, coach)
+            market = _rules(draft).finish(market, coach)
     except CardError as exc:
         raise DraftError(str(exc).replace("market: ", "")) from exc
     _store_market(draft, market, draft.market["card_ids"])
@@ -628,7 +635,7 @@ def _replay_market(draft: Draft) -> None:
     """Rebuild the market from its first display and the moves left (after an undo)."""
     card_ids = draft.market["card_ids"]
     cards = [_cards(draft)[i] for i in card_ids]
-    market = mutant_market.open_market(cards, draft.season.seed, draft.market["coaches"])
+    market = _rules(draft).open_market(cards, draft.season.seed, draft.market["coaches"])
     moves = list(draft.picks.order_by("number").select_related("player"))
     coins = ledger.balances(draft.season, draft.order)  # after the refund: the start less the moves left
     for move in moves:
@@ -706,7 +713,7 @@ def room_state(draft: Draft, user) -> dict:
         queue = QueuedCard.objects.filter(draft=draft, team=mine).values_list("player_id", flat=True)
         me = {**team_line(mine.pk), "queue": list(queue)}
         if draft.format == Draft.Format.MARKET and draft.state == State.DONE:
-            me["extra_tactical_cards"] = mutant_market.extra_tactical_cards(me["coins"])
+            me["extra_tactical_cards"] = _rules(draft).extra_tactical_cards(me["coins"])
     moves = draft.picks.select_related("team", "player").order_by("-number")
     return {
         "id": draft.pk,

@@ -234,6 +234,7 @@ class MutantSoccerEngine(Engine):
     sheet = SHEET
     table_entry = TABLE_ENTRY
     card_face = CARD_FACE
+    market = market
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return validate_card(data)

@@ -57,10 +57,20 @@ def test_the_match_page_and_api_say_what_a_match_was_played_with(client, eleven_
 def test_the_engine_judges_tactics_before_they_are_stored(eleven_match):
     league = eleven_match.season.league
     check_tactics(league, {"coach": "planner", "style": "attacking"}, team_id=eleven_match.home_id)
-    with pytest.raises(CardError, match=f"coach: 'grandmaster'.* \\(with the squad of {eleven_match.season}\\)"):
+    with pytest.raises(CardError, match='^tactics.coach: "grandmaster" is not allowed; allowed: "novice"'):
         check_tactics(league, {"coach": "grandmaster"}, team_id=eleven_match.home_id)
+    with pytest.raises(CardError, match="^tactics.sytle: unknown key; the keys are: coach, style$"):
+        check_tactics(league, {"sytle": "attacking"})
+
+
+def test_tactics_the_schema_allows_are_judged_by_the_engine_with_the_squad():
+    season = create_demo_season(engine="futti", teams=2, seed=5, double=False)
+    team = season.teams.first()
+    lineup = {"attackers": ["x", "y"], "defenders": ["z", "w"], "goalkeeper": "nobody"}
+    with pytest.raises(CardError, match=f"lineup.attackers: 'x' .* \\(with the squad of {season}\\)"):
+        check_tactics(season.league, lineup, team_id=team.id)
     with pytest.raises(CardError, match="with a sample squad: the team has none yet"):
-        check_tactics(league, {"coach": "grandmaster"})
+        check_tactics(season.league, lineup)
 
 
 def change_page(team):
@@ -75,7 +85,9 @@ def form_data(team, **changes):
 def test_a_manager_sets_his_teams_tactics_in_the_admin_and_nothing_else(client, cast):
     alpha, beta = cast["alpha"], cast["beta"]
     client.force_login(cast["bruno"])
-    response = client.post(change_page(alpha), {"tactics": '{"goalkeeper": "nobody"}'})
+    response = client.post(
+        change_page(alpha), {"tactics": '{"attackers": [1, 2], "defenders": [3, 4], "goalkeeper": "nobody"}'}
+    )
     assert response.status_code == 200 and "lineup" in response.context["adminform"].form.errors["tactics"][0]
     response = client.post(change_page(alpha), {"tactics": "{}", "name": "Renamed"})
     assert response.status_code == 302

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
-from engines import ENGINES
+from engines import DEFAULT_ENGINE, ENGINES
 from leagues.demo import create_demo_season
 from leagues.errors import validation_message
 from leagues.management.commands._common import format_table
@@ -20,7 +20,7 @@ class Command(BaseCommand):
     help = "Create a demo league, play its whole season through a Celery worker, print the table."
 
     def add_arguments(self, parser):
-        parser.add_argument("--engine", default="futti", choices=ENGINES)
+        parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)
         parser.add_argument("--teams", type=int, default=8)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--single", action="store_true", help="one leg instead of home and away")
