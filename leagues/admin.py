@@ -6,12 +6,12 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
+from competitions.round_robin import generate_fixtures
 from engines import CardError, Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.engine_forms import settings_fieldsets, settings_form, tactics_help
 from leagues.errors import validation_message
 from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, PointsDeduction, Season, Team
-from leagues.scheduling import generate_fixtures
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
 from rosters.print_actions import print_team_cards, print_team_cards_bw
 

@@ -5,10 +5,10 @@ import re
 
 import pytest
 
+from competitions.results import match_forfeit, match_play
 from engines import ENGINES, MatchOptions, get_engine
 from engines.mutant import engine as mutant_engine
 from engines.mutant import match as mutant_match
-from leagues.demo import create_demo_season
 from matches.models import Match, MatchEvent
 from matches.scoresheets import (
     Scoresheet,
@@ -22,7 +22,8 @@ from matches.scoresheets import (
     render_scoresheets,
     scoresheet_for_match,
 )
-from matches.services import match_play, team_sheets
+from matches.services import team_sheets
+from ops.demo import create_demo_season
 
 
 def goal_match(season) -> Match:
@@ -188,8 +189,6 @@ def test_several_sheets_go_in_one_file(pdf):
 
 @pytest.mark.django_db
 def test_a_forfeit_prints_the_awarded_score(played_season, pdf):
-    from matches.services import match_forfeit
-
     match = goal_match(played_season("futti", teams=2, seed=5))
     match_forfeit(match, forfeited_by=Match.Side.HOME)
     sheet = scoresheet_for_match(match.id)
