@@ -2,8 +2,9 @@
 
 Each key of ``engine.settings_schema`` becomes one field: a choice of values a select, a
 whole number a number box with its range, true or false a checkbox, anything else (a chart,
-a deck list) a JSON box of its own. An empty field leaves the key out (the engine's default),
-so a typo cannot be entered at all. The model's ``clean`` still validates the assembled
+a deck list) a JSON box of its own. An empty field leaves the key out (the engine's default,
+or for a season the league's), and so does a checkbox at its default; a typo cannot be
+entered at all. The model's ``clean`` still validates the assembled
 settings against the schema (the API's JSON goes the same way), and an error it names by key
 is shown on that key's field.
 """
@@ -78,12 +79,15 @@ class EngineSettingsForm(forms.ModelForm):
                 field.initial = prop.get("default", False)
 
     def clean(self) -> dict[str, Any]:
-        """The settings that differ from their defaults, put where the model validates them."""
+        """The settings given, put where the model validates them: an empty field is left out
+        (the default, or for a season the league's), and so is a checkbox at its default (a
+        checkbox cannot be empty)."""
         data = super().clean()
         settings = {}
         for key, prop in self.settings_engine.settings_schema["properties"].items():
             value = data.get(PREFIX + key)
-            if value is None or value == "" or ("default" in prop and value == prop["default"]):
+            at_default = prop.get("type") == "boolean" and value == prop.get("default", False)
+            if value is None or value == "" or at_default:
                 continue
             settings[key] = value
         setattr(self.instance, STORED, settings)

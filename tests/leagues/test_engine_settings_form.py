@@ -55,16 +55,25 @@ def test_flexdeck_numbers_and_checkboxes_come_with_their_ranges(admin_client):
     assert 'type="checkbox"' in bonus and "checked" in bonus  # its default is true
 
 
-def test_saving_keeps_only_what_differs_from_the_defaults(admin_client):
+def test_saving_keeps_what_is_given_and_leaves_empty_fields_out(admin_client):
     league = make_league("futti")
     data = league_change_form(league, setting_tie_break='"penalties"')
     assert admin_client.post(change_page(league), data).status_code == 302
     league.refresh_from_db()
     assert league.engine_settings == {"tie_break": "penalties"}
-    data = league_change_form(league, setting_tie_break='"sudden_death"')
-    admin_client.post(change_page(league), data)
+    admin_client.post(change_page(league), league_change_form(league, setting_tie_break=""))
     league.refresh_from_db()
     assert league.engine_settings == {}
+
+
+def test_a_checkbox_at_its_default_is_left_out(admin_client):
+    league = make_league("flexdeck")
+    admin_client.post(change_page(league), league_change_form(league, setting_red_card_bonus_on_shots="on"))
+    league.refresh_from_db()
+    assert league.engine_settings == {}
+    admin_client.post(change_page(league), league_change_form(league))  # unticked
+    league.refresh_from_db()
+    assert league.engine_settings == {"red_card_bonus_on_shots": False}
 
 
 def test_a_value_the_engine_refuses_is_named_on_its_field(admin_client):
