@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from competitions.round_robin import generate_fixtures
 from engines import CardError, Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
-from leagues.engine_forms import settings_fieldsets, settings_form, tactics_help
+from leagues.engine_forms import SETTINGS, TACTICS, SchemaBox, has_form, settings_fieldsets, settings_form, tactics_help
 from leagues.errors import validation_message
 from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, PointsDeduction, Season, Team
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
@@ -48,9 +48,12 @@ class LeagueChoicesMixin:
 
 
 class EngineSettingsAdmin:
-    """A page that edits ``engine_settings`` as a form built from the engine's settings schema
-    (``leagues.engine_forms``) once the game is known; a new row keeps the JSON box (its game
-    is chosen on the same page), validated against the same schema on save."""
+    """A page that edits a JSON box an engine's schema describes (``schema_box``: engine
+    settings, or a team's tactics) as a form built from that schema (``leagues.engine_forms``)
+    once the game is known; a new row keeps the JSON box (its game is chosen on the same
+    page), validated against the same schema on save."""
+
+    schema_box: SchemaBox = SETTINGS
 
     def settings_engine(self, obj) -> Engine | None:
         raise NotImplementedError
@@ -63,12 +66,12 @@ class EngineSettingsAdmin:
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
         engine = self._settings_form_engine(request, obj)
-        return settings_fieldsets(fieldsets, engine) if engine else fieldsets
+        return settings_fieldsets(fieldsets, engine, self.schema_box) if engine else fieldsets
 
     def get_form(self, request, obj=None, **kwargs):
         engine = self._settings_form_engine(request, obj)
         if engine:
-            kwargs["form"] = settings_form(kwargs.get("form", self.form), engine)
+            kwargs["form"] = settings_form(kwargs.get("form", self.form), engine, self.schema_box)
         return super().get_form(request, obj, **kwargs)
 
 
@@ -269,9 +272,13 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(LeagueScopedAdmin):
+class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
-    Tactics are orders kept from opponents: other managers see a team without them."""
+    Tactics are orders kept from opponents: other managers see a team without them. Where the
+    game's tactics are choices and numbers ("11", Mutant Soccer) they are a form; where they
+    name cards by id (Fütti, Calciotto) a JSON box whose help lists the keys."""
+
+    schema_box = TACTICS
 
     list_display = ["name", "short_name", "league", "manager"]
     list_filter = ["league"]
@@ -296,6 +303,10 @@ class TeamAdmin(LeagueScopedAdmin):
             return ()
         return [name for name in self.fields if name != "tactics"]
 
+    def settings_engine(self, obj) -> Engine | None:
+        engine = get_engine(obj.league.engine) if obj is not None else None
+        return engine if engine is not None and has_form(engine, TACTICS) else None
+
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
 
@@ -308,8 +319,8 @@ class TeamAdmin(LeagueScopedAdmin):
             def clean(self):
                 data = super().clean()
                 league = data.get("league") or getattr(self.instance, "league", None)
-                tactics = data.get("tactics")
-                if tactics and isinstance(tactics, dict) and league is not None and not self.has_error("tactics"):
+                tactics = data.get("tactics") if "tactics" in self.fields else self.instance.tactics
+                if tactics and isinstance(tactics, dict) and league is not None and not self.errors:
                     from matches.services import check_tactics
 
                     try:

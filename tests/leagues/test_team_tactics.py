@@ -137,9 +137,34 @@ def test_tactics_the_engine_no_longer_takes_are_dropped_not_the_match(eleven_mat
 
 
 def test_an_order_the_engine_cannot_read_is_a_form_error_not_a_server_error(client, cast):
+    mutant = League.objects.create(name="Mutant League", slug="mutant", engine="mutant")
+    mutant.commissioners.add(cast["anna"])
+    team = Team.objects.create(league=mutant, name="Zeta")
+    client.force_login(cast["anna"])
+    response = client.post(change_page(team), form_data(team, setting_starters='["a", "b", "c", "d", "e", "nobody"]'))
+    assert response.status_code == 200 and "unknown player id" in str(response.context["adminform"].form.errors)
+    assert Team.objects.get(pk=team.pk).tactics == {}
+
+
+def test_tactics_of_choices_are_a_form_and_a_bad_choice_is_named_on_its_field(client, cast):
     eleven = League.objects.create(name="Eleven League", slug="eleven", engine="eleven")
     eleven.commissioners.add(cast["anna"])
     team = Team.objects.create(league=eleven, name="Zeta")
     client.force_login(cast["anna"])
-    response = client.post(change_page(team), form_data(team, tactics='{"style": ["x"]}'))
-    assert response.status_code == 200 and "tactics" in response.context["adminform"].form.errors
+    page = client.get(change_page(team)).content.decode()
+    assert 'name="tactics"' not in page and 'name="setting_coach"' in page and "<select" in page
+    response = client.post(change_page(team), form_data(team, setting_style='["x"]'))
+    assert list(response.context["adminform"].form.errors) == ["setting_style"]
+    response = client.post(change_page(team), form_data(team, setting_coach='"planner"', setting_style='"attacking"'))
+    assert response.status_code == 302
+    assert Team.objects.get(pk=team.pk).tactics == {"coach": "planner", "style": "attacking"}
+
+
+def test_a_manager_sets_tactics_of_choices_in_the_form_and_nothing_else(client, cast):
+    eleven = League.objects.create(name="Eleven League", slug="eleven", engine="eleven")
+    team = Team.objects.create(league=eleven, name="Zeta", manager=cast["bruno"])
+    client.force_login(cast["bruno"])
+    response = client.post(change_page(team), {"setting_coach": '"novice"', "name": "Renamed"})
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert (team.name, team.tactics) == ("Zeta", {"coach": "novice"})
