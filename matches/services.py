@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -305,7 +305,7 @@ def due_matches(now: datetime | None = None, *, requeue_claimed: bool = False):
     restarted without its data, a worker killed holding it). A match being played holds
     its row lock and is skipped by the claim, so it is not queued twice."""
     now = now or timezone.now()
-    stale = now - timezone.timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
+    stale = now - timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
     queued_long_ago = Q(queued_at__isnull=False) if requeue_claimed else Q(queued_at__lt=stale)
     return (
         Match.objects.filter(status=Match.Status.SCHEDULED, kickoff__lte=now)
