@@ -30,7 +30,7 @@ from leagues.models import Division, DivisionPlayoff, Season, SeasonTeam, Team, 
 from matches.models import Match
 from matches.services import revision_update
 from rosters import ledger
-from rosters.drafts import create_draft
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft, Keeper, SquadMember
 from tournaments.models import Bracket
 

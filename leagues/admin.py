@@ -9,8 +9,9 @@ from django.utils.html import format_html
 
 from competitions.rollover import division_playoffs_draw, season_close, season_rollover
 from competitions.round_robin import generate_fixtures
-from engines import CardError
+from engines import CardError, Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
+from leagues.engine_forms import SETTINGS, TACTICS, SchemaBox, has_form, settings_fieldsets, settings_form, tactics_help
 from leagues.errors import validation_message
 from leagues.models import (
     FAIR_PLAY_FIELDS,
@@ -55,6 +56,34 @@ class LeagueChoicesMixin:
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
         return super().formfield_for_manytomany(db_field, request, **self._limit(db_field, request, kwargs))
+
+
+class EngineSettingsAdmin:
+    """A page that edits a JSON box an engine's schema describes (``schema_box``: engine
+    settings, or a team's tactics) as a form built from that schema (``leagues.engine_forms``)
+    once the game is known; a new row keeps the JSON box (its game is chosen on the same
+    page), validated against the same schema on save."""
+
+    schema_box: SchemaBox = SETTINGS
+
+    def settings_engine(self, obj) -> Engine | None:
+        raise NotImplementedError
+
+    def _settings_form_engine(self, request, obj) -> Engine | None:
+        """The engine whose form to show: only on a page that may change the row (a view-only
+        page shows the stored JSON)."""
+        return self.settings_engine(obj) if self.has_change_permission(request, obj) else None
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        engine = self._settings_form_engine(request, obj)
+        return settings_fieldsets(fieldsets, engine, self.schema_box) if engine else fieldsets
+
+    def get_form(self, request, obj=None, **kwargs):
+        engine = self._settings_form_engine(request, obj)
+        if engine:
+            kwargs["form"] = settings_form(kwargs.get("form", self.form), engine, self.schema_box)
+        return super().get_form(request, obj, **kwargs)
 
 
 class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
@@ -118,7 +147,7 @@ class TeamInline(ScopedInline):
 
 
 @admin.register(League)
-class LeagueAdmin(LeagueScopedAdmin):
+class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     list_display = ["name", "engine", "points_display", "budget", "season_count"]
     list_filter = ["engine"]
     search_fields = ["name", "slug"]
@@ -153,6 +182,9 @@ class LeagueAdmin(LeagueScopedAdmin):
     actions = ["fair_play_fifa"]
 
     league_field = "pk"
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.engine) if obj is not None else None
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
@@ -226,7 +258,7 @@ class SeasonForm(forms.ModelForm):
 
 
 @admin.register(Season)
-class SeasonAdmin(LeagueScopedAdmin):
+class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     form = SeasonForm
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
@@ -239,6 +271,9 @@ class SeasonAdmin(LeagueScopedAdmin):
         *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
         *["engine_settings", "keepers_deadline"],
     ]
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.league.engine) if obj is not None else None
 
     def get_fields(self, request, obj=None):
         return self.form_fields
@@ -343,9 +378,13 @@ class DivisionAdmin(LeagueScopedAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(LeagueScopedAdmin):
+class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
-    Tactics are orders kept from opponents: other managers see a team without them."""
+    Tactics are orders kept from opponents: other managers see a team without them. Where the
+    game's tactics are choices and numbers ("11", Mutant Soccer) they are a form; where they
+    name cards by id (Fütti, Calciotto) a JSON box whose help lists the keys."""
+
+    schema_box = TACTICS
 
     list_display = ["name", "short_name", "league", "manager"]
     list_filter = ["league"]
@@ -370,15 +409,24 @@ class TeamAdmin(LeagueScopedAdmin):
             return ()
         return [name for name in self.fields if name != "tactics"]
 
+    def settings_engine(self, obj) -> Engine | None:
+        engine = get_engine(obj.league.engine) if obj is not None else None
+        return engine if engine is not None and has_form(engine, TACTICS) else None
+
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
 
         class TacticsForm(form):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                if obj is not None and "tactics" in self.fields:
+                    self.fields["tactics"].help_text = tactics_help(get_engine(obj.league.engine))
+
             def clean(self):
                 data = super().clean()
                 league = data.get("league") or getattr(self.instance, "league", None)
-                tactics = data.get("tactics")
-                if tactics and isinstance(tactics, dict) and league is not None and not self.has_error("tactics"):
+                tactics = data.get("tactics") if "tactics" in self.fields else self.instance.tactics
+                if tactics and isinstance(tactics, dict) and league is not None and not self.errors:
                     from matches.services import check_tactics
 
                     try:

@@ -15,7 +15,7 @@ from competitions.rollover import season_rollover
 from competitions.standings import format_table
 from competitions.start import start_tournament
 from competitions.swiss import swiss_lines
-from engines import ENGINES
+from engines import DEFAULT_ENGINE, ENGINES
 from leagues.errors import validation_message
 from leagues.models import SeasonTeam
 from matches.models import Match
@@ -33,7 +33,7 @@ class Command(BaseCommand):
     help = "Create a demo league, play its whole season through a Celery worker, print the table."
 
     def add_arguments(self, parser):
-        parser.add_argument("--engine", default="futti", choices=ENGINES)
+        parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)
         parser.add_argument("--teams", type=int, default=8)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--single", action="store_true", help="one leg instead of home and away")
