@@ -14,6 +14,7 @@ The market format runs a game's own selection (``engine.market``)."""
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -73,6 +74,7 @@ def start_draft(draft_id: int, *, by=None) -> Draft:
         if draft.format == Draft.Format.MARKET:
             open_market(draft)
         draft.state = State.RUNNING
+        _pass_full_squads(draft)
         set_clock(draft)
         _autopick_while_due(draft)
         draft.save()
@@ -315,6 +317,7 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
     if draft.format == Draft.Format.MARKET:
         market_move(draft, team_id, kind, player)
     draft.pick_number += 1
+    _pass_full_squads(draft)
     if draft.format == Draft.Format.MARKET:
         over = len(draft.market["finished"]) == len(draft.market["coaches"])
     else:
@@ -325,6 +328,18 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
     else:
         set_clock(draft)
     return move
+
+
+def _pass_full_squads(draft: Draft) -> None:
+    """Pass the snake turns of teams whose squads are full: cards kept from last season hold
+    places, so such a team runs out of places before the last round (its turns have no move)."""
+    if draft.format != Draft.Format.SNAKE:
+        return
+    size = draft.season.league.squad_rules.size
+    held = Counter(SquadMember.objects.filter(season=draft.season).values_list("team_id", flat=True))
+    total = total_picks(draft)
+    while draft.pick_number < total and held[on_the_clock(draft)] >= size:
+        draft.pick_number += 1
 
 
 def _autopick(draft: Draft) -> DraftPick | None:

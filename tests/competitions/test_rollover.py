@@ -4,6 +4,7 @@ refused with the reason and nothing changed."""
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import timedelta
 
 import pytest
@@ -16,6 +17,7 @@ from competitions.rollover import division_playoffs_draw, season_close, season_r
 from leagues.models import Season, SeasonTeam
 from matches.models import Match
 from rosters import ledger
+from rosters.drafts.moves import run_autodraft
 from rosters.models import Draft, Keeper, LedgerEntry, SquadMember
 from tests.competitions.conftest import divide, play_all
 
@@ -227,3 +229,18 @@ def test_a_team_left_out_of_the_divisions_is_named(season, team_ids):
     assert refused.value.message_dict["teams"] == [
         f"In no division of {season}: {left_out}. Put every team in a division."
     ]
+
+
+def test_the_new_seasons_draft_passes_the_turns_a_kept_card_fills(season, team_ids):
+    play_all(season)
+    season.league.keepers_max = 2
+    season.league.save()
+    for member in SquadMember.objects.filter(season=season, team_id=team_ids[0])[:2]:
+        Keeper.objects.create(season=season, team_id=team_ids[0], player=member.player)
+    new = season_rollover(season)
+    draft = run_autodraft(Draft.objects.get(season=new).pk)
+    size = season.league.squad_rules.size
+    assert draft.state == Draft.State.DONE
+    squads = Counter(SquadMember.objects.filter(season=new).values_list("team_id", flat=True))
+    assert squads == dict.fromkeys(team_ids, size)
+    assert draft.picks.filter(team_id=team_ids[0]).count() == size - 2
