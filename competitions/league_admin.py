@@ -105,7 +105,6 @@ class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     search_fields = ["name", "short_name", "league__name"]
     autocomplete_fields = ["manager"]
     fields = ["league", "name", "short_name", "manager", "tactics"]
-    actions: list = []  # printing adds the card actions (printing.admin)
 
     def manages(self, request, obj) -> bool:
         return obj is not None and obj.manager_id == request.user.pk
