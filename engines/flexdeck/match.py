@@ -186,6 +186,12 @@ class Match:
         "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "ball_at",
     )  # fmt: skip
 
+    # where the ball is (set by ``place_ball``): a position 0-14, and the side and slot of the card it is on
+    ball_pos: int
+    ball_side: int
+    ball_slot: int
+    ball_at: str
+
     def __init__(
         self,
         home: Squad,
@@ -359,7 +365,7 @@ class Match:
             if action == MOVE:
                 if slot not in targets:
                     raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
-                position = RANK_COLUMNS[defender][rank] * 2
+                position = RANK_COLUMNS[defender][rank] * 2  # type: ignore[index]  # a target: a rank
                 self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
                 self.ball_at = BALL_LABELS[position][defender][slot]
                 stats[ADVANCES] += 1
