@@ -11,7 +11,7 @@ from __future__ import annotations
 import _random
 import json
 import operator
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
@@ -140,6 +140,23 @@ class Event:
         }
 
 
+#: A row of an ``EventLog``: minute, layout, side, player id, then the detail values.
+EventRow = tuple[Any, ...]
+
+
+class _EventDraft(Event):
+    """An ``Event`` being made from a row: the same slots, with ``object``'s plain
+    ``__init__``, ``__setattr__`` and ``__delattr__`` (Python keeps the last two in one
+    C slot), so it is allocated by a bare call and filled by slot stores, then switched
+    to ``Event`` (allowed without comparing layouts, being a subclass with no slots of
+    its own). A frozen dataclass's own ``__init__`` costs about three times as much."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
 @dataclass(frozen=True, slots=True)
 class EventKind:
     """A kind of event: its name, what it means (one line) and the detail keys its events
@@ -177,14 +194,56 @@ STANDARD_EVENTS: Mapping[str, EventKind] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class EventLayout:
     """How an ``EventLog`` row of one kind holds its detail: the values of ``keys`` in that
     order after the row's four fixed fields, or (``keys`` is None) one detail mapping.
-    Made by ``EventVocabulary.layout``, which checks the keys against the declaration."""
+    Made by ``EventVocabulary.layout``, which checks the keys against the declaration.
 
-    kind: str
-    keys: tuple[str, ...] | None
+    ``event(seq, row)`` and ``as_dict(seq, row)`` make a row's ``Event`` and its
+    ``Event.to_dict()``; each is written for its layout, with the kind and the detail
+    keys in a dict display, as ``namedtuple`` and ``dataclasses`` write their methods:
+    the platform reads every event of every match, and ``dict(zip(keys, values))``
+    alone cost more than a whole event made this way. A row of another length than the
+    layout's raises ``ValueError``."""
+
+    __slots__ = ("kind", "keys", "event", "as_dict")
+
+    def __init__(self, kind: str, keys: tuple[str, ...] | None) -> None:
+        if type(kind) is not str or (keys is not None and not all(type(key) is str for key in keys)):
+            raise TypeError(f"an event kind and its detail keys are strings: {kind!r}, {keys!r}")
+        self.kind = kind
+        self.keys = keys
+        size = 5 if keys is None else 4 + len(keys)
+        detail = (
+            "dict(row[4])"
+            if keys is None
+            else "{" + ", ".join(f"{k!r}: row[{4 + i}]" for i, k in enumerate(keys)) + "}"
+        )
+        check = (
+            f"    if len(row) != {size}:\n"
+            f"        raise ValueError(f'an event row of {{len(row)}} fields for a layout of {size}: {{row!r}}')\n"
+        )
+        source = (
+            "def event(seq, row):\n" + check + "    event = Draft()\n"
+            "    event.seq = seq\n    event.minute = row[0]\n"
+            f"    event.kind = {kind!r}\n"
+            "    event.side = row[2]\n    event.player_id = row[3]\n"
+            f"    event.detail = {detail}\n"
+            "    event.__class__ = Event\n    return event\n"
+            "def as_dict(seq, row):\n"
+            + check
+            + f"    return {{'seq': seq, 'minute': row[0], 'kind': {kind!r}, 'side': row[2], 'player_id': row[3],"
+            f" 'detail': {detail}}}\n"
+        )
+        namespace: dict[str, Any] = {"Draft": _EventDraft, "Event": Event}
+        exec(source, namespace)  # kind and keys checked strings, written in by repr
+        #: The ``Event`` of a row of this layout, numbered ``seq``.
+        self.event: Callable[[int, EventRow], Event] = namespace["event"]
+        #: ``Event.to_dict()`` of that event, made without it.
+        self.as_dict: Callable[[int, EventRow], dict[str, Any]] = namespace["as_dict"]
+
+    def __repr__(self) -> str:
+        return f"EventLayout({self.kind!r}, {self.keys!r})"
 
 
 class EventVocabulary:
@@ -245,10 +304,6 @@ class EventVocabulary:
             raise ValueError(f"event kind {kind!r} is not declared") from None
 
 
-#: A row of an ``EventLog``: minute, layout, side, player id, then the detail values.
-EventRow = tuple[Any, ...]
-
-
 class EventLog(Sequence[Event]):
     """The play-by-play as an engine writes it: one tuple per event, ``Event`` objects made
     only when the log is read.
@@ -299,31 +354,12 @@ class EventLog(Sequence[Event]):
         events, rows = self._events, self.rows
         start = len(events)
         if start < len(rows):
-            events.extend(
-                Event(seq, row[0], row[1].kind, row[2], row[3], _detail(row[1].keys, row))
-                for seq, row in enumerate(rows[start:], start=start + 1)
-            )
+            events += [row[1].event(seq, row) for seq, row in enumerate(rows[start:], start + 1)]
         return events
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """The events as ``Event.to_dict`` gives them, made straight from the rows."""
-        return [
-            {
-                "seq": seq,
-                "minute": row[0],
-                "kind": row[1].kind,
-                "side": row[2],
-                "player_id": row[3],
-                "detail": _detail(row[1].keys, row),
-            }
-            for seq, row in enumerate(self.rows, start=1)
-        ]
-
-
-def _detail(keys: tuple[str, ...] | None, row: EventRow) -> dict[str, Any]:
-    if keys is None:
-        return dict(row[4])
-    return dict(zip(keys, row[4:], strict=True))
+        return [row[1].as_dict(seq, row) for seq, row in enumerate(self.rows, start=1)]
 
 
 def event_dicts(events: Sequence[Event]) -> list[dict[str, Any]]:
