@@ -66,6 +66,7 @@ def main() -> None:
     parser.add_argument("engines", nargs="*", help="default: every engine")
     parser.add_argument("--winner-required", action="store_true")
     parser.add_argument("--settings", help="engine settings as JSON, passed to bench")
+    parser.add_argument("--read", action="store_true", help="read every event too, as the platform does")
     args = parser.parse_args()
     unknown = set(args.engines) - set(ENGINES)
     if unknown:
@@ -73,6 +74,8 @@ def main() -> None:
     extra = ["--winner-required"] if args.winner_required else []
     if args.settings:
         extra += ["--settings", args.settings]
+    if args.read:
+        extra.append("--read")
     for engine in args.engines or ENGINES:
         print(f"{engine:10} {per_match(engine, extra) / 1000:>8,.0f}k instructions per match", flush=True)
 

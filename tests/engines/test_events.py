@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from engines.core import STANDARD_EVENTS, Event, EventKind, EventLog, EventVocabulary, MatchResult
+from engines.core import STANDARD_EVENTS, Event, EventKind, EventLayout, EventLog, EventVocabulary, MatchResult
 
 VOCABULARY = EventVocabulary(
     EventKind("goal", keys=("rating",)),
@@ -100,3 +101,15 @@ def test_a_kind_declared_twice_or_without_a_doc_is_refused():
         EventVocabulary(EventKind("run", "runs"), EventKind("run", "runs again"))
     with pytest.raises(ValueError, match="one-line doc"):
         EventVocabulary(EventKind("run"))
+
+
+def test_events_read_from_rows_are_frozen_events():
+    event = sample_log()[1]
+    assert type(event) is Event
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.kind = "save"  # type: ignore[misc]
+
+
+def test_a_layout_takes_only_string_keys():
+    with pytest.raises(TypeError, match="strings"):
+        EventLayout("goal", ("score", 3))  # type: ignore[arg-type]
