@@ -31,9 +31,11 @@ from leagues.models import League, Season, Team
 from leagues.validation import query_id
 from matches import fixtures
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.scoresheets import render_scoresheet, scoresheet_for_match
+from printing.cards.render import render_cards
+from printing.cards.selectors import card_set_for_season, card_set_for_team
+from printing.scoresheets.render import render_scoresheet
+from printing.scoresheets.selectors import scoresheet_for_match
 from rosters import ledger
-from rosters.cards_pdf import card_set_for_season, card_set_for_team, render_cards
 from rosters.models import Player
 
 #: Ids are numbers: anything else is a 404 at the router, before a view tries int() on it.

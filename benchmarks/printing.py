@@ -30,9 +30,12 @@ from django.core.management import call_command  # noqa: E402
 from competitions.results import matches_play  # noqa: E402
 from engines import ENGINES  # noqa: E402
 from matches.models import Match  # noqa: E402
-from matches.scoresheets import render_scoresheet, scoresheet_for_match  # noqa: E402
 from ops.demo import create_demo_season  # noqa: E402
-from rosters.cards_pdf import CardSet, card_set_for_pool, render_cards  # noqa: E402
+from printing.cards.data import CardSet  # noqa: E402
+from printing.cards.render import render_cards  # noqa: E402
+from printing.cards.selectors import card_set_for_pool  # noqa: E402
+from printing.scoresheets.render import render_scoresheet  # noqa: E402
+from printing.scoresheets.selectors import scoresheet_for_match  # noqa: E402
 
 
 def best_of(repeat: int, work) -> tuple[float, float, object]:

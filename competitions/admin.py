@@ -5,9 +5,8 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from competitions import match_admin, table_admin  # noqa: F401  register the match and table-result pages
+from competitions import league_admin, match_admin, table_admin  # noqa: F401  register their pages
 from competitions.bracket import EVERY_TIE, parse_rounds
-from competitions.bracket_pdf import render_bracket
 from competitions.groups import draw_group_knockout
 from competitions.knockout import (
     advance_bracket,
@@ -28,7 +27,6 @@ from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
 from leagues.models import League, Season, Team
 from matches.models import Match
-from rosters.views import pdf_response
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
 
 
@@ -232,7 +230,7 @@ class BracketAdmin(LeagueScopedAdmin):
         }
         return TemplateResponse(request, "admin/tournaments/start.html", context)
 
-    actions = ["draw", "advance_now", "print_bracket"]
+    actions = ["draw", "advance_now"]  # and printing's "Print the bracket"
     readonly_fields = ["rounds", "drawn_at"]
 
     @admin.display(description="winner")
@@ -287,13 +285,6 @@ class BracketAdmin(LeagueScopedAdmin):
             except ValidationError as exc:  # a corrected result whose teams have played on
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
         self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)
-
-    @admin.action(description="Print the bracket (PDF)")
-    def print_bracket(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Select one bracket to print.", messages.ERROR)
-            return None
-        return pdf_response(render_bracket(queryset.get().season_id))
 
 
 class ReplaceTeamForm(forms.ModelForm):

@@ -1,5 +1,5 @@
 """A knockout bracket laid out as boxes and lines, in points: the bracket page draws it as
-SVG and the printed bracket (``competitions.bracket_pdf``) draws the same geometry on paper.
+SVG and the printed bracket (``printing.brackets``) draws the same geometry on paper.
 
 Each part of the bracket is a section: the bracket itself, or in double elimination the
 winners' bracket, the losers' bracket and the grand final; the third-place match gets its

@@ -8,7 +8,6 @@ from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
 from matches.fixtures import MOVABLE, match_move, match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.print_actions import print_blank_scoresheet, print_scoresheet
 from matches.services import STAT_FIELDS
 
 
@@ -55,8 +54,7 @@ class MatchAdmin(LeagueScopedAdmin):
     list_select_related = ["season__league", "home", "away"]
     date_hierarchy = "kickoff"
     inlines = [MatchEventInline, PlayerMatchStatInline]
-    actions = ["play_now", "postpone", "cancel", "reschedule", "forfeit_home", "forfeit_away"]
-    actions += [print_scoresheet, print_blank_scoresheet]
+    actions = ["play_now", "postpone", "cancel", "reschedule", "forfeit_home", "forfeit_away"]  # and printing's
     readonly_fields = [
         "seed",
         "engine_version",

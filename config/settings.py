@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "matches",
     "tournaments",
     "competitions",
+    "printing",
     "web",
     "api",
     "ops",

@@ -120,10 +120,12 @@ def cmd_bench(args) -> None:
     start, cpu_start = time.perf_counter(), time.process_time()
     events = 0
     for seed in range(args.matches):
-        events += len(engine.simulate(home, away, seed=seed, options=options).events)
+        result = engine.simulate(home, away, seed=seed, options=options)
+        # ``--read``: every event made, as the platform does when it stores a result
+        events += len(list(result.events) if args.read else result.events)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     # Name what was measured: a coach or a rule option can change the speed severalfold
-    label = engine.key + (" winner_required" if options.winner_required else "")
+    label = engine.key + (" winner_required" if options.winner_required else "") + (" read" if args.read else "")
     if options.settings:
         label += " " + json.dumps(options.settings, sort_keys=True)
     # CPU time is what the engine itself used: on a shared machine it is the steadier figure
@@ -161,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="print matches per second")
     p.add_argument("engine", choices=ENGINES)
     p.add_argument("--matches", type=int, default=10000)
+    p.add_argument("--read", action="store_true", help="read every event (as the platform does when it stores them)")
     _add_match_options(p)
     p.set_defaults(func=cmd_bench)
     return parser

@@ -26,7 +26,6 @@ from rosters.drafts.room import room_state
 from rosters.drafts.setup import check_setup
 from rosters.models import SPENDING_REASONS, Draft, Keeper, LedgerEntry, Player, SquadMember
 from rosters.pools import export_csv, import_csv
-from rosters.print_actions import print_player_cards, print_player_cards_bw
 
 LEAGUE_PATHS[Player] = "league"
 
@@ -47,7 +46,7 @@ class PlayerAdmin(LeagueScopedAdmin):
     list_filter = ["league", "role", "price"]
     search_fields = ["name", "external_id"]
     list_select_related = ["league"]
-    actions = ["export_csv_action", print_player_cards, print_player_cards_bw]
+    actions = ["export_csv_action"]  # and printing's card actions
 
     def get_urls(self):
         pool_import = path("import/", self.admin_site.admin_view(self.import_view), name="rosters_player_import")

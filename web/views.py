@@ -17,16 +17,16 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from competitions.bracket_pdf import render_bracket
 from competitions.drawing import bracket_drawing
 from config.throttling import throttled
 from leagues.cache import cached
 from leagues.models import Season
 from leagues.validation import query_id
 from matches.models import Match
+from printing.brackets import render_bracket
+from printing.responses import pdf_download
 from rosters.drafts.room import room_state
 from rosters.models import Draft
-from rosters.views import pdf_download
 from web import ical, selectors
 
 
@@ -80,7 +80,7 @@ def bracket(request: HttpRequest, season_id: int) -> HttpResponse:
 @throttled("pdf")
 def bracket_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     """The bracket on one page to print; ``?page=Letter`` for US paper."""
-    return pdf_download(request, lambda page: render_bracket(season_id, page=page))
+    return pdf_download(request, lambda page: render_bracket(bracket_drawing(season_id), page=page))
 
 
 @public

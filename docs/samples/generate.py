@@ -31,10 +31,12 @@ from django.core.management import call_command  # noqa: E402
 from competitions.results import matches_play  # noqa: E402
 from engines import DEFAULT_ENGINE, ENGINES, get_engine  # noqa: E402
 from matches.models import Match  # noqa: E402
-from matches.scoresheets import render_scoresheet, scoresheet_for_match  # noqa: E402
 from ops.demo import create_demo_season  # noqa: E402
-from rosters.cards_pdf import card_set_for_team, render_cards  # noqa: E402
-from rosters.pdfbase import PdfFile  # noqa: E402
+from printing.cards.render import render_cards  # noqa: E402
+from printing.cards.selectors import card_set_for_team  # noqa: E402
+from printing.pdf import PdfFile  # noqa: E402
+from printing.scoresheets.render import render_scoresheet  # noqa: E402
+from printing.scoresheets.selectors import scoresheet_for_match  # noqa: E402
 
 #: Events that make a sample worth looking at: the richest match of the season is kept.
 INTERESTING = ("goal", "yellow_card", "red_card", "caution", "expulsion", "injury", "mutation", "substitution")

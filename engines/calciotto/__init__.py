@@ -14,6 +14,7 @@ from typing import Any
 from engines.calciotto import field as F
 from engines.calciotto import players
 from engines.calciotto.coach import DEFAULT_REPLACEMENTS, STYLES, Coach, validate_replacements
+from engines.calciotto.events import VOCABULARY
 from engines.calciotto.match import Match, play, to_result
 from engines.calciotto.schema import DEFAULT_STYLE, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.calciotto.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
@@ -29,6 +30,7 @@ class CalciottoEngine(Engine):
     key = "calciotto"
     name = "Calciotto"
     version = "1.3"
+    event_vocabulary = VOCABULARY
     squad_rules = SQUAD
     settings_schema = SETTINGS_SCHEMA
     tactics_schema = TACTICS_SCHEMA

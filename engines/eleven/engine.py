@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.eleven.coach import STRENGTHS, STYLES, coach_for
+from engines.eleven.events import VOCABULARY
 from engines.eleven.match import ClockSettings, play
 from engines.eleven.schema import SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.eleven.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
@@ -30,6 +31,7 @@ class ElevenEngine(Engine):
     key = "eleven"
     name = "11"
     version = "1.2"
+    event_vocabulary = VOCABULARY
     squad_rules = SquadRules(roles={"goalie": 1, "player": 10}, reserves=0)
     settings_schema = SETTINGS_SCHEMA
     tactics_schema = TACTICS_SCHEMA

@@ -11,8 +11,9 @@ from typing import Any
 
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.flexdeck import cards
-from engines.flexdeck.coach import COACH_STYLES
+from engines.flexdeck.coach import COACH_STYLES, Coach
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
+from engines.flexdeck.events import VOCABULARY
 from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squad
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 from engines.flexdeck.schema import DEFAULT_RETREAT, SETTINGS_SCHEMA, TACTICS_SCHEMA
@@ -223,6 +224,7 @@ class FlexdeckEngine(Engine):
     key = "flexdeck"
     name = "Flexdeck Futbol"
     version = "1.1"
+    event_vocabulary = VOCABULARY
     squad_rules: SquadRules = cards.SQUAD_RULES
     special_cards = SPECIALS
     settings_schema = SETTINGS_SCHEMA
@@ -285,6 +287,8 @@ class FlexdeckEngine(Engine):
         shared = _shared_players(squads[HOME].ids, squads[AWAY].ids)
         if shared:
             raise CardError(f"player {sorted(shared)[0]} is on both team sheets; a card plays for one side")
+        if not coaches:
+            coaches = (Coach(rules.coach_styles[HOME]), Coach(rules.coach_styles[AWAY]))
         result = Match(squads[HOME], squads[AWAY], dice, rules, coaches).play()
         result.engine, result.version, result.seed = self.key, self.version, seed
         return result

@@ -22,6 +22,8 @@ from typing import Any
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.futti.cards import sample_pool, validate_card
 from engines.futti.charts import DEFAULT_CHARTS, Charts, load_charts
+from engines.futti.coach import build_team
+from engines.futti.events import VOCABULARY
 from engines.futti.match import Match
 from engines.futti.schema import SETTINGS_SCHEMA, TACTICS_SCHEMA, TIE_BREAKS
 from engines.futti.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
@@ -43,9 +45,10 @@ class FuttiEngine(Engine):
     sheet = SHEET
     table_entry = TABLE_ENTRY
     card_face = CARD_FACE
+    event_vocabulary = VOCABULARY
 
     def __init__(self) -> None:
-        self._teams = TeamCache()
+        self._teams = TeamCache(build_team)
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return validate_card(data)

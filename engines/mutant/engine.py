@@ -18,6 +18,7 @@ from engines.core import (
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
+from engines.mutant.events import VOCABULARY
 from engines.mutant.match import SUDDEN_DEATH_TURNS, TURN_CAP, Match, Player, Team
 from engines.mutant.schema import MAX_EXTRA_CARDS, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.mutant.sheet import CARD_FACE, SHEET, SHOOTOUT_KICK, TABLE_ENTRY
@@ -227,6 +228,7 @@ class MutantSoccerEngine(Engine):
     key = "mutant"
     name = "Mutant Soccer"
     version = "1.1"
+    event_vocabulary = VOCABULARY
     squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
     settings_schema = SETTINGS_SCHEMA
     tactics_schema = TACTICS_SCHEMA

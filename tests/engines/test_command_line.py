@@ -5,6 +5,7 @@ import json
 import pytest
 
 from engines.__main__ import main as cli
+from engines.core import EventLog
 
 
 def test_bench_plays_with_the_settings_and_names_them(capsys):
@@ -17,6 +18,16 @@ def test_bench_plays_with_the_settings_and_names_them(capsys):
 def test_bench_without_settings_names_the_engine_alone(capsys):
     assert cli(["bench", "futti", "--matches", "2"]) == 0
     assert capsys.readouterr().out.startswith("futti: 2 matches in ")
+
+
+def test_bench_read_makes_every_event_and_says_so(capsys, monkeypatch):
+    made = []
+    monkeypatch.setattr(EventLog, "events", lambda log: made.append(len(log)) or [])
+    assert cli(["bench", "futti", "--matches", "2"]) == 0
+    assert made == []  # the plain bench leaves the log unread
+    assert cli(["bench", "futti", "--matches", "2", "--read"]) == 0
+    assert len(made) == 2 and all(made)  # each timed match; the warm-up is not read
+    assert capsys.readouterr().out.splitlines()[-1].startswith("futti read: 2 matches in ")
 
 
 def test_bench_settings_reach_the_engine(capsys):

@@ -10,20 +10,11 @@ from engines import ENGINES, MatchOptions, get_engine
 from engines.mutant import engine as mutant_engine
 from engines.mutant import match as mutant_match
 from matches.models import Match, MatchEvent
-from matches.scoresheets import (
-    Scoresheet,
-    SheetEvent,
-    SheetPlayer,
-    SheetSide,
-    blank_scoresheet,
-    is_shootout_kick,
-    layout_for,
-    render_scoresheet,
-    render_scoresheets,
-    scoresheet_for_match,
-)
 from matches.services import team_sheets
 from ops.demo import create_demo_season
+from printing.scoresheets.data import Scoresheet, SheetEvent, SheetPlayer, SheetSide, is_shootout_kick, layout_for
+from printing.scoresheets.render import render_scoresheet, render_scoresheets
+from printing.scoresheets.selectors import blank_scoresheet, scoresheet_for_match
 
 
 def goal_match(season) -> Match:

@@ -2,15 +2,11 @@ from django.core.management.base import BaseCommand, CommandError
 
 from engines import ENGINES
 from leagues.models import Season, Team
-from rosters.cards_pdf import (
-    NothingToPrint,
-    card_set_for_pool,
-    card_set_for_season,
-    card_set_for_team,
-    render_cards,
-)
-from rosters.management.commands._printing import add_output_argument, write_output
-from rosters.pdfbase import page_size
+from printing.cards.data import NothingToPrint
+from printing.cards.render import render_cards
+from printing.cards.selectors import card_set_for_pool, card_set_for_season, card_set_for_team
+from printing.output import add_output_argument, write_output
+from printing.pdf import page_size
 
 
 class Command(BaseCommand):

@@ -1,8 +1,9 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from competitions.bracket_pdf import render_bracket
-from rosters.management.commands._printing import add_output_argument, write_output
-from rosters.pdfbase import page_size
+from competitions.drawing import bracket_drawing
+from printing.brackets import render_bracket
+from printing.output import add_output_argument, write_output
+from printing.pdf import page_size
 from tournaments.models import Bracket
 
 
@@ -20,9 +21,10 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(f"--page: {exc}") from None
         try:
-            pdf = render_bracket(season_id, page=page)
+            drawing = bracket_drawing(season_id)
         except Bracket.DoesNotExist:
             raise CommandError(f"season_id: season {season_id} has no bracket") from None
+        pdf = render_bracket(drawing, page=page)
         where = write_output(pdf, output)
         if where:
             self.stdout.write(f"Wrote the bracket to {where} ({len(pdf.data):,} bytes).")

@@ -1,53 +1,25 @@
-"""Card sheet downloads: public and read-only, like the public pages that will link to them.
+"""PDF downloads: public and read-only, like the pages that link to them.
 
-Each view reads the query string, calls a selector of ``rosters.cards_pdf`` and returns its
-``PdfFile`` through ``pdf_response``; the scoresheet views in ``matches.views`` and the admin
-actions answer with the same helper, so every download carries the same headers.
+Each view reads the query string, calls a selector (``printing.cards.selectors``,
+``printing.scoresheets.selectors``) and answers with its renderer's ``PdfFile`` through
+``printing.responses``, so every download carries the same headers. The bracket's download
+is the web app's (``web:bracket-pdf``), beside the bracket page.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.views.decorators.http import require_GET
 
 from config.throttling import throttled
 from leagues.models import Season, Team
-from rosters.cards_pdf import (
-    CardSet,
-    NothingToPrint,
-    card_set_for_pool,
-    card_set_for_season,
-    card_set_for_team,
-    render_cards,
-)
-from rosters.pdfbase import PdfFile, page_size
-
-
-def pdf_response(pdf: PdfFile, *, inline: bool = False) -> HttpResponse:
-    """The PDF with its file name in Content-Disposition (``attachment`` unless ``inline``)."""
-    response = HttpResponse(pdf.data, content_type=pdf.content_type)
-    disposition = "inline" if inline else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{pdf.filename}"'
-    response["Content-Length"] = str(len(pdf.data))
-    return response
-
-
-def wants_inline(request: HttpRequest) -> bool:
-    """``?inline=1`` shows the PDF in the browser instead of saving it."""
-    return request.GET.get("inline") in ("1", "true", "yes")
-
-
-def pdf_download(request: HttpRequest, render: Callable[[str], PdfFile]) -> HttpResponse:
-    """Render a PDF on the paper ``?page=`` names (A4 by default, Letter for US paper) and
-    answer with it; an unknown page size is a 400 that says which sizes there are."""
-    page = request.GET.get("page", "A4")
-    try:
-        page_size(page)
-    except ValueError as exc:
-        return HttpResponseBadRequest(f"page: {exc}", content_type="text/plain; charset=utf-8")
-    return pdf_response(render(page), inline=wants_inline(request))
+from matches.models import Match
+from printing.cards.data import CardSet, NothingToPrint
+from printing.cards.render import render_cards
+from printing.cards.selectors import card_set_for_pool, card_set_for_season, card_set_for_team
+from printing.responses import pdf_download, pdf_response, wants_inline
+from printing.scoresheets.render import render_scoresheet
+from printing.scoresheets.selectors import scoresheet_for_match
 
 
 def _cards_response(request: HttpRequest, card_set: CardSet) -> HttpResponse:
@@ -92,3 +64,15 @@ def pool_cards_pdf(request: HttpRequest, engine: str) -> HttpResponse:
     except KeyError as exc:
         raise Http404("no such game") from exc
     return _cards_response(request, card_set)
+
+
+@require_GET
+@throttled("pdf")
+def scoresheet_pdf(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The match's scoresheet, filled in once played; ``?blank=1`` for the sheet to play on."""
+    blank = request.GET.get("blank") in ("1", "true", "yes")
+    try:
+        sheet = scoresheet_for_match(match_id, blank=blank)
+    except Match.DoesNotExist as exc:
+        raise Http404("no such match") from exc
+    return pdf_response(render_scoresheet(sheet), inline=wants_inline(request))

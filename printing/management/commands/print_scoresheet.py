@@ -1,8 +1,9 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from matches.models import Match
-from matches.scoresheets import render_scoresheet, scoresheet_for_match
-from rosters.management.commands._printing import add_output_argument, write_output
+from printing.output import add_output_argument, write_output
+from printing.scoresheets.render import render_scoresheet
+from printing.scoresheets.selectors import scoresheet_for_match
 
 
 class Command(BaseCommand):

@@ -1,8 +1,9 @@
 """What every Bootroom PDF shares: the embedded font, page sizes, team kits and a few drawing helpers.
 
-The scoresheets (``matches.scoresheets``) and the card sheets (``rosters.cards_pdf``) both
-draw with ReportLab on a bare canvas: no Platypus, because both are fixed layouts measured
-in millimetres, and a canvas is what keeps 1,000 cards under a few seconds.
+The scoresheets (``printing.scoresheets``), the card sheets (``printing.cards``) and the
+bracket (``printing.brackets``) draw with ReportLab on a bare canvas: no Platypus, because
+they are fixed layouts measured in millimetres, and a canvas is what keeps 1,000 cards under
+a few seconds.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from engines import get_engine
+
 #: The DejaVu fonts ship in the repository (see assets/fonts/README.md): a fresh machine
 #: or CI may not have Debian's fonts-dejavu-core, and ReportLab's built-in Helvetica
 #: has no glyphs outside Latin-1 (no „“ quotes, no ★ stars).
@@ -37,6 +40,8 @@ _FONT_FILES = {
 }
 
 PDF = "application/pdf"
+#: The grey of small print, labels and ticks on every sheet.
+GREY = HexColor("#6b6b6b")
 
 #: ReportLab armours every page stream in ASCII85 by default, in pure Python unless the
 #: optional rl_accel extension is installed: a third of the time of 1,000 cards. The streams
@@ -48,7 +53,8 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "LETTER": letter}
 
 
 class PdfFile(NamedTuple):
-    """What every renderer returns, so a view, an admin action and a command can all serve it."""
+    """What every renderer returns (the bytes with their file name and type, as pretix's
+    renderers do), so a view, an admin action and a command can all serve it."""
 
     filename: str
     content_type: str
@@ -83,6 +89,14 @@ def new_canvas(buffer, size: tuple[float, float], title: str) -> Canvas:
     canvas.setAuthor("Bootroom")
     canvas.setCreator("Bootroom (ReportLab)")
     return canvas
+
+
+def game_name(engine: str) -> str:
+    """The game's name for a heading, or the engine key of a game this install does not know."""
+    try:
+        return get_engine(engine).name
+    except KeyError:
+        return engine
 
 
 def file_slug(*parts: object) -> str:

@@ -1,41 +1,28 @@
-"""Scoresheets: a blank sheet for a match played at the table, and the same sheet filled in
-from a match the engine played.
-
-``scoresheet_for_match`` (a selector) reads a match, its squads, events and player stats into
-a plain ``Scoresheet``; ``blank_scoresheet`` builds an unnamed one for a game;
-``render_scoresheet`` draws either and returns a ``PdfFile``. Views, admin actions and
-``manage.py print_scoresheet`` all go through these, so every way of printing gives the
-same sheet.
-
-What each game's sheet shows is the engine's data (``engine.sheet``, an ``engines.core.Sheet``,
-and ``engine.clock``): which player columns it keeps, a minute timer, the boxes per team
-(substitutions left, jokers turned, coaching tokens, replacements), how its shoot-out kicks
-are logged and the events its match report lists. This module only draws it. A game without
-a sheet of its own gets ``GENERIC``: the standard counts per player and every event as a
-minute / kind / player line.
+"""The scoresheet renderer: a ``Scoresheet`` drawn on A4 in its game's layout, blank when
+``sheet.played`` is False, returned as a ``PdfFile``; no database access. Views, admin
+actions, the API and ``manage.py print_scoresheet`` all draw through ``render_scoresheets``,
+so every way of printing gives the same sheet.
 """
 
 from __future__ import annotations
 
 import io
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import UTC
-from typing import Any
+from collections.abc import Sequence
 
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from engines import get_engine
 from engines.core import Clock, Sheet, SheetColumn, SheetTimer
-from rosters.pdfbase import (
+from printing.pdf import (
     FONT,
     FONT_BOLD,
     FONT_NARROW,
     FONT_NARROW_BOLD,
+    GREY,
     PDF,
     PdfFile,
     draw_fitted,
@@ -43,273 +30,18 @@ from rosters.pdfbase import (
     new_canvas,
     team_kit,
 )
+from printing.scoresheets.data import (
+    Scoresheet,
+    SheetEvent,
+    SheetPlayer,
+    SheetSide,
+    clock_for,
+    is_shootout_kick,
+    layout_for,
+)
 
-GREY = HexColor("#6b6b6b")
 LIGHT = HexColor("#e6e6e6")
 TICK = HexColor("#bdbdbd")
-
-# --- the plain data a sheet is drawn from ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SheetPlayer:
-    """A squad member on the sheet; ``marks`` holds the minutes of his events by event kind."""
-
-    key: str
-    name: str
-    role: str
-    starter: bool = False
-    position: str = ""
-    stats: Mapping[str, int] = field(default_factory=dict)
-    marks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class SheetEvent:
-    seq: int
-    minute: int
-    kind: str
-    side: str
-    player: str
-    detail: Mapping[str, Any] = field(default_factory=dict)
-    other: str = ""  # the second player named: who went off, who was fouled
-
-
-@dataclass(frozen=True)
-class SheetSide:
-    side: str  # "home" or "away"
-    name: str
-    players: tuple[SheetPlayer, ...]
-
-
-@dataclass(frozen=True)
-class Scoresheet:
-    """Everything one sheet shows; ``played`` False gives the blank sheet."""
-
-    engine: str
-    game: str
-    home: SheetSide
-    away: SheetSide
-    match_id: int | None = None
-    competition: str = ""
-    kickoff: str = ""
-    status: str = ""
-    played: bool = False
-    home_goals: int | None = None
-    away_goals: int | None = None
-    decided_by: str = ""
-    shootout_home: int | None = None
-    shootout_away: int | None = None
-    seed: int | None = None
-    engine_version: str = ""
-    events: tuple[SheetEvent, ...] = ()
-
-
-# --- what each game's sheet shows: the engine's data ---------------------------------------------
-
-
-_SCORING = (SheetColumn("Goals", 17, "goals", ("goal",)), SheetColumn("Shots", 9, "shots"))
-
-#: The sheet of a game that publishes none: the standard counts, every event in the report.
-GENERIC = Sheet(
-    title="SCORESHEET",
-    columns=(
-        *_SCORING,
-        SheetColumn("Saves", 9, "saves"),
-        SheetColumn("Yellow", 12, "yellow_cards", ("yellow_card",)),
-        SheetColumn("Red", 10, "red_cards", ("red_card",)),
-        SheetColumn("Inj", 9, "injuries"),
-    ),
-    report_kinds=None,
-    positions={"goalkeeper": "GK", "goaltender": "GK", "goalie": "G"},
-    keeper_positions=("GK", "G"),
-)
-GENERIC_CLOCK = Clock(regulation=90)
-
-#: Events whose detail names who went off, for telling starters from substitutes.
-_OUT_KEYS = ("out", "replaces", "replaced")
-#: Detail keys that name a second player, in the order the report prefers them.
-_OTHER_KEYS = (*_OUT_KEYS, "victim")
-
-
-def layout_for(engine: str) -> Sheet:
-    """The game's sheet, or the generic one (titled with the game's name) for any other game."""
-    try:
-        sheet = get_engine(engine).sheet
-    except KeyError:
-        sheet = None
-    return sheet or replace(GENERIC, title=f"{game_name(engine).upper()} SCORESHEET")
-
-
-def clock_for(engine: str) -> Clock:
-    try:
-        return get_engine(engine).clock
-    except KeyError:
-        return GENERIC_CLOCK
-
-
-def game_name(engine: str) -> str:
-    try:
-        return get_engine(engine).name
-    except KeyError:
-        return engine
-
-
-# --- selectors --------------------------------------------------------------------------------------
-
-
-def is_shootout_kick(event: SheetEvent, layout: Sheet) -> bool:
-    """A kick of the shoot-out as the game logs it (a coin toss that ends one is no kick)."""
-    if event.kind != layout.shootout_kick or event.detail.get("coin_toss"):
-        return False
-    return not layout.shootout_detail or any(event.detail.get(k) for k in layout.shootout_detail)
-
-
-def _starters(events: Sequence[Any], keys: set[str], played: Mapping[str, int]) -> set[str]:
-    """Who started: a player whose first substitution has him going off (or coming back), or who
-    played and was never brought on. Engines log substitutions, not always the starting lineup."""
-    first: dict[str, bool] = {}
-    for event in events:
-        if event.kind != "substitution":
-            continue
-        incoming = str(event.player_id) if event.player_id else ""
-        outgoing = next((str(event.detail[k]) for k in _OUT_KEYS if event.detail.get(k)), "")
-        if outgoing and outgoing not in first:
-            first[outgoing] = True
-        if incoming and incoming not in first:
-            first[incoming] = event.detail.get("reason") == "return"  # a starter back on
-    return {k for k in keys if first.get(k, played.get(k, 0) > 0)}
-
-
-def _position(layout: Sheet, role: str, key: str, dealt: Mapping[str, str]) -> str:
-    return dealt.get(key) or layout.positions.get(role, "")
-
-
-def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
-    """A match's sheet: its teams and squads, and (unless ``blank`` or not played yet) every
-    event in its box, the score, how it was decided, the seed and the engine version."""
-    from matches.models import Match
-    from rosters.models import SquadMember
-
-    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
-    engine = match.season.league.engine
-    layout = layout_for(engine)
-    # a forfeit has an awarded score and no events: the sheet shows the score, the boxes stay empty
-    filled = not blank and match.status in Match.RESULT_STATUSES
-    members = (
-        SquadMember.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id])
-        .select_related("player")
-        .order_by("player__role", "player__name")
-    )
-    stats: dict[str, dict[str, int]] = {}
-    events: list[Any] = []
-    if filled:
-        for row in match.player_stats.all():
-            numbers = {k: getattr(row, k) for k in _STAT_FIELDS} | {
-                k: v for k, v in (row.extra or {}).items() if isinstance(v, int)
-            }
-            stats[str(row.player_id)] = numbers
-        events = list(match.events.all())
-    names = {str(m.player_id): m.player.name for m in members}
-    sheet_events = tuple(
-        SheetEvent(
-            seq=e.seq,
-            minute=e.minute,
-            kind=e.kind,
-            side=e.side,
-            player=names.get(str(e.player_id), "") if e.player_id else "",
-            detail=e.detail or {},
-            other=next((names.get(str(e.detail[k]), "") for k in _OTHER_KEYS if (e.detail or {}).get(k)), ""),
-        )
-        for e in events
-    )
-    marks: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for e in events:
-        if e.player_id:
-            marks[str(e.player_id)][e.kind].append(e.minute)
-    dealt = _dealt_positions(events)
-    minutes = {k: s.get("minutes", 0) for k, s in stats.items()}
-    starters = _starters(events, set(names), minutes) if filled else set()
-    sides = {}
-    for team in (match.home, match.away):
-        players = []
-        for m in members:
-            if m.team_id != team.id:
-                continue
-            key = str(m.player_id)
-            players.append(
-                SheetPlayer(
-                    key=key,
-                    name=m.player.name,
-                    role=m.player.role,
-                    starter=key in starters,
-                    position=_position(layout, m.player.role, key, dealt),
-                    stats=stats.get(key, {}),
-                    marks={k: tuple(v) for k, v in marks.get(key, {}).items()},
-                )
-            )
-        players.sort(key=lambda p: (not p.starter, p.position not in layout.keeper_positions, p.name))
-        side = "home" if team.id == match.home_id else "away"
-        sides[side] = SheetSide(side=side, name=team.name, players=tuple(players))
-    league = match.season.league
-    return Scoresheet(
-        engine=engine,
-        game=game_name(engine),
-        home=sides["home"],
-        away=sides["away"],
-        match_id=match.id,
-        competition=f"{league.name} · {match.season.name} · round {match.round}",
-        kickoff=match.kickoff.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if match.kickoff else "",
-        status=match.status,
-        played=filled,
-        home_goals=match.home_goals if filled else None,
-        away_goals=match.away_goals if filled else None,
-        decided_by=match.get_decided_by_display() if filled else "",
-        shootout_home=match.shootout_home if filled else None,
-        shootout_away=match.shootout_away if filled else None,
-        seed=match.seed,
-        engine_version=match.engine_version if filled else "",
-        events=sheet_events,
-    )
-
-
-_STAT_FIELDS = ("goals", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries", "minutes")
-
-
-#: Lists of player ids a ``lineup`` event may carry, and the position each gives on the sheet.
-_LINEUP_KEYS = {"attackers": "ATT", "defenders": "DEF"}
-
-
-def _dealt_positions(events: Sequence[Any]) -> dict[str, str]:
-    """Starting positions where the engine logs them: Flexdeck deals its starting XI onto named
-    squares (B1..H), and the first deal of each side is the lineup the sheet shows; a ``lineup``
-    event with ``attackers``/``defenders`` lists (Fütti's boxes) marks ATT and DEF."""
-    positions: dict[str, str] = {}
-    for e in events:
-        detail = e.detail or {}
-        if e.kind == "deal" and detail.get("half", 1) == 1:
-            for square, value in (detail.get("pitch") or {}).items():
-                card_id = value[0] if isinstance(value, list | tuple) and value else value
-                positions.setdefault(str(card_id), square)
-        if e.kind == "lineup":
-            for key, position in _LINEUP_KEYS.items():
-                for card_id in detail.get(key) or ():
-                    positions.setdefault(str(card_id), position)
-    return positions
-
-
-def blank_scoresheet(engine: str) -> Scoresheet:
-    """A sheet with write-in lines for any two teams of a game (its squad size in rows)."""
-    game = get_engine(engine)
-    rows = sum(game.squad_rules.roles.values()) + game.squad_rules.reserves
-    empty = tuple(SheetPlayer(key="", name="", role="") for _ in range(rows))
-    return Scoresheet(
-        engine=engine,
-        game=game.name,
-        home=SheetSide("home", "", empty),
-        away=SheetSide("away", "", empty),
-    )
-
 
 # --- drawing -------------------------------------------------------------------------------------------
 
@@ -780,8 +512,6 @@ def _report(pen: _Pen) -> None:
 def _write_in_lines(pen: _Pen) -> None:
     c, layout = pen.c, pen.layout
     if layout.instructions:
-        from reportlab.lib.utils import simpleSplit
-
         c.setFillColor(GREY)
         c.setFont(FONT, 7)
         for text in simpleSplit(layout.instructions, FONT, 7, pen.width - 2 * MARGIN):

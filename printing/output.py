@@ -1,4 +1,4 @@
-"""What the two print commands share: the ``-o FILE`` option and writing the PDF there."""
+"""What the print commands share: the ``-o FILE`` option and writing the PDF there."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from rosters.pdfbase import PdfFile
+from printing.pdf import PdfFile
 
 
 def add_output_argument(parser) -> None:

@@ -1,6 +1,10 @@
-"""The printed bracket: the page's layout (``competitions.drawing``) on one sheet for the
-club room's wall, turned to landscape when the bracket is wider than tall and scaled to
-fit; names shrink or are cut short rather than run over a box."""
+"""The printed bracket: the page's layout on one sheet for the club room's wall, turned to
+landscape when the bracket is wider than tall and scaled to fit; names shrink or are cut
+short rather than run over a box.
+
+The selector is ``competitions.drawing.bracket_drawing`` (the season's bracket read into a
+frozen ``BracketDrawing``), which the web's SVG bracket draws too; ``render_bracket`` only
+draws it, with no database access."""
 
 from __future__ import annotations
 
@@ -10,8 +14,8 @@ from django.utils import timezone
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import landscape, portrait
 
-from competitions.drawing import BracketDrawing, bracket_drawing
-from rosters.pdfbase import (
+from competitions.drawing import BracketDrawing
+from printing.pdf import (
     FONT,
     FONT_BOLD,
     FONT_NARROW,
@@ -31,9 +35,8 @@ GREY = HexColor("#7b8794")
 BAND = HexColor("#f2f4f7")
 
 
-def render_bracket(season_id: int, *, page: str = "A4") -> PdfFile:
-    """The season's bracket as a one-page PDF (``Bracket.DoesNotExist`` when it has none)."""
-    drawing = bracket_drawing(season_id)
+def render_bracket(drawing: BracketDrawing, *, page: str = "A4") -> PdfFile:
+    """The bracket as a one-page PDF; a ValueError names the page sizes when ``page`` is none."""
     size = page_size(page)
     size = landscape(size) if drawing.width > drawing.height else portrait(size)
     buffer = io.BytesIO()

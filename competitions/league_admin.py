@@ -1,0 +1,237 @@
+"""The Season and Team pages: the models are the leagues app's, the pages act a layer up.
+
+A season's page schedules its round robin (``competitions.round_robin``), sets the teams'
+divisions, closes the season and starts the next one (``competitions.rollover``); a team's page
+tries the manager's tactics on the engine with the squads (``matches.services``), and
+printing adds the squad cards (``printing.admin``). ``leagues.admin`` keeps the League page
+and the scoping every page shares, and imports nothing above ``leagues``.
+"""
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.widgets import FilteredSelectMultiple
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils.html import format_html
+
+from competitions.rollover import division_playoffs_draw, season_close, season_rollover
+from competitions.round_robin import generate_fixtures
+from engines import CardError, Engine, get_engine
+from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, ScopedInline
+from leagues.engine_forms import TACTICS, has_form, tactics_help
+from leagues.errors import validation_message
+from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
+from leagues.validation import team_count_errors
+from matches.services import check_tactics
+
+
+class PointsDeductionInline(ScopedInline):
+    model = PointsDeduction
+    extra = 0
+    fields = ["team", "points", "reason", "created_at"]
+    readonly_fields = ["created_at"]
+
+
+class SeasonTeamInline(ScopedInline):
+    """Each team's division in the season (shown when the league has divisions); the teams
+    themselves are chosen in the season's form."""
+
+    model = SeasonTeam
+    extra = 0
+    fields = ["team", "division"]
+    readonly_fields = ["team"]
+    can_delete = False
+    verbose_name = "team's division"
+    verbose_name_plural = "divisions of the teams"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class SeasonForm(forms.ModelForm):
+    """The season with its teams: a plain choice of teams (``Season.teams`` goes through
+    ``SeasonTeam``, whose division the inline sets), saved by ``SeasonAdmin.save_related``."""
+
+    teams = forms.ModelMultipleChoiceField(
+        queryset=Team.objects.all(), required=False, widget=FilteredSelectMultiple("teams", is_stacked=False)
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["teams"].initial = list(self.instance.teams.values_list("pk", flat=True))
+
+    def clean_teams(self):
+        teams = self.cleaned_data["teams"]
+        if errors := team_count_errors(len(teams)):
+            raise ValidationError(errors["teams"])
+        return teams
+
+
+@admin.register(Season)
+class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
+    form = SeasonForm
+    list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
+    list_filter = ["league"]
+    search_fields = ["name", "league__name"]
+    inlines = [PointsDeductionInline]
+    actions = ["generate_fixtures_action", "close_season_action", "division_playoffs_action", "next_season_action"]
+    #: The form's fields (``get_fields``: the admin's checks refuse ``teams`` in a ``fields``
+    #: attribute, as Django cannot edit a relation through a model of its own; the form can).
+    form_fields = [
+        *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
+        *["engine_settings", "keepers_deadline"],
+    ]
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.league.engine) if obj is not None else None
+
+    def get_fields(self, request, obj=None):
+        return self.form_fields
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if not request.user.is_superuser:  # a forged id of another league's team is refused by the form
+            field = form.base_fields["teams"]
+            field.queryset = field.queryset.filter(league__in=League.objects.run_by(request.user))
+        return form
+
+    def get_inlines(self, request, obj):
+        if obj is not None and obj.league.divisions.exists():
+            return [SeasonTeamInline, *self.inlines]
+        return self.inlines
+
+    def save_related(self, request, form, formsets, change):
+        """The inlines (the teams' divisions) before the teams: a team taken out of the season
+        goes with its row, which a later save of the inline would write back."""
+        for formset in formsets:
+            self.save_formset(request, form, formset, change=change)
+        form.save_m2m()
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("league")
+            .annotate(
+                team_total=Count("teams", distinct=True),
+                match_total=Count("matches", distinct=True),
+                played_total=Count("matches", filter=Q(matches__status__in=["played", "forfeited"]), distinct=True),
+            )
+        )
+
+    @admin.display(description="teams", ordering="team_total")
+    def team_total(self, season):
+        return season.team_total
+
+    @admin.display(description="played")
+    def progress(self, season):
+        return f"{season.played_total}/{season.match_total}"
+
+    @admin.display(description="matches")
+    def table_link(self, season):
+        url = reverse("admin:matches_match_changelist") + f"?season__id__exact={season.id}"
+        return format_html('<a href="{}">fixtures</a>', url)
+
+    @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)")
+    def generate_fixtures_action(self, request, queryset):
+        for season in queryset:
+            try:
+                matches = generate_fixtures(season)
+            except ValidationError as exc:
+                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{season}: {len(matches)} matches scheduled.", messages.SUCCESS)
+
+    def each_season(self, request, queryset, act) -> None:
+        """``act`` on each selected season the user runs: the line it returns, or the refusal
+        with its reason, as a message."""
+        for season in self.run_rows(request, queryset):
+            try:
+                line = act(season)
+            except ValidationError as exc:
+                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, line, messages.SUCCESS)
+
+    @admin.action(
+        description="Close the season (its unplayed matches are cancelled and listed)", permissions=["change"]
+    )
+    def close_season_action(self, request, queryset):
+        self.each_season(request, queryset, lambda s: f"{s} is closed. {season_close(s, by=request.user)}")
+
+    @admin.action(description="Draw the divisions' promotion play-offs (a finished season)", permissions=["change"])
+    def division_playoffs_action(self, request, queryset):
+        def draw(season) -> str:
+            names = ", ".join(str(k) for k in division_playoffs_draw(season))
+            return f"{season}: drawn {names}; the worker plays them."
+
+        self.each_season(request, queryset, draw)
+
+    @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
+    def next_season_action(self, request, queryset):
+        def roll(season) -> str:
+            new = season_rollover(season, by=request.user)
+            url = reverse("admin:leagues_season_change", args=[new.pk])
+            return format_html('{} follows {}: <a href="{}">its teams, fixtures and draft</a>.', new, season, url)
+
+        self.each_season(request, queryset, roll)
+
+
+@admin.register(Team)
+class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
+    """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
+    Tactics are orders kept from opponents: other managers see a team without them. Where the
+    game's tactics are choices and numbers ("11", Mutant Soccer) they are a form; where they
+    name cards by id (Fütti, Calciotto) a JSON box whose help lists the keys."""
+
+    schema_box = TACTICS
+
+    list_display = ["name", "short_name", "league", "manager"]
+    list_filter = ["league"]
+    search_fields = ["name", "short_name", "league__name"]
+    autocomplete_fields = ["manager"]
+    fields = ["league", "name", "short_name", "manager", "tactics"]
+
+    def manages(self, request, obj) -> bool:
+        return obj is not None and obj.manager_id == request.user.pk
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) or self.manages(request, obj)
+
+    def get_fields(self, request, obj=None):
+        if obj is None or self.runs(request, obj) or self.manages(request, obj):
+            return self.fields
+        return [name for name in self.fields if name != "tactics"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if self.runs(request, obj):
+            return ()
+        return [name for name in self.fields if name != "tactics"]
+
+    def settings_engine(self, obj) -> Engine | None:
+        engine = get_engine(obj.league.engine) if obj is not None else None
+        return engine if engine is not None and has_form(engine, TACTICS) else None
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+
+        class TacticsForm(form):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                if obj is not None and "tactics" in self.fields:
+                    self.fields["tactics"].help_text = tactics_help(get_engine(obj.league.engine))
+
+            def clean(self):
+                data = super().clean()
+                league = data.get("league") or getattr(self.instance, "league", None)
+                tactics = data.get("tactics") if "tactics" in self.fields else self.instance.tactics
+                if tactics and isinstance(tactics, dict) and league is not None and not self.errors:
+                    try:
+                        check_tactics(league, tactics, team_id=self.instance.pk)
+                    except Exception as exc:  # noqa: BLE001 - whatever the engine makes of bad orders, it is the field's error
+                        self.add_error("tactics", str(exc) if isinstance(exc, CardError) else f"not understood: {exc}")
+                return data
+
+        return TacticsForm
