@@ -1,0 +1,43 @@
+"""What a manager or commissioner is told when a table result is refused: the whole message,
+keyed by the field the form shows it at, and who did each step of the log."""
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from matches.models import ResultSubmission
+from matches.table_results import result_confirm, result_submit
+
+from .conftest import scoresheet
+
+pytestmark = pytest.mark.django_db
+
+
+def refusal(call, **kwargs) -> dict[str, list[str]]:
+    with pytest.raises(ValidationError) as refused:
+        call(**kwargs)
+    return refused.value.message_dict
+
+
+def test_confirming_a_dispute_is_left_to_the_commissioner(match, home_manager, away_manager):
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match, 2, 1))
+    result_submit(match_id=match.id, user=away_manager, data=scoresheet(match, 1, 1))
+    assert refusal(result_confirm, match_id=match.id, user=away_manager) == {
+        "match": ["The two managers submitted different results; the commissioner decides."]
+    }
+
+
+def test_confirming_ones_own_result_or_none_is_refused_with_the_reason(match, home_manager, away_manager):
+    assert refusal(result_confirm, match_id=match.id, user=away_manager) == {
+        "match": [f"No result for {match} is waiting to be confirmed."]
+    }
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match))
+    with pytest.raises(PermissionDenied) as refused:
+        result_confirm(match_id=match.id, user=home_manager)
+    assert str(refused.value) == "You submitted this result; the other team's manager confirms it."
+
+
+def test_the_log_says_which_side_confirmed(match, home_manager, away_manager):
+    result_submit(match_id=match.id, user=away_manager, data=scoresheet(match))
+    result_confirm(match_id=match.id, user=home_manager)
+    confirmed = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.CONFIRM)
+    assert (confirmed.side, confirmed.by) == ("home", home_manager)
