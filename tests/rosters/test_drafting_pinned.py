@@ -37,12 +37,12 @@ def squad_prices(season, team) -> list[int]:
 
 
 def test_the_automatic_draft_goes_in_snake_order_dearest_first():
-    """Just enough cards, coins to spare: each pick is the dearest card of a role the team
-    still needs, the first team picking first in odd rounds and last in even ones."""
+    """Coins to spare: each pick is the dearest card of a role the team still needs (the free
+    cards are left over), the first team picking first in odd rounds and last in even ones."""
     league = make_league(budget=1000)
     season = make_season(league, ["Alpha", "Beta"])
     alpha, beta = Team.objects.filter(name__in=["Alpha", "Beta"]).order_by("id")
-    load_pool(league, futti_cards({"goalkeeper": [40, 30, 20, 15], "field": list(range(12, 0, -1))}))
+    load_pool(league, futti_cards({"goalkeeper": [40, 30, 20, 15, 0], "field": [*range(12, 0, -1), 0, 0]}))
 
     squads = autodraft(season)
 
@@ -53,6 +53,9 @@ def test_the_automatic_draft_goes_in_snake_order_dearest_first():
         alpha.id: squad_prices(season, alpha),
         beta.id: squad_prices(season, beta),
     }
+    assert (
+        sorted(Player.objects.filter(league=league, squad_memberships=None).values_list("price", flat=True)) == [0] * 3
+    )
     for team, spent in ((alpha, 94), (beta, 89)):
         picks = LedgerEntry.objects.filter(season=season, team=team, reason=LedgerEntry.Reason.DRAFT_PICK)
         assert sorted((-e.amount, e.player.price) for e in picks) == [(p, p) for p in squad_prices(season, team)]
