@@ -158,3 +158,14 @@ def test_the_clocks_pick_is_none_for_a_full_squad_or_cards_that_cannot_complete_
         None,
         cheap,
     )
+
+
+def test_an_engine_pool_is_refused_for_no_league_or_another_game():
+    with pytest.raises(ValidationError) as refused:
+        load_engine_pool(None, "futti")
+    assert refused.value.message_dict == {"league": ["no such league"]}
+    league = make_league()
+    with pytest.raises(ValidationError) as refused:
+        load_engine_pool(league, "eleven")
+    assert refused.value.message_dict == {"engine": ["Test League plays futti, not eleven"]}
+    assert not Player.objects.exists()

@@ -4,8 +4,8 @@ keyed by the field the form shows it at, and who did each step of the log."""
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from matches.models import ResultSubmission
-from matches.table_results import result_confirm, result_submit
+from matches.models import Match, ResultSubmission
+from matches.table_results import result_confirm, result_edit, result_submit
 
 from .conftest import scoresheet
 
@@ -41,3 +41,26 @@ def test_the_log_says_which_side_confirmed(match, home_manager, away_manager):
     result_confirm(match_id=match.id, user=home_manager)
     confirmed = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.CONFIRM)
     assert (confirmed.side, confirmed.by) == ("home", home_manager)
+
+
+def test_the_same_result_from_both_sides_is_logged_as_the_second_sides_confirmation(match, home_manager, away_manager):
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match, 2, 1))
+    result_submit(match_id=match.id, user=away_manager, data=scoresheet(match, 2, 1))
+    confirmed = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.CONFIRM)
+    assert (confirmed.side, confirmed.by, confirmed.note) == ("away", away_manager, "submitted the same result")
+
+
+def test_only_a_commissioner_edits_and_only_a_confirmed_table_result(
+    match, season, home_manager, away_manager, commissioner
+):
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match, 2, 1))
+    result_confirm(match_id=match.id, user=away_manager)
+    with pytest.raises(PermissionDenied) as refused:
+        result_edit(match_id=match.id, user=home_manager, data=scoresheet(match, 0, 0))
+    assert str(refused.value) == f"Only a commissioner of {season.league} may edit a confirmed result."
+    unplayed = Match.objects.filter(season=season).exclude(id=match.id).first()
+    assert refusal(result_edit, match_id=unplayed.id, user=commissioner, data=scoresheet(unplayed)) == {
+        "match": [f"{unplayed} has no confirmed table result to edit."]
+    }
+    edit = result_edit(match_id=match.id, user=commissioner, data=scoresheet(match, 0, 0))
+    assert (edit.action, edit.state, edit.note) == ("edit", "accepted", "was 2-1")
