@@ -169,3 +169,15 @@ def test_an_engine_pool_is_refused_for_no_league_or_another_game():
         load_engine_pool(league, "eleven")
     assert refused.value.message_dict == {"engine": ["Test League plays futti, not eleven"]}
     assert not Player.objects.exists()
+
+
+def test_a_bad_card_is_named_by_its_number_and_name_and_no_card_is_loaded():
+    league = make_league()
+    good, named, nameless = (dict(card) for card in FUTTI.sample_pool(1)[:3])
+    named["offence"] = nameless["offence"] = 99
+    del nameless["name"]
+    for cards, label in (([good, named], f"card 2 ({named['name']})"), ([good, nameless], "card 2 (card 2)")):
+        with pytest.raises(ValidationError) as refused:
+            load_pool(league, cards)
+        assert refused.value.messages == [f"{label}: offence: 99 is out of range; allowed 1-6"]
+    assert not Player.objects.exists()

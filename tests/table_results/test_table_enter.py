@@ -5,7 +5,7 @@ the commissioner's note is kept with it."""
 import pytest
 
 from matches.models import Match, ResultSubmission
-from matches.table_results import result_enter
+from matches.table_results import result_enter, table_state
 
 from .conftest import scoresheet
 
@@ -34,3 +34,9 @@ def test_a_managers_entry_waits_for_the_other_side(match, home_manager):
     submission = result_enter(match_id=match.id, user=home_manager, data=scoresheet(match, 0, 2))
     assert (submission.action, submission.state, submission.side) == ("submit", "pending", "home")
     assert Match.objects.get(id=match.id).status == Match.Status.SCHEDULED
+
+
+def test_a_table_match_awaits_its_result_and_a_simulated_one_has_no_table_state(match):
+    assert table_state(match) == "awaiting"
+    Match.objects.filter(id=match.id).update(play_mode="simulated")
+    assert table_state(Match.objects.get(id=match.id)) == ""

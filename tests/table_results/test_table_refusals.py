@@ -5,7 +5,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from matches.models import Match, ResultSubmission
-from matches.table_results import result_confirm, result_edit, result_submit
+from matches.table_results import result_confirm, result_decide, result_edit, result_submit
 
 from .conftest import scoresheet
 
@@ -64,3 +64,15 @@ def test_only_a_commissioner_edits_and_only_a_confirmed_table_result(
     }
     edit = result_edit(match_id=match.id, user=commissioner, data=scoresheet(match, 0, 0))
     assert (edit.action, edit.state, edit.note) == ("edit", "accepted", "was 2-1")
+
+
+def test_only_a_commissioner_approves_and_an_approval_without_a_note_logs_none(
+    match, season, home_manager, commissioner
+):
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match))
+    with pytest.raises(PermissionDenied) as refused:
+        result_decide(match_id=match.id, user=home_manager)
+    assert str(refused.value) == f"Only a commissioner of {season.league} may approve or decide a result."
+    result_decide(match_id=match.id, user=commissioner)
+    approval = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.APPROVE)
+    assert (approval.by, approval.note) == (commissioner, "")
