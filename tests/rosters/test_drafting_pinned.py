@@ -181,3 +181,11 @@ def test_a_bad_card_is_named_by_its_number_and_name_and_no_card_is_loaded():
             load_pool(league, cards)
         assert refused.value.messages == [f"{label}: offence: 99 is out of range; allowed 1-6"]
     assert not Player.objects.exists()
+
+
+def test_a_loaded_card_keeps_its_id_in_its_source_else_its_number():
+    league = make_league()
+    with_id, without_id = (dict(card) for card in FUTTI.sample_pool(1)[:2])
+    del without_id["id"]
+    loaded = load_pool(league, [with_id, without_id])
+    assert [player.external_id for player in loaded] == [with_id["id"], "2"]
