@@ -2,12 +2,14 @@
 keyed by the field the form shows it at, and who did each step of the log."""
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from matches.models import Match, ResultSubmission
+from leagues.models import Team
+from matches.models import Match, MatchEvent, ResultSubmission
 from matches.table_results import result_confirm, result_decide, result_edit, result_submit
 
-from .conftest import scoresheet
+from .conftest import players, scoresheet
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +26,19 @@ def test_confirming_a_dispute_is_left_to_the_commissioner(match, home_manager, a
     assert refusal(result_confirm, match_id=match.id, user=away_manager) == {
         "match": ["The two managers submitted different results; the commissioner decides."]
     }
+
+
+def test_a_commissioner_deciding_a_dispute_picks_a_side_and_the_note_is_kept(
+    match, home_manager, away_manager, commissioner
+):
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match, 2, 1))
+    away_says = result_submit(match_id=match.id, user=away_manager, data=scoresheet(match, 1, 1))
+    assert refusal(result_decide, match_id=match.id, user=commissioner) == {
+        "submission": ["Choose one of the submissions waiting for this match, or enter a result."]
+    }
+    result_decide(match_id=match.id, user=commissioner, submission_id=away_says.id, note="sheet photo")
+    decision = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.DECIDE)
+    assert (decision.refers_to, decision.note) == (away_says, "sheet photo")
 
 
 def test_confirming_ones_own_result_or_none_is_refused_with_the_reason(match, home_manager, away_manager):
@@ -76,3 +91,24 @@ def test_only_a_commissioner_approves_and_an_approval_without_a_note_logs_none(
     result_decide(match_id=match.id, user=commissioner)
     approval = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.APPROVE)
     assert (approval.by, approval.note) == (commissioner, "")
+
+
+def test_nobody_signed_in_is_a_manager_even_of_a_team_without_one(match):
+    """A team with no manager must not make every visitor its manager."""
+    Team.objects.filter(id=match.home_id).update(manager=None)
+    match = Match.objects.select_related("season__league", "home", "away").get(id=match.id)
+    for visitor in (None, AnonymousUser()):
+        with pytest.raises(PermissionDenied):
+            result_submit(match_id=match.id, user=visitor, data=scoresheet(match))
+        with pytest.raises(PermissionDenied):
+            result_decide(match_id=match.id, user=visitor, data=scoresheet(match))
+    assert not ResultSubmission.objects.exists()
+
+
+def test_a_substitution_in_the_play_by_play_names_who_went_off(match, commissioner):
+    home = players(match, "home")
+    data = scoresheet(match, 0, 0)
+    data["events"].append({"minute": 20, "kind": "substitution", "player": home[5], "out": home[1]})
+    result_decide(match_id=match.id, user=commissioner, data=data)
+    substitution = MatchEvent.objects.get(match=match, kind="substitution")
+    assert (substitution.player_id, substitution.detail) == (home[5], {"source": "table", "out": str(home[1])})
