@@ -6,10 +6,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from leagues.models import Team
-from matches.models import Match, MatchEvent, ResultSubmission
+from matches.models import Match, ResultSubmission
 from matches.table_results import result_confirm, result_decide, result_edit, result_submit
 
-from .conftest import players, scoresheet
+from .conftest import scoresheet
 
 pytestmark = pytest.mark.django_db
 
@@ -103,12 +103,3 @@ def test_nobody_signed_in_is_a_manager_even_of_a_team_without_one(match):
         with pytest.raises(PermissionDenied):
             result_decide(match_id=match.id, user=visitor, data=scoresheet(match))
     assert not ResultSubmission.objects.exists()
-
-
-def test_a_substitution_in_the_play_by_play_names_who_went_off(match, commissioner):
-    home = players(match, "home")
-    data = scoresheet(match, 0, 0)
-    data["events"].append({"minute": 20, "kind": "substitution", "player": home[5], "out": home[1]})
-    result_decide(match_id=match.id, user=commissioner, data=data)
-    substitution = MatchEvent.objects.get(match=match, kind="substitution")
-    assert (substitution.player_id, substitution.detail) == (home[5], {"source": "table", "out": str(home[1])})
