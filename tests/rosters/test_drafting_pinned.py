@@ -189,3 +189,11 @@ def test_a_loaded_card_keeps_its_id_in_its_source_else_its_number():
     del without_id["id"]
     loaded = load_pool(league, [with_id, without_id])
     assert [player.external_id for player in loaded] == [with_id["id"], "2"]
+
+
+def test_the_clocks_pick_is_the_dearest_card_the_coins_reach_to_the_last_coin():
+    exact, cheap = Card("f", 10), Card("f", 3)
+    assert best_pick("t", [exact, cheap], {"t": Counter({"f": 1})}, {"t": 0}, {"t": 10}) is exact
+    too_dear, affordable, cheapest = Card("f", 9), Card("f", 4), Card("f", 1)
+    free = [too_dear, affordable, cheapest]
+    assert best_pick("t", free, {"t": Counter({"f": 1})}, {"t": 0}, {"t": 5}) is affordable
