@@ -197,3 +197,9 @@ def test_the_clocks_pick_is_the_dearest_card_the_coins_reach_to_the_last_coin():
     too_dear, affordable, cheapest = Card("f", 9), Card("f", 4), Card("f", 1)
     free = [too_dear, affordable, cheapest]
     assert best_pick("t", free, {"t": Counter({"f": 1})}, {"t": 0}, {"t": 5}) is affordable
+
+
+def test_the_clocks_pick_skips_a_role_the_squad_has_filled_unless_a_reserve_place_takes_it():
+    keeper, field, cheap = Card("g", 9), Card("f", 5), Card("f", 1)
+    assert best_pick("t", [keeper, field, cheap], {"t": Counter({"f": 1})}, {"t": 0}, {"t": 10}) is field
+    assert best_pick("t", [keeper, cheap], {"t": Counter()}, {"t": 1}, {"t": 10}) is keeper

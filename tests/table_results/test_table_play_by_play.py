@@ -1,9 +1,9 @@
-"""The play-by-play a table result leaves, as the match page shows it: a substitution names who
-went off, an own goal which side it counted for."""
+"""What a table result leaves, as the match page shows it: a substitution names who went off,
+an own goal which side it counted for, a player's counts his line, a shoot-out its score."""
 
 import pytest
 
-from matches.models import MatchEvent
+from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.table_results import result_decide
 
 from .conftest import players, scoresheet
@@ -27,3 +27,20 @@ def test_a_home_players_own_goal_counts_for_the_away_side(match, commissioner):
     result_decide(match_id=match.id, user=commissioner, data=data)
     own_goal = MatchEvent.objects.get(match=match, kind="own_goal")
     assert (own_goal.side, own_goal.detail) == ("home", {"source": "table", "for": "away"})
+
+
+def test_a_player_with_counts_only_has_nothing_else_on_his_line(match, commissioner):
+    result_decide(match_id=match.id, user=commissioner, data=scoresheet(match, 2, 1))
+    goaltender = players(match, "away", "goalkeeper")[0]
+    line = PlayerMatchStat.objects.get(match=match, player_id=goaltender)
+    assert (line.saves, line.goals, line.shots, line.yellow_cards) == (3, 0, 0, 0)
+
+
+def test_a_knockout_decided_on_penalties_keeps_its_shoot_out(match, commissioner):
+    Match.objects.filter(id=match.id).update(winner_required=True)
+    match.refresh_from_db()
+    data = scoresheet(match, 1, 1, decided_by="penalties", shootout_home=4, shootout_away=3)
+    result_decide(match_id=match.id, user=commissioner, data=data)
+    match.refresh_from_db()
+    assert (match.home_goals, match.away_goals, match.decided_by) == (1, 1, "penalties")
+    assert (match.shootout_home, match.shootout_away) == (4, 3)

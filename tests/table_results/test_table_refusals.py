@@ -55,7 +55,7 @@ def test_the_log_says_which_side_confirmed(match, home_manager, away_manager):
     result_submit(match_id=match.id, user=away_manager, data=scoresheet(match))
     result_confirm(match_id=match.id, user=home_manager)
     confirmed = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.CONFIRM)
-    assert (confirmed.side, confirmed.by) == ("home", home_manager)
+    assert (confirmed.side, confirmed.by, confirmed.note) == ("home", home_manager, "")
 
 
 def test_the_same_result_from_both_sides_is_logged_as_the_second_sides_confirmation(match, home_manager, away_manager):
@@ -90,7 +90,7 @@ def test_only_a_commissioner_approves_and_an_approval_without_a_note_logs_none(
     assert str(refused.value) == f"Only a commissioner of {season.league} may approve or decide a result."
     result_decide(match_id=match.id, user=commissioner)
     approval = ResultSubmission.objects.get(match=match, action=ResultSubmission.Action.APPROVE)
-    assert (approval.by, approval.note) == (commissioner, "")
+    assert (approval.by, approval.side, approval.note) == (commissioner, "", "")
 
 
 def test_nobody_signed_in_is_a_manager_even_of_a_team_without_one(match):
