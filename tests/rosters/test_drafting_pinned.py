@@ -171,6 +171,12 @@ def test_an_engine_pool_is_refused_for_no_league_or_another_game():
     assert not Player.objects.exists()
 
 
+def test_an_engine_pool_is_the_engines_first_sample_unless_told_and_its_cards_say_so():
+    league = make_league()
+    loaded = load_engine_pool(league, "futti")
+    assert [player.external_id for player in loaded] == [f"sample1:{card['id']}" for card in FUTTI.sample_pool(1)]
+
+
 def test_a_bad_card_is_named_by_its_number_and_name_and_no_card_is_loaded():
     league = make_league()
     good, named, nameless = (dict(card) for card in FUTTI.sample_pool(1)[:3])
