@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from leagues.models import Team
 from matches.models import Match, ResultSubmission
-from matches.table_results import result_confirm, result_decide, result_edit, result_submit
+from matches.table_results import result_clean, result_confirm, result_decide, result_edit, result_submit
 
 from .conftest import scoresheet
 
@@ -103,3 +103,15 @@ def test_nobody_signed_in_is_a_manager_even_of_a_team_without_one(match):
         with pytest.raises(PermissionDenied):
             result_decide(match_id=match.id, user=visitor, data=scoresheet(match))
     assert not ResultSubmission.objects.exists()
+
+
+def test_an_event_without_a_player_or_with_no_player_id_says_which(match):
+    data = scoresheet(match, 0, 0)
+    data["events"] = [
+        {"minute": 30, "kind": "yellow_card", "player": ""},
+        {"minute": 31, "kind": "yellow_card", "player": "Rossi"},
+    ]
+    assert refusal(result_clean, match=match, data=data) == {
+        "events[0].player": ["Choose a player."],
+        "events[1].player": ["'Rossi' is not a player id."],
+    }
