@@ -16,9 +16,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer
 
-from rosters.cards_pdf import NothingToPrint
-from rosters.pdfbase import PdfFile
-from rosters.views import pdf_response
+from printing.cards.data import NothingToPrint
+from printing.pdf import PdfFile
+from printing.responses import pdf_response
 
 
 class PdfRenderer(BaseRenderer):

@@ -7,8 +7,7 @@ admin.site.index_title = "League office"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("", include("matches.urls")),
-    path("", include("rosters.urls")),
+    path("", include("printing.urls")),
     path("api/", include("api.urls")),
     path("", include("web.urls")),
 ]

@@ -1,18 +1,18 @@
-from django import forms
-from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
-from django.db import models
-from django.db.models import Count, Q
-from django.urls import reverse
-from django.utils.html import format_html
+"""The League page and what every admin page of a league's rows shares: rows scoped to the
+user's leagues (``LeagueScopedAdmin``), choices cut down to them, forms for the JSON boxes an
+engine's schema describes. The Season and Team pages act a layer up and live in
+``competitions.league_admin``.
+"""
 
-from engines import CardError
+from django.contrib import admin
+from django.db import models
+from django.db.models import Count
+
+from engines import Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
-from leagues.errors import validation_message
+from leagues.engine_forms import SETTINGS, SchemaBox, settings_fieldsets, settings_form
 from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, PointsDeduction, Season, Team
-from leagues.scheduling import generate_fixtures
-from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
-from rosters.print_actions import print_team_cards, print_team_cards_bw
+from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
 #: (rosters adds Player), so every choice list in a form is cut down to the user's leagues.
@@ -44,6 +44,34 @@ class LeagueChoicesMixin:
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
         return super().formfield_for_manytomany(db_field, request, **self._limit(db_field, request, kwargs))
+
+
+class EngineSettingsAdmin:
+    """A page that edits a JSON box an engine's schema describes (``schema_box``: engine
+    settings, or a team's tactics) as a form built from that schema (``leagues.engine_forms``)
+    once the game is known; a new row keeps the JSON box (its game is chosen on the same
+    page), validated against the same schema on save."""
+
+    schema_box: SchemaBox = SETTINGS
+
+    def settings_engine(self, obj) -> Engine | None:
+        raise NotImplementedError
+
+    def _settings_form_engine(self, request, obj) -> Engine | None:
+        """The engine whose form to show: only on a page that may change the row (a view-only
+        page shows the stored JSON)."""
+        return self.settings_engine(obj) if self.has_change_permission(request, obj) else None
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        engine = self._settings_form_engine(request, obj)
+        return settings_fieldsets(fieldsets, engine, self.schema_box) if engine else fieldsets
+
+    def get_form(self, request, obj=None, **kwargs):
+        engine = self._settings_form_engine(request, obj)
+        if engine:
+            kwargs["form"] = settings_form(kwargs.get("form", self.form), engine, self.schema_box)
+        return super().get_form(request, obj, **kwargs)
 
 
 class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
@@ -107,7 +135,7 @@ class TeamInline(ScopedInline):
 
 
 @admin.register(League)
-class LeagueAdmin(LeagueScopedAdmin):
+class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     list_display = ["name", "engine", "points_display", "budget", "season_count"]
     list_filter = ["engine"]
     search_fields = ["name", "slug"]
@@ -143,6 +171,9 @@ class LeagueAdmin(LeagueScopedAdmin):
 
     league_field = "pk"
 
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.engine) if obj is not None else None
+
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
 
@@ -169,119 +200,6 @@ class LeagueAdmin(LeagueScopedAdmin):
     @admin.display(description="seasons", ordering="season_total")
     def season_count(self, league):
         return league.season_total
-
-
-class PointsDeductionInline(ScopedInline):
-    model = PointsDeduction
-    extra = 0
-    fields = ["team", "points", "reason", "created_at"]
-    readonly_fields = ["created_at"]
-
-
-class SeasonForm(forms.ModelForm):
-    def clean_teams(self):
-        teams = self.cleaned_data["teams"]
-        if errors := team_count_errors(len(teams)):
-            raise ValidationError(errors["teams"])
-        return teams
-
-
-@admin.register(Season)
-class SeasonAdmin(LeagueScopedAdmin):
-    form = SeasonForm
-    list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
-    list_filter = ["league"]
-    search_fields = ["name", "league__name"]
-    filter_horizontal = ["teams"]
-    inlines = [PointsDeductionInline]
-    actions = ["generate_fixtures_action"]
-    fields = [
-        *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
-        "engine_settings",
-    ]
-
-    def get_queryset(self, request):
-        return (
-            super()
-            .get_queryset(request)
-            .select_related("league")
-            .annotate(
-                team_total=Count("teams", distinct=True),
-                match_total=Count("matches", distinct=True),
-                played_total=Count("matches", filter=Q(matches__status__in=["played", "forfeited"]), distinct=True),
-            )
-        )
-
-    @admin.display(description="teams", ordering="team_total")
-    def team_total(self, season):
-        return season.team_total
-
-    @admin.display(description="played")
-    def progress(self, season):
-        return f"{season.played_total}/{season.match_total}"
-
-    @admin.display(description="matches")
-    def table_link(self, season):
-        url = reverse("admin:matches_match_changelist") + f"?season__id__exact={season.id}"
-        return format_html('<a href="{}">fixtures</a>', url)
-
-    @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)")
-    def generate_fixtures_action(self, request, queryset):
-        for season in queryset:
-            try:
-                matches = generate_fixtures(season)
-            except ValidationError as exc:
-                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, f"{season}: {len(matches)} matches scheduled.", messages.SUCCESS)
-
-
-@admin.register(Team)
-class TeamAdmin(LeagueScopedAdmin):
-    """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
-    Tactics are orders kept from opponents: other managers see a team without them."""
-
-    list_display = ["name", "short_name", "league", "manager"]
-    list_filter = ["league"]
-    search_fields = ["name", "short_name", "league__name"]
-    autocomplete_fields = ["manager"]
-    fields = ["league", "name", "short_name", "manager", "tactics"]
-    actions = [print_team_cards, print_team_cards_bw]
-
-    def manages(self, request, obj) -> bool:
-        return obj is not None and obj.manager_id == request.user.pk
-
-    def has_change_permission(self, request, obj=None):
-        return super().has_change_permission(request, obj) or self.manages(request, obj)
-
-    def get_fields(self, request, obj=None):
-        if obj is None or self.runs(request, obj) or self.manages(request, obj):
-            return self.fields
-        return [name for name in self.fields if name != "tactics"]
-
-    def get_readonly_fields(self, request, obj=None):
-        if self.runs(request, obj):
-            return ()
-        return [name for name in self.fields if name != "tactics"]
-
-    def get_form(self, request, obj=None, **kwargs):
-        form = super().get_form(request, obj, **kwargs)
-
-        class TacticsForm(form):
-            def clean(self):
-                data = super().clean()
-                league = data.get("league") or getattr(self.instance, "league", None)
-                tactics = data.get("tactics")
-                if tactics and isinstance(tactics, dict) and league is not None and not self.has_error("tactics"):
-                    from matches.services import check_tactics
-
-                    try:
-                        check_tactics(league, tactics, team_id=self.instance.pk)
-                    except Exception as exc:  # noqa: BLE001 - whatever the engine makes of bad orders, it is the field's error
-                        self.add_error("tactics", str(exc) if isinstance(exc, CardError) else f"not understood: {exc}")
-                return data
-
-        return TacticsForm
 
 
 @admin.register(PointsDeduction)

@@ -86,15 +86,17 @@ def test_a_team_without_a_squad_is_told_its_orders_wait_for_one(two_seasons):
     league = two_seasons[0]
     newcomer = Team.objects.create(league=league, name="Epsilon")
     with pytest.raises(CardError) as refused:
-        check_tactics(league, {"goalkeeper": "7"}, team_id=newcomer.id)
+        check_tactics(
+            league, {"attackers": ["1", "2"], "defenders": ["3", "4"], "goalkeeper": "5"}, team_id=newcomer.id
+        )
     assert str(refused.value) == (
-        "lineup.attackers: expected a list of two player ids, got None (with a sample squad: the team has none yet)"
+        "lineup.attackers: '1' is not a field player of this sheet (with a sample squad: the team has none yet)"
     )
 
 
 def test_a_tournament_with_its_own_squad_size_judges_tactics_under_it():
-    """A Flexdeck cup drafted 12-card squads (its own setting): the league's default of 26
-    must not make every order of its teams look wrong."""
+    """A Flexdeck cup drafted 12-card squads (its own setting): the league's default of 26 must
+    not make its teams' squads look wrong (Flexdeck takes no orders, so the squad alone is judged)."""
     league = make_league(engine="flexdeck")
     alpha, beta = (Team.objects.create(league=league, name=n) for n in ("Alpha", "Beta"))
     cup = Season.objects.create(league=league, name="Cup", engine_settings={"squad_size": 12})
@@ -102,12 +104,12 @@ def test_a_tournament_with_its_own_squad_size_judges_tactics_under_it():
     give_squad(cup, alpha, pool[:12])
     give_squad(cup, beta, pool[12:24])
     schedule(cup, alpha, beta)
-    check_tactics(league, {"note": "press high"}, team_id=alpha.id)
+    check_tactics(league, {}, team_id=alpha.id)
 
 
 def test_a_league_with_its_own_squad_size_takes_orders_before_the_draft():
     """In a Flexdeck league of 12-card squads a team not drafted yet is judged with a sample
-    squad of that size, so its orders are not refused for the sample's size."""
+    squad of that size, not refused for the sample's size."""
     league = make_league(engine="flexdeck", engine_settings={"squad_size": 12})
     newcomer = Team.objects.create(league=league, name="Alpha")
-    check_tactics(league, {"note": "press high"}, team_id=newcomer.id)
+    check_tactics(league, {}, team_id=newcomer.id)

@@ -8,19 +8,9 @@ from reportlab.lib.pagesizes import A4, letter
 
 from engines import ENGINES, get_engine
 from leagues.models import Team
-from rosters.cards_pdf import (
-    CARD_W,
-    CardSet,
-    NothingToPrint,
-    PrintCard,
-    card_set_for_players,
-    card_set_for_pool,
-    card_set_for_season,
-    card_set_for_team,
-    grid_origin,
-    render_cards,
-    slot_position,
-)
+from printing.cards.data import CardSet, NothingToPrint, PrintCard
+from printing.cards.render import CARD_W, grid_origin, render_cards, slot_position
+from printing.cards.selectors import card_set_for_players, card_set_for_pool, card_set_for_season, card_set_for_team
 from rosters.models import Player, SquadMember
 
 

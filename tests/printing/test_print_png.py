@@ -10,8 +10,10 @@ import subprocess
 
 import pytest
 
-from matches.scoresheets import blank_scoresheet, render_scoresheet
-from rosters.cards_pdf import card_set_for_pool, render_cards
+from printing.cards.render import render_cards
+from printing.cards.selectors import card_set_for_pool
+from printing.scoresheets.render import render_scoresheet
+from printing.scoresheets.selectors import blank_scoresheet
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

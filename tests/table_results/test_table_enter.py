@@ -4,8 +4,9 @@ the commissioner's note is kept with it."""
 
 import pytest
 
+from competitions.table_results import result_enter
 from matches.models import Match, ResultSubmission
-from matches.table_results import result_enter, table_state
+from matches.table_results import table_state
 
 from .conftest import scoresheet
 

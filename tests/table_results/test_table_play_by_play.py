@@ -3,8 +3,8 @@ an own goal which side it counted for, a player's counts his line, a shoot-out i
 
 import pytest
 
+from competitions.table_results import result_decide
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.table_results import result_decide
 
 from .conftest import players, scoresheet
 

@@ -5,9 +5,10 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from competitions.table_results import result_confirm, result_decide, result_edit, result_submit
 from leagues.models import Team
 from matches.models import Match, ResultSubmission
-from matches.table_results import result_clean, result_confirm, result_decide, result_edit, result_submit
+from matches.table_results import result_clean
 
 from .conftest import scoresheet
 

@@ -1,0 +1,149 @@
+"""The Season and Team pages: the models are the leagues app's, the pages act a layer up.
+
+A season's page schedules its round robin (``competitions.round_robin``); a team's page
+tries the manager's tactics on the engine with the squads (``matches.services``), and
+printing adds the squad cards (``printing.admin``). ``leagues.admin`` keeps the League page
+and the scoping every page shares, and imports nothing above ``leagues``.
+"""
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils.html import format_html
+
+from competitions.round_robin import generate_fixtures
+from engines import CardError, Engine, get_engine
+from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, ScopedInline
+from leagues.engine_forms import TACTICS, has_form, tactics_help
+from leagues.errors import validation_message
+from leagues.models import PointsDeduction, Season, Team
+from leagues.validation import team_count_errors
+from matches.services import check_tactics
+
+
+class PointsDeductionInline(ScopedInline):
+    model = PointsDeduction
+    extra = 0
+    fields = ["team", "points", "reason", "created_at"]
+    readonly_fields = ["created_at"]
+
+
+class SeasonForm(forms.ModelForm):
+    def clean_teams(self):
+        teams = self.cleaned_data["teams"]
+        if errors := team_count_errors(len(teams)):
+            raise ValidationError(errors["teams"])
+        return teams
+
+
+@admin.register(Season)
+class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
+    form = SeasonForm
+    list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
+    list_filter = ["league"]
+    search_fields = ["name", "league__name"]
+    filter_horizontal = ["teams"]
+    inlines = [PointsDeductionInline]
+    actions = ["generate_fixtures_action"]
+    fields = [
+        *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
+        "engine_settings",
+    ]
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.league.engine) if obj is not None else None
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("league")
+            .annotate(
+                team_total=Count("teams", distinct=True),
+                match_total=Count("matches", distinct=True),
+                played_total=Count("matches", filter=Q(matches__status__in=["played", "forfeited"]), distinct=True),
+            )
+        )
+
+    @admin.display(description="teams", ordering="team_total")
+    def team_total(self, season):
+        return season.team_total
+
+    @admin.display(description="played")
+    def progress(self, season):
+        return f"{season.played_total}/{season.match_total}"
+
+    @admin.display(description="matches")
+    def table_link(self, season):
+        url = reverse("admin:matches_match_changelist") + f"?season__id__exact={season.id}"
+        return format_html('<a href="{}">fixtures</a>', url)
+
+    @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)")
+    def generate_fixtures_action(self, request, queryset):
+        for season in queryset:
+            try:
+                matches = generate_fixtures(season)
+            except ValidationError as exc:
+                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{season}: {len(matches)} matches scheduled.", messages.SUCCESS)
+
+
+@admin.register(Team)
+class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
+    """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
+    Tactics are orders kept from opponents: other managers see a team without them. Where the
+    game's tactics are choices and numbers ("11", Mutant Soccer) they are a form; where they
+    name cards by id (Fütti, Calciotto) a JSON box whose help lists the keys."""
+
+    schema_box = TACTICS
+
+    list_display = ["name", "short_name", "league", "manager"]
+    list_filter = ["league"]
+    search_fields = ["name", "short_name", "league__name"]
+    autocomplete_fields = ["manager"]
+    fields = ["league", "name", "short_name", "manager", "tactics"]
+
+    def manages(self, request, obj) -> bool:
+        return obj is not None and obj.manager_id == request.user.pk
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) or self.manages(request, obj)
+
+    def get_fields(self, request, obj=None):
+        if obj is None or self.runs(request, obj) or self.manages(request, obj):
+            return self.fields
+        return [name for name in self.fields if name != "tactics"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if self.runs(request, obj):
+            return ()
+        return [name for name in self.fields if name != "tactics"]
+
+    def settings_engine(self, obj) -> Engine | None:
+        engine = get_engine(obj.league.engine) if obj is not None else None
+        return engine if engine is not None and has_form(engine, TACTICS) else None
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+
+        class TacticsForm(form):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                if obj is not None and "tactics" in self.fields:
+                    self.fields["tactics"].help_text = tactics_help(get_engine(obj.league.engine))
+
+            def clean(self):
+                data = super().clean()
+                league = data.get("league") or getattr(self.instance, "league", None)
+                tactics = data.get("tactics") if "tactics" in self.fields else self.instance.tactics
+                if tactics and isinstance(tactics, dict) and league is not None and not self.errors:
+                    try:
+                        check_tactics(league, tactics, team_id=self.instance.pk)
+                    except Exception as exc:  # noqa: BLE001 - whatever the engine makes of bad orders, it is the field's error
+                        self.add_error("tactics", str(exc) if isinstance(exc, CardError) else f"not understood: {exc}")
+                return data
+
+        return TacticsForm

@@ -1,0 +1,52 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from engines import ENGINES
+from leagues.models import Season, Team
+from printing.cards.data import NothingToPrint
+from printing.cards.render import render_cards
+from printing.cards.selectors import card_set_for_pool, card_set_for_season, card_set_for_team
+from printing.output import add_output_argument, write_output
+from printing.pdf import page_size
+
+
+class Command(BaseCommand):
+    help = (
+        "Write player cards as PDF (63 x 88 mm, nine a page, crop marks): a team's squad, "
+        "every squad of a season, or a game's whole generic pool."
+    )
+
+    def add_arguments(self, parser):
+        source = parser.add_mutually_exclusive_group(required=True)
+        source.add_argument("--team", type=int, metavar="ID", help="a team's squad (its latest season)")
+        source.add_argument("--season", type=int, metavar="ID", help="every squad of a season")
+        source.add_argument("--pool", metavar="ENGINE", help=f"a game's generic pool: {', '.join(ENGINES)}")
+        parser.add_argument("--seed", type=int, default=1, help="the pool's seed (names), with --pool")
+        parser.add_argument("--page", default="A4", metavar="A4|Letter", help="paper size (default A4)")
+        parser.add_argument("--bw", action="store_true", help="black and white: the away copy of a team's cards")
+        add_output_argument(parser)
+
+    def handle(self, *args, team, season, pool, seed, page, bw, output, **options):
+        try:
+            page_size(page)
+        except ValueError as exc:
+            raise CommandError(f"--page: {exc}") from None
+        try:
+            if team is not None:
+                cards = card_set_for_team(team)
+            elif season is not None:
+                cards = card_set_for_season(season)
+            else:
+                cards = card_set_for_pool(pool, seed)
+        except Team.DoesNotExist:
+            raise CommandError(f"--team: no team with id {team}") from None
+        except Season.DoesNotExist:
+            raise CommandError(f"--season: no season with id {season}") from None
+        except KeyError:
+            raise CommandError(f"--pool: {pool!r} is not a game; choose from {', '.join(ENGINES)}") from None
+        except NothingToPrint as exc:
+            option = "--team" if team is not None else "--season"
+            raise CommandError(f"{option}: {exc}") from None
+        pdf = render_cards(cards, page=page, mono=bw)
+        where = write_output(pdf, output)
+        if where:
+            self.stdout.write(f"Wrote {len(cards.cards)} cards to {where} ({len(pdf.data):,} bytes).")

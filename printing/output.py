@@ -1,0 +1,35 @@
+"""What the print commands share: the ``-o FILE`` option and writing the PDF there."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from django.core.management.base import CommandError
+
+from printing.pdf import PdfFile
+
+
+def add_output_argument(parser) -> None:
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="where to write the PDF ('-' for standard output; default: its own file name in this directory)",
+    )
+
+
+def write_output(pdf: PdfFile, output: str | None) -> str | None:
+    """Write the PDF to ``output`` (``-``: standard output; none: its own file name here) and
+    return the path written, or None for standard output. An unwritable path is a
+    CommandError naming ``--output``."""
+    if output == "-":
+        sys.stdout.buffer.write(pdf.data)
+        sys.stdout.flush()
+        return None
+    path = Path(output or pdf.filename)
+    try:
+        path.write_bytes(pdf.data)
+    except OSError as exc:
+        raise CommandError(f"--output: cannot write {str(path)!r}: {exc.strerror or exc}") from exc
+    return str(path)
