@@ -40,6 +40,7 @@ mutate: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict engines
 
 serve: setup
 	$(BIN)/python manage.py runserver

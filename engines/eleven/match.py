@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import Dice, Event, MatchOptions, MatchResult, TeamSheet, blank_stats
+from engines.core import AWAY, HOME, DecidedBy, Dice, Event, MatchOptions, MatchResult, Side, TeamSheet, blank_stats
 from engines.eleven.board import (
     KICK_OFF,
     LABELS,
@@ -44,7 +44,7 @@ from engines.eleven.rules import (
     side_pieces,
 )
 
-SIDES = ("home", "away")
+SIDES: tuple[Side, Side] = (HOME, AWAY)
 CALLS = ("lo", "mid", "hi")
 HALF_MINUTES = 20
 EXTRA_HALF_MINUTES = 5
@@ -413,7 +413,7 @@ def play(
         coach_for(options.settings, away.lineup, "away"),
     )
     state = new_match_state(ids, coaches, dice, validate)
-    decided_by = "regulation"
+    decided_by: DecidedBy = "regulation"
     for period in periods_for(clock, extra=False):
         play_period(state, period)
     minutes = 2 * HALF_MINUTES
@@ -442,7 +442,7 @@ def play(
         seed=seed,
         home_goals=state.score[0],
         away_goals=state.score[1],
-        decided_by=decided_by,  # type: ignore[arg-type]
+        decided_by=decided_by,
         shootout_home=shootout[0],
         shootout_away=shootout[1],
         events=state.events,

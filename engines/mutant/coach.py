@@ -19,35 +19,10 @@ Every choice reads the match state only; chance stays with the match's dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from engines.mutant import board
 from engines.mutant import tactics as T
-
-if TYPE_CHECKING:  # pragma: no cover
-    from engines.mutant.match import Match, Player, Team
-
-CAREFUL = "careful"
-RECKLESS = "reckless"
-
-
-@dataclass(frozen=True)
-class Style:
-    name: str
-    risk_weight: float  # how much the threat of losing the ball counts
-    shot_bias: float  # added to the value of shooting
-    dribble_bias: float  # added to the value of dribbling
-    attack_threshold: float  # chance needed to attack the ball carrier
-    card_window: float  # play cards in a duel whose odds lie between this and 1 - this
-    foul_always: bool  # foul whenever a FOUL card is in hand
-    flip_gain: int  # card-side gain needed to play HEAL / MUTATION before a duel
-
-
-STYLES = {
-    CAREFUL: Style(CAREFUL, 1.0, 0.0, 0.0, 0.5, 0.1, False, 2),
-    RECKLESS: Style(RECKLESS, 0.35, 1.5, 0.7, 0.35, 0.0, True, 1),
-}
+from engines.mutant.match import Action, Match, Player, Team
+from engines.mutant.styles import CAREFUL
 
 # ------------------------------------------------------------ duel odds
 
@@ -119,6 +94,10 @@ LOSS = tuple(
 )
 
 
+# A field player always stands on a square, which mypy cannot know: the ``type: ignore``
+# comments below mark where the coach reads a field player's ``sq``.
+
+
 def _threats(match: Match, side: int) -> list[int]:
     """For every square, the best attack among opponents of ``side`` next to it (0: none)."""
     threats = [0] * board.SQUARES
@@ -165,7 +144,7 @@ def may_shoot(player: Player) -> bool:
 # ------------------------------------------------------------ the ball side
 
 
-def choose_action(match: Match, team: Team) -> tuple:
+def choose_action(match: Match, team: Team) -> Action:
     """The action of the side to act: ("shot",), ("dribble", p), ("pass", p), ("run", p, sq), ("none",)."""
     holder = match.holder
     if holder is None:
@@ -181,7 +160,7 @@ def choose_action(match: Match, team: Team) -> tuple:
     caution = _caution(match, team)
     here = _holding_value(side, sq, holder.dfn, threats, caution)
     best_value = -99.0
-    best: tuple = ("none",)
+    best: Action = ("none",)
     # The longer nobody fights for the ball, the more a duel is worth: no endless passing.
     urgency = max(0, match.quiet - STALL_TURNS // 2) * 0.5
     if may_shoot(holder):
@@ -208,7 +187,7 @@ def choose_action(match: Match, team: Team) -> tuple:
     row = board.row_of(sq)
     keeper = match.teams[1 - side].keeper
     for mate in team.field:
-        if mate is holder or abs(board.row_of(mate.sq) - row) > 2:  # type: ignore[operator]
+        if mate is holder or abs(board.row_of(mate.sq) - row) > 2:  # type: ignore[arg-type]
             continue
         value = _holding_value(side, mate.sq, mate.dfn, threats, caution)  # type: ignore[arg-type]
         if keeper is not None and board.RANK[side][mate.sq] >= 2:  # type: ignore[index]
@@ -223,10 +202,10 @@ def choose_action(match: Match, team: Team) -> tuple:
     return best
 
 
-def _support_run(match: Match, team: Team, holder: Player) -> tuple | None:
+def _support_run(match: Match, team: Team, holder: Player) -> Action | None:
     """A team-mate moves up instead of the ball carrier."""
     squares = match.board
-    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[arg-type]
+    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[index]
         if mate is holder:
             continue
         for n in board.towards(team.side, mate.sq):  # type: ignore[arg-type]
@@ -235,14 +214,14 @@ def _support_run(match: Match, team: Team, holder: Player) -> tuple | None:
     return None
 
 
-def _keeper_distribution(match: Match, team: Team, keeper: Player) -> tuple:
+def _keeper_distribution(match: Match, team: Team, keeper: Player) -> Action:
     """The keeper passes into the own half (two rows); if nobody is there, someone drops back."""
     best_value = -99.0
-    best: tuple | None = None
+    best: Action | None = None
     threats = _threats(match, team.side)
     caution = _caution(match, team)
     for mate in team.field:
-        if board.RANK[team.side][mate.sq] > 1:  # type: ignore[arg-type]
+        if board.RANK[team.side][mate.sq] > 1:  # type: ignore[index]
             continue
         value = _holding_value(team.side, mate.sq, mate.dfn, threats, caution)  # type: ignore[arg-type]
         if value > best_value:
@@ -250,21 +229,21 @@ def _keeper_distribution(match: Match, team: Team, keeper: Player) -> tuple:
     if best is not None:
         return best
     squares = match.board
-    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[arg-type]
-        here = board.RANK[team.side][mate.sq]  # type: ignore[arg-type]
+    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[index]
+        here = board.RANK[team.side][mate.sq]  # type: ignore[index]
         for n in board.AHEAD_FIRST[team.side][mate.sq]:  # type: ignore[index]
             if squares[n] is None and board.RANK[team.side][n] < here:
                 return ("run", mate, n)
     return ("none",)
 
 
-def _chase_loose_ball(match: Match, team: Team) -> tuple | None:
+def _chase_loose_ball(match: Match, team: Team) -> Action | None:
     loose = match.loose
     if loose is None:
         return None
     squares = match.board
     nearest: tuple[int, int, int] | None = None
-    best: tuple | None = None
+    best: Action | None = None
     for player in team.field:
         sq = player.sq
         assert sq is not None
@@ -282,7 +261,7 @@ def _chase_loose_ball(match: Match, team: Team) -> tuple | None:
 # ------------------------------------------------------------ the other side
 
 
-def choose_reaction(match: Match, team: Team) -> tuple | None:
+def choose_reaction(match: Match, team: Team) -> Action | None:
     """After a run or a pass: ("attack", p) on the ball carrier, ("run", p, sq), or None."""
     holder = match.holder
     if holder is None:
@@ -307,7 +286,7 @@ def choose_reaction(match: Match, team: Team) -> tuple | None:
     return _cover(match, team, holder, threat)
 
 
-def _cover(match: Match, team: Team, holder: Player, threat: int) -> tuple | None:
+def _cover(match: Match, team: Team, holder: Player, threat: int) -> Action | None:
     """Move a player onto the carrier's line of sight to goal, or next to the carrier."""
     squares = match.board
     side = team.side
@@ -331,7 +310,7 @@ def _cover(match: Match, team: Team, holder: Player, threat: int) -> tuple | Non
         if score < 1.0:
             mover = max(movers, key=lambda p: p.att)
         else:
-            mover = max(movers, key=lambda p: (p.dfn, -board.RANK[side][p.sq]))  # type: ignore[arg-type]
+            mover = max(movers, key=lambda p: (p.dfn, -board.RANK[side][p.sq]))  # type: ignore[index]
         return ("run", mover, target)
     return None
 

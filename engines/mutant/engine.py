@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.core import (
     CardError,
+    DecidedBy,
     Dice,
     Engine,
     MatchOptions,
@@ -19,14 +20,13 @@ from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
 from engines.mutant.match import SUDDEN_DEATH_TURNS, Match, Player, Team
+from engines.mutant.styles import CAREFUL, STYLES
 
 _RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
 _ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")
 _IGNORED = ("id", "name", "price")
 _KNOWN_KEYS = frozenset(_ATTRIBUTES) | frozenset(_IGNORED)
 MAX_EXTRA_CARDS = market.BUDGET // T.TACTICAL_CARD_PRICE
-SHOOTOUT_ROUNDS = 5
-SHOOTOUT_SUDDEN_DEATH = 20
 
 
 def _whole_number(field: str, value: Any) -> int:
@@ -41,7 +41,7 @@ def _whole_number(field: str, value: Any) -> int:
     raise CardError(f"{field}: {value!r} is not a whole number")
 
 
-_validated: dict[tuple, dict[str, Any]] = {}
+_validated: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
 def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,9 +153,9 @@ def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key
 
 
 def _style(settings: Mapping[str, Any], extras: Mapping[str, Any], side: str) -> str:
-    style = extras.get("style") or settings.get(f"{side}_style") or settings.get("coach_style") or coach.CAREFUL
-    if style not in coach.STYLES:
-        raise CardError(f"{side} coach style: {style!r}; allowed: {', '.join(coach.STYLES)}")
+    style = extras.get("style") or settings.get(f"{side}_style") or settings.get("coach_style") or CAREFUL
+    if style not in STYLES:
+        raise CardError(f"{side} coach style: {style!r}; allowed: {', '.join(STYLES)}")
     return str(style)
 
 
@@ -173,42 +173,6 @@ def _coaches(dice: Dice, wanted: list[Any]) -> list[str]:
     return chosen
 
 
-def shootout(match: Match) -> tuple[int, int]:
-    """Our tie-break when a winner is required: shots at goal, dice only, five each then sudden death."""
-    scores = [0, 0]
-    order: list[list[Player]] = []
-    for team in match.teams:
-        takers = [p for p in team.field] or [p for p in team.bench] or [p for p in team.players]
-        order.append(sorted(takers, key=lambda p: (-p.att, str(p.id))))
-    rounds = 0
-    while True:
-        for side in (0, 1):
-            taker = order[side][rounds % len(order[side])]
-            keeper = match.teams[1 - side].keeper
-            save = keeper.dfn if keeper is not None else 0
-            a_face = T.ATTACK_DIE[match.dice.d6() - 1]
-            d_face = T.DEFENCE_DIE[match.dice.d6() - 1]
-            scored = taker.att + a_face[1] >= save + d_face[1]
-            scores[side] += scored
-            match.log(
-                "penalty",
-                side,
-                taker,
-                scored=scored,
-                attack=taker.att + a_face[1],
-                defence=save + d_face[1],
-                score=list(scores),
-            )
-        rounds += 1
-        if rounds >= SHOOTOUT_ROUNDS and scores[0] != scores[1]:
-            return scores[0], scores[1]
-        if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
-            side = match.dice.roll(2) - 1
-            scores[side] += 1
-            match.log("penalty", side, None, coin_toss=True, score=list(scores))
-            return scores[0], scores[1]
-
-
 class MutantSoccerEngine(Engine):
     """Mutant Soccer (giraffentoast, print & play prototype #ONE, March 2020)."""
 
@@ -219,9 +183,9 @@ class MutantSoccerEngine(Engine):
     #: The match reads goals_to_win and turn_cap as they come; the ranges keep a league
     #: from a match that never ends.
     known_settings = {
-        "coach_style": Setting(choices=tuple(coach.STYLES)),
-        "home_style": Setting(choices=tuple(coach.STYLES)),
-        "away_style": Setting(choices=tuple(coach.STYLES)),
+        "coach_style": Setting(choices=tuple(STYLES)),
+        "home_style": Setting(choices=tuple(STYLES)),
+        "away_style": Setting(choices=tuple(STYLES)),
         "goals_to_win": Setting(types=(int,), low=1, high=20),
         "turn_cap": Setting(types=(int,), low=1, high=2000),
         "tactical_deck": Setting(types=(dict,)),
@@ -281,8 +245,8 @@ class MutantSoccerEngine(Engine):
         teams = [build_team(side, sheets[side], extras[side], coaches[side], styles[side]) for side in (0, 1)]
         shared = {p.id for p in teams[0].players} & {p.id for p in teams[1].players}
         if shared:
-            raise CardError(f"player {sorted(shared)[0]!r} is on both team sheets")
-        match = Match(teams[0], teams[1], dice, settings)
+            raise CardError(f"player {sorted(map(str, shared))[0]!r} is on both team sheets")
+        match = Match(teams[0], teams[1], dice, coach, settings)
         return run_match(self, match, seed, options.winner_required)
 
 
@@ -291,8 +255,8 @@ def run_match(engine: Engine, match: Match, seed: int, winner_required: bool) ->
     match.start()
     match.play()
     home, away = match.teams
-    decided_by = "regulation"
-    shoot = (None, None)
+    decided_by: DecidedBy = "regulation"
+    shoot: tuple[int | None, int | None] = (None, None)
     if winner_required and home.goals == away.goals:
         if match.ended_by is None:
             match.goals_to_win = home.goals + 1
@@ -301,7 +265,7 @@ def run_match(engine: Engine, match: Match, seed: int, winner_required: bool) ->
             if home.goals != away.goals:
                 decided_by = "sudden_death"
         if home.goals == away.goals:
-            shoot = shootout(match)
+            shoot = match.shootout()
             decided_by = "penalties"
     match.finish()
     stats = {p.id: p.stats for team in match.teams for p in team.players if p.id is not None}
@@ -311,7 +275,7 @@ def run_match(engine: Engine, match: Match, seed: int, winner_required: bool) ->
         seed=seed,
         home_goals=home.goals,
         away_goals=away.goals,
-        decided_by=decided_by,  # type: ignore[arg-type]
+        decided_by=decided_by,
         shootout_home=shoot[0],
         shootout_away=shoot[1],
         events=match.events,

@@ -2,8 +2,9 @@
 
 ``play(home, away, dice, settings)`` is the entry point: two ``Team`` objects
 (built by ``engine.build_team``), a ``Dice`` (a ``ScriptedDice`` in tests) and
-the league settings. The computer coach's choices live in ``coach.py``; this
-module only applies rules, so a test can drive a single rule through the
+the league settings. The computer coach's choices live in ``coach.py``, which
+the match is handed (``Match(..., coach)``) and never imports; this module only
+applies rules, so a test can drive a single rule through the
 ``Match`` methods (``duel``, ``hurt``, ``pass_ball`` ...) with forced dice and a
 stacked deck.
 
@@ -16,18 +17,23 @@ simulated match ends.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
-from engines.core import Dice, Event, blank_stats
-from engines.mutant import board, coach
+from engines.core import AWAY, HOME, Dice, Event, Side, blank_stats
+from engines.mutant import board
 from engines.mutant import tactics as T
 from engines.mutant.cards import FIELD, GOALKEEPER, PLAYER_COACH, trigger_fires
+from engines.mutant.styles import CAREFUL, STYLES
 
-SIDE_NAMES = ("home", "away")
+SIDE_NAMES: tuple[Side, Side] = (HOME, AWAY)
 GOALS_TO_WIN = 3
 TURN_CAP = 200
 TURNS_PER_MINUTE = 1
 SUDDEN_DEATH_TURNS = 60
+#: Our tie-break shoot-out: five kicks each, then up to twenty rounds of sudden death,
+#: then a coin toss (the rule book has no shoot-out).
+SHOOTOUT_ROUNDS = 5
+SHOOTOUT_SUDDEN_DEATH = 20
 
 #: The game's own counters, next to the standard ones, in every player's stats.
 EXTRA_STATS = (
@@ -54,7 +60,7 @@ def face_label(face: tuple[str, int]) -> str:
 
 
 _CARD_BONUS = {card: bonus for card, (_kind, bonus) in T.CARD_TYPES.items()}
-_NOBODY: frozenset = frozenset()
+_NOBODY: frozenset[Player] = frozenset()
 _ATTACK_LABELS = tuple(face_label(face) for face in T.ATTACK_DIE)
 _DEFENCE_LABELS = tuple(face_label(face) for face in T.DEFENCE_DIE)
 
@@ -88,12 +94,12 @@ class Player:
         self.name = str(card.get("name") or self.id)
         self.side = side
         self.keeper_card = card.get("role") == GOALKEEPER
-        self.attack = card["attack"]
-        self.defence = card["defence"]
-        self.mutant_attack = card.get("mutant_attack", self.attack)
-        self.mutant_defence = card.get("mutant_defence", self.defence)
-        self.trigger = card.get("trigger")
-        self.power = card.get("power")
+        self.attack: int = card["attack"]
+        self.defence: int = card["defence"]
+        self.mutant_attack: int = card.get("mutant_attack", self.attack)
+        self.mutant_defence: int = card.get("mutant_defence", self.defence)
+        self.trigger: str | None = card.get("trigger")
+        self.power: str | None = card.get("power")
         self._mutated = False
         self.sq: int | None = None
         self._in_goal = False
@@ -162,7 +168,7 @@ class Team:
         keeper: Player | None,
         bench: list[Player],
         coach_key: str,
-        style: str = coach.CAREFUL,
+        style: str = CAREFUL,
         extra_cards: int = 0,
     ) -> None:
         self.side = side
@@ -177,7 +183,7 @@ class Team:
         self.hand: list[str] = []
         self.tokens: list[str] = []
         self.coach = coach_key
-        self.style = coach.STYLES[style]
+        self.style = STYLES[style]
         self.style_name = style
         self.extra_cards = extra_cards
         self.goals = 0
@@ -185,13 +191,47 @@ class Team:
         self.player_coach: Player | None = None
 
 
-class Match:
-    """The state of a match and the rules that change it."""
+#: A coach's choice of action: ("shot",), ("dribble", p), ("pass", p), ("run", p, sq), ("none",);
+#: of reaction: ("attack", p) or ("run", p, sq).
+Action = tuple[Any, ...]
 
-    def __init__(self, home: Team, away: Team, dice: Dice, settings: Mapping[str, Any] | None = None) -> None:
+
+class Coach(Protocol):
+    """The decisions the rules ask of the computer coach (``engines.mutant.coach``)."""
+
+    def card_value(self, card: str, /) -> float: ...
+    def token_face(self, match: Match, team: Team, /) -> str: ...
+    def use_tokens(self, match: Match, team: Team, /) -> None: ...
+    def choose_action(self, match: Match, team: Team, /) -> Action: ...
+    def choose_reaction(self, match: Match, team: Team, /) -> Action | None: ...
+    def flip_before_duel(self, match: Match, team: Team, player: Player, attacking: bool, /) -> None: ...
+    def duel_cards(
+        self, match: Match, team: Team, me: Player, rival: Player, attacking: bool, shot: bool, /
+    ) -> list[str]: ...
+    def mutant_power_card(
+        self, match: Match, team: Team, player: Player, attacking: bool, active: set[Player], /
+    ) -> None: ...
+    def use_drawn_card(
+        self, match: Match, team: Team, card: str, played: list[str], attacking: bool, shot: bool, /
+    ) -> bool: ...
+    def anti_mutant(self, match: Match, team: Team, player: Player, active: set[Player], /) -> None: ...
+    def heal_to_save(self, match: Match, team: Team, player: Player, /) -> bool: ...
+    def choose_keeper(self, match: Match, team: Team, /) -> Player | None: ...
+    def choose_substitute(self, match: Match, team: Team, /) -> Player | None: ...
+    def refresh_hand(self, match: Match, team: Team, /) -> None: ...
+    def after_goal_changes(self, match: Match, team: Team, /) -> None: ...
+
+
+class Match:
+    """The state of a match and the rules that change it; ``coach`` makes the choices."""
+
+    def __init__(
+        self, home: Team, away: Team, dice: Dice, coach: Coach, settings: Mapping[str, Any] | None = None
+    ) -> None:
         settings = settings or {}
         self.teams = (home, away)
         self.dice = dice
+        self.coach = coach
         self.board: list[Player | None] = [None] * board.SQUARES
         self.holder: Player | None = None
         self.loose: int | None = None
@@ -260,7 +300,7 @@ class Match:
         if not forward:
             self.holder = team.keeper
         else:
-            self.holder = max(forward, key=lambda p: (p.att, -p.sq))
+            self.holder = max(forward, key=lambda p: (p.att, -p.sq))  # type: ignore[operator]
         self.log("kick_off", side, self.holder)
 
     # ------------------------------------------------------------ tactical deck
@@ -281,7 +321,7 @@ class Match:
         before = len(team.hand)
         team.hand.append(card)
         if len(team.hand) > max(T.HAND_LIMIT, before):
-            worst = min(team.hand, key=coach.card_value)
+            worst = min(team.hand, key=self.coach.card_value)
             team.hand.remove(worst)
             self.discards.append(worst)
         return card if card in team.hand else None
@@ -294,7 +334,7 @@ class Match:
         if self.tokens_left <= 0:
             return
         self.tokens_left -= 1
-        face = coach.token_face(self, team)
+        face = self.coach.token_face(self, team)
         team.tokens.append(face)
         self.log("coaching_token", team.side, None, face=face)
 
@@ -383,17 +423,17 @@ class Match:
         a_team, d_team = self.teams[attacker.side], self.teams[defender.side]
         holder = self.holder
         holder_side = holder.side if holder is not None else attacker.side
-        coach.flip_before_duel(self, a_team, attacker, True)
-        coach.flip_before_duel(self, d_team, defender, False)
-        a_cards = coach.duel_cards(self, a_team, attacker, defender, True, shot)
-        d_cards = coach.duel_cards(self, d_team, defender, attacker, False, shot)
+        self.coach.flip_before_duel(self, a_team, attacker, True)
+        self.coach.flip_before_duel(self, d_team, defender, False)
+        a_cards = self.coach.duel_cards(self, a_team, attacker, defender, True, shot)
+        d_cards = self.coach.duel_cards(self, d_team, defender, attacker, False, shot)
         for team, played in ((a_team, a_cards), (d_team, d_cards)):
             for card in played:
                 if card != T.DUMMY:
                     team.hand.remove(card)
         active: set[Player] = set()
-        coach.mutant_power_card(self, a_team, attacker, True, active)
-        coach.mutant_power_card(self, d_team, defender, False, active)
+        self.coach.mutant_power_card(self, a_team, attacker, True, active)
+        self.coach.mutant_power_card(self, d_team, defender, False, active)
         a_roll = self.dice.d6() - 1
         d_roll = self.dice.d6() - 1
         a_face = T.ATTACK_DIE[a_roll]
@@ -408,13 +448,13 @@ class Match:
                 self.activate_power(player, active)
             else:
                 drawn = self.draw(team)
-                if drawn is not None and coach.use_drawn_card(self, team, drawn, played, attacking, shot):
+                if drawn is not None and self.coach.use_drawn_card(self, team, drawn, played, attacking, shot):
                     team.hand.remove(drawn)
                     played.append(drawn)
                     self.log("tactical_card", team.side, player, card=drawn, drawn_on_special=True)
         if active:
             for player, team, _face, _played, _attacking in order:
-                coach.anti_mutant(self, team, player, active)
+                self.coach.anti_mutant(self, team, player, active)
         if T.DESTRUCTIVE_TACTICS in a_cards or T.DESTRUCTIVE_TACTICS in d_cards:
             cancelled = self._destructive_tactics(a_team, a_cards, d_team, d_cards)
             a_live = [c for i, c in enumerate(a_cards) if ("a", i) not in cancelled]
@@ -532,7 +572,7 @@ class Match:
         ):
             for _ in range(own.count(T.DESTRUCTIVE_TACTICS)):
                 targets = [
-                    (coach.card_value(c), i)
+                    (self.coach.card_value(c), i)
                     for i, c in enumerate(other)
                     if (other_key, i) not in cancelled and c not in (T.DUMMY, T.DESTRUCTIVE_TACTICS)
                 ]
@@ -603,7 +643,7 @@ class Match:
                 rival.hand.remove(card)
                 team.hand.append(card)
                 if len(team.hand) > T.HAND_LIMIT:
-                    worst = min(team.hand, key=coach.card_value)
+                    worst = min(team.hand, key=self.coach.card_value)
                     team.hand.remove(worst)
                     self.discards.append(worst)
         elif power == "reanimate":
@@ -637,7 +677,7 @@ class Match:
             player.stats["mutations"] += 1
             self.log("mutation", player.side, player, cause=cause)
             return
-        if coach.heal_to_save(self, team, player):
+        if self.coach.heal_to_save(self, team, player):
             return
         player.stats["injuries"] += 1
         self._remove_from_play(player)
@@ -676,11 +716,11 @@ class Match:
     def _replace(self, team: Team, gone: Player) -> None:
         """Fill a hole at once: a keeper first, else a substitute in the own half."""
         if team.keeper is None:
-            keeper = coach.choose_keeper(self, team)
+            keeper = self.coach.choose_keeper(self, team)
             if keeper is not None:
                 self.put_in_goal(team, keeper)
         if len(team.field) < 5:
-            sub = coach.choose_substitute(self, team)
+            sub = self.coach.choose_substitute(self, team)
             free = self.free_squares(team.side)
             if sub is not None and free:
                 self.bring_on(team, sub, free[-1], replaces=gone)
@@ -821,11 +861,11 @@ class Match:
     def restart_after_goal(self, scoring_side: int) -> None:
         """Cards back, new tactical cards, a token to the scorers, substitutions, kick-off."""
         for team in self.teams:
-            coach.refresh_hand(self, team)
+            self.coach.refresh_hand(self, team)
         self.give_token(self.teams[scoring_side])
         for side in (scoring_side, 1 - scoring_side):
             team = self.teams[side]
-            coach.after_goal_changes(self, team)
+            self.coach.after_goal_changes(self, team)
             self.line_up(team)
         self.check_players_left()
         if not self.over:
@@ -839,17 +879,17 @@ class Match:
         self.quiet += 1
         for s in (side, 1 - side):
             if self.teams[s].tokens:
-                coach.use_tokens(self, self.teams[s])
+                self.coach.use_tokens(self, self.teams[s])
                 if self.over:
                     return
         team = self.teams[side]
         if self.holder is None and self.loose is None:
             self.kick_off(side)
-        action = coach.choose_action(self, team)
+        action = self.coach.choose_action(self, team)
         kind = action[0]
         if kind == "shot":
             shooter = self.holder
-            assert shooter is not None
+            assert shooter is not None and shooter.sq is not None
             shooter.stats["shots"] += 1
             rival = self.teams[1 - side]
             self.log("shot", side, shooter, square=shooter.sq, row=board.opponents_row_number(side, shooter.sq))
@@ -873,7 +913,7 @@ class Match:
             self.react(1 - side)
 
     def react(self, side: int) -> None:
-        reaction = coach.choose_reaction(self, self.teams[side])
+        reaction = self.coach.choose_reaction(self, self.teams[side])
         if reaction is None:
             return
         if reaction[0] == "attack":
@@ -890,6 +930,41 @@ class Match:
         while not self.over and self.turn < self.turn_cap:
             self.turn += 1
             self.play_turn()
+
+    def shootout(self) -> tuple[int, int]:
+        """Our tie-break when a winner is required: shots at goal, dice only, five each then sudden death."""
+        scores = [0, 0]
+        order: list[list[Player]] = []
+        for team in self.teams:
+            takers = [p for p in team.field] or [p for p in team.bench] or [p for p in team.players]
+            order.append(sorted(takers, key=lambda p: (-p.att, str(p.id))))
+        rounds = 0
+        while True:
+            for side in (0, 1):
+                taker = order[side][rounds % len(order[side])]
+                keeper = self.teams[1 - side].keeper
+                save = keeper.dfn if keeper is not None else 0
+                a_face = T.ATTACK_DIE[self.dice.d6() - 1]
+                d_face = T.DEFENCE_DIE[self.dice.d6() - 1]
+                scored = taker.att + a_face[1] >= save + d_face[1]
+                scores[side] += scored
+                self.log(
+                    "penalty",
+                    side,
+                    taker,
+                    scored=scored,
+                    attack=taker.att + a_face[1],
+                    defence=save + d_face[1],
+                    score=list(scores),
+                )
+            rounds += 1
+            if rounds >= SHOOTOUT_ROUNDS and scores[0] != scores[1]:
+                return scores[0], scores[1]
+            if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
+                side = self.dice.roll(2) - 1
+                scores[side] += 1
+                self.log("penalty", side, None, coin_toss=True, score=list(scores))
+                return scores[0], scores[1]
 
     def finish(self) -> None:
         for team in self.teams:
