@@ -11,9 +11,9 @@ from __future__ import annotations
 import _random
 import json
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 Side = Literal["home", "away"]
 DecidedBy = Literal["regulation", "extra_time", "sudden_death", "penalties"]
@@ -140,6 +140,199 @@ class Event:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """A kind of event: its name, what it means (one line) and the detail keys its events
+    may carry. The standard kinds (``STANDARD_EVENTS``) give their keys a meaning every
+    engine shares; an engine adds keys of its own to them and kinds of its own beside them."""
+
+    name: str
+    doc: str = ""
+    keys: tuple[str, ...] = ()
+
+
+#: The kinds every game shares, and the detail keys whose meaning they fix. ``player_id`` and
+#: ``side`` say who: the scorer and the scoring side of a goal, the goalkeeper and the
+#: keeper's side of a save.
+STANDARD_EVENTS: Mapping[str, EventKind] = {
+    kind.name: kind
+    for kind in (
+        EventKind("kick_off", "a period starts", ("score",)),
+        EventKind("half_time", "the first half ends", ("score",)),
+        EventKind("extra_time", "extra time starts", ("score",)),
+        EventKind("full_time", "the match ends; ``score`` as it ends", ("score", "decided_by")),
+        EventKind("shot", "player_id shoots at the other side's goal"),
+        EventKind("goal", "player_id scores for side; ``score`` after it", ("score",)),
+        EventKind("save", "player_id, side's goalkeeper, stops a shot of ``shooter``", ("shooter",)),
+        EventKind(
+            "penalty_kick",
+            "player_id takes a penalty kick; a shoot-out kick has ``shootout`` (or its ``round``) set",
+            ("shootout", "kick", "round", "scored"),
+        ),
+        EventKind("substitution", "a player comes on for side: player_id or ``in``; ``out`` goes off", ("in", "out")),
+        EventKind("yellow_card", "player_id is cautioned", ("second_yellow",)),
+        EventKind("red_card", "player_id is sent off", ("second_yellow",)),
+        EventKind("injury", "player_id is hurt; ``severity`` says for how long", ("severity",)),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EventLayout:
+    """How an ``EventLog`` row of one kind holds its detail: the values of ``keys`` in that
+    order after the row's four fixed fields, or (``keys`` is None) one detail mapping.
+    Made by ``EventVocabulary.layout``, which checks the keys against the declaration."""
+
+    kind: str
+    keys: tuple[str, ...] | None
+
+
+class EventVocabulary:
+    """An engine's event kinds: every standard kind, with the engine's own detail keys
+    added, and the engine's own kinds. ``EventVocabulary(EventKind("goal", keys=("rating",)),
+    EventKind("lineup", "the starting five", ("goaltender_roll",)))``: a standard name
+    extends the standard kind, any other name is a kind of the engine's own."""
+
+    def __init__(self, *kinds: EventKind) -> None:
+        declared = dict(STANDARD_EVENTS)
+        names = [kind.name for kind in kinds]
+        for kind in kinds:
+            if names.count(kind.name) > 1:
+                raise ValueError(f"event kind {kind.name!r} is declared twice")
+            standard = STANDARD_EVENTS.get(kind.name)
+            if standard is not None:
+                extra = tuple(key for key in kind.keys if key not in standard.keys)
+                kind = EventKind(kind.name, kind.doc or standard.doc, standard.keys + extra)
+            elif not kind.doc:
+                raise ValueError(f"event kind {kind.name!r}: an engine's own kind needs a one-line doc")
+            declared[kind.name] = kind
+        #: Every kind the engine may log, by name.
+        self.kinds: Mapping[str, EventKind] = declared
+
+    def keys_of(self, kind: str) -> frozenset[str]:
+        """The detail keys ``kind``'s events may carry; ``KeyError`` for a kind not declared."""
+        return frozenset(self.kinds[kind].keys)
+
+    def layout(self, kind: str, *keys: str) -> EventLayout:
+        """A row layout whose detail values come in the order of ``keys``."""
+        declared = self._declared(kind)
+        unknown = [key for key in keys if key not in declared.keys]
+        if unknown:
+            raise ValueError(f"event kind {kind!r} declares no detail key {unknown[0]!r}")
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"event kind {kind!r}: a detail key given twice in {keys}")
+        return EventLayout(kind, keys)
+
+    def mapping(self, kind: str) -> EventLayout:
+        """A row layout whose one value is the detail mapping itself, for events whose keys
+        vary too much for a fixed order (the contract test still checks them)."""
+        self._declared(kind)
+        return EventLayout(kind, None)
+
+    def check(self, event: Event) -> None:
+        """``ValueError`` naming the kind or key if ``event`` is not in the vocabulary."""
+        declared = self.kinds.get(event.kind)
+        if declared is None:
+            raise ValueError(f"event {event.seq}: kind {event.kind!r} is not declared")
+        unknown = sorted(set(event.detail) - set(declared.keys))
+        if unknown:
+            raise ValueError(f"event {event.seq} ({event.kind}): detail key {unknown[0]!r} is not declared")
+
+    def _declared(self, kind: str) -> EventKind:
+        try:
+            return self.kinds[kind]
+        except KeyError:
+            raise ValueError(f"event kind {kind!r} is not declared") from None
+
+
+#: A row of an ``EventLog``: minute, layout, side, player id, then the detail values.
+EventRow = tuple[Any, ...]
+
+
+class EventLog(Sequence[Event]):
+    """The play-by-play as an engine writes it: one tuple per event, ``Event`` objects made
+    only when the log is read.
+
+    ``log.add((minute, layout, side, player_id, *values))`` appends one row: a bound
+    ``list.append``, a single C call, where building an ``Event`` and its detail dict costs
+    an engine's hot loop thirty times as much. ``layout`` (from ``EventVocabulary.layout``)
+    names the kind and the detail keys of the values. Read as a sequence, the log gives
+    ``Event`` objects numbered from 1, made once and kept; ``to_dicts`` serialises the rows
+    without making them."""
+
+    __slots__ = ("rows", "add", "_events")
+
+    def __init__(self) -> None:
+        self.rows: list[EventRow] = []
+        self.add = self.rows.append
+        self._events: list[Event] = []
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        return self.events()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self.events() == other.events()
+        if isinstance(other, list):
+            return self.events() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self.rows)} events)"
+
+    def events(self) -> list[Event]:
+        """Every row as an ``Event``; rows added since the last read are made now."""
+        events, rows = self._events, self.rows
+        start = len(events)
+        if start < len(rows):
+            events.extend(
+                Event(seq, row[0], row[1].kind, row[2], row[3], _detail(row[1].keys, row))
+                for seq, row in enumerate(rows[start:], start=start + 1)
+            )
+        return events
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """The events as ``Event.to_dict`` gives them, made straight from the rows."""
+        return [
+            {
+                "seq": seq,
+                "minute": row[0],
+                "kind": row[1].kind,
+                "side": row[2],
+                "player_id": row[3],
+                "detail": _detail(row[1].keys, row),
+            }
+            for seq, row in enumerate(self.rows, start=1)
+        ]
+
+
+def _detail(keys: tuple[str, ...] | None, row: EventRow) -> dict[str, Any]:
+    if keys is None:
+        return dict(row[4])
+    return dict(zip(keys, row[4:], strict=True))
+
+
+def event_dicts(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """``Event.to_dict`` of every event, the quick way for an ``EventLog``."""
+    if isinstance(events, EventLog):
+        return events.to_dicts()
+    return [event.to_dict() for event in events]
+
+
 @dataclass(frozen=True)
 class MatchOptions:
     """How a match is to be played.
@@ -227,7 +420,8 @@ class MatchResult:
     decided_by: DecidedBy = "regulation"
     shootout_home: int | None = None
     shootout_away: int | None = None
-    events: list[Event] = field(default_factory=list)
+    #: An ``EventLog`` (or, from engines not ported to it yet, a list of ``Event``).
+    events: Sequence[Event] = field(default_factory=list)
     player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
@@ -248,7 +442,7 @@ class MatchResult:
             "decided_by": self.decided_by,
             "shootout_home": self.shootout_home,
             "shootout_away": self.shootout_away,
-            "events": [e.to_dict() for e in self.events],
+            "events": event_dicts(self.events),
             "player_stats": self.player_stats,
         }
 
@@ -297,6 +491,8 @@ class Engine:
     squad_rules: SquadRules = SquadRules(roles={})
     #: The keys a league's engine settings may hold (see the engine's README).
     known_settings: Mapping[str, Setting] = {}
+    #: The event kinds and detail keys the engine logs (the standard ones and its own).
+    event_vocabulary: EventVocabulary = EventVocabulary()
 
     def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """A league's engine settings checked when they are saved, not at kickoff: a

@@ -8,6 +8,7 @@ from typing import Any
 from engines.calciotto import field as F
 from engines.calciotto import players
 from engines.calciotto.coach import DEFAULT_REPLACEMENTS, STYLES, Coach, validate_replacements
+from engines.calciotto.events import VOCABULARY
 from engines.calciotto.match import GOAL_TARGETS, MATCH_MINUTES, SHOOTOUT_KICKS_RANGE, Match, play, to_result
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 
@@ -21,6 +22,7 @@ class CalciottoEngine(Engine):
     key = "calciotto"
     name = "Calciotto"
     version = "1.3"
+    event_vocabulary = VOCABULARY
     squad_rules = SQUAD
     known_settings = {
         "minutes": Setting(choices=MATCH_MINUTES),

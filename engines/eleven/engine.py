@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 from engines.eleven.coach import STRENGTHS, STYLES, coach_for
+from engines.eleven.events import VOCABULARY
 from engines.eleven.match import ClockSettings, play
 
 ROLES = ("goalie", "player")
@@ -28,6 +29,7 @@ class ElevenEngine(Engine):
     key = "eleven"
     name = "11"
     version = "1.2"
+    event_vocabulary = VOCABULARY
     squad_rules = SquadRules(roles={"goalie": 1, "player": 10}, reserves=0)
     #: The clock reads its whole numbers from at least 1 up; the highs keep a match to minutes.
     known_settings = {

@@ -13,6 +13,7 @@ from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Set
 from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
+from engines.flexdeck.events import VOCABULARY
 from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squad
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 
@@ -221,6 +222,7 @@ class FlexdeckEngine(Engine):
     key = "flexdeck"
     name = "Flexdeck Futbol"
     version = "1.1"
+    event_vocabulary = VOCABULARY
     squad_rules: SquadRules = cards.SQUAD_RULES
     special_cards = SPECIALS
     #: Types only: ``read_settings`` (called by ``validate_settings``) checks the values as a

@@ -22,6 +22,7 @@ from typing import Any
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 from engines.futti.cards import sample_pool, validate_card
 from engines.futti.charts import DEFAULT_CHARTS, Charts, load_charts
+from engines.futti.events import VOCABULARY
 from engines.futti.match import Match
 from engines.futti.team import SQUAD, Team, TeamCache
 
@@ -42,6 +43,7 @@ class FuttiEngine(Engine):
         "control_ranges": Setting(types=(list, str)),
         "die_indicators": Setting(types=(dict, str)),
     }
+    event_vocabulary = VOCABULARY
 
     def __init__(self) -> None:
         self._teams = TeamCache()

@@ -25,11 +25,12 @@ the engine fast. Other dice are asked die by die (``ThrowByDice``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import count, repeat, starmap
+from itertools import repeat
 from math import floor
 from typing import Any
 
-from engines.core import STANDARD_STATS, Dice, Event, MatchResult
+from engines.core import STANDARD_STATS, Dice, EventLayout, EventLog, MatchResult
+from engines.futti import events as ev
 from engines.futti.charts import GOALKEEPER_SLOT, Charts
 from engines.futti.team import GOALTENDER_INJURY_OK, PAIRS, Card, Team, shooter_rank
 
@@ -84,12 +85,6 @@ RESULT_PLAYERS = {
     "defender_breakaway": (DEFENDER,),
 }
 
-#: The detail of the hot loop's CONTROL CHECK events by reason and d12 face (index
-#: 0 unused), copied for each event: copying a small dict is cheaper than building it.
-CONTROL_DETAILS = {
-    reason: tuple({"d12": face, "reason": reason} for face in range(13)) for reason in ("loose_ball", "save")
-}
-
 #: The two results that need nobody: the side with the ball next minute,
 #: relative to the side that has it (1: the other side).
 CALM_RESULTS = {"momentum_shift": 1, "lull_time": 0}
@@ -138,45 +133,6 @@ def uniform_source(dice: Dice) -> Callable[[], Any]:
     return repeat(ThrowByDice(dice)).__next__
 
 
-class _EventDraft(Event):
-    """An ``Event`` without the frozen ``__setattr__`` and the dataclass
-    ``__init__``: made empty by a bare call, filled with plain slot stores and
-    then switched to ``Event`` itself. Being a subclass with no slots of its
-    own and the plain ``object`` hooks, the call is the interpreter's
-    allocation alone, the stores are its fast slot stores and the class switch
-    skips the slot layout comparison; together a fraction of a frozen
-    dataclass's ``__init__``."""
-
-    __slots__ = ()
-    __init__ = object.__init__
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-def _events_by_class_switch(rows: list[tuple[Any, ...]]) -> list[Event]:
-    events = list(starmap(_EventDraft, repeat((), len(rows))))  # empty drafts, made in C
-    # the loop target fills the draft: ``event`` is bound first, then its sequence number and fields
-    fields = zip(events, count(1), rows)  # noqa: B905 (same length by construction)
-    for event, event.seq, (event.minute, event.kind, event.side, event.player_id, event.detail) in fields:
-        event.__class__ = Event
-    return events
-
-
-def _events_by_constructor(rows: list[tuple[Any, ...]]) -> list[Event]:
-    return [Event(seq, *row) for seq, row in enumerate(rows, start=1)]
-
-
-def _class_switch_works() -> bool:
-    try:
-        probe = _events_by_class_switch([(1, "probe", "home", "p", {"a": 1})])[0]
-        return type(probe) is Event and probe == Event(1, 1, "probe", "home", "p", {"a": 1})
-    except TypeError:  # Event's layout changed: fall back to the constructor
-        return False
-
-
-make_events = _events_by_class_switch if _class_switch_works() else _events_by_constructor
-
-
 class Match:
     """The state of one match and the rules that change it."""
 
@@ -198,7 +154,7 @@ class Match:
         self.charts = charts
         self.winner_required = winner_required
         self.tie_break = tie_break
-        self.rows: list[tuple[Any, ...]] = []
+        self.events = EventLog()
         self.score = [0, 0]
         self.possession = HOME  # who has the ball after the last minute played
         self.on: tuple[list[Card | None], list[Card | None]] = ([], [])
@@ -231,11 +187,6 @@ class Match:
         """The five dice of a minute, as the entry of ``minute_table`` they pick."""
         return self.minute_table[floor(self.random() * MINUTE_THROWS)]
 
-    # --- the log ------------------------------------------------------------
-
-    def log(self, minute: int, kind: str, side: int | None, card: Card | None, detail: dict[str, Any]) -> None:
-        self.rows.append((minute, kind, None if side is None else SIDES[side], card and card.id, detail))
-
     # --- setup ----------------------------------------------------------------
 
     def setup(self) -> None:
@@ -247,8 +198,7 @@ class Match:
             self.on[side].extend(lineup)
             self.preferred[side].extend(lineup)
             self.bench.append(team.benches[keeper_choice])
-            detail = {"goaltender_roll": die, "control": dict(self.control_detail)}
-            self.rows.append((0, "lineup", SIDES[side], lineup[GOALKEEPER_SLOT].id, detail))
+            self.events.add((0, ev.LINEUP, SIDES[side], lineup[GOALKEEPER_SLOT].id, die, dict(self.control_detail)))
 
     # --- comings and goings ---------------------------------------------------
 
@@ -311,33 +261,35 @@ class Match:
             self.stats[leaving.slot]["minutes"] += minute - self.on_since[leaving.slot]
         on[slot] = card
         self.on_since[card.slot] = minute
-        detail = {"position": slot, "out": leaving and leaving.id, "reason": reason}
-        self.rows.append((minute, "substitution", SIDES[side], card.id, detail))
+        self.events.add((minute, ev.SUBSTITUTION, SIDES[side], card.id, slot, leaving and leaving.id, reason))
 
     # --- shots ----------------------------------------------------------------
 
-    def shot_on_goal(self, minute: int, side: int, shooter: Card, minus_ten: bool, detail: dict[str, Any]) -> bool:
-        """A shot and the GOALTENDING CHECK (black tens, white ones; saved at or
-        under the rating); a goal is a hard timeout. True when it went in."""
-        log = self.rows.append
+    def shot_on_goal(
+        self, minute: int, side: int, shooter: Card, minus_ten: bool, layout: EventLayout, *detail: Any
+    ) -> bool:
+        """A shot (its event's ``layout`` and ``detail`` values say how it came) and the
+        GOALTENDING CHECK (black tens, white ones; saved at or under the rating); a goal
+        is a hard timeout. True when it went in."""
+        add = self.events.add
         shooter_stats = self.stats[shooter.slot]
         shooter_stats["shots"] += 1
-        log((minute, "shot", SIDES[side], shooter.id, detail))
+        add((minute, layout, SIDES[side], shooter.id, *detail))
         keeper = self.on[1 - side][GOALKEEPER_SLOT]
         if keeper is None:
-            result: dict[str, Any] = {"empty_goal": True}
+            goal: tuple[Any, ...] = (minute, ev.GOAL_ON_EMPTY_NET, SIDES[side], shooter.id, True)
         else:
             index = floor(self.random() * PAIR_THROWS)
             saves, rating = keeper.goaltending_checks[minus_ten]
-            result = {"goaltending": PAIRS[index], "rating": rating, "goaltender": keeper.id}
             if saves[index]:
                 self.stats[keeper.slot]["saves"] += 1
-                log((minute, "save", SIDES[1 - side], keeper.id, result))
+                add((minute, ev.SAVE, SIDES[1 - side], keeper.id, PAIRS[index], rating, keeper.id))
                 return False
             self.stats[keeper.slot]["goals_against"] += 1
+            goal = (minute, ev.GOAL, SIDES[side], shooter.id, PAIRS[index], rating, keeper.id)
         self.score[side] += 1
         shooter_stats["goals"] += 1
-        log((minute, "goal", SIDES[side], shooter.id, result))
+        add(goal)
         self.hard_timeout(minute)
         return True
 
@@ -346,9 +298,8 @@ class Match:
         goaltender MINUS TEN; after a miss or a save the side keeps the ball."""
         self.stats[player.slot]["breakaways"] += 1
         success = player.breakaway_ok[die]
-        detail = {"roll": die, "rating": player.offence + 2, "success": success, "cause": cause}
-        self.rows.append((minute, "breakaway", SIDES[side], player.id, detail))
-        if success and self.shot_on_goal(minute, side, player, True, {"breakaway": True}):
+        self.events.add((minute, ev.BREAKAWAY, SIDES[side], player.id, die, player.offence + 2, success, cause))
+        if success and self.shot_on_goal(minute, side, player, True, ev.SHOT_ON_BREAKAWAY, True):
             return 1 - side
         return side
 
@@ -365,14 +316,14 @@ class Match:
             return
         die = self.d6()
         self.stats[kicker.slot]["penalty_kicks"] += 1
-        self.log(minute, "penalty_kick", side, kicker, {"roll": die, "on_target": die != 6, "cause": cause})
+        self.events.add((minute, ev.PENALTY_KICK, SIDES[side], kicker.id, die, die != 6, cause))
         if die != 6:
-            self.shot_on_goal(minute, side, kicker, True, {"penalty_kick": True})
+            self.shot_on_goal(minute, side, kicker, True, ev.SHOT_FROM_PENALTY, True)
 
     def control_check(self, minute: int, face: int, reason: str) -> int:
         """CONTROL CHECK: the d12 against the control indicator's range."""
         side = self.control_side[face]
-        self.rows.append((minute, "possession", SIDES[side], None, {"d12": face, "reason": reason}))
+        self.events.add((minute, ev.POSSESSION, SIDES[side], None, face, reason))
         return side
 
     # --- the regulation minutes -----------------------------------------------
@@ -391,7 +342,7 @@ class Match:
             if self.score[0] == self.score[1]:
                 shootout = self.shootout(minute)
                 decided_by = "penalties"
-        self.log(minute, "full_time", None, None, {"score": (self.score[0], self.score[1])})
+        self.events.add((minute, ev.FULL_TIME, None, None, (self.score[0], self.score[1])))
         return self.result(minute, decided_by, shootout)
 
     def play_minutes(self, first: int, last: int, possession: int) -> int:
@@ -402,8 +353,8 @@ class Match:
         (sudden death) the first goal ends it. This is the hot loop: the
         normal play is written out here, the rarer plays are methods.
         """
-        rows = self.rows
-        log = rows.append
+        add = self.events.add
+        possession_event = ev.POSSESSION
         on = self.on
         score = self.score
         random = self.random
@@ -411,7 +362,6 @@ class Match:
         control_side = self.control_side
         stats = self.stats
         shot_on_goal = self.shot_on_goal
-        loose_ball, after_save = CONTROL_DETAILS["loose_ball"], CONTROL_DETAILS["save"]
         sudden_death = first > FULL_TIME
         checkpoints = range(first, last + 1) if sudden_death else CHECKPOINTS
         threat: Card | None = None  # the player whose steal may become a breakaway
@@ -428,20 +378,18 @@ class Match:
                 possession = self.doubles(minute, possession, doubles, attacker, defender, dice)
             else:
                 if doubles is not None:
-                    log((minute, doubles, SIDES[possession], attacker and attacker.id, {"dice": dice}))
+                    add((minute, ev.DOUBLES[doubles], SIDES[possession], attacker and attacker.id, dice))
                 offence_ok = attacker is not None and attacker.offence_ok[b]
                 defence_ok = defender is not None and defender.defence_ok[w]
                 if offence_ok and not defence_ok:
-                    detail = {"dice": dice, "defender": defender and defender.id}
-                    if shot_on_goal(minute, possession, attacker, False, detail):  # type: ignore[arg-type]
+                    if shot_on_goal(minute, possession, attacker, False, ev.SHOT, dice, defender and defender.id):  # type: ignore[arg-type]
                         possession = defending
                     else:
                         possession = control_side[c]
-                        log((minute, "possession", SIDES[possession], None, after_save[c].copy()))
+                        add((minute, possession_event, SIDES[possession], None, c, "save"))
                 elif defence_ok and not offence_ok:
                     stats[defender.slot]["steals"] += 1  # type: ignore[union-attr]
-                    detail = {"dice": dice, "attacker": attacker and attacker.id}
-                    log((minute, "steal", SIDES[defending], defender.id, detail))  # type: ignore[union-attr]
+                    add((minute, ev.STEAL, SIDES[defending], defender.id, dice, attacker and attacker.id))  # type: ignore[union-attr]
                     possession = defending
                     if minute in (HALF_LENGTH, FULL_TIME):
                         possession = self.last_minute_steal(minute, defending, defender)  # type: ignore[arg-type]
@@ -449,7 +397,7 @@ class Match:
                         threat = defender
                 else:
                     possession = control_side[c]
-                    log((minute, "possession", SIDES[possession], None, loose_ball[c].copy()))
+                    add((minute, possession_event, SIDES[possession], None, c, "loose_ball"))
             if minute in checkpoints:
                 if sudden_death:
                     if score[0] != score[1]:
@@ -464,7 +412,7 @@ class Match:
 
     def half_time(self, minute: int) -> int:
         """Half time is a hard timeout; the visitors kick off the second half."""
-        self.log(minute, "half_time", None, None, {"score": (self.score[0], self.score[1])})
+        self.events.add((minute, ev.HALF_TIME, None, None, (self.score[0], self.score[1])))
         self.hard_timeout(minute)
         return AWAY
 
@@ -501,7 +449,7 @@ class Match:
             decided_by=decided_by,  # type: ignore[arg-type]
             shootout_home=shootout and shootout[0],
             shootout_away=shootout and shootout[1],
-            events=make_events(self.rows),
+            events=self.events,
             player_stats=player_stats,
         )
 
@@ -534,18 +482,32 @@ class Match:
 
     def shootout_kick(self, minute: int, side: int, kicker: Card, keeper: Card | None, number: int) -> int:
         die = self.d6()
-        detail: dict[str, Any] = {"shootout": True, "kick": number, "roll": die, "on_target": die != 6}
-        scored = False
-        if die != 6:
-            if keeper is None:
-                scored = True
-            else:
-                index = self.next_pair()
-                saves, rating = keeper.goaltending_checks[True]  # minus ten
-                scored = not saves[index]
-                detail.update(goaltending=PAIRS[index], rating=rating, goaltender=keeper.id)
-        detail["scored"] = scored
-        self.log(minute, "penalty_kick", side, kicker, detail)
+        kick = (minute, ev.SHOOTOUT_KICK, SIDES[side], kicker.id, True, number, die, die != 6)
+        if die == 6:
+            self.events.add((*kick, False))
+            return 0
+        if keeper is None:
+            self.events.add((*kick, True))
+            return 1
+        index = self.next_pair()
+        saves, rating = keeper.goaltending_checks[True]  # minus ten
+        scored = not saves[index]
+        self.events.add(
+            (
+                minute,
+                ev.SHOOTOUT_KICK_CHECKED,
+                SIDES[side],
+                kicker.id,
+                True,
+                number,
+                die,
+                True,
+                PAIRS[index],
+                rating,
+                keeper.id,
+                scored,
+            )
+        )
         return int(scored)
 
     # --- the DOUBLES CHART --------------------------------------------------
@@ -563,19 +525,20 @@ class Match:
         defending = 1 - possession
         shift = CALM_RESULTS.get(result)
         if shift is not None:
-            self.rows.append((minute, result, SIDES[possession], attacker and attacker.id, {"dice": dice}))
+            self.events.add((minute, ev.DOUBLES[result], SIDES[possession], attacker and attacker.id, dice))
             return possession ^ shift
         keeper = self.on[defending][GOALKEEPER_SLOT]
         people = (attacker, defender, keeper)
         needed = RESULT_PLAYERS[result]
         if None in people and any(people[role] is None for role in needed):
             empty = [ROLE_NAMES[role] for role in needed if people[role] is None]
-            detail = {"dice": dice, "instead_of": result, "empty": empty}
-            self.rows.append((minute, "momentum_shift", SIDES[possession], attacker and attacker.id, detail))
+            self.events.add(
+                (minute, ev.PLAYING_SHORT, SIDES[possession], attacker and attacker.id, dice, result, empty)
+            )
             return defending
         named = needed[0]
         side = possession if named == ATTACKER else defending
-        self.rows.append((minute, result, SIDES[side], people[named].id, {"dice": dice}))  # type: ignore[union-attr]
+        self.events.add((minute, ev.DOUBLES[result], SIDES[side], people[named].id, dice))  # type: ignore[union-attr]
         incident = Incident(self, minute, result)
         return incident.finish(getattr(incident, result)(possession, attacker, defender, keeper))
 
@@ -613,7 +576,7 @@ class Incident:
     def injure(self, side: int, card: Card, severity: str, roll: int | None) -> None:
         match = self.match
         match.stats[card.slot]["injuries"] += 1
-        match.log(self.minute, "injury", side, card, {"severity": severity, "roll": roll, "cause": self.cause})
+        match.events.add((self.minute, ev.INJURY, SIDES[side], card.id, severity, roll, self.cause))
         match.leave(self.minute, side, card, permanent=severity == "major")
         self.left = True
 
@@ -622,16 +585,15 @@ class Incident:
         for good and gives the other side a penalty kick. Returns the
         penalty weight: 1 for a yellow, 2 for a sending off."""
         match = self.match
-        detail: dict[str, Any] = {"roll": roll, "cause": self.cause}
         sent_off = colour == "red"
         if colour == "yellow":
             match.stats[card.slot]["yellow_cards"] += 1
             second = match.stats[card.slot]["yellow_cards"] >= 2
-            match.log(self.minute, "yellow_card", side, card, {**detail, "second_yellow": second})
+            match.events.add((self.minute, ev.YELLOW_CARD, SIDES[side], card.id, roll, self.cause, second))
             sent_off = second
         if sent_off:
             match.stats[card.slot]["red_cards"] += 1
-            match.log(self.minute, "red_card", side, card, {**detail, "second_yellow": colour == "yellow"})
+            match.events.add((self.minute, ev.RED_CARD, SIDES[side], card.id, roll, self.cause, colour == "yellow"))
             self.penalties.append((1 - side, fouled))  # type: ignore[arg-type]
         match.leave(self.minute, side, card, permanent=sent_off)
         self.left = True
@@ -769,7 +731,7 @@ class Incident:
 
     def goaltender_injury(self, possession: int, attacker: Card, defender: Card | None, keeper: Card) -> int:
         match = self.match
-        scored = match.shot_on_goal(self.minute, possession, attacker, False, {"cause": self.cause})
+        scored = match.shot_on_goal(self.minute, possession, attacker, False, ev.SHOT_BY_RESULT, self.cause)
         unhurt, die = self.injury_check(keeper, "goaltender")
         if not unhurt:
             self.injure(1 - possession, keeper, "minor", die)
@@ -810,7 +772,7 @@ class Incident:
         return self._scuffle_control(penalised)
 
     def attacker_breakthrough(self, possession: int, attacker: Card, defender: Card | None, keeper: Card | None) -> int:
-        if self.match.shot_on_goal(self.minute, possession, attacker, True, {"cause": self.cause}):
+        if self.match.shot_on_goal(self.minute, possession, attacker, True, ev.SHOT_BY_RESULT, self.cause):
             return 1 - possession
         return self.control()
 
@@ -818,5 +780,5 @@ class Incident:
         match = self.match
         side = 1 - possession
         match.stats[defender.slot]["steals"] += 1
-        match.log(self.minute, "steal", side, defender, {"cause": self.cause})
+        match.events.add((self.minute, ev.STEAL_BY_RESULT, SIDES[side], defender.id, self.cause))
         return match.breakaway(self.minute, side, defender, match.d6(), self.cause)

@@ -19,6 +19,7 @@ from engines.core import (
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
+from engines.mutant.events import VOCABULARY
 from engines.mutant.match import SUDDEN_DEATH_TURNS, Match, Player, Team
 from engines.mutant.styles import CAREFUL, STYLES
 
@@ -184,6 +185,7 @@ class MutantSoccerEngine(Engine):
     key = "mutant"
     name = "Mutant Soccer"
     version = "1.1"
+    event_vocabulary = VOCABULARY
     squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
     #: The match reads goals_to_win and turn_cap as they come; the ranges keep a league
     #: from a match that never ends.

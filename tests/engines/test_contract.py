@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from engines import ENGINES, KNOWN_ENGINES, CardError, MatchOptions, get_engine
-from engines.core import STANDARD_STATS
+from engines.core import STANDARD_EVENTS, STANDARD_STATS
 
 pytestmark = pytest.mark.parametrize("key", ENGINES)
 
@@ -121,3 +121,22 @@ def test_settings_that_validate_are_played_with(key):
             continue
         settings = engine.validate_settings({name: value})
         engine.simulate(home, away, seed=1, options=MatchOptions(settings=settings))
+
+
+def test_every_event_uses_a_declared_kind_and_declared_detail_keys(key):
+    """The one event vocabulary: what each engine logs over many seeds, with and without a
+    winner required, is a kind it declares (standard or its own) with keys declared for it."""
+    engine = get_engine(key)
+    vocabulary = engine.event_vocabulary
+    assert set(STANDARD_EVENTS) <= set(vocabulary.kinds)
+    seen: set[str] = set()
+    seeds = 10 if key == "eleven" else 40  # "11" plays a match in 70 ms, the others in 1-15
+    for pair in range(3):
+        home, away = engine.sample_team(2 * pair + 1, name="Home"), engine.sample_team(2 * pair + 2, name="Away")
+        for seed in range(seeds):
+            for winner_required in (False, True):
+                options = MatchOptions(winner_required=winner_required)
+                for event in engine.simulate(home, away, seed=seed, options=options).events:
+                    vocabulary.check(event)
+                    seen.add(event.kind)
+    assert {"goal", "full_time"} <= seen

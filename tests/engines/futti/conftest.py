@@ -91,11 +91,11 @@ def play(match: Match, first: int, possession: int = 0, last: int | None = None)
 
 def log(match: Match, since_minute: int = 1) -> list[tuple[str, str | None, str | None]]:
     """(kind, side, player) of every event from a minute on."""
-    return [(kind, side, player) for minute, kind, side, player, _ in match.rows if minute >= since_minute]
+    return [(e.kind, e.side, e.player_id) for e in match.events if e.minute >= since_minute]
 
 
 def details(match: Match, kind: str) -> list[dict[str, Any]]:
-    return [detail for _, k, _, _, detail in match.rows if k == kind]
+    return [e.detail for e in match.events if e.kind == kind]
 
 
 def on_field(match: Match, side: int) -> list[str | None]:

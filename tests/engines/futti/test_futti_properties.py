@@ -3,16 +3,14 @@ fast paths checked against the plain ones."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines import Dice, Event, ScriptedDice, get_engine
+from engines import Dice, ScriptedDice, get_engine
 from engines.futti.charts import DEFAULT_CHARTS
-from engines.futti.match import Match, _events_by_class_switch, _events_by_constructor
+from engines.futti.match import Match
 
 ENGINE = get_engine("futti")
 
@@ -80,12 +78,3 @@ def test_scripted_rolls_are_read_die_by_die():
     assert (match.d6(), match.d12(), match.next_pair()) == (6, 2, 16)
     assert match.next_minute()[:5] == (DEFAULT_CHARTS.offence_slot[1], DEFAULT_CHARTS.defence_slot[4], 4, 3, 7)
     assert match.dice.remaining == []
-
-
-def test_events_built_by_class_switch_are_true_events():
-    rows = [(3, "shot", "home", "p1", {"dice": (1, 2, 3, 4, 5)}), (40, "full_time", None, None, {})]
-    switched = _events_by_class_switch(rows)
-    assert switched == _events_by_constructor(rows)
-    assert all(type(event) is Event for event in switched)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        switched[0].kind = "goal"  # type: ignore[misc]
