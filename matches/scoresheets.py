@@ -233,7 +233,6 @@ LAYOUTS: dict[str, Layout] = {
             Column("Injured", 10, "injuries", ("serious_injury",)),
             Column("Power", 7.5, "mutant_powers"),
         ),
-        shootout_kicks=0,
         halves=False,
         report_kinds=(
             "goal",

@@ -20,6 +20,7 @@ Every choice reads the match state only; chance stays with the match's dice.
 from __future__ import annotations
 
 from engines.mutant import board
+from engines.mutant import events as ev
 from engines.mutant import tactics as T
 from engines.mutant.match import Action, Match, Player, Team
 from engines.mutant.styles import CAREFUL
@@ -387,7 +388,7 @@ def flip_before_duel(match: Match, team: Team, player: Player, attacking: bool) 
             match.play_flash(team, T.MUTATION, player)
             player.mutated = True
             player.stats["mutations"] += 1
-            match.log("mutation", team.side, player, cause="card")
+            match.log(ev.MUTATION, team.side, player, "card")
 
 
 def mutant_power_card(match: Match, team: Team, player: Player, attacking: bool, active: set[Player]) -> None:
@@ -426,7 +427,7 @@ def heal_to_save(match: Match, team: Team, player: Player) -> bool:
     if team.coach == "alter_hase" and "T" in team.tokens and team.power_turn != match.turn:
         team.tokens.remove("T")
         team.power_turn = match.turn
-        match.log("coach_power", team.side, player, coach=team.coach, token="T", power="heal")
+        match.log(ev.COACH_POWER, team.side, player, team.coach, "T", "heal")
         match.heal(team, player, "coach")
         return True
     return False
@@ -511,14 +512,14 @@ def use_tokens(match: Match, team: Team) -> None:
             pick = team.injured[-1]
         if match.can_reanimate(team, pick):
             tokens.remove("+")
-            match.log("coach_power", team.side, pick, coach=team.coach, token="+", power="reanimate")
+            match.log(ev.COACH_POWER, team.side, pick, team.coach, "+", "reanimate")
             match.reanimate(team, pick)
     if "T" not in tokens or team.power_turn == match.turn:
         return
     if team.coach == "taktikerin" and len(team.hand) <= 1:
         tokens.remove("T")
         team.power_turn = match.turn
-        match.log("coach_power", team.side, None, coach=team.coach, token="T", power="draw_six_keep_three")
+        match.log(ev.COACH_POWER, team.side, None, team.coach, "T", "draw_six_keep_three")
         drawn = [c for c in (match._take_from_deck() for _ in range(6)) if c is not None]
         drawn.sort(key=card_value, reverse=True)
         keep = drawn[: min(3, T.HAND_LIMIT - len(team.hand))]
@@ -533,8 +534,8 @@ def use_tokens(match: Match, team: Team) -> None:
             target = max(targets, key=lambda p: (p.in_goal, p.side_value(True)))
             tokens.remove("T")
             team.power_turn = match.turn
-            match.log("coach_power", team.side, target, coach=team.coach, token="T", power="foul")
-            match.log("foul", team.side, None, victim=target.id, by="coach")
+            match.log(ev.COACH_POWER, team.side, target, team.coach, "T", "foul")
+            match.log(ev.FOUL, team.side, None, target.id, "coach")
             target.stats["fouled"] += 1
             match.hurt(target, "foul")
     elif team.coach == "spielertrainer":
@@ -544,5 +545,5 @@ def use_tokens(match: Match, team: Team) -> None:
         if weakest is not None and weakest.side_value(weakest.mutated) < 6:
             tokens.remove("T")
             team.power_turn = match.turn
-            match.log("coach_power", team.side, weakest, coach=team.coach, token="T", power="player_coach")
+            match.log(ev.COACH_POWER, team.side, weakest, team.coach, "T", "player_coach")
             match.bring_in_player_coach(team, weakest)

@@ -184,7 +184,8 @@ class MutantSoccerEngine(Engine):
 
     key = "mutant"
     name = "Mutant Soccer"
-    version = "1.1"
+    #: 1.2: shoot-out kicks are the standard ``penalty_kick`` (``shootout`` set), no longer ``penalty``.
+    version = "1.2"
     event_vocabulary = VOCABULARY
     squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
     #: The match reads goals_to_win and turn_cap as they come; the ranges keep a league

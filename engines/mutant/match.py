@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from engines.core import AWAY, HOME, Dice, Event, Side, blank_stats
+from engines.core import AWAY, HOME, Dice, EventLayout, EventLog, Side, blank_stats
 from engines.mutant import board
+from engines.mutant import events as ev
 from engines.mutant import tactics as T
 from engines.mutant.cards import FIELD, GOALKEEPER, PLAYER_COACH, trigger_fires
 from engines.mutant.styles import CAREFUL, STYLES
@@ -238,7 +239,7 @@ class Match:
         self.acting = 0
         self.turn = 0
         self.quiet = 0  # turns since the last duel
-        self.events: list[Event] = []
+        self.events = EventLog()
         self.deck = T.build_deck(settings.get("tactical_deck"))
         self.discards: list[str] = []
         self.tokens_left = T.COACHING_TOKENS
@@ -250,15 +251,15 @@ class Match:
 
     # ----------------------------------------------------------------- logging
 
-    def log(self, kind: str, side: int | None, player: Player | None = None, /, **detail: Any) -> None:
-        self.events.append(
-            Event(
-                len(self.events) + 1,
+    def log(self, layout: EventLayout, side: int | None, player: Player | None, /, *values: Any) -> None:
+        """One event: ``values`` are its detail in the order of ``layout``'s keys (``events.py``)."""
+        self.events.add(
+            (
                 self.turn // TURNS_PER_MINUTE,
-                kind,
+                layout,
                 SIDE_NAMES[side] if side is not None else None,
                 player.id if player is not None else None,
-                detail,
+                *values,
             )
         )
 
@@ -301,7 +302,7 @@ class Match:
             self.holder = team.keeper
         else:
             self.holder = max(forward, key=lambda p: (p.att, -p.sq))  # type: ignore[operator]
-        self.log("kick_off", side, self.holder)
+        self.log(ev.KICK_OFF, side, self.holder)
 
     # ------------------------------------------------------------ tactical deck
 
@@ -336,7 +337,7 @@ class Match:
         self.tokens_left -= 1
         face = self.coach.token_face(self, team)
         team.tokens.append(face)
-        self.log("coaching_token", team.side, None, face=face)
+        self.log(ev.COACHING_TOKEN, team.side, None, face)
 
     # ---------------------------------------------------------------- movement
 
@@ -368,7 +369,7 @@ class Match:
             self.holder = player
             self.acting = player.side
             picked = True
-        self.log("run", player.side, player, to=sq, swap=other.id if other else None, picked_up=picked)
+        self.log(ev.RUN, player.side, player, sq, other.id if other else None, picked)
 
     def pass_ball(self, receiver: Player) -> None:
         """A pass reaches up to two rows and always arrives."""
@@ -381,7 +382,7 @@ class Match:
             assert abs(board.row_of(receiver.sq) - board.row_of(passer.sq)) <= 2, "a pass reaches two rows"
         passer.stats["passes"] += 1
         self.holder = receiver
-        self.log("pass", passer.side, passer, to=receiver.id, square=receiver.sq)
+        self.log(ev.PASS, passer.side, passer, receiver.id, receiver.sq)
 
     def swap(self, first: Player, second: Player) -> None:
         a, b = first.sq, second.sq
@@ -451,7 +452,7 @@ class Match:
                 if drawn is not None and self.coach.use_drawn_card(self, team, drawn, played, attacking, shot):
                     team.hand.remove(drawn)
                     played.append(drawn)
-                    self.log("tactical_card", team.side, player, card=drawn, drawn_on_special=True)
+                    self.log(ev.CARD_DRAWN_ON_SPECIAL, team.side, player, drawn, True)
         if active:
             for player, team, _face, _played, _attacking in order:
                 self.coach.anti_mutant(self, team, player, active)
@@ -479,27 +480,27 @@ class Match:
         winner.stats["duels_won"] += 1
         loser.stats["duels_lost"] += 1
         self.log(
-            "duel",
+            ev.DUEL,
             attacker.side,
             attacker,
-            kind=kind,
-            defender=defender.id,
-            attack={
+            kind,
+            defender.id,
+            {
                 "power": attacker.att,
                 "die": _ATTACK_LABELS[a_roll],
                 "cards": a_cards,
                 "bonus": duo,
                 "total": a_value,
             },
-            defence={
+            {
                 "power": defender.dfn,
                 "die": _DEFENCE_LABELS[d_roll],
                 "cards": d_cards,
                 "bonus": wall,
                 "total": d_value,
             },
-            cancelled=[(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)] if cancelled else [],
-            winner=SIDE_NAMES[winner.side],
+            [(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)] if cancelled else [],
+            SIDE_NAMES[winner.side],
         )
         fired = {p for p in active if trigger_fires(p.trigger, p is attacker, p is winner)} if active else _NOBODY
         goal = False
@@ -512,7 +513,7 @@ class Match:
                     self._power_event(attacker)
                 else:
                     self.holder = defender
-                self.log("save", defender.side, defender, shooter=attacker.id)
+                self.log(ev.SAVE, defender.side, defender, attacker.id)
         else:
             if winner is not holder:
                 if loser in fired and loser.power == "hold_ball":
@@ -532,7 +533,7 @@ class Match:
                 hits.append((victim, "foul"))
                 fouler.stats["fouls"] += 1
                 victim.stats["fouled"] += 1
-                self.log("foul", fouler.side, fouler, victim=victim.id, by="card")
+                self.log(ev.FOUL, fouler.side, fouler, victim.id, "card")
         immune: set[Player] = set()
         if fired:
             for player, _team, _face, _played, _attacking in order:
@@ -580,14 +581,14 @@ class Match:
                     break
                 _value, index = max(targets)
                 cancelled.add((other_key, index))
-                self.log("tactical_card", team.side, None, card=T.DESTRUCTIVE_TACTICS, cancels=other[index])
+                self.log(ev.CARD_CANCELS, team.side, None, T.DESTRUCTIVE_TACTICS, other[index])
         return cancelled
 
-    def play_flash(self, team: Team, card: str, player: Player | None, **detail: Any) -> None:
+    def play_flash(self, team: Team, card: str, player: Player | None) -> None:
         """A flash card goes straight from the hand onto the discards and takes effect."""
         team.hand.remove(card)
         self.discards.append(card)
-        self.log("tactical_card", team.side, player, card=card, **detail)
+        self.log(ev.TACTICAL_CARD, team.side, player, card)
 
     def mutant_power_card(self, team: Team, player: Player, active: set[Player]) -> None:
         """MUTANT POWER: activate a player's power; on the standard side swap the card for a new one."""
@@ -603,10 +604,10 @@ class Match:
             return
         active.add(player)
         player.stats["mutant_powers"] += 1
-        self.log("mutant_power", player.side, player, power=player.power, trigger=player.trigger, stage="activated")
+        self.log(ev.MUTANT_POWER, player.side, player, player.power, player.trigger, "activated")
 
     def _power_event(self, player: Player) -> None:
-        self.log("mutant_power", player.side, player, power=player.power, trigger=player.trigger, stage="effect")
+        self.log(ev.MUTANT_POWER, player.side, player, player.power, player.trigger, "effect")
 
     def _advance(self, player: Player) -> None:
         assert player.sq is not None
@@ -628,7 +629,7 @@ class Match:
             hits.append((opponent, "foul"))
             player.stats["fouls"] += 1
             opponent.stats["fouled"] += 1
-            self.log("foul", player.side, player, victim=opponent.id, by="mutant_power")
+            self.log(ev.FOUL, player.side, player, opponent.id, "mutant_power")
         elif power == "shrug_off":
             immune.add(player)
         elif power == "draw_two":
@@ -668,21 +669,21 @@ class Match:
         if player.player_coach:
             # No mutated side: a foul or an injury sends him back to the bench.
             self._remove_from_play(player)
-            self.log("substitution", player.side, player, out="player_coach", cause=cause)
+            self.log(ev.PLAYER_COACH_OFF, player.side, player, "player_coach", cause)
             self._replace(team, player)
             team.bench.append(player)
             return
         if not player.mutated:
             player.mutated = True
             player.stats["mutations"] += 1
-            self.log("mutation", player.side, player, cause=cause)
+            self.log(ev.MUTATION, player.side, player, cause)
             return
         if self.coach.heal_to_save(self, team, player):
             return
         player.stats["injuries"] += 1
         self._remove_from_play(player)
         team.injured.append(player)
-        self.log("serious_injury", player.side, player, cause=cause)
+        self.log(ev.SERIOUS_INJURY, player.side, player, cause)
         self._replace(team, player)
         if self._keeper_ball is team:
             # A keeper holding the ball left: the ball stays in goal with the new keeper.
@@ -693,7 +694,7 @@ class Match:
 
     def heal(self, team: Team, player: Player, source: str) -> None:
         player.mutated = False
-        self.log("heal", team.side, player, source=source)
+        self.log(ev.HEAL, team.side, player, source)
 
     def _remove_from_play(self, player: Player) -> None:
         team = self.teams[player.side]
@@ -739,7 +740,7 @@ class Match:
             keeper.sq = None
         keeper.in_goal = True
         team.keeper = keeper
-        self.log("substitution", team.side, keeper, to="goal", stand_in=not keeper.keeper_card)
+        self.log(ev.INTO_GOAL, team.side, keeper, "goal", not keeper.keeper_card)
 
     def bring_on(self, team: Team, player: Player, sq: int, replaces: Player | None = None) -> None:
         if player in team.bench:
@@ -753,7 +754,7 @@ class Match:
         if self.loose == sq:
             self.loose = None
             self.holder = player
-        self.log("substitution", team.side, player, square=sq, replaces=replaces.id if replaces else None)
+        self.log(ev.SUBSTITUTION, team.side, player, sq, replaces.id if replaces else None)
 
     def substitute(self, team: Team, out: Player | None, into: Player) -> None:
         """A bench card comes on for ``out`` (or into a free place), keeping its side up."""
@@ -777,7 +778,7 @@ class Match:
         into.sq = sq
         if sq is not None:
             self.board[sq] = into
-        self.log("substitution", team.side, into, replaces=out.id if out else None, square=sq)
+        self.log(ev.SUBSTITUTION, team.side, into, sq, out.id if out else None)
 
     def change_keeper(self, team: Team, keeper: Player) -> None:
         """A goalkeeper card from the bench takes over from a field player in goal."""
@@ -820,16 +821,16 @@ class Match:
             self._leave(stand_in)
             stand_in.in_goal = False
             team.keeper = None
-            self.log("reanimation", team.side, player, to="goal")
+            self.log(ev.REANIMATION_TO_GOAL, team.side, player, "goal")
             self.put_in_goal(team, player)
             self._enter(player)
             if len(team.field) < 5 and free:
                 self.bring_on(team, stand_in, free[-1])
             else:
                 team.bench.append(stand_in)
-                self.log("substitution", team.side, stand_in, to="bench")
+                self.log(ev.TO_BENCH, team.side, stand_in, "bench")
             return True
-        self.log("reanimation", team.side, player)
+        self.log(ev.REANIMATION, team.side, player)
         self.bring_on(team, player, free[-1])
         return True
 
@@ -845,7 +846,7 @@ class Match:
         team = self.teams[scorer.side]
         team.goals += 1
         scorer.stats["goals"] += 1
-        self.log("goal", scorer.side, scorer, score=[self.teams[0].goals, self.teams[1].goals])
+        self.log(ev.GOAL, scorer.side, scorer, [self.teams[0].goals, self.teams[1].goals])
         self.holder = None
         self.loose = None
         self._apply_hits(hits, immune)
@@ -892,7 +893,7 @@ class Match:
             assert shooter is not None and shooter.sq is not None
             shooter.stats["shots"] += 1
             rival = self.teams[1 - side]
-            self.log("shot", side, shooter, square=shooter.sq, row=board.opponents_row_number(side, shooter.sq))
+            self.log(ev.SHOT, side, shooter, shooter.sq, board.opponents_row_number(side, shooter.sq))
             if rival.keeper is None:
                 self._goal(shooter, [], set())
                 return
@@ -902,7 +903,7 @@ class Match:
             dribbler = self.holder
             assert dribbler is not None
             dribbler.stats["dribbles"] += 1
-            self.log("dribble", side, dribbler, past=action[1].id)
+            self.log(ev.DRIBBLE, side, dribbler, action[1].id)
             self.duel("dribble", dribbler, action[1])
             return
         if kind == "pass":
@@ -920,7 +921,7 @@ class Match:
             attacker = reaction[1]
             target = self.holder
             assert target is not None
-            self.log("attack", side, attacker, target=target.id)
+            self.log(ev.ATTACK, side, attacker, target.id)
             self.duel("attack", attacker, target)
         else:
             self.run(reaction[1], reaction[2])
@@ -949,13 +950,14 @@ class Match:
                 scored = taker.att + a_face[1] >= save + d_face[1]
                 scores[side] += scored
                 self.log(
-                    "penalty",
+                    ev.SHOOTOUT_KICK,
                     side,
                     taker,
-                    scored=scored,
-                    attack=taker.att + a_face[1],
-                    defence=save + d_face[1],
-                    score=list(scores),
+                    True,
+                    scored,
+                    taker.att + a_face[1],
+                    save + d_face[1],
+                    list(scores),
                 )
             rounds += 1
             if rounds >= SHOOTOUT_ROUNDS and scores[0] != scores[1]:
@@ -963,7 +965,7 @@ class Match:
             if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
                 side = self.dice.roll(2) - 1
                 scores[side] += 1
-                self.log("penalty", side, None, coin_toss=True, score=list(scores))
+                self.log(ev.COIN_TOSS, side, None, list(scores))
                 return scores[0], scores[1]
 
     def finish(self) -> None:
@@ -976,10 +978,10 @@ class Match:
             for player in team.players:
                 player.stats["minutes"] //= TURNS_PER_MINUTE
         self.log(
-            "full_time",
+            ev.FULL_TIME,
             None,
             None,
-            score=[self.teams[0].goals, self.teams[1].goals],
-            turns=self.turn,
-            ended_by=self.ended_by or "clock",
+            [self.teams[0].goals, self.teams[1].goals],
+            self.turn,
+            self.ended_by or "clock",
         )

@@ -1,11 +1,13 @@
 """Scoresheets read back: team names, score, scorers and minute marks in their boxes; the blank
 sheet of every game; early endings; a game without a layout of its own still prints."""
 
+import importlib
 import re
 
 import pytest
+from django.apps import apps as django_apps
 
-from engines import ENGINES
+from engines import ENGINES, MatchOptions, get_engine
 from matches.models import Match, MatchEvent
 from matches.scoresheets import (
     Scoresheet,
@@ -18,6 +20,8 @@ from matches.scoresheets import (
     render_scoresheets,
     scoresheet_for_match,
 )
+
+SHOOTOUT_MIGRATION = importlib.import_module("matches.migrations.0007_shootout_kicks_standard_kind")
 
 
 def goal_match(season) -> Match:
@@ -119,7 +123,7 @@ def test_every_game_fills_in_its_sheet(engine, played_season, pdf):
         assert f"{goal.minute}'" in text
 
 
-def _sheet(events, *, engine="futti", home_goals=0, away_goals=0, **fields) -> Scoresheet:
+def _sheet(events, *, engine="futti", home_goals=0, away_goals=0, decided_by="regulation", **fields) -> Scoresheet:
     players = (SheetPlayer(key="1", name="Bell", role="field", starter=True),)
     return Scoresheet(
         engine=engine,
@@ -130,7 +134,7 @@ def _sheet(events, *, engine="futti", home_goals=0, away_goals=0, **fields) -> S
         played=True,
         home_goals=home_goals,
         away_goals=away_goals,
-        decided_by="regulation",
+        decided_by=decided_by,
         seed=7,
         engine_version="1.1",
         events=tuple(events),
@@ -154,6 +158,59 @@ def test_a_shootout_prints_its_kicks(pdf):
     text = pdf.text(render_scoresheet(sheet).data)
     assert "PENALTY SHOOT-OUT" in text
     assert text.count("●") - 1 == 6 and text.count("○") - 1 == 4  # ten kicks, and the legend
+
+
+def test_a_mutant_knockout_won_on_penalties_prints_its_shootout(pdf):
+    """Mutant Soccer logged its kicks as ``penalty`` until 1.2: the sheet said "Decided by:
+    penalties" and showed no kick. Its kicks are now the standard ``penalty_kick``."""
+    options = MatchOptions(winner_required=True, settings={"turn_cap": 1})
+    result = get_engine("mutant").simulate(_blunt_team("h"), _blunt_team("a"), seed=0, options=options)
+    assert result.decided_by == "penalties"
+    events = [SheetEvent(e.seq, e.minute, e.kind, e.side or "", "Bell", e.detail) for e in result.events]
+    shootout = {"shootout_home": result.shootout_home, "shootout_away": result.shootout_away}
+    sheet = _sheet(events, engine="mutant", decided_by="penalties", **shootout)
+    text = pdf.text(render_scoresheet(sheet).data)
+    assert "PENALTY SHOOT-OUT" in text
+    kicks = [e for e in result.events if e.kind == "penalty_kick"]
+    scored = sum(1 for e in kicks if e.detail["scored"])
+    assert 0 < scored < len(kicks)
+    assert text.count("●") - 1 == scored and text.count("○") - 1 == len(kicks) - scored
+
+
+@pytest.mark.django_db
+def test_a_mutant_shootout_stored_before_1_2_prints_after_the_migration(played_season, pdf):
+    match = Match.objects.filter(season=played_season("mutant", teams=2, seed=5)).first()
+    match.decided_by, match.shootout_home, match.shootout_away = "penalties", 2, 1
+    match.home_goals = match.away_goals = 0
+    match.save()
+    seq = match.events.count()
+    old_kicks = [("home", True), ("away", False), ("home", True), ("away", True)]
+    for n, (side, scored) in enumerate(old_kicks, start=1):
+        detail = {"scored": scored, "attack": 5, "defence": 4, "score": [1, 0]}
+        MatchEvent.objects.create(match=match, seq=seq + n, minute=200, kind="penalty", side=side, detail=detail)
+    toss = {"coin_toss": True, "score": [2, 1]}
+    MatchEvent.objects.create(match=match, seq=seq + 5, minute=200, kind="penalty", side="home", detail=toss)
+    before = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert "PENALTY SHOOT-OUT" not in before  # the old kind: "Decided by: penalties" and no kick
+
+    SHOOTOUT_MIGRATION.rename_shootout_kicks(django_apps, None)
+
+    kicks = MatchEvent.objects.filter(match=match, seq__gt=seq).order_by("seq")
+    assert [e.kind for e in kicks] == ["penalty_kick"] * 4 + ["coin_toss"]
+    assert kicks[0].detail == {"scored": True, "attack": 5, "defence": 4, "score": [1, 0], "shootout": True}
+    assert kicks[4].detail == {"score": [2, 1]}
+    text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert "PENALTY SHOOT-OUT" in text
+    assert text.count("●") - 1 == 3 and text.count("○") - 1 == 1
+
+
+def _blunt_team(prefix):
+    """Five field players who can hardly score and a keeper who saves most shots."""
+    card = {"role": "field", "attack": 1, "defence": 3, "mutant_attack": 1, "mutant_defence": 3}
+    card |= {"trigger": "you_succeed", "power": "draw_two"}
+    players = [{**card, "id": f"{prefix}{n}"} for n in range(5)]
+    players.append({**card, "id": f"{prefix}k", "role": "goalkeeper", "defence": 5, "mutant_defence": 5})
+    return {"name": prefix, "players": players}
 
 
 def test_a_game_without_a_layout_prints_every_event(pdf):
