@@ -22,7 +22,7 @@ from __future__ import annotations
 from engines.mutant import board
 from engines.mutant import events as ev
 from engines.mutant import tactics as T
-from engines.mutant.match import Action, Match, Player, Team
+from engines.mutant.match import SIDE_NAMES, TURNS_PER_MINUTE, Action, Match, Player, Team
 from engines.mutant.styles import CAREFUL
 
 # ------------------------------------------------------------ duel odds
@@ -180,18 +180,23 @@ def choose_action(match: Match, team: Team) -> Action:
             if value > best_value:
                 best_value, best = value, ("run", holder, n)
         else:
-            chance = win_chance(holder.att - other.dfn, True)
-            value = chance * POSITION_VALUE[board.RANK[side][n]] - (1 - chance) * LOSS[side][sq]
+            # win_chance, inlined: ratings of 1-6 never leave the table's span.
+            chance = WIN_HOLDING[holder.att - other.dfn + _SPAN]
+            value = chance * POSITION_VALUE[ranks[n]] - (1 - chance) * losses[sq]
             value += style.dribble_bias + urgency
             if value > best_value:
                 best_value, best = value, ("dribble", other)
-    row = board.row_of(sq)
+    row = sq // board.COLS
     keeper = match.teams[1 - side].keeper
     for mate in team.field:
-        if mate is holder or abs(board.row_of(mate.sq) - row) > 2:  # type: ignore[arg-type]
+        there: int = mate.sq  # type: ignore[assignment]
+        if mate is holder or abs(there // board.COLS - row) > 2:
             continue
-        value = _holding_value(side, mate.sq, mate.dfn, threats, caution)  # type: ignore[arg-type]
-        if keeper is not None and board.RANK[side][mate.sq] >= 2:  # type: ignore[index]
+        # _holding_value, inlined as above
+        value = POSITION_VALUE[ranks[there]]
+        if threats[there]:
+            value -= WIN_CHASING[threats[there] + _SPAN - mate.dfn] * caution * (value + losses[there])
+        if keeper is not None and ranks[there] >= 2:
             # A receiver in shooting range: half the worth of his shot, bonuses aside.
             value += 0.25 * GOAL_VALUE * WIN_HOLDING[mate.att - keeper.dfn + _SPAN]
         if value > best_value:
@@ -330,23 +335,22 @@ def duel_cards(match: Match, team: Team, me: Player, rival: Player, attacking: b
     if not usable:
         return []
     holder = match.holder
-    if attacking:
-        chance = win_chance(me.att - rival.dfn, holder is me)
-    else:
-        chance = 1.0 - win_chance(rival.att - me.dfn, holder is rival)
     decisive = shot or (holder is not None and holder.sq is not None and board.RANK[holder.side][holder.sq] >= 2)
     # A full hand wastes every card drawn next: spend it.
     pressing = decisive or len(hand) >= T.HAND_LIMIT
-    if style.foul_always or pressing or style.card_window < chance < 1.0 - style.card_window:
-        limit = T.CARDS_PER_DUEL
-    else:
-        limit = 0
+    if not (style.foul_always or pressing):
+        if attacking:
+            chance = win_chance(me.att - rival.dfn, holder is me)
+        else:
+            chance = 1.0 - win_chance(rival.att - me.dfn, holder is rival)
+        if not style.card_window < chance < 1.0 - style.card_window:
+            return []  # a safe or hopeless duel: keep the cards
+    limit = T.CARDS_PER_DUEL
     chosen: list[str] = []
     power = sorted(
         (c for c in usable if c not in (T.FOUL, T.DESTRUCTIVE_TACTICS)), key=_VALUES.__getitem__, reverse=True
     )
-    wants_foul = T.FOUL in usable and (style.foul_always or pressing or (rival.mutated and not rival.player_coach))
-    if wants_foul and limit:
+    if T.FOUL in usable and (style.foul_always or pressing or (rival.mutated and not rival.player_coach)):
         chosen.append(T.FOUL)
     for card in power:
         if len(chosen) >= limit:
@@ -388,7 +392,7 @@ def flip_before_duel(match: Match, team: Team, player: Player, attacking: bool) 
             match.play_flash(team, T.MUTATION, player)
             player.mutated = True
             player.stats["mutations"] += 1
-            match.log(ev.MUTATION, team.side, player, "card")
+            match.events.add((match.turn // TURNS_PER_MINUTE, ev.MUTATION, SIDE_NAMES[team.side], player.id, "card"))
 
 
 def mutant_power_card(match: Match, team: Team, player: Player, attacking: bool, active: set[Player]) -> None:
@@ -427,7 +431,9 @@ def heal_to_save(match: Match, team: Team, player: Player) -> bool:
     if team.coach == "alter_hase" and "T" in team.tokens and team.power_turn != match.turn:
         team.tokens.remove("T")
         team.power_turn = match.turn
-        match.log(ev.COACH_POWER, team.side, player, team.coach, "T", "heal")
+        match.events.add(
+            (match.turn // TURNS_PER_MINUTE, ev.COACH_POWER, SIDE_NAMES[team.side], player.id, team.coach, "T", "heal")
+        )
         match.heal(team, player, "coach")
         return True
     return False
@@ -512,14 +518,34 @@ def use_tokens(match: Match, team: Team) -> None:
             pick = team.injured[-1]
         if match.can_reanimate(team, pick):
             tokens.remove("+")
-            match.log(ev.COACH_POWER, team.side, pick, team.coach, "+", "reanimate")
+            match.events.add(
+                (
+                    match.turn // TURNS_PER_MINUTE,
+                    ev.COACH_POWER,
+                    SIDE_NAMES[team.side],
+                    pick.id,
+                    team.coach,
+                    "+",
+                    "reanimate",
+                )
+            )
             match.reanimate(team, pick)
     if "T" not in tokens or team.power_turn == match.turn:
         return
     if team.coach == "taktikerin" and len(team.hand) <= 1:
         tokens.remove("T")
         team.power_turn = match.turn
-        match.log(ev.COACH_POWER, team.side, None, team.coach, "T", "draw_six_keep_three")
+        match.events.add(
+            (
+                match.turn // TURNS_PER_MINUTE,
+                ev.COACH_POWER,
+                SIDE_NAMES[team.side],
+                None,
+                team.coach,
+                "T",
+                "draw_six_keep_three",
+            )
+        )
         drawn = [c for c in (match._take_from_deck() for _ in range(6)) if c is not None]
         drawn.sort(key=card_value, reverse=True)
         keep = drawn[: min(3, T.HAND_LIMIT - len(team.hand))]
@@ -534,8 +560,18 @@ def use_tokens(match: Match, team: Team) -> None:
             target = max(targets, key=lambda p: (p.in_goal, p.side_value(True)))
             tokens.remove("T")
             team.power_turn = match.turn
-            match.log(ev.COACH_POWER, team.side, target, team.coach, "T", "foul")
-            match.log(ev.FOUL, team.side, None, target.id, "coach")
+            match.events.add(
+                (
+                    match.turn // TURNS_PER_MINUTE,
+                    ev.COACH_POWER,
+                    SIDE_NAMES[team.side],
+                    target.id,
+                    team.coach,
+                    "T",
+                    "foul",
+                )
+            )
+            match.events.add((match.turn // TURNS_PER_MINUTE, ev.FOUL, SIDE_NAMES[team.side], None, target.id, "coach"))
             target.stats["fouled"] += 1
             match.hurt(target, "foul")
     elif team.coach == "spielertrainer":
@@ -545,5 +581,15 @@ def use_tokens(match: Match, team: Team) -> None:
         if weakest is not None and weakest.side_value(weakest.mutated) < 6:
             tokens.remove("T")
             team.power_turn = match.turn
-            match.log(ev.COACH_POWER, team.side, weakest, team.coach, "T", "player_coach")
+            match.events.add(
+                (
+                    match.turn // TURNS_PER_MINUTE,
+                    ev.COACH_POWER,
+                    SIDE_NAMES[team.side],
+                    weakest.id,
+                    team.coach,
+                    "T",
+                    "player_coach",
+                )
+            )
             match.bring_in_player_coach(team, weakest)

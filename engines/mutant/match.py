@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from engines.core import AWAY, HOME, Dice, EventLayout, EventLog, Side, blank_stats
+from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats
 from engines.mutant import board
 from engines.mutant import events as ev
 from engines.mutant import tactics as T
@@ -239,6 +239,8 @@ class Match:
         self.acting = 0
         self.turn = 0
         self.quiet = 0  # turns since the last duel
+        #: The play-by-play: ``events.add((minute, layout, side, player_id, *detail))``, the
+        #: detail values in the order of the layout's keys (``events.py``).
         self.events = EventLog()
         self.deck = T.build_deck(settings.get("tactical_deck"))
         self.discards: list[str] = []
@@ -248,20 +250,6 @@ class Match:
         self.over = False
         self.ended_by: str | None = None
         self._keeper_ball: Team | None = None
-
-    # ----------------------------------------------------------------- logging
-
-    def log(self, layout: EventLayout, side: int | None, player: Player | None, /, *values: Any) -> None:
-        """One event: ``values`` are its detail in the order of ``layout``'s keys (``events.py``)."""
-        self.events.add(
-            (
-                self.turn // TURNS_PER_MINUTE,
-                layout,
-                SIDE_NAMES[side] if side is not None else None,
-                player.id if player is not None else None,
-                *values,
-            )
-        )
 
     # ------------------------------------------------------------------ set-up
 
@@ -302,7 +290,8 @@ class Match:
             self.holder = team.keeper
         else:
             self.holder = max(forward, key=lambda p: (p.att, -p.sq))  # type: ignore[operator]
-        self.log(ev.KICK_OFF, side, self.holder)
+        taker = self.holder.id if self.holder is not None else None  # nobody left to kick off
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.KICK_OFF, SIDE_NAMES[side], taker))
 
     # ------------------------------------------------------------ tactical deck
 
@@ -328,7 +317,7 @@ class Match:
         return card if card in team.hand else None
 
     def discard(self, cards: list[str]) -> None:
-        self.discards.extend(c for c in cards if c != T.DUMMY)
+        self.discards.extend([c for c in cards if c != T.DUMMY] if T.DUMMY in cards else cards)
 
     def give_token(self, team: Team) -> None:
         """A coaching token from the supply; its side (T or +) is chosen on receipt."""
@@ -337,7 +326,7 @@ class Match:
         self.tokens_left -= 1
         face = self.coach.token_face(self, team)
         team.tokens.append(face)
-        self.log(ev.COACHING_TOKEN, team.side, None, face)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.COACHING_TOKEN, SIDE_NAMES[team.side], None, face))
 
     # ---------------------------------------------------------------- movement
 
@@ -369,7 +358,17 @@ class Match:
             self.holder = player
             self.acting = player.side
             picked = True
-        self.log(ev.RUN, player.side, player, sq, other.id if other else None, picked)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.RUN,
+                SIDE_NAMES[player.side],
+                player.id,
+                sq,
+                other.id if other else None,
+                picked,
+            )
+        )
 
     def pass_ball(self, receiver: Player) -> None:
         """A pass reaches up to two rows and always arrives."""
@@ -382,7 +381,9 @@ class Match:
             assert abs(board.row_of(receiver.sq) - board.row_of(passer.sq)) <= 2, "a pass reaches two rows"
         passer.stats["passes"] += 1
         self.holder = receiver
-        self.log(ev.PASS, passer.side, passer, receiver.id, receiver.sq)
+        self.events.add(
+            (self.turn // TURNS_PER_MINUTE, ev.PASS, SIDE_NAMES[passer.side], passer.id, receiver.id, receiver.sq)
+        )
 
     def swap(self, first: Player, second: Player) -> None:
         a, b = first.sq, second.sq
@@ -424,17 +425,18 @@ class Match:
         a_team, d_team = self.teams[attacker.side], self.teams[defender.side]
         holder = self.holder
         holder_side = holder.side if holder is not None else attacker.side
-        self.coach.flip_before_duel(self, a_team, attacker, True)
-        self.coach.flip_before_duel(self, d_team, defender, False)
-        a_cards = self.coach.duel_cards(self, a_team, attacker, defender, True, shot)
-        d_cards = self.coach.duel_cards(self, d_team, defender, attacker, False, shot)
+        coach = self.coach
+        coach.flip_before_duel(self, a_team, attacker, True)
+        coach.flip_before_duel(self, d_team, defender, False)
+        a_cards = coach.duel_cards(self, a_team, attacker, defender, True, shot)
+        d_cards = coach.duel_cards(self, d_team, defender, attacker, False, shot)
         for team, played in ((a_team, a_cards), (d_team, d_cards)):
             for card in played:
                 if card != T.DUMMY:
                     team.hand.remove(card)
         active: set[Player] = set()
-        self.coach.mutant_power_card(self, a_team, attacker, True, active)
-        self.coach.mutant_power_card(self, d_team, defender, False, active)
+        coach.mutant_power_card(self, a_team, attacker, True, active)
+        coach.mutant_power_card(self, d_team, defender, False, active)
         a_roll = self.dice.d6() - 1
         d_roll = self.dice.d6() - 1
         a_face = T.ATTACK_DIE[a_roll]
@@ -442,20 +444,30 @@ class Match:
         order = [(attacker, a_team, a_face, a_cards, True), (defender, d_team, d_face, d_cards, False)]
         if holder_side != attacker.side:
             order.reverse()
-        for player, team, face, played, attacking in order:
-            if face[0] != T.SPECIAL:
-                continue
-            if player.mutated and not player.player_coach:
-                self.activate_power(player, active)
-            else:
-                drawn = self.draw(team)
-                if drawn is not None and self.coach.use_drawn_card(self, team, drawn, played, attacking, shot):
-                    team.hand.remove(drawn)
-                    played.append(drawn)
-                    self.log(ev.CARD_DRAWN_ON_SPECIAL, team.side, player, drawn, True)
+        if T.SPECIAL in (a_face[0], d_face[0]):  # a SPECIAL face fires a power or draws a card
+            for player, team, face, played, attacking in order:
+                if face[0] != T.SPECIAL:
+                    continue
+                if player.mutated and not player.player_coach:
+                    self.activate_power(player, active)
+                else:
+                    drawn = self.draw(team)
+                    if drawn is not None and coach.use_drawn_card(self, team, drawn, played, attacking, shot):
+                        team.hand.remove(drawn)
+                        played.append(drawn)
+                        self.events.add(
+                            (
+                                self.turn // TURNS_PER_MINUTE,
+                                ev.CARD_DRAWN_ON_SPECIAL,
+                                SIDE_NAMES[team.side],
+                                player.id,
+                                drawn,
+                                True,
+                            )
+                        )
         if active:
             for player, team, _face, _played, _attacking in order:
-                self.coach.anti_mutant(self, team, player, active)
+                coach.anti_mutant(self, team, player, active)
         if T.DESTRUCTIVE_TACTICS in a_cards or T.DESTRUCTIVE_TACTICS in d_cards:
             cancelled = self._destructive_tactics(a_team, a_cards, d_team, d_cards)
             a_live = [c for i, c in enumerate(a_cards) if ("a", i) not in cancelled]
@@ -479,28 +491,31 @@ class Match:
         winner, loser = (attacker, defender) if attacker_wins else (defender, attacker)
         winner.stats["duels_won"] += 1
         loser.stats["duels_lost"] += 1
-        self.log(
-            ev.DUEL,
-            attacker.side,
-            attacker,
-            kind,
-            defender.id,
-            {
-                "power": attacker.att,
-                "die": _ATTACK_LABELS[a_roll],
-                "cards": a_cards,
-                "bonus": duo,
-                "total": a_value,
-            },
-            {
-                "power": defender.dfn,
-                "die": _DEFENCE_LABELS[d_roll],
-                "cards": d_cards,
-                "bonus": wall,
-                "total": d_value,
-            },
-            [(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)] if cancelled else [],
-            SIDE_NAMES[winner.side],
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.DUEL,
+                SIDE_NAMES[attacker.side],
+                attacker.id,
+                kind,
+                defender.id,
+                {
+                    "power": attacker.att,
+                    "die": _ATTACK_LABELS[a_roll],
+                    "cards": a_cards,
+                    "bonus": duo,
+                    "total": a_value,
+                },
+                {
+                    "power": defender.dfn,
+                    "die": _DEFENCE_LABELS[d_roll],
+                    "cards": d_cards,
+                    "bonus": wall,
+                    "total": d_value,
+                },
+                [(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)] if cancelled else [],
+                SIDE_NAMES[winner.side],
+            )
         )
         fired = {p for p in active if trigger_fires(p.trigger, p is attacker, p is winner)} if active else _NOBODY
         goal = False
@@ -513,7 +528,9 @@ class Match:
                     self._power_event(attacker)
                 else:
                     self.holder = defender
-                self.log(ev.SAVE, defender.side, defender, attacker.id)
+                self.events.add(
+                    (self.turn // TURNS_PER_MINUTE, ev.SAVE, SIDE_NAMES[defender.side], defender.id, attacker.id)
+                )
         else:
             if winner is not holder:
                 if loser in fired and loser.power == "hold_ball":
@@ -533,7 +550,9 @@ class Match:
                 hits.append((victim, "foul"))
                 fouler.stats["fouls"] += 1
                 victim.stats["fouled"] += 1
-                self.log(ev.FOUL, fouler.side, fouler, victim.id, "card")
+                self.events.add(
+                    (self.turn // TURNS_PER_MINUTE, ev.FOUL, SIDE_NAMES[fouler.side], fouler.id, victim.id, "card")
+                )
         immune: set[Player] = set()
         if fired:
             for player, _team, _face, _played, _attacking in order:
@@ -581,14 +600,23 @@ class Match:
                     break
                 _value, index = max(targets)
                 cancelled.add((other_key, index))
-                self.log(ev.CARD_CANCELS, team.side, None, T.DESTRUCTIVE_TACTICS, other[index])
+                self.events.add(
+                    (
+                        self.turn // TURNS_PER_MINUTE,
+                        ev.CARD_CANCELS,
+                        SIDE_NAMES[team.side],
+                        None,
+                        T.DESTRUCTIVE_TACTICS,
+                        other[index],
+                    )
+                )
         return cancelled
 
-    def play_flash(self, team: Team, card: str, player: Player | None) -> None:
+    def play_flash(self, team: Team, card: str, player: Player) -> None:
         """A flash card goes straight from the hand onto the discards and takes effect."""
         team.hand.remove(card)
         self.discards.append(card)
-        self.log(ev.TACTICAL_CARD, team.side, player, card)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.TACTICAL_CARD, SIDE_NAMES[team.side], player.id, card))
 
     def mutant_power_card(self, team: Team, player: Player, active: set[Player]) -> None:
         """MUTANT POWER: activate a player's power; on the standard side swap the card for a new one."""
@@ -604,10 +632,30 @@ class Match:
             return
         active.add(player)
         player.stats["mutant_powers"] += 1
-        self.log(ev.MUTANT_POWER, player.side, player, player.power, player.trigger, "activated")
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.MUTANT_POWER,
+                SIDE_NAMES[player.side],
+                player.id,
+                player.power,
+                player.trigger,
+                "activated",
+            )
+        )
 
     def _power_event(self, player: Player) -> None:
-        self.log(ev.MUTANT_POWER, player.side, player, player.power, player.trigger, "effect")
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.MUTANT_POWER,
+                SIDE_NAMES[player.side],
+                player.id,
+                player.power,
+                player.trigger,
+                "effect",
+            )
+        )
 
     def _advance(self, player: Player) -> None:
         assert player.sq is not None
@@ -629,7 +677,16 @@ class Match:
             hits.append((opponent, "foul"))
             player.stats["fouls"] += 1
             opponent.stats["fouled"] += 1
-            self.log(ev.FOUL, player.side, player, opponent.id, "mutant_power")
+            self.events.add(
+                (
+                    self.turn // TURNS_PER_MINUTE,
+                    ev.FOUL,
+                    SIDE_NAMES[player.side],
+                    player.id,
+                    opponent.id,
+                    "mutant_power",
+                )
+            )
         elif power == "shrug_off":
             immune.add(player)
         elif power == "draw_two":
@@ -669,21 +726,30 @@ class Match:
         if player.player_coach:
             # No mutated side: a foul or an injury sends him back to the bench.
             self._remove_from_play(player)
-            self.log(ev.PLAYER_COACH_OFF, player.side, player, "player_coach", cause)
+            self.events.add(
+                (
+                    self.turn // TURNS_PER_MINUTE,
+                    ev.PLAYER_COACH_OFF,
+                    SIDE_NAMES[player.side],
+                    player.id,
+                    "player_coach",
+                    cause,
+                )
+            )
             self._replace(team, player)
             team.bench.append(player)
             return
         if not player.mutated:
             player.mutated = True
             player.stats["mutations"] += 1
-            self.log(ev.MUTATION, player.side, player, cause)
+            self.events.add((self.turn // TURNS_PER_MINUTE, ev.MUTATION, SIDE_NAMES[player.side], player.id, cause))
             return
         if self.coach.heal_to_save(self, team, player):
             return
         player.stats["injuries"] += 1
         self._remove_from_play(player)
         team.injured.append(player)
-        self.log(ev.SERIOUS_INJURY, player.side, player, cause)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.SERIOUS_INJURY, SIDE_NAMES[player.side], player.id, cause))
         self._replace(team, player)
         if self._keeper_ball is team:
             # A keeper holding the ball left: the ball stays in goal with the new keeper.
@@ -694,7 +760,7 @@ class Match:
 
     def heal(self, team: Team, player: Player, source: str) -> None:
         player.mutated = False
-        self.log(ev.HEAL, team.side, player, source)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.HEAL, SIDE_NAMES[team.side], player.id, source))
 
     def _remove_from_play(self, player: Player) -> None:
         team = self.teams[player.side]
@@ -740,7 +806,16 @@ class Match:
             keeper.sq = None
         keeper.in_goal = True
         team.keeper = keeper
-        self.log(ev.INTO_GOAL, team.side, keeper, "goal", not keeper.keeper_card)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.INTO_GOAL,
+                SIDE_NAMES[team.side],
+                keeper.id,
+                "goal",
+                not keeper.keeper_card,
+            )
+        )
 
     def bring_on(self, team: Team, player: Player, sq: int, replaces: Player | None = None) -> None:
         if player in team.bench:
@@ -754,7 +829,16 @@ class Match:
         if self.loose == sq:
             self.loose = None
             self.holder = player
-        self.log(ev.SUBSTITUTION, team.side, player, sq, replaces.id if replaces else None)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.SUBSTITUTION,
+                SIDE_NAMES[team.side],
+                player.id,
+                sq,
+                replaces.id if replaces else None,
+            )
+        )
 
     def substitute(self, team: Team, out: Player | None, into: Player) -> None:
         """A bench card comes on for ``out`` (or into a free place), keeping its side up."""
@@ -778,7 +862,16 @@ class Match:
         into.sq = sq
         if sq is not None:
             self.board[sq] = into
-        self.log(ev.SUBSTITUTION, team.side, into, sq, out.id if out else None)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.SUBSTITUTION,
+                SIDE_NAMES[team.side],
+                into.id,
+                sq,
+                out.id if out else None,
+            )
+        )
 
     def change_keeper(self, team: Team, keeper: Player) -> None:
         """A goalkeeper card from the bench takes over from a field player in goal."""
@@ -821,16 +914,20 @@ class Match:
             self._leave(stand_in)
             stand_in.in_goal = False
             team.keeper = None
-            self.log(ev.REANIMATION_TO_GOAL, team.side, player, "goal")
+            self.events.add(
+                (self.turn // TURNS_PER_MINUTE, ev.REANIMATION_TO_GOAL, SIDE_NAMES[team.side], player.id, "goal")
+            )
             self.put_in_goal(team, player)
             self._enter(player)
             if len(team.field) < 5 and free:
                 self.bring_on(team, stand_in, free[-1])
             else:
                 team.bench.append(stand_in)
-                self.log(ev.TO_BENCH, team.side, stand_in, "bench")
+                self.events.add(
+                    (self.turn // TURNS_PER_MINUTE, ev.TO_BENCH, SIDE_NAMES[team.side], stand_in.id, "bench")
+                )
             return True
-        self.log(ev.REANIMATION, team.side, player)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.REANIMATION, SIDE_NAMES[team.side], player.id))
         self.bring_on(team, player, free[-1])
         return True
 
@@ -846,7 +943,15 @@ class Match:
         team = self.teams[scorer.side]
         team.goals += 1
         scorer.stats["goals"] += 1
-        self.log(ev.GOAL, scorer.side, scorer, [self.teams[0].goals, self.teams[1].goals])
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.GOAL,
+                SIDE_NAMES[scorer.side],
+                scorer.id,
+                [self.teams[0].goals, self.teams[1].goals],
+            )
+        )
         self.holder = None
         self.loose = None
         self._apply_hits(hits, immune)
@@ -893,7 +998,16 @@ class Match:
             assert shooter is not None and shooter.sq is not None
             shooter.stats["shots"] += 1
             rival = self.teams[1 - side]
-            self.log(ev.SHOT, side, shooter, shooter.sq, board.opponents_row_number(side, shooter.sq))
+            self.events.add(
+                (
+                    self.turn // TURNS_PER_MINUTE,
+                    ev.SHOT,
+                    SIDE_NAMES[side],
+                    shooter.id,
+                    shooter.sq,
+                    board.opponents_row_number(side, shooter.sq),
+                )
+            )
             if rival.keeper is None:
                 self._goal(shooter, [], set())
                 return
@@ -903,7 +1017,7 @@ class Match:
             dribbler = self.holder
             assert dribbler is not None
             dribbler.stats["dribbles"] += 1
-            self.log(ev.DRIBBLE, side, dribbler, action[1].id)
+            self.events.add((self.turn // TURNS_PER_MINUTE, ev.DRIBBLE, SIDE_NAMES[side], dribbler.id, action[1].id))
             self.duel("dribble", dribbler, action[1])
             return
         if kind == "pass":
@@ -921,7 +1035,7 @@ class Match:
             attacker = reaction[1]
             target = self.holder
             assert target is not None
-            self.log(ev.ATTACK, side, attacker, target.id)
+            self.events.add((self.turn // TURNS_PER_MINUTE, ev.ATTACK, SIDE_NAMES[side], attacker.id, target.id))
             self.duel("attack", attacker, target)
         else:
             self.run(reaction[1], reaction[2])
@@ -949,15 +1063,18 @@ class Match:
                 d_face = T.DEFENCE_DIE[self.dice.d6() - 1]
                 scored = taker.att + a_face[1] >= save + d_face[1]
                 scores[side] += scored
-                self.log(
-                    ev.SHOOTOUT_KICK,
-                    side,
-                    taker,
-                    True,
-                    scored,
-                    taker.att + a_face[1],
-                    save + d_face[1],
-                    list(scores),
+                self.events.add(
+                    (
+                        self.turn // TURNS_PER_MINUTE,
+                        ev.SHOOTOUT_KICK,
+                        SIDE_NAMES[side],
+                        taker.id,
+                        True,
+                        scored,
+                        taker.att + a_face[1],
+                        save + d_face[1],
+                        list(scores),
+                    )
                 )
             rounds += 1
             if rounds >= SHOOTOUT_ROUNDS and scores[0] != scores[1]:
@@ -965,7 +1082,7 @@ class Match:
             if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
                 side = self.dice.roll(2) - 1
                 scores[side] += 1
-                self.log(ev.COIN_TOSS, side, None, list(scores))
+                self.events.add((self.turn // TURNS_PER_MINUTE, ev.COIN_TOSS, SIDE_NAMES[side], None, list(scores)))
                 return scores[0], scores[1]
 
     def finish(self) -> None:
@@ -977,11 +1094,14 @@ class Match:
         for team in self.teams:
             for player in team.players:
                 player.stats["minutes"] //= TURNS_PER_MINUTE
-        self.log(
-            ev.FULL_TIME,
-            None,
-            None,
-            [self.teams[0].goals, self.teams[1].goals],
-            self.turn,
-            self.ended_by or "clock",
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.FULL_TIME,
+                None,
+                None,
+                [self.teams[0].goals, self.teams[1].goals],
+                self.turn,
+                self.ended_by or "clock",
+            )
         )
