@@ -469,8 +469,9 @@ class Setting:
         if isinstance(value, bool) and bool not in self.types or not isinstance(value, self.types):
             names = " or ".join(_JSON_TYPE_NAMES.get(t, t.__name__) for t in self.types)
             raise CardError(f"{key}: {value!r} is not {names}")
-        whole = isinstance(value, int) and not isinstance(value, bool)
-        if whole and ((self.low is not None and value < self.low) or (self.high is not None and value > self.high)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            return
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             raise CardError(f"{key}: {value} is out of range; allowed {self.low}-{self.high}")
 
 

@@ -75,7 +75,7 @@ def sample_pool(seed: int = 0, deck: Sequence[DeckCard] = DEFAULT_DECK) -> list[
     distinct = len(names)
     while len(names) < POOL_DECKS * len(deck):  # a league's deck may be larger than ours
         names += [f"{name} {len(names) // distinct + 1}" for name in names[: len(deck)]]
-    pool = []
+    pool: list[dict[str, Any]] = []
     suited = [card for card in deck if not card.special]
     for copy in range(POOL_DECKS):
         for card in suited:

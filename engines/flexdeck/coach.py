@@ -27,14 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from engines.flexdeck.match import MOVE, PASS, SHOOT, SUBSTITUTE, Match
 from engines.flexdeck.pitch import KEEPER, PITCH_SIZE, RANK_SLOTS
 
-if TYPE_CHECKING:
-    from engines.flexdeck.match import Match
-
-MOVE, SHOOT, SUBSTITUTE, PASS = "move", "shoot", "substitute", "pass"
 #: ``decide``'s answers, made once: a new pair for every card costs more than a lookup.
 SHOT, NO_ACTION = (SHOOT, KEEPER), (PASS, -1)
 MOVES = tuple((MOVE, slot) for slot in range(PITCH_SIZE))

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 from engines.flexdeck import cards
-from engines.flexdeck.coach import COACH_STYLES
+from engines.flexdeck.coach import COACH_STYLES, Coach
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
 from engines.flexdeck.events import VOCABULARY
 from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squad
@@ -290,6 +290,8 @@ class FlexdeckEngine(Engine):
         shared = _shared_players(squads[HOME].ids, squads[AWAY].ids)
         if shared:
             raise CardError(f"player {sorted(shared)[0]} is on both team sheets; a card plays for one side")
+        if not coaches:
+            coaches = (Coach(rules.coach_styles[HOME]), Coach(rules.coach_styles[AWAY]))
         result = Match(squads[HOME], squads[AWAY], dice, rules, coaches).play()
         result.engine, result.version, result.seed = self.key, self.version, seed
         return result

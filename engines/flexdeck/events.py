@@ -43,3 +43,32 @@ VOCABULARY = EventVocabulary(
     EventKind("penalty_kick", keys=(*CARD_KEYS, "keeper", "keeper_id", "reason", "ball")),
     EventKind("coin_toss", "a coin settles a shoot-out no kicker can win", ("reason", "ball")),
 )
+
+layout = VOCABULARY.layout
+
+DEAL = layout("deal", "half", "ball", "pitch")
+#: A squad's card, then what it did: moved the ball, nothing (a shot or a substitution log their own).
+CARD = layout("card", *CARD_KEYS, "ball")
+ADVANCE = layout("advance", "beat", "ball")
+NO_MOVE = layout("no_move", "ball")
+#: A joker or the Golden Boot turned (``card`` names it); a joker with nobody in possession is disregarded.
+SPECIAL_CARD = layout("card", "card", "ball")
+DISREGARDED_JOKER = layout("card", "card", "disregarded", "ball")
+GOLDEN_BOOT = layout("golden_boot", "bonus", "extra_time", "ball")
+EXTRA_TIME = layout("extra_time", "half", "cards", "ball")
+OFFSIDE = layout("offside", "ball")
+YELLOW_CARD = layout("yellow_card", "ball")
+SECOND_YELLOW_CARD = layout("yellow_card", "ball", "second")
+RED_CARD = layout("red_card", "bonus_to_other_side", "neutralised", "ball")
+NEUTRALISED = layout("neutralised", "position", "strength", "ball")
+SHOT = layout("shot", "total", "keeper", "keeper_id", "ball")
+GOAL = layout("goal", "total", "keeper", "score", "ball")
+SAVE = layout("save", "total", "keeper", "ball")
+SUBSTITUTION = layout("substitution", "position", "rank", "strength", "replaced", "replaced_strength", "used", "ball")
+HALF_TIME = layout("half_time", "score", "half", "ball")
+FULL_TIME = layout("full_time", "score", "half", "ball")
+PENALTY_KICK = layout("penalty_kick", "round", "keeper", "keeper_id", "ball", "colour", "strength", "total", "scored")
+PENALTY_KICK_WITHOUT_KICKER = layout(
+    "penalty_kick", "round", "keeper", "keeper_id", "ball", "total", "scored", "reason"
+)
+COIN_TOSS = layout("coin_toss", "reason", "ball")

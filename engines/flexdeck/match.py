@@ -1,6 +1,6 @@
 """A Flexdeck Futbol match, played card by card.
 
-``Match(home, away, dice, rules).play()`` is the whole game: two halves, each
+``Match(home, away, dice, rules, coaches).play()`` is the whole game: two halves, each
 dealt afresh from the two squads; an extra period when the Golden Boot is the
 last card of a pile; penalty kicks when a winner is required. All chance is the
 shuffling and dealing of cards with the dice, so a test can force a deal with
@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import floor
-from types import SimpleNamespace
-from typing import Any
+from typing import Protocol
 
-from engines.core import STANDARD_STATS, Dice, Event, MatchResult
-from engines.flexdeck.coach import MOVE, PASS, SHOOT, SUBSTITUTE, Coach
+from engines.core import STANDARD_STATS, Dice, EventLog, MatchResult
+from engines.flexdeck import events as ev
 from engines.flexdeck.deck import GOLDEN_BOOT, JOKER
 from engines.flexdeck.pitch import (
     AWAY,
@@ -36,6 +35,11 @@ from engines.flexdeck.pitch import (
     SLOT_RANK,
     position_label,
 )
+
+#: What a card of a side's colours may do, as a coach answers: ``(MOVE, slot)`` puts the
+#: ball on that card of the next rank, ``(SHOOT, KEEPER)`` shoots, ``(SUBSTITUTE, slot)``
+#: sends the card on for the one in ``slot``, ``(PASS, -1)`` when it can do nothing.
+MOVE, SHOOT, SUBSTITUTE, PASS = "move", "shoot", "substitute", "pass"
 
 #: A red card adds this much to every later card of the other side.
 RED_CARD_BONUS = 3
@@ -74,54 +78,15 @@ STAT_NAMES = STANDARD_STATS + GAME_STATS
 BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
 
 
-class _OpenEvent(Event):
-    """``Event`` without the frozen ``__setattr__``, for building events.
+class Coach(Protocol):
+    """Who decides for a side (``engines.flexdeck.coach.Coach``, a test's ``ReplayCoach``)."""
 
-    A match logs about 150 events and the frozen dataclass's ``__init__`` is the
-    dearest way to build them; this open subclass (no slots of its own) is filled
-    by plain slot stores and then switched to ``Event``. Being a subclass with the
-    same layout, the switch is allowed without comparing the two classes' slots,
-    which a twin class needed. ``object``'s ``__setattr__`` *and* ``__delattr__``
-    (Python keeps both in one C slot) make the stores plain slot stores, and
-    ``object``'s ``__init__`` lets calling the class allocate (the cheapest way).
-    """
-
-    __slots__ = ()
-    __init__ = object.__init__
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-def _emit_open(match: Any, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> None:
-    events = match.events
-    event = _OpenEvent()
-    event.seq = len(events) + 1
-    event.minute = minute
-    event.kind = kind
-    event.side = side
-    event.player_id = player_id
-    event.detail = detail
-    event.__class__ = Event  # type: ignore[assignment]
-    events.append(event)
-
-
-def _emit_frozen(match: Any, minute: int, kind: str, side: str | None, player_id: str | None, detail: Any) -> None:
-    events = match.events
-    events.append(Event(len(events) + 1, minute, kind, side, player_id, detail))  # type: ignore[arg-type]
-
-
-def _open_events_work() -> bool:
-    """The class switch needs Event to keep exactly these slots; else use the constructor."""
-    probe = SimpleNamespace(events=[])
-    try:
-        _emit_open(probe, 2, "card", "home", "x", {"a": 1})
-    except TypeError:
-        return False
-    return bool(probe.events == [Event(1, 2, "card", "home", "x", {"a": 1})])
-
-
-#: Appends an event to ``match.events``; the Match's ``emit`` method.
-emit_event = _emit_open if _open_events_work() else _emit_frozen
+    def decide(
+        self, match: Match, side: int, raw: int, targets: Sequence[int], can_shoot: bool, scores: bool
+    ) -> tuple[str, int]:
+        """The action for a card of ``side``'s colours of strength ``raw``: ``targets`` are the
+        slots it may move the ball to; ``scores`` when a shot would go in."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -221,21 +186,24 @@ class Match:
         "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "ball_at",
     )  # fmt: skip
 
+    # where the ball is (set by ``place_ball``): a position 0-14, and the side and slot of the card it is on
+    ball_pos: int
+    ball_side: int
+    ball_slot: int
+    ball_at: str
+
     def __init__(
         self,
         home: Squad,
         away: Squad,
         dice: Dice,
         rules: Rules,
-        coaches: Sequence[Any] | None = None,
+        coaches: Sequence[Coach],
     ) -> None:
         self.squads = (home, away)
         self.dice = dice
         self.rules = rules
-        if coaches:
-            home_coach, away_coach = coaches
-        else:
-            home_coach, away_coach = Coach(rules.coach_styles[HOME]), Coach(rules.coach_styles[AWAY])
+        home_coach, away_coach = coaches
         self.coaches = (home_coach, away_coach)
         self.deciders = (home_coach.decide, away_coach.decide)
         self.shot_bonus = rules.red_card_bonus_on_shots
@@ -244,7 +212,7 @@ class Match:
         self.reds = [0, 0]
         self.bonus = [0, 0]
         self.score = [0, 0]
-        self.events: list[Event] = []
+        self.events = EventLog()
         self.half = 0
         self.minute = 0
         self.extra_time = False
@@ -307,9 +275,7 @@ class Match:
             self.strength[side] = strength
             self.replaced[side] = 0
             self.pitch_version[side] += 1
-            self.emit(
-                self.minute, "deal", SIDE_NAMES[side], None, {"half": self.half, "ball": "centre", "pitch": lineup}
-            )
+            self.events.add((self.minute, ev.DEAL, SIDE_NAMES[side], None, self.half, "centre", lineup))
         self.calls = [0, 0]
         self.yellows = [0, 0]
         self.place_ball(CENTRE, -1, -1)
@@ -341,12 +307,11 @@ class Match:
         self.extra_time_due = False
         count = len(pile)
         last = count - 1
-        emit = self.emit
+        add = self.events.add
         minutes = clock(base, span, count)
         # Changed in place by the rules (bonuses, neutralised cards), never replaced during a pile.
         squads, bonuses, strengths = self.squads, self.bonus, self.strength
         deciders, shot_bonus = self.deciders, self.shot_bonus
-        events, new_event, open_events = self.events, _OpenEvent, emit_event is _emit_open
         code_cards = CODE_CARDS
         boost = self.boost  # the Golden Boot's, kept for the next suited card (of this pile or the next)
         for turn, code in enumerate(pile):
@@ -376,20 +341,8 @@ class Match:
             ball_at = self.ball_at
             # The card's total (with a red-card bonus or the Golden Boot's boost, which their own
             # events announce) is logged here once; what the card then did adds only what is new.
-            detail = {"colour": squad.colours[index], "strength": raw, "total": total, "ball": ball_at}
+            add((minute, ev.CARD, side_name, player_id, squad.colours[index], raw, total, ball_at))
             boost = 0
-            if open_events:  # the card event as ``_emit_open`` builds it, without the call (a fifth of its cost)
-                event = new_event()
-                event.seq = len(events) + 1
-                event.minute = minute
-                event.kind = "card"
-                event.side = side_name
-                event.player_id = player_id
-                event.detail = detail
-                event.__class__ = Event
-                events.append(event)
-            else:
-                emit(minute, "card", side_name, player_id, detail)
             defender = 1 - side
             defending = strengths[defender]
             rank = NEXT_RANK[side][self.ball_pos]
@@ -412,19 +365,13 @@ class Match:
             if action == MOVE:
                 if slot not in targets:
                     raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
-                position = RANK_COLUMNS[defender][rank] * 2
+                position = RANK_COLUMNS[defender][rank] * 2  # type: ignore[index]  # a target: a rank
                 self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
                 self.ball_at = BALL_LABELS[position][defender][slot]
                 stats[ADVANCES] += 1
                 if not had_ball:
                     stats[STEALS] += 1
-                emit(
-                    minute,
-                    "advance",
-                    side_name,
-                    player_id,
-                    {"beat": defending[slot], "ball": self.ball_at},
-                )
+                add((minute, ev.ADVANCE, side_name, player_id, defending[slot], self.ball_at))
             elif action == SHOOT:
                 if not can_shoot:
                     raise ValueError("coach shot from outside the other side's defender row")
@@ -435,7 +382,7 @@ class Match:
             else:
                 if action != PASS or targets or can_shoot:
                     raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-                emit(minute, "no_move", side_name, player_id, {"ball": ball_at})
+                add((minute, ev.NO_MOVE, side_name, player_id, ball_at))
             discard.append(code)
         self.boost = boost
         if minutes:
@@ -444,15 +391,9 @@ class Match:
     def play_golden_boot(self, minute: int, extra: bool) -> None:
         """Log the Golden Boot (``play_pile`` adds its +5 to the next suited card); as the
         pile's last card (``extra``) it brings an extra period."""
-        emit = self.emit
-        emit(minute, "card", None, None, {"card": GOLDEN_BOOT, "ball": self.ball_at})
-        emit(
-            minute,
-            "golden_boot",
-            None,
-            None,
-            {"bonus": GOLDEN_BOOT_BONUS, "extra_time": extra, "ball": self.ball_at},
-        )
+        add = self.events.add
+        add((minute, ev.SPECIAL_CARD, None, None, GOLDEN_BOOT, self.ball_at))
+        add((minute, ev.GOLDEN_BOOT, None, None, GOLDEN_BOOT_BONUS, extra, self.ball_at))
         self.extra_time_due = extra
 
     def play_extra_period(self, base: int, span: int) -> None:
@@ -463,48 +404,39 @@ class Match:
         shuffle(self.dice, pile)
         self.place_ball(CENTRE, -1, -1)
         self.possession = -1
-        self.log("extra_time", None, None, {"half": self.half, "cards": len(pile), "ball": "centre"})
+        self.events.add((self.minute, ev.EXTRA_TIME, None, None, self.half, len(pile), "centre"))
         self.play_pile(pile, base, span)
 
     def play_joker(self, minute: int) -> None:
         """A referee call against the side in possession (the last card's colours)."""
         offender = self.possession
-        emit = self.emit
+        add = self.events.add
         if offender < 0:
-            emit(minute, "card", None, None, {"card": JOKER, "disregarded": True, "ball": self.ball_at})
+            add((minute, ev.DISREGARDED_JOKER, None, None, JOKER, True, self.ball_at))
             return
-        emit(minute, "card", None, None, {"card": JOKER, "ball": self.ball_at})
+        add((minute, ev.SPECIAL_CARD, None, None, JOKER, self.ball_at))
         self.calls[offender] += 1
         squad, keeper = self.squads[offender], self.pitch[offender][KEEPER]
         keeper_id, keeper_stats = squad.ids[keeper], squad.stats[keeper]
         if self.calls[offender] == 1:
             self.retreat(offender)
-            emit(minute, "offside", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at})
+            add((minute, ev.OFFSIDE, SIDE_NAMES[offender], keeper_id, self.ball_at))
             return
         self.yellows[offender] += 1
         keeper_stats[YELLOWS] += 1
         if self.yellows[offender] % 2:
             self.retreat(offender)
-            emit(minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at})
+            add((minute, ev.YELLOW_CARD, SIDE_NAMES[offender], keeper_id, self.ball_at))
             return
         # The second yellow: a red card instead of the ball moving back.
-        emit(minute, "yellow_card", SIDE_NAMES[offender], keeper_id, {"ball": self.ball_at, "second": True})
+        add((minute, ev.SECOND_YELLOW_CARD, SIDE_NAMES[offender], keeper_id, self.ball_at, True))
         keeper_stats[REDS] += 1
         self.reds[offender] += 1
         gainer = 1 - offender
         self.bonus[gainer] += RED_CARD_BONUS
         slot = self.neutralise(gainer)
-        emit(
-            minute,
-            "red_card",
-            SIDE_NAMES[offender],
-            keeper_id,
-            {
-                "bonus_to_other_side": self.bonus[gainer],
-                "neutralised": SLOT_LABELS[gainer][slot] if slot >= 0 else None,
-                "ball": self.ball_at,
-            },
-        )
+        neutralised = SLOT_LABELS[gainer][slot] if slot >= 0 else None
+        add((minute, ev.RED_CARD, SIDE_NAMES[offender], keeper_id, self.bonus[gainer], neutralised, self.ball_at))
 
     # -- the rules ------------------------------------------------------------
 
@@ -514,29 +446,16 @@ class Match:
         keeper_index = self.pitch[defender][KEEPER]
         keeper_id = self.squads[defender].ids[keeper_index]
         stats[SHOTS] += 1
-        emit = self.emit
-        detail = {"total": total, "keeper": keeper, "keeper_id": keeper_id, "ball": self.ball_at}
-        emit(minute, "shot", SIDE_NAMES[side], player_id, detail)
+        add = self.events.add
+        add((minute, ev.SHOT, SIDE_NAMES[side], player_id, total, keeper, keeper_id, self.ball_at))
         if total >= keeper:
             stats[GOALS] += 1
             self.score[side] += 1
             self.place_ball(CENTRE, -1, -1)
-            emit(
-                minute,
-                "goal",
-                SIDE_NAMES[side],
-                player_id,
-                {"total": total, "keeper": keeper, "score": list(self.score), "ball": "centre"},
-            )
+            add((minute, ev.GOAL, SIDE_NAMES[side], player_id, total, keeper, list(self.score), "centre"))
         else:
             self.squads[defender].stats[keeper_index][SAVES] += 1
-            emit(
-                minute,
-                "save",
-                SIDE_NAMES[defender],
-                keeper_id,
-                {"total": total, "keeper": keeper, "ball": detail["ball"]},
-            )
+            add((minute, ev.SAVE, SIDE_NAMES[defender], keeper_id, total, keeper, self.ball_at))
 
     def can_substitute(self, side: int, slot: int) -> bool:
         """Three a match, a place once a half, never a neutralised card or the ball's."""
@@ -564,20 +483,20 @@ class Match:
         self.replaced[side] |= 1 << slot
         self.subs_used[side] += 1
         self.pitch_version[side] += 1
-        self.emit(
-            minute,
-            "substitution",
-            SIDE_NAMES[side],
-            squad.ids[index],
-            {
-                "position": SLOT_LABELS[side][slot],
-                "rank": RANK_NAMES[SLOT_RANK[slot]],
-                "strength": squad.strengths[index],
-                "replaced": squad.ids[out_index],
-                "replaced_strength": old,
-                "used": self.subs_used[side],
-                "ball": self.ball_at,
-            },
+        self.events.add(
+            (
+                minute,
+                ev.SUBSTITUTION,
+                SIDE_NAMES[side],
+                squad.ids[index],
+                SLOT_LABELS[side][slot],
+                RANK_NAMES[SLOT_RANK[slot]],
+                squad.strengths[index],
+                squad.ids[out_index],
+                old,
+                self.subs_used[side],
+                self.ball_at,
+            )
         )
 
     def neutralise(self, side: int) -> int:
@@ -595,11 +514,16 @@ class Match:
         self.pitch_version[side] += 1
         if self.ball_side == side and self.ball_slot == slot:
             self.place_ball(self.ball_pos, -1, -1)
-        self.log(
-            "neutralised",
-            side,
-            self.squads[side].ids[index],
-            {"position": SLOT_LABELS[side][slot], "strength": old, "ball": self.ball_at},
+        self.events.add(
+            (
+                self.minute,
+                ev.NEUTRALISED,
+                SIDE_NAMES[side],
+                self.squads[side].ids[index],
+                SLOT_LABELS[side][slot],
+                old,
+                self.ball_at,
+            )
         )
         return slot
 
@@ -624,12 +548,8 @@ class Match:
                 for index, strength in zip(self.pitch[side], self.strength[side], strict=True):
                     if strength >= 0:  # not neutralised
                         stats[index][MINUTES] += end - self.half_end
-        self.log(
-            "half_time" if self.half == 1 else "full_time",
-            None,
-            None,
-            {"score": list(self.score), "half": self.half, "ball": self.ball_at},
-        )
+        layout = ev.HALF_TIME if self.half == 1 else ev.FULL_TIME
+        self.events.add((end, layout, None, None, list(self.score), self.half, self.ball_at))
         self.minute = end
 
     def player_at(self, side: int, slot: int) -> str:
@@ -639,12 +559,6 @@ class Match:
         """Put the ball at a position, on ``side``'s card in ``slot`` (-1: on no card)."""
         self.ball_pos, self.ball_side, self.ball_slot = position, side, slot
         self.ball_at = BALL_LABELS[position][side][slot]
-
-    def log(self, kind: str, side: int | None, player_id: str | None, detail: dict[str, Any]) -> None:
-        """An event at the current minute; ``side`` is 0, 1 or None."""
-        self.emit(self.minute, kind, None if side is None else SIDE_NAMES[side], player_id, detail)
-
-    emit = emit_event
 
     # -- penalty kicks ------------------------------------------------------
 
@@ -670,30 +584,30 @@ class Match:
             if round_number >= PENALTY_ROUNDS + SUDDEN_DEATH_LIMIT:
                 winner = self.dice.roll(2) - 1
                 goals[winner] += 1
-                self.log(
-                    "coin_toss", winner, None, {"reason": "no kicker could decide the shoot-out", "ball": "centre"}
-                )
+                reason = "no kicker could decide the shoot-out"
+                self.events.add((self.minute, ev.COIN_TOSS, SIDE_NAMES[winner], None, reason, "centre"))
                 return goals[HOME], goals[AWAY]
 
     def penalty_kick(self, side: int, kickers: list[int], taken: int, round_number: int) -> int:
         defender = 1 - side
         keeper = self.strength[defender][KEEPER]
-        detail: dict[str, Any] = {
-            "round": round_number,
-            "keeper": keeper,
-            "keeper_id": self.player_at(defender, KEEPER),
-            "ball": SLOT_LABELS[defender][KEEPER],  # on the spot in front of that goal
-        }
+        keeper_id = self.player_at(defender, KEEPER)
+        spot = SLOT_LABELS[defender][KEEPER]  # the ball is on the spot in front of that goal
+        minute, side_name = self.minute, SIDE_NAMES[side]
         if not kickers:
-            detail.update(total=None, scored=False, reason="no card of this side in the discard pile")
-            self.log("penalty_kick", side, None, detail)
+            reason = "no card of this side in the discard pile"
+            layout = ev.PENALTY_KICK_WITHOUT_KICKER
+            self.events.add(
+                (minute, layout, side_name, None, round_number, keeper, keeper_id, spot, None, False, reason)
+            )
             return 0
         index = kickers[taken % len(kickers)]
         squad = self.squads[side]
-        total = squad.strengths[index] + (self.bonus[side] if self.rules.red_card_bonus_on_shots else 0)
+        strength = squad.strengths[index]
+        total = strength + (self.bonus[side] if self.rules.red_card_bonus_on_shots else 0)
         scored = total >= keeper
-        detail.update(colour=squad.colours[index], strength=squad.strengths[index], total=total, scored=scored)
-        self.log("penalty_kick", side, squad.ids[index], detail)
+        kick = (round_number, keeper, keeper_id, spot, squad.colours[index], strength, total, scored)
+        self.events.add((minute, ev.PENALTY_KICK, side_name, squad.ids[index], *kick))
         return int(scored)
 
     # -- the result ---------------------------------------------------------

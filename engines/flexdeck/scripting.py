@@ -10,15 +10,11 @@ follows the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Dice, ScriptedDice
-from engines.flexdeck.coach import MOVE, PASS, SHOOT, SUBSTITUTE
-from engines.flexdeck.match import BOOT_CODE, JOKER_CODE, SIDE_SHIFT
+from engines.flexdeck.match import BOOT_CODE, JOKER_CODE, MOVE, PASS, SHOOT, SIDE_SHIFT, SUBSTITUTE, Match
 from engines.flexdeck.pitch import AWAY, HOME, KEEPER, PITCH_SIZE, SIDE_NAMES, SLOT_LABELS
-
-if TYPE_CHECKING:
-    from engines.flexdeck.match import Match
 
 #: How a draw pile names its cards: a squad card by (side, squad index), or these.
 JOKER_CARD = "joker"

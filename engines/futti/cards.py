@@ -92,7 +92,8 @@ def card_price(card: Mapping[str, Any]) -> int:
     """The BootCoin price of a validated card (formula in the module docstring)."""
     if card["role"] == GOALKEEPER:
         return max(0, (saving_faces(card["goaltending"]) - 9) // 4)
-    return max(0, card["offence"] + card["defence"] - 6) + card["stars"]
+    price: int = max(0, card["offence"] + card["defence"] - 6) + card["stars"]
+    return price
 
 
 # --- the generic player set --------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Any
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
 from engines.futti.cards import sample_pool, validate_card
 from engines.futti.charts import DEFAULT_CHARTS, Charts, load_charts
+from engines.futti.coach import build_team
 from engines.futti.events import VOCABULARY
 from engines.futti.match import Match
 from engines.futti.team import SQUAD, Team, TeamCache
@@ -46,7 +47,7 @@ class FuttiEngine(Engine):
     event_vocabulary = VOCABULARY
 
     def __init__(self) -> None:
-        self._teams = TeamCache()
+        self._teams = TeamCache(build_team)
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return validate_card(data)

@@ -126,11 +126,11 @@ class ThrowByDice:
         return index + 0.5  # floor() gives the index back
 
 
-def uniform_source(dice: Dice) -> Callable[[], Any]:
+def uniform_source(dice: Dice) -> Callable[[], float]:
     """The dice's own ``random`` for a plain ``Dice``, else a ``ThrowByDice`` maker."""
     if type(dice) is Dice:
         return dice.random
-    return repeat(ThrowByDice(dice)).__next__
+    return repeat(ThrowByDice(dice)).__next__  # type: ignore[return-value]  # only ever multiplied, as a float is
 
 
 class Match:
@@ -382,17 +382,17 @@ class Match:
                 offence_ok = attacker is not None and attacker.offence_ok[b]
                 defence_ok = defender is not None and defender.defence_ok[w]
                 if offence_ok and not defence_ok:
-                    if shot_on_goal(minute, possession, attacker, False, ev.SHOT, dice, defender and defender.id):  # type: ignore[arg-type]
+                    if shot_on_goal(minute, possession, attacker, False, ev.SHOT, dice, defender and defender.id):
                         possession = defending
                     else:
                         possession = control_side[c]
                         add((minute, possession_event, SIDES[possession], None, c, "save"))
                 elif defence_ok and not offence_ok:
-                    stats[defender.slot]["steals"] += 1  # type: ignore[union-attr]
-                    add((minute, ev.STEAL, SIDES[defending], defender.id, dice, attacker and attacker.id))  # type: ignore[union-attr]
+                    stats[defender.slot]["steals"] += 1
+                    add((minute, ev.STEAL, SIDES[defending], defender.id, dice, attacker and attacker.id))
                     possession = defending
                     if minute in (HALF_LENGTH, FULL_TIME):
-                        possession = self.last_minute_steal(minute, defending, defender)  # type: ignore[arg-type]
+                        possession = self.last_minute_steal(minute, defending, defender)
                     else:
                         threat = defender
                 else:

@@ -1,5 +1,6 @@
 """Team sheets turned into what the match loop reads: cards with their check
-tables, the starting lineup the coach (or the sheet) sets, and the bench order.
+tables, and a side's starting lineup and bench order as given (the sheet's
+lineup is read here; the computer coach's choices are ``coach.py``'s).
 
 Every check of the rule book is a lookup here: ``card.offence_ok[die]`` is True
 when an OFFENCE CHECK with that black die succeeds (a six always fails, a one
@@ -11,9 +12,8 @@ minute loop down to tuple lookups.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
-from itertools import permutations
 from typing import Any
 
 from engines.core import CardError, TeamSheet
@@ -73,6 +73,21 @@ class Card:
         "order",
     )
 
+    slot: int
+    id: str
+    role: str
+    offence: int
+    defence: int
+    sportsmanship: int
+    stars: int
+    goaltending: int
+    offence_ok: tuple[bool, ...]
+    defence_ok: tuple[bool, ...]
+    breakaway_ok: tuple[bool, ...]
+    sportsmanship_ok: tuple[bool, ...]
+    goaltending_checks: tuple[tuple[tuple[bool, ...], int], tuple[tuple[bool, ...], int]]
+    order: int
+
     def __init__(self, slot: int, order: int, player_id: str, attributes: Mapping[str, Any]) -> None:
         self.slot = slot  # index into the match's per-player counters (home 0-7, away 8-15)
         self.order = order  # position on the sheet, the tie-break of every coach choice
@@ -119,18 +134,15 @@ class Team:
         cards: tuple[Card, ...],
         lineup: tuple[Card, ...],
         goalkeepers: tuple[Card, Card],
-        weights: BoxWeights,
+        field_bench: tuple[tuple[Card, ...], ...],
     ) -> None:
         self.name = name
         self.cards = cards
         self.lineup = lineup  # attacker_1, attacker_2, defender_1, defender_2, chosen goaltender
         self.goalkeepers = goalkeepers  # chosen goaltender first, the reserve second
         self.stars = sum(card.stars for card in lineup[:GOALKEEPER_SLOT])
-        reserves = [card for card in cards if card.role == FIELD and card not in lineup]
         #: for each field box, the field reserves in the order the coach sends them on
-        self.field_bench = tuple(
-            tuple(sorted(reserves, key=lambda card: bench_rank(card, slot, weights))) for slot in range(4)
-        )
+        self.field_bench = field_bench
         self.card_ids = tuple(card.id for card in cards)  # in slot order
         self.ids = frozenset(self.card_ids)
         chosen, reserve = goalkeepers
@@ -139,50 +151,32 @@ class Team:
         self.benches = ((*self.field_bench, (reserve,)), (*self.field_bench, (chosen,)))
 
 
-def box_value(card: Card, slot: int, weights: BoxWeights) -> int:
-    """What a field player is worth in a box: how often the dice pick the box
-    as key offensive player and as key defender (the die indicators), times
-    the chance the player's check succeeds (a rating above 5 still fails on a
-    six, so it counts as 5)."""
-    offence_faces, defence_faces = weights[slot]
-    return offence_faces * min(card.offence, 5) + defence_faces * min(card.defence, 5)
-
-
-def bench_rank(card: Card, slot: int, weights: BoxWeights) -> tuple[int, int, int]:
-    """How the coach ranks a reserve for an open box: its worth there, then
-    the box's own rating (offence up front, defence at the back), then the
-    sheet order."""
-    main_rating = card.offence if slot < 2 else card.defence
-    return (-box_value(card, slot, weights), -main_rating, card.order)
-
-
 def shooter_rank(card: Card) -> tuple[int, int, int]:
     """Who takes a penalty kick when the fouled player cannot: best offence."""
     return (-card.offence, -card.defence, card.order)
 
 
-def _coach_lineup(field: list[Card], weights: BoxWeights) -> tuple[Card, ...]:
-    """The four starters, box by box, with the most worth (``box_value``);
-    more control stars break a tie, then the stronger player in the first box
-    of a pair, then the sheet order."""
-    worth = [[box_value(card, slot, weights) for slot in range(4)] for card in field]
-    best: tuple[int, ...] = ()
-    best_score: tuple[int, int, tuple[int, ...]] = (-1, -1, ())
-    for a1, a2, d1, d2 in permutations(range(len(field)), 4):
-        total = worth[a1][0] + worth[a2][1] + worth[d1][2] + worth[d2][3]
-        if total < best_score[0]:
-            continue
-        score = (
-            total,
-            field[a1].stars + field[a2].stars + field[d1].stars + field[d2].stars,
-            (field[a1].offence, field[a2].offence, field[d1].defence, field[d2].defence),
+def read_cards(sheet: TeamSheet, side_index: int) -> list[Card]:
+    """The sheet's cards validated (every card, the squad's size and roles), in sheet order."""
+    cards: list[Card] = []
+    counts = dict.fromkeys(SQUAD, 0)
+    for order, player in enumerate(sheet.players):
+        try:
+            attributes = validate_card(player)
+        except CardError as exc:
+            raise CardError(f"{sheet.name}, player {player['id']}: {exc}") from exc
+        counts[attributes["role"]] += 1
+        cards.append(Card(side_index * 8 + order, order, player["id"], attributes))
+    if counts != SQUAD or len(cards) != sum(SQUAD.values()):
+        raise CardError(
+            f"{sheet.name}: a Fütti squad is 6 field players and 2 goaltenders, "
+            f"this sheet has {counts[FIELD]} field players and {counts[GOALKEEPER]} goaltenders"
         )
-        if score > best_score:
-            best_score, best = score, (a1, a2, d1, d2)
-    return tuple(field[index] for index in best)
+    return cards
 
 
-def _sheet_lineup(lineup: Any, by_id: dict[str, Card]) -> tuple[tuple[Card, ...], Card]:
+def sheet_lineup(lineup: Any, by_id: dict[str, Card]) -> tuple[tuple[Card, ...], Card]:
+    """The starters and goaltender a sheet names (``"lineup"``), checked against its cards."""
     if not isinstance(lineup, Mapping):
         raise CardError("lineup: expected {'attackers': [id, id], 'defenders': [id, id], 'goalkeeper': id}")
     chosen: list[Card] = []
@@ -203,34 +197,6 @@ def _sheet_lineup(lineup: Any, by_id: dict[str, Card]) -> tuple[tuple[Card, ...]
     return tuple(chosen), keeper
 
 
-def build_team(sheet: TeamSheet, side_index: int, weights: BoxWeights) -> Team:
-    """Validate a sheet (squad size, roles, every card) and set its lineup;
-    ``weights`` are the die-indicator faces of each box (``Charts.box_weights``)."""
-    cards: list[Card] = []
-    counts = dict.fromkeys(SQUAD, 0)
-    for order, player in enumerate(sheet.players):
-        try:
-            attributes = validate_card(player)
-        except CardError as exc:
-            raise CardError(f"{sheet.name}, player {player['id']}: {exc}") from exc
-        counts[attributes["role"]] += 1
-        cards.append(Card(side_index * 8 + order, order, player["id"], attributes))
-    if counts != SQUAD or len(cards) != sum(SQUAD.values()):
-        raise CardError(
-            f"{sheet.name}: a Fütti squad is 6 field players and 2 goaltenders, "
-            f"this sheet has {counts[FIELD]} field players and {counts[GOALKEEPER]} goaltenders"
-        )
-    field = [card for card in cards if card.role == FIELD]
-    keepers = [card for card in cards if card.role == GOALKEEPER]
-    if sheet.lineup:
-        starters, keeper = _sheet_lineup(sheet.lineup, {card.id: card for card in cards})
-    else:
-        starters = _coach_lineup(field, weights)
-        keeper = max(keepers, key=lambda card: (card.goaltending, -card.order))
-    reserve = keepers[1] if keeper is keepers[0] else keepers[0]
-    return Team(sheet.name, tuple(cards), (*starters, keeper), (keeper, reserve), weights)
-
-
 class TeamCache:
     """Prepared teams by sheet object, for callers that replay one sheet often.
 
@@ -240,7 +206,8 @@ class TeamCache:
     cheaper than validating sixteen cards again.
     """
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, build: Callable[[TeamSheet, int, BoxWeights], Team], size: int = 64) -> None:
+        self._build = build
         self._size = size
         self._entries: dict[tuple[int, int, int], tuple[Any, Any, Team, BoxWeights]] = {}
 
@@ -249,7 +216,7 @@ class TeamCache:
         entry = self._entries.get(key)
         if entry is not None and entry[0] is sheet and entry[3] is weights and _snapshot_equal(sheet, entry[1]):
             return entry[2]
-        team = build_team(TeamSheet.coerce(sheet), side_index, weights)
+        team = self._build(TeamSheet.coerce(sheet), side_index, weights)
         if len(self._entries) >= self._size:
             self._entries.clear()
         self._entries[key] = (sheet, _snapshot(sheet), team, weights)
@@ -264,5 +231,7 @@ def _snapshot(sheet: TeamSheet | Mapping[str, Any]) -> Any:
 
 def _snapshot_equal(sheet: TeamSheet | Mapping[str, Any], snapshot: Any) -> bool:
     if isinstance(sheet, TeamSheet):
-        return (sheet.name, list(sheet.players), sheet.lineup) == snapshot
-    return sheet == snapshot
+        unchanged: bool = (sheet.name, list(sheet.players), sheet.lineup) == snapshot
+    else:
+        unchanged = sheet == snapshot
+    return unchanged

@@ -8,17 +8,15 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from types import MappingProxyType, SimpleNamespace
+from types import MappingProxyType
 
 import pytest
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from engines.core import STANDARD_STATS, CardError, Event, TeamSheet
+from engines.core import STANDARD_STATS, CardError, TeamSheet
 from engines.flexdeck import ENGINE
-from engines.flexdeck import match as match_module
-from engines.flexdeck.match import Match, _emit_frozen, _emit_open
 from engines.flexdeck.scripting import ReplayCoach, ReplayDice, table
 
 WALL = [15] * 11  # field cards nobody in these tests can beat
@@ -108,26 +106,6 @@ def test_a_sheet_changed_in_place_is_validated_again():
     changed = ENGINE.simulate(home, away, seed=5).to_json()
     assert changed == ENGINE.simulate(copy.deepcopy(home), away, seed=5).to_json()
     assert changed != before
-
-
-def test_events_are_real_events_whichever_way_they_are_built():
-    for emit in (_emit_open, _emit_frozen):
-        holder = SimpleNamespace(events=[])
-        emit(holder, 12, "advance", "home", "p1", {"ball": "D1"})
-        emit(holder, 13, "no_move", "away", "p2", {"ball": "D1"})
-        assert [type(event) for event in holder.events] == [Event, Event]
-        assert holder.events[1] == Event(2, 13, "no_move", "away", "p2", {"ball": "D1"})
-        with pytest.raises(AttributeError):
-            holder.events[0].seq = 4
-
-
-def test_a_match_with_frozen_events_is_the_same_match(monkeypatch):
-    """The fallback when ``Event`` cannot be built open: the card loop's inline events too."""
-    home, away = ENGINE.sample_team(1), ENGINE.sample_team(2)
-    expected = [ENGINE.simulate(home, away, seed=seed).to_json() for seed in range(5)]
-    monkeypatch.setattr(match_module, "emit_event", _emit_frozen)
-    monkeypatch.setattr(Match, "emit", _emit_frozen)
-    assert [ENGINE.simulate(home, away, seed=seed).to_json() for seed in range(5)] == expected
 
 
 def test_cards_that_cannot_be_copied_still_play():
