@@ -40,6 +40,8 @@ mutate: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	PYTHONPATH=. $(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/mypy --strict engines
 
 serve: setup

@@ -1,7 +1,7 @@
 """Instructions per match of each engine, counted by valgrind's callgrind.
 
     .venv/bin/python benchmarks/engines_callgrind.py                  # every engine
-    .venv/bin/python benchmarks/engines_callgrind.py futti flexdeck --winner-required
+    .venv/bin/python benchmarks/engines_callgrind.py futti flexdeck --winner-required --runs 200 1200
 
 Runs ``python -m engines bench ENGINE --matches N`` twice under callgrind (with
 ``PYTHONHASHSEED=0``), for a short and a long run, and prints the difference in
@@ -26,8 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from engines import ENGINES  # noqa: E402
 
-#: Matches of the short and the long run, per engine (slower engines play fewer).
-RUNS = {"futti": (200, 1200), "flexdeck": (100, 600), "mutant": (40, 240), "eleven": (40, 240), "calciotto": (40, 240)}
+#: Matches of the short and the long run (``--runs``): fast engines are steadier over more
+#: (``--runs 200 1200``), slow ones quicker over fewer (``--runs 10 60``).
+RUNS = (40, 240)
 TOTAL = re.compile(r"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
 
 
@@ -56,8 +57,8 @@ def instructions(engine: str, matches: int, extra: list[str]) -> int:
         return int(found.group(1))
 
 
-def per_match(engine: str, extra: list[str]) -> float:
-    short, long = RUNS.get(engine, (40, 240))
+def per_match(engine: str, extra: list[str], runs: tuple[int, int] = RUNS) -> float:
+    short, long = runs
     return (instructions(engine, long, extra) - instructions(engine, short, extra)) / (long - short)
 
 
@@ -66,7 +67,10 @@ def main() -> None:
     parser.add_argument("engines", nargs="*", help="default: every engine")
     parser.add_argument("--winner-required", action="store_true")
     parser.add_argument("--settings", help="engine settings as JSON, passed to bench")
+    parser.add_argument("--runs", nargs=2, type=int, default=RUNS, metavar=("SHORT", "LONG"), help="matches per run")
     args = parser.parse_args()
+    if not 0 < args.runs[0] < args.runs[1]:
+        parser.error("--runs: SHORT must be above 0 and below LONG")
     unknown = set(args.engines) - set(ENGINES)
     if unknown:
         parser.error(f"unknown engine {sorted(unknown)[0]!r}; installed: {', '.join(ENGINES)}")
@@ -74,7 +78,8 @@ def main() -> None:
     if args.settings:
         extra += ["--settings", args.settings]
     for engine in args.engines or ENGINES:
-        print(f"{engine:10} {per_match(engine, extra) / 1000:>8,.0f}k instructions per match", flush=True)
+        figure = per_match(engine, extra, tuple(args.runs))
+        print(f"{engine:10} {figure / 1000:>8,.0f}k instructions per match", flush=True)
 
 
 if __name__ == "__main__":

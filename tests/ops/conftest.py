@@ -10,16 +10,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from leagues.demo import create_demo_season
+from competitions.results import due_matches_play
+from competitions.start import start_tournament
 from leagues.models import PointsDeduction, Season, Team
 from matches.models import Match, ResultSubmission
-from matches.services import simulate_due
-from rosters import drafts
+from ops.demo import create_demo_season
 from rosters.accounts import invite_manager
-from rosters.drafts import create_draft, run_autodraft
+from rosters.drafts import clock
+from rosters.drafts.moves import run_autodraft
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft, Player, QueuedCard, SquadMember
 from rosters.permissions import COMMISSIONERS
-from tournaments.start import start_tournament
 
 
 @pytest.fixture(autouse=True)
@@ -30,12 +31,12 @@ def fast_passwords(settings):
 @pytest.fixture(autouse=True)
 def no_clock(monkeypatch):
     """Drafts queue their clock on the broker; here nothing waits for it."""
-    monkeypatch.setattr(drafts, "schedule_clock", lambda args, eta: None)
+    monkeypatch.setattr(clock, "schedule_clock", lambda args, eta: None)
 
 
 def play_out() -> None:
     for _ in range(30):
-        if not simulate_due():
+        if not due_matches_play():
             return
     raise AssertionError("the league's matches did not finish")
 

@@ -7,7 +7,10 @@ import re
 import pytest
 from django.apps import apps as django_apps
 
+from competitions.results import match_forfeit, match_play
 from engines import ENGINES, MatchOptions, get_engine
+from engines.mutant import engine as mutant_engine
+from engines.mutant import match as mutant_match
 from matches.models import Match, MatchEvent
 from matches.scoresheets import (
     Scoresheet,
@@ -15,11 +18,14 @@ from matches.scoresheets import (
     SheetPlayer,
     SheetSide,
     blank_scoresheet,
+    is_shootout_kick,
     layout_for,
     render_scoresheet,
     render_scoresheets,
     scoresheet_for_match,
 )
+from matches.services import team_sheets
+from ops.demo import create_demo_season
 
 SHOOTOUT_MIGRATION = importlib.import_module("matches.migrations.0007_shootout_kicks_standard_kind")
 
@@ -160,23 +166,6 @@ def test_a_shootout_prints_its_kicks(pdf):
     assert text.count("●") - 1 == 6 and text.count("○") - 1 == 4  # ten kicks, and the legend
 
 
-def test_a_mutant_knockout_won_on_penalties_prints_its_shootout(pdf):
-    """Mutant Soccer logged its kicks as ``penalty`` until 1.2: the sheet said "Decided by:
-    penalties" and showed no kick. Its kicks are now the standard ``penalty_kick``."""
-    options = MatchOptions(winner_required=True, settings={"turn_cap": 1})
-    result = get_engine("mutant").simulate(_blunt_team("h"), _blunt_team("a"), seed=0, options=options)
-    assert result.decided_by == "penalties"
-    events = [SheetEvent(e.seq, e.minute, e.kind, e.side or "", "Bell", e.detail) for e in result.events]
-    shootout = {"shootout_home": result.shootout_home, "shootout_away": result.shootout_away}
-    sheet = _sheet(events, engine="mutant", decided_by="penalties", **shootout)
-    text = pdf.text(render_scoresheet(sheet).data)
-    assert "PENALTY SHOOT-OUT" in text
-    kicks = [e for e in result.events if e.kind == "penalty_kick"]
-    scored = sum(1 for e in kicks if e.detail["scored"])
-    assert 0 < scored < len(kicks)
-    assert text.count("●") - 1 == scored and text.count("○") - 1 == len(kicks) - scored
-
-
 @pytest.mark.django_db
 def test_a_mutant_shootout_stored_before_1_2_prints_after_the_migration(played_season, pdf):
     match = Match.objects.filter(season=played_season("mutant", teams=2, seed=5)).first()
@@ -202,15 +191,6 @@ def test_a_mutant_shootout_stored_before_1_2_prints_after_the_migration(played_s
     text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
     assert "PENALTY SHOOT-OUT" in text
     assert text.count("●") - 1 == 3 and text.count("○") - 1 == 1
-
-
-def _blunt_team(prefix):
-    """Five field players who can hardly score and a keeper who saves most shots."""
-    card = {"role": "field", "attack": 1, "defence": 3, "mutant_attack": 1, "mutant_defence": 3}
-    card |= {"trigger": "you_succeed", "power": "draw_two"}
-    players = [{**card, "id": f"{prefix}{n}"} for n in range(5)]
-    players.append({**card, "id": f"{prefix}k", "role": "goalkeeper", "defence": 5, "mutant_defence": 5})
-    return {"name": prefix, "players": players}
 
 
 def test_a_game_without_a_layout_prints_every_event(pdf):
@@ -240,11 +220,40 @@ def test_several_sheets_go_in_one_file(pdf):
 
 @pytest.mark.django_db
 def test_a_forfeit_prints_the_awarded_score(played_season, pdf):
-    from matches.services import match_forfeit
-
     match = goal_match(played_season("futti", teams=2, seed=5))
     match_forfeit(match, forfeited_by=Match.Side.HOME)
     sheet = scoresheet_for_match(match.id)
     assert sheet.played and sheet.events == () and (sheet.home_goals, sheet.away_goals) == (0, 3)
     text = pdf.text(render_scoresheet(sheet).data)
     assert "Decided by: forfeit" in text and "Replay" not in text
+
+
+@pytest.mark.django_db
+def test_a_mutant_knockout_decided_on_penalties_prints_its_shootout(pdf, monkeypatch):
+    """Whatever kind Mutant Soccer logs its shoot-out kicks as, the sheet finds them through the
+    engine's data: the score block and the shoot-out boxes show every kick."""
+    for rules in (mutant_engine, mutant_match):  # no sudden death: a level knockout goes to penalties
+        if hasattr(rules, "SUDDEN_DEATH_TURNS"):
+            monkeypatch.setattr(rules, "SUDDEN_DEATH_TURNS", 0)
+    season = create_demo_season(engine="mutant", teams=2, seed=5, double=False)
+    season.engine_settings = {"turn_cap": 1}  # a one-turn match: mostly 0-0
+    season.save()
+    match = Match.objects.filter(season=season).first()
+    match.winner_required = True
+    engine = get_engine("mutant")
+    home, away = team_sheets(match)
+    options = MatchOptions(winner_required=True, settings=season.match_settings)
+    match.seed = next(
+        seed for seed in range(200) if engine.simulate(home, away, seed=seed, options=options).decided_by == "penalties"
+    )
+    match.save()
+    played = match_play(match_id=match.id)
+    assert played.decided_by == "penalties" and played.shootout_home != played.shootout_away
+    text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert "Decided by: penalties" in text
+    assert "PENALTY SHOOT-OUT" in text
+    scored = played.shootout_home + played.shootout_away
+    assert text.count("●") - 1 == scored  # one mark a goal, and the legend
+    kicks = scoresheet_for_match(match.id).events
+    assert text.count("○") - 1 == sum(is_shootout_kick(e, layout_for("mutant")) for e in kicks) - scored
+    assert scored > 0
