@@ -27,7 +27,7 @@ VOCABULARY = EventVocabulary(
     EventKind("heal", "player_id is healed", ("source",)),
     EventKind("mutation", "player_id mutates", ("cause",)),
     EventKind("mutant_power", "player_id's mutant power acts", ("power", "stage", "trigger")),
-    EventKind("coaching_token", "the coaching die gives side a token", ("face",)),
+    EventKind("coaching_token", "side takes a coaching token from the supply, ``face`` T or +", ("face",)),
     EventKind("coach_power", "side's coach uses a power", ("coach", "power", "token")),
     EventKind("tactical_card", "side plays a tactical card", ("card", "cancels", "drawn_on_special")),
     EventKind("penalty_kick", keys=("attack", "defence", "score")),
