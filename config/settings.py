@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "rosters",
     "matches",
     "tournaments",
+    "competitions",
     "web",
     "api",
     "ops",

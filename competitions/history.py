@@ -1,0 +1,511 @@
+"""A league's past: every season's final table per division, its champion, who went up and
+down and who won the play-offs; the all-time table; the records.
+
+Computed from stored results in a fixed number of queries whatever the number of seasons
+(the seasons, their teams, their matches, the deductions, the cards when fair play breaks
+ties, the play-off finals and two aggregates over the player stat lines); the tables are
+ranked in Python by ``leagues.standings.table_of`` under the league's tie-breakers.
+``cached_history`` keeps the result under a key made of the league's seasons and their
+``standings_version``, which every change to their results bumps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Q, Sum
+
+from leagues.cache import cached
+from leagues.models import League, PointsDeduction, Season
+from leagues.standings import Result, Table, fair_play_points, table_of
+from matches.models import Match, PlayerMatchStat
+
+
+@dataclass(frozen=True)
+class Division:
+    """Where a team played in a season: ``id`` None is the league's single default division."""
+
+    id: int | None
+    name: str
+    tier: int
+
+
+DEFAULT_DIVISION = Division(id=None, name="", tier=1)
+
+
+@dataclass
+class DivisionSeason:
+    """One division's season: its final (or current) table and what it decided."""
+
+    season_id: int
+    season_name: str
+    division: Division
+    table: Table
+    finished: bool
+    champion: int | None = None
+    champion_name: str = ""
+    promoted: list[int] = field(default_factory=list)
+    relegated: list[int] = field(default_factory=list)
+    playoff_winner: int | None = None
+    playoff_winner_name: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.season_id,
+            "name": self.season_name,
+            "division": self.division.name or None,
+            "tier": self.division.tier,
+            "champion": self.champion,
+            "promoted": self.promoted,
+            "relegated": self.relegated,
+            "playoff_winner": self.playoff_winner,
+            "standings": [
+                {
+                    "team": row.team_id,
+                    "played": row.played,
+                    "won": row.won,
+                    "drawn": row.drawn,
+                    "lost": row.lost,
+                    "goals_for": row.goals_for,
+                    "goals_against": row.goals_against,
+                    "points": row.points,
+                }
+                for row in self.table.rows
+            ],
+        }
+
+
+@dataclass
+class AllTimeRow:
+    team_id: int
+    name: str
+    seasons: int = 0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    goals_for: int = 0
+    goals_against: int = 0
+    points: int = 0
+    titles: int = 0
+    promotions: int = 0
+    relegations: int = 0
+    position: int = 0
+
+    @property
+    def goal_difference(self) -> int:
+        return self.goals_for - self.goals_against
+
+    def to_dict(self) -> dict:
+        return {
+            "position": self.position,
+            "team": self.team_id,
+            "name": self.name,
+            "seasons": self.seasons,
+            "played": self.played,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+            "goals_for": self.goals_for,
+            "goals_against": self.goals_against,
+            "points": self.points,
+            "titles": self.titles,
+            "promotions": self.promotions,
+            "relegations": self.relegations,
+        }
+
+
+@dataclass
+class Record:
+    """One record and who holds it: the first to reach it, linked to its match or season."""
+
+    key: str
+    title: str
+    value: int
+    holder: str
+    team: int | None = None
+    player: int | None = None
+    season: int | None = None
+    match: int | None = None
+    detail: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "title": self.title,
+            "value": self.value,
+            "holder": self.holder,
+            "team": self.team,
+            "player": self.player,
+            "season": self.season,
+            "match": self.match,
+            "detail": self.detail,
+        }
+
+
+@dataclass
+class LeagueHistory:
+    league: League
+    seasons: list[DivisionSeason]
+    all_time: list[AllTimeRow]
+    records: list[Record]
+
+    def to_dict(self) -> dict:
+        return {
+            "league": {"id": self.league.id, "name": self.league.name, "slug": self.league.slug},
+            "seasons": [entry.to_dict() for entry in self.seasons],
+            "all_time": [row.to_dict() for row in self.all_time],
+            "records": {record.key: record.to_dict() for record in self.records},
+        }
+
+
+@dataclass(frozen=True)
+class Played:
+    """A stored match as the history reads it."""
+
+    id: int
+    season_id: int
+    home: int
+    away: int
+    home_goals: int | None
+    away_goals: int | None
+    status: str
+    kickoff: datetime
+    round: int
+
+
+def history_seasons(league: League):
+    """The league's own seasons, oldest first: not the groups or knockouts a tournament made."""
+    return (
+        Season.objects.filter(league=league)
+        .filter(group__isnull=True, playoffs_of__isnull=True, group_stage_of__isnull=True)
+        .order_by("created_at", "id")
+    )
+
+
+def memberships(season_ids: list[int]) -> dict[int, dict[int, tuple[str, Division]]]:
+    """Each season's teams with their names and divisions (one query)."""
+    through = Season.teams.through
+    teams: dict[int, dict[int, tuple[str, Division]]] = defaultdict(dict)
+    for season_id, team_id, name in through.objects.filter(season_id__in=season_ids).values_list(
+        "season_id", "team_id", "team__name"
+    ):
+        teams[season_id][team_id] = (name, DEFAULT_DIVISION)
+    return teams
+
+
+def load_matches(season_ids: list[int]) -> list[Played]:
+    """Every match of the seasons, results and fixtures alike, in the order they were played."""
+    rows = (
+        Match.objects.filter(season_id__in=season_ids)
+        .order_by("kickoff", "id")
+        .values_list("id", "season_id", "home_id", "away_id", "home_goals", "away_goals", "status", "kickoff", "round")
+    )
+    return [Played(*row) for row in rows]
+
+
+def playoff_winners(season_ids: list[int]) -> dict[int, tuple[int, str]]:
+    """The winner of each season's play-offs that has one (one query over the finals)."""
+    from tournaments.models import Tie
+    from tournaments.services import final_tie
+
+    ties = Tie.objects.filter(bracket__season__playoffs_of__season_id__in=season_ids).select_related(
+        "bracket__season__playoffs_of", "winner"
+    )
+    by_bracket: dict[int, list[Tie]] = defaultdict(list)
+    for tie in ties:
+        by_bracket[tie.bracket_id].append(tie)
+    winners = {}
+    for bracket_ties in by_bracket.values():
+        bracket = bracket_ties[0].bracket
+        final = final_tie(bracket, bracket_ties)
+        if final is not None and final.winner is not None:
+            winners[bracket.season.playoffs_of.season_id] = (final.winner_id, final.winner.name)
+    return winners
+
+
+def season_cards(league: League, season_ids: list[int]) -> dict[int, dict[int, int]]:
+    """Fair-play points per season and team, read only when the league breaks ties on them."""
+    cards: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    if "fair_play" not in league.tiebreakers:
+        return cards
+    weights = league.fair_play_weights
+    lines = (
+        PlayerMatchStat.objects.filter(match__season_id__in=season_ids, match__status__in=Match.RESULT_STATUSES)
+        .filter(Q(yellow_cards__gt=0) | Q(red_cards__gt=0))
+        .values_list("match__season_id", "team_id", "yellow_cards", "red_cards")
+    )
+    for season_id, team_id, yellows, reds in lines:
+        cards[season_id][team_id] += fair_play_points(yellows, reds, weights)
+    return cards
+
+
+def compute_history(league: League) -> LeagueHistory:
+    """Every season of the league by division, the all-time table and the records."""
+    seasons = list(history_seasons(league))
+    for season in seasons:
+        season.league = league
+    season_ids = [season.id for season in seasons]
+    teams = memberships(season_ids)
+    matches = load_matches(season_ids)
+    deducted: dict[int, dict[int, int]] = defaultdict(dict)
+    for season_id, team_id, total in (
+        PointsDeduction.objects.filter(season_id__in=season_ids)
+        .values("season_id", "team_id")
+        .annotate(total=Sum("points"))
+        .values_list("season_id", "team_id", "total")
+    ):
+        deducted[season_id][team_id] = total
+    cards = season_cards(league, season_ids)
+    winners = playoff_winners(season_ids)
+
+    by_season: dict[int, list[Played]] = defaultdict(list)
+    for match in matches:
+        by_season[match.season_id].append(match)
+    entries: list[DivisionSeason] = []
+    for season in seasons:
+        own = division_seasons(season, teams[season.id], by_season[season.id], deducted[season.id], cards[season.id])
+        for entry in own:
+            entry.playoff_winner, entry.playoff_winner_name = winners.get(season.id, (None, ""))
+        entries += own
+    mark_movements(entries, [season.id for season in seasons])
+    return LeagueHistory(
+        league=league,
+        seasons=entries,
+        all_time=all_time_table(entries),
+        records=team_records(entries, matches, seasons) + player_records(season_ids),
+    )
+
+
+def division_seasons(
+    season: Season,
+    teams: dict[int, tuple[str, Division]],
+    matches: list[Played],
+    deducted: dict[int, int],
+    cards: dict[int, int],
+) -> list[DivisionSeason]:
+    """The season's table in each of its divisions, top tier first."""
+    finished = bool(matches) and all(m.status in Match.CLOSED_STATUSES for m in matches)
+    divisions = sorted({division for _, division in teams.values()}, key=lambda d: (d.tier, d.name, d.id or 0))
+    results = [
+        Result(m.home, m.away, m.home_goals, m.away_goals, m.round)
+        for m in matches
+        if m.status in Match.RESULT_STATUSES
+    ]
+    entries = []
+    for division in divisions:
+        members = {team_id: name for team_id, (name, d) in teams.items() if d == division}
+        own = [r for r in results if r.home in members and r.away in members]
+        table = table_of(season, members, own, deducted, cards)
+        entry = DivisionSeason(season.id, season.name, division, table, finished)
+        if finished and table.rows:
+            entry.champion, entry.champion_name = table.rows[0].team_id, table.rows[0].name
+        entries.append(entry)
+    return entries
+
+
+def mark_movements(entries: list[DivisionSeason], season_order: list[int]) -> None:
+    """Who went up and who went down: the teams whose tier is higher (or lower) in the season
+    that follows. The last season has moved nobody yet."""
+    tiers: dict[int, dict[int, int]] = defaultdict(dict)
+    for entry in entries:
+        for row in entry.table.rows:
+            tiers[entry.season_id][row.team_id] = entry.division.tier
+    following = dict(zip(season_order, season_order[1:], strict=False))
+    for entry in entries:
+        after = tiers.get(following.get(entry.season_id), {})
+        for row in entry.table.rows:
+            tier = after.get(row.team_id)
+            if tier is not None and tier < entry.division.tier:
+                entry.promoted.append(row.team_id)
+            elif tier is not None and tier > entry.division.tier:
+                entry.relegated.append(row.team_id)
+
+
+def all_time_table(entries: list[DivisionSeason]) -> list[AllTimeRow]:
+    """Every season's table added up, by points, goal difference, goals scored, then name."""
+    rows: dict[int, AllTimeRow] = {}
+    for entry in entries:
+        for line in entry.table.rows:
+            row = rows.setdefault(line.team_id, AllTimeRow(line.team_id, line.name))
+            row.name = line.name
+            row.seasons += 1
+            row.played += line.played
+            row.won += line.won
+            row.drawn += line.drawn
+            row.lost += line.lost
+            row.goals_for += line.goals_for
+            row.goals_against += line.goals_against
+            row.points += line.points
+        if entry.champion is not None and entry.division.tier == 1:
+            rows[entry.champion].titles += 1
+        for team_id in entry.promoted:
+            rows[team_id].promotions += 1
+        for team_id in entry.relegated:
+            rows[team_id].relegations += 1
+    ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.goal_difference, -r.goals_for, r.name))
+    for position, row in enumerate(ordered, start=1):
+        row.position = position
+    return ordered
+
+
+def team_records(entries: list[DivisionSeason], matches: list[Played], seasons: list[Season]) -> list[Record]:
+    """Biggest win, highest-scoring match, most points and goals in a season, longest runs."""
+    names = {row.team_id: row.name for entry in entries for row in entry.table.rows}
+    season_names = {season.id: season.name for season in seasons}
+    played = [m for m in matches if m.status == Match.Status.PLAYED]
+    records: list[Record] = []
+
+    def match_record(key: str, title: str, measure) -> None:
+        best = None
+        for match in played:  # in kickoff order: the first to reach a value holds the record
+            value = measure(match)
+            if best is None or value > best[0]:
+                best = (value, match)
+        if best is not None:
+            value, match = best
+            winner = match.home if match.home_goals >= match.away_goals else match.away
+            records.append(
+                Record(
+                    key,
+                    title,
+                    value[0],
+                    names.get(winner, "?"),
+                    team=winner,
+                    season=match.season_id,
+                    match=match.id,
+                    detail=f"{names.get(match.home, '?')} {match.home_goals}-{match.away_goals} "
+                    f"{names.get(match.away, '?')}, season {season_names[match.season_id]}",
+                )
+            )
+
+    match_record(
+        "biggest_win", "Biggest win", lambda m: (abs(m.home_goals - m.away_goals), max(m.home_goals, m.away_goals))
+    )
+    match_record("highest_scoring", "Highest-scoring match", lambda m: (m.home_goals + m.away_goals,))
+
+    def season_record(key: str, title: str, attribute: str) -> None:
+        best = None
+        for entry in entries:
+            for row in entry.table.rows:
+                if row.played and (best is None or getattr(row, attribute) > getattr(best[1], attribute)):
+                    best = (entry, row)
+        if best is not None:
+            entry, row = best
+            records.append(
+                Record(
+                    key,
+                    title,
+                    getattr(row, attribute),
+                    row.name,
+                    team=row.team_id,
+                    season=entry.season_id,
+                    detail=f"season {entry.season_name}" + (f", {entry.division.name}" if entry.division.name else ""),
+                )
+            )
+
+    season_record("most_points", "Most points in a season", "points")
+    season_record("most_goals", "Most goals in a season", "goals_for")
+    results = [m for m in matches if m.status in Match.RESULT_STATUSES]
+    for key, title, keeps in (
+        ("winning_run", "Longest winning run", lambda scored, conceded: scored > conceded),
+        ("unbeaten_run", "Longest unbeaten run", lambda scored, conceded: scored >= conceded),
+    ):
+        run = longest_run(results, keeps)
+        if run is not None:
+            team_id, length, first, last = run
+            records.append(
+                Record(
+                    key,
+                    title,
+                    length,
+                    names.get(team_id, "?"),
+                    team=team_id,
+                    season=first.season_id,
+                    match=first.id,
+                    detail=f"from season {season_names[first.season_id]} round {first.round} "
+                    f"to season {season_names[last.season_id]} round {last.round}",
+                )
+            )
+    return records
+
+
+def longest_run(results: list[Played], keeps) -> tuple[int, int, Played, Played] | None:
+    """The longest unbroken series of one team's results (in kickoff order, across seasons) that
+    ``keeps(scored, conceded)`` accepts: (team, length, first match, last match); the first
+    team to reach the length holds it."""
+    current: dict[int, tuple[int, Played]] = {}
+    best: tuple[int, int, Played, Played] | None = None
+    for match in results:
+        for team_id, scored, conceded in (
+            (match.home, match.home_goals, match.away_goals),
+            (match.away, match.away_goals, match.home_goals),
+        ):
+            if not keeps(scored, conceded):
+                current.pop(team_id, None)
+                continue
+            length, first = current.get(team_id, (0, match))
+            current[team_id] = (length + 1, first)
+            if best is None or length + 1 > best[1]:
+                best = (team_id, length + 1, first, match)
+    return best
+
+
+def player_records(season_ids: list[int]) -> list[Record]:
+    """Most goals by a player in a match and in a season: two aggregate queries."""
+    lines = PlayerMatchStat.objects.filter(
+        match__season_id__in=season_ids, match__status=Match.Status.PLAYED, goals__gt=0
+    )
+    records = []
+    in_match = (
+        lines.select_related("player", "team", "match__season")
+        .order_by("-goals", "match__kickoff", "match_id", "player_id")
+        .first()
+    )
+    if in_match is not None:
+        records.append(
+            Record(
+                "player_goals_match",
+                "Most goals by a player in a match",
+                in_match.goals,
+                in_match.player.name,
+                team=in_match.team_id,
+                player=in_match.player_id,
+                season=in_match.match.season_id,
+                match=in_match.match_id,
+                detail=f"for {in_match.team.name}, season {in_match.match.season.name}",
+            )
+        )
+    in_season = (
+        lines.values("player_id", "player__name", "match__season_id", "match__season__name")
+        .annotate(total=Sum("goals"))
+        .order_by("-total", "match__season__created_at", "match__season_id", "player_id")
+        .first()
+    )
+    if in_season is not None:
+        records.append(
+            Record(
+                "player_goals_season",
+                "Most goals by a player in a season",
+                in_season["total"],
+                in_season["player__name"],
+                player=in_season["player_id"],
+                season=in_season["match__season_id"],
+                detail=f"season {in_season['match__season__name']}",
+            )
+        )
+    return records
+
+
+def history_key(league: League) -> str:
+    """The cache key of a league's history: its seasons and their results versions (one query)."""
+    versions = list(history_seasons(league).values_list("id", "standings_version"))
+    digest = hashlib.sha1(repr(versions).encode()).hexdigest()[:16]
+    return f"history:{league.id}:{digest}"
+
+
+def cached_history(league: League) -> LeagueHistory:
+    """``compute_history`` through the cache, keyed by ``history_key``."""
+    return cached(history_key(league), lambda: compute_history(league))

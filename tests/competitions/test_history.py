@@ -1,0 +1,88 @@
+"""A league's history computed from stored results, against hand-computed tables and records."""
+
+from datetime import timedelta
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from competitions.history import Played, compute_history, longest_run
+from leagues.models import PointsDeduction
+from tests.competitions.conftest import FIRST, START, play_season
+
+
+def standings(entry):
+    rows = entry.table.rows
+    return [(r.name, r.played, r.won, r.drawn, r.lost, r.goals_for, r.goals_against, r.points) for r in rows]
+
+
+def test_each_season_has_its_final_table_and_champion(past):
+    history = compute_history(past["league"])
+    first, second = history.seasons
+    assert standings(first) == [
+        ("Alpha", 2, 2, 0, 0, 5, 0, 6),
+        ("Gamma", 2, 0, 1, 1, 1, 3, 1),
+        ("Beta", 2, 0, 1, 1, 1, 4, 1),
+    ]
+    assert (first.champion_name, second.champion_name) == ("Alpha", "Beta")
+    assert [r.name for r in second.table.rows] == ["Beta", "Gamma", "Alpha"]
+    assert first.promoted == first.relegated == []
+
+
+def test_a_season_with_a_match_to_play_has_no_champion_yet(past):
+    play_season(past["league"], "2027", ["Alpha 0-0 Beta"], start=START + timedelta(days=300), status="scheduled")
+    history = compute_history(past["league"])
+    assert [entry.champion_name for entry in history.seasons] == ["Alpha", "Beta", ""]
+
+
+def test_the_all_time_table_adds_up_every_season(past):
+    PointsDeduction.objects.create(season=past["seasons"][1], team=past["teams"]["Gamma"], points=1, reason="late")
+    rows = compute_history(past["league"]).all_time
+    assert [
+        (r.name, r.seasons, r.played, r.won, r.drawn, r.lost, r.goals_for, r.goals_against, r.points, r.titles)
+        for r in rows
+    ] == [
+        ("Alpha", 2, 4, 2, 1, 1, 8, 5, 7, 1),
+        ("Beta", 2, 4, 2, 1, 1, 6, 6, 7, 1),
+        ("Gamma", 2, 4, 0, 2, 2, 2, 5, 1, 0),
+    ]
+
+
+def test_records_name_their_holder_and_link_the_match_or_season(past):
+    records = {r.key: r for r in compute_history(past["league"]).records}
+    first, second = past["seasons"]
+    matches = past["matches"]
+    summary = {key: (r.value, r.holder, r.season, r.match) for key, r in records.items()}
+    assert summary == {
+        "biggest_win": (3, "Alpha", first.id, matches[0].id),
+        "highest_scoring": (6, "Beta", second.id, matches[3].id),
+        "most_points": (6, "Alpha", first.id, None),
+        "most_goals": (5, "Alpha", first.id, None),
+        "winning_run": (2, "Alpha", first.id, matches[0].id),
+        "unbeaten_run": (3, "Beta", first.id, matches[1].id),
+        "player_goals_match": (3, "Bolt", second.id, matches[3].id),
+        "player_goals_season": (3, "Ace", first.id, None),
+    }
+    assert records["unbeaten_run"].detail == "from season 2025 round 2 to season 2026 round 3"
+    assert records["biggest_win"].detail == "Alpha 3-0 Beta, season 2025"
+
+
+def test_a_run_is_broken_by_the_first_result_it_does_not_keep():
+    def result(number, home, away, home_goals, away_goals):
+        return Played(number, 1, home, away, home_goals, away_goals, "played", START, number)
+
+    results = [result(1, 1, 2, 1, 0), result(2, 2, 1, 0, 2), result(3, 1, 2, 0, 0), result(4, 1, 2, 1, 0)]
+    team, length, first, last = longest_run(results, lambda scored, conceded: scored > conceded)
+    assert (team, length, first.id, last.id) == (1, 2, 1, 2)
+    team, length, first, last = longest_run(results, lambda scored, conceded: scored >= conceded)
+    assert (team, length, first.id, last.id) == (1, 4, 1, 4)
+
+
+def test_the_history_costs_the_same_queries_however_many_seasons(past):
+    with CaptureQueriesContext(connection) as two:
+        compute_history(past["league"])
+    for year in range(3):
+        play_season(past["league"], f"20{27 + year}", FIRST, start=START + timedelta(days=300 + 100 * year))
+    with CaptureQueriesContext(connection) as five:
+        history = compute_history(past["league"])
+    assert len(history.seasons) == 5
+    assert len(five) == len(two)
