@@ -14,10 +14,11 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from typing import NamedTuple
 
-from django.db.models import Q, Sum
+from django.db.models import Q, QuerySet, Sum
 
+from competitions.seasons import league_seasons
 from leagues.cache import cached
 from leagues.models import League, PointsDeduction, Season
 from leagues.standings import Result, Table, fair_play_points, table_of
@@ -150,20 +151,10 @@ class LeagueHistory:
     league: League
     seasons: list[DivisionSeason]
     all_time: list[AllTimeRow]
-    records: list[Record]
-
-    def to_dict(self) -> dict:
-        return {
-            "league": {"id": self.league.id, "name": self.league.name, "slug": self.league.slug},
-            "seasons": [entry.to_dict() for entry in self.seasons],
-            "all_time": [row.to_dict() for row in self.all_time],
-            "records": {record.key: record.to_dict() for record in self.records},
-        }
 
 
-@dataclass(frozen=True)
-class Played:
-    """A stored match as the history reads it."""
+class Played(NamedTuple):
+    """A stored match as the history reads it (a tuple: thousands are read at once)."""
 
     id: int
     season_id: int
@@ -172,17 +163,12 @@ class Played:
     home_goals: int | None
     away_goals: int | None
     status: str
-    kickoff: datetime
     round: int
 
 
-def history_seasons(league: League):
-    """The league's own seasons, oldest first: not the groups or knockouts a tournament made."""
-    return (
-        Season.objects.filter(league=league)
-        .filter(group__isnull=True, playoffs_of__isnull=True, group_stage_of__isnull=True)
-        .order_by("created_at", "id")
-    )
+def history_seasons(league: League) -> QuerySet[Season]:
+    """The league's own seasons (``league_seasons``), oldest first."""
+    return league_seasons(Season.objects.filter(league=league)).order_by("created_at", "id")
 
 
 def memberships(season_ids: list[int]) -> dict[int, dict[int, tuple[str, Division]]]:
@@ -201,9 +187,9 @@ def load_matches(season_ids: list[int]) -> list[Played]:
     rows = (
         Match.objects.filter(season_id__in=season_ids)
         .order_by("kickoff", "id")
-        .values_list("id", "season_id", "home_id", "away_id", "home_goals", "away_goals", "status", "kickoff", "round")
+        .values_list("id", "season_id", "home_id", "away_id", "home_goals", "away_goals", "status", "round")
     )
-    return [Played(*row) for row in rows]
+    return [Played._make(row) for row in rows]
 
 
 def playoff_winners(season_ids: list[int]) -> dict[int, tuple[int, str]]:
@@ -243,7 +229,7 @@ def season_cards(league: League, season_ids: list[int]) -> dict[int, dict[int, i
 
 
 def compute_history(league: League) -> LeagueHistory:
-    """Every season of the league by division, the all-time table and the records."""
+    """Every season of the league by division and the all-time table."""
     seasons = list(history_seasons(league))
     for season in seasons:
         season.league = league
@@ -271,12 +257,15 @@ def compute_history(league: League) -> LeagueHistory:
             entry.playoff_winner, entry.playoff_winner_name = winners.get(season.id, (None, ""))
         entries += own
     mark_movements(entries, [season.id for season in seasons])
-    return LeagueHistory(
-        league=league,
-        seasons=entries,
-        all_time=all_time_table(entries),
-        records=team_records(entries, matches, seasons) + player_records(season_ids),
-    )
+    return LeagueHistory(league=league, seasons=entries, all_time=all_time_table(entries))
+
+
+def compute_records(league: League, history: LeagueHistory) -> list[Record]:
+    """The league's records: from its matches, its season tables (``history``) and its players' lines."""
+    seasons = list(history_seasons(league).values_list("id", "name"))
+    season_ids = [season_id for season_id, _ in seasons]
+    matches = load_matches(season_ids)
+    return team_records(history.seasons, matches, dict(seasons)) + player_records(season_ids)
 
 
 def division_seasons(
@@ -351,10 +340,9 @@ def all_time_table(entries: list[DivisionSeason]) -> list[AllTimeRow]:
     return ordered
 
 
-def team_records(entries: list[DivisionSeason], matches: list[Played], seasons: list[Season]) -> list[Record]:
+def team_records(entries: list[DivisionSeason], matches: list[Played], season_names: dict[int, str]) -> list[Record]:
     """Biggest win, highest-scoring match, most points and goals in a season, longest runs."""
     names = {row.team_id: row.name for entry in entries for row in entry.table.rows}
-    season_names = {season.id: season.name for season in seasons}
     played = [m for m in matches if m.status == Match.Status.PLAYED]
     records: list[Record] = []
 
@@ -409,11 +397,11 @@ def team_records(entries: list[DivisionSeason], matches: list[Played], seasons: 
     season_record("most_points", "Most points in a season", "points")
     season_record("most_goals", "Most goals in a season", "goals_for")
     results = [m for m in matches if m.status in Match.RESULT_STATUSES]
-    for key, title, keeps in (
-        ("winning_run", "Longest winning run", lambda scored, conceded: scored > conceded),
-        ("unbeaten_run", "Longest unbeaten run", lambda scored, conceded: scored >= conceded),
+    for key, title, least_margin in (
+        ("winning_run", "Longest winning run", 1),
+        ("unbeaten_run", "Longest unbeaten run", 0),
     ):
-        run = longest_run(results, keeps)
+        run = longest_run(results, least_margin)
         if run is not None:
             team_id, length, first, last = run
             records.append(
@@ -432,24 +420,24 @@ def team_records(entries: list[DivisionSeason], matches: list[Played], seasons: 
     return records
 
 
-def longest_run(results: list[Played], keeps) -> tuple[int, int, Played, Played] | None:
-    """The longest unbroken series of one team's results (in kickoff order, across seasons) that
-    ``keeps(scored, conceded)`` accepts: (team, length, first match, last match); the first
-    team to reach the length holds it."""
+def longest_run(results: list[Played], least_margin: int) -> tuple[int, int, Played, Played] | None:
+    """The longest unbroken series of one team's results (in kickoff order, across seasons) won
+    by at least ``least_margin`` goals (1: wins, 0: unbeaten): (team, length, first match, last
+    match); the first team to reach the length holds it."""
     current: dict[int, tuple[int, Played]] = {}
     best: tuple[int, int, Played, Played] | None = None
+    longest = 0
     for match in results:
-        for team_id, scored, conceded in (
-            (match.home, match.home_goals, match.away_goals),
-            (match.away, match.away_goals, match.home_goals),
-        ):
-            if not keeps(scored, conceded):
+        margin = match.home_goals - match.away_goals
+        for team_id, kept in ((match.home, margin >= least_margin), (match.away, -margin >= least_margin)):
+            if not kept:
                 current.pop(team_id, None)
                 continue
             length, first = current.get(team_id, (0, match))
-            current[team_id] = (length + 1, first)
-            if best is None or length + 1 > best[1]:
-                best = (team_id, length + 1, first, match)
+            length += 1
+            current[team_id] = (length, first)
+            if length > longest:
+                longest, best = length, (team_id, length, first, match)
     return best
 
 
@@ -506,6 +494,24 @@ def history_key(league: League) -> str:
     return f"history:{league.id}:{digest}"
 
 
-def cached_history(league: League) -> LeagueHistory:
-    """``compute_history`` through the cache, keyed by ``history_key``."""
-    return cached(history_key(league), lambda: compute_history(league))
+def cached_history(league: League, key: str | None = None) -> LeagueHistory:
+    """``compute_history`` through the cache, keyed by ``history_key`` (given when already read)."""
+    key = key or history_key(league)
+    return cached(key, lambda: compute_history(league))
+
+
+def cached_records(league: League) -> list[Record]:
+    """``compute_records`` through the cache, under the history's key."""
+    key = history_key(league)
+    return cached(f"records:{key}", lambda: compute_records(league, cached_history(league, key)))
+
+
+def history_document(league: League) -> dict:
+    """What ``manage.py history --json`` prints and the API's history answers."""
+    history = cached_history(league)
+    return {
+        "league": {"id": league.id, "name": league.name, "slug": league.slug},
+        "seasons": [entry.to_dict() for entry in history.seasons],
+        "all_time": [row.to_dict() for row in history.all_time],
+        "records": {record.key: record.to_dict() for record in cached_records(league)},
+    }

@@ -5,7 +5,7 @@ from datetime import timedelta
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from competitions.history import Played, compute_history, longest_run
+from competitions.history import Played, compute_history, compute_records, longest_run
 from leagues.models import PointsDeduction
 from tests.competitions.conftest import FIRST, START, play_season
 
@@ -48,7 +48,8 @@ def test_the_all_time_table_adds_up_every_season(past):
 
 
 def test_records_name_their_holder_and_link_the_match_or_season(past):
-    records = {r.key: r for r in compute_history(past["league"]).records}
+    league = past["league"]
+    records = {r.key: r for r in compute_records(league, compute_history(league))}
     first, second = past["seasons"]
     matches = past["matches"]
     summary = {key: (r.value, r.holder, r.season, r.match) for key, r in records.items()}
@@ -68,12 +69,12 @@ def test_records_name_their_holder_and_link_the_match_or_season(past):
 
 def test_a_run_is_broken_by_the_first_result_it_does_not_keep():
     def result(number, home, away, home_goals, away_goals):
-        return Played(number, 1, home, away, home_goals, away_goals, "played", START, number)
+        return Played(number, 1, home, away, home_goals, away_goals, "played", number)
 
     results = [result(1, 1, 2, 1, 0), result(2, 2, 1, 0, 2), result(3, 1, 2, 0, 0), result(4, 1, 2, 1, 0)]
-    team, length, first, last = longest_run(results, lambda scored, conceded: scored > conceded)
+    team, length, first, last = longest_run(results, least_margin=1)
     assert (team, length, first.id, last.id) == (1, 2, 1, 2)
-    team, length, first, last = longest_run(results, lambda scored, conceded: scored >= conceded)
+    team, length, first, last = longest_run(results, least_margin=0)
     assert (team, length, first.id, last.id) == (1, 4, 1, 4)
 
 

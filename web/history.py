@@ -1,0 +1,390 @@
+"""Reads for the pages that look back over a league's seasons: its history, all-time table,
+records and players, a card's career and two teams' head-to-head.
+
+Each returns plain data in a fixed number of queries whatever the number of seasons: the
+league-wide figures come from ``competitions.history`` (cached by the league's results
+version), a card's career and a head-to-head from one query over their own rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from competitions.history import (
+    AllTimeRow,
+    DivisionSeason,
+    LeagueHistory,
+    Record,
+    cached_history,
+    cached_records,
+    history_key,
+)
+from leagues.cache import cached
+from leagues.models import League, Team
+from matches.models import Match, PlayerMatchStat
+from rosters.models import Player
+from web.charts import HistoryChart, history_chart
+from web.selectors import label, matches_with_teams, url_maker, with_links
+
+#: How many players each all-time leaderboard lists.
+ALL_TIME_BOARD_SIZE = 10
+#: The all-time leaderboards: a stat line's column (or sum of columns) and the board's title.
+ALL_TIME_BOARDS = (
+    ("goals", "Goals"),
+    ("matches", "Matches"),
+    ("shots", "Shots"),
+    ("saves", "Saves"),
+    ("steals", "Steals"),
+    ("cards", "Cards"),
+    ("injuries", "Injuries"),
+)
+
+
+@dataclass
+class SeasonHistory:
+    """One season of the league: each division's final table and outcome, top tier first."""
+
+    season_id: int
+    name: str
+    divisions: list[DivisionSeason]
+
+
+@dataclass
+class HistoryPage:
+    league: League
+    seasons: list[SeasonHistory]
+    chart: HistoryChart | None
+
+
+def by_season(history: LeagueHistory) -> list[SeasonHistory]:
+    """The history's division tables grouped by season, oldest first."""
+    seasons: dict[int, SeasonHistory] = {}
+    for entry in history.seasons:
+        seasons.setdefault(entry.season_id, SeasonHistory(entry.season_id, entry.season_name, [])).divisions.append(
+            entry
+        )
+    return list(seasons.values())
+
+
+def history_page(slug: str) -> HistoryPage:
+    """Every season with its champions, movements and play-off winners, and the chart of places."""
+    league = League.objects.get(slug=slug)
+    seasons = by_season(cached_history(league))
+    played = [s for s in seasons if any(d.table.rows for d in s.divisions)]
+    chart = history_chart([(s.name, [(d.division.tier, d.table) for d in s.divisions]) for s in played])
+    return HistoryPage(league=league, seasons=seasons[::-1], chart=chart if played else None)
+
+
+@dataclass
+class AllTimePage:
+    league: League
+    rows: list[AllTimeRow]
+
+
+def all_time_page(slug: str) -> AllTimePage:
+    league = League.objects.get(slug=slug)
+    return AllTimePage(league=league, rows=cached_history(league).all_time)
+
+
+@dataclass
+class RecordLine:
+    record: Record
+    url: str
+
+
+@dataclass
+class RecordsPage:
+    league: League
+    records: list[RecordLine]
+
+
+def records_page(slug: str) -> RecordsPage:
+    """The league's records, each linked to its match (else its season)."""
+    league = League.objects.get(slug=slug)
+    match_url, season_url = url_maker("web:match"), url_maker("web:season")
+    lines = [
+        RecordLine(record, match_url(record.match) if record.match else season_url(record.season))
+        for record in cached_records(league)
+    ]
+    return RecordsPage(league=league, records=lines)
+
+
+# --- players ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Leader:
+    player_id: int
+    name: str
+    value: int
+
+
+@dataclass
+class Board:
+    title: str
+    leaders: list[Leader]
+
+
+@dataclass
+class PlayersPage:
+    league: League
+    boards: list[Board]
+
+
+def player_totals() -> dict:
+    """Aggregates of stat lines: their count and the sums a leaderboard shows."""
+    return {
+        "matches": Count("id"),
+        "goals": Sum("goals"),
+        "shots": Sum("shots"),
+        "saves": Sum("saves"),
+        "steals": Sum("steals"),
+        "yellow_cards": Sum("yellow_cards"),
+        "red_cards": Sum("red_cards"),
+        "injuries": Sum("injuries"),
+    }
+
+
+def all_time_boards(league: League) -> list[Board]:
+    """The league's leaders in each stat over every season (one aggregate query)."""
+    totals = list(
+        PlayerMatchStat.objects.filter(match__season__league=league, match__status__in=Match.RESULT_STATUSES)
+        .values("player_id", "player__name")
+        .annotate(**player_totals())
+    )
+    for total in totals:
+        total["cards"] = total["yellow_cards"] + total["red_cards"]
+    boards = []
+    for key, title in ALL_TIME_BOARDS:
+        ranked = sorted(totals, key=lambda t, key=key: (-t[key], t["player__name"], t["player_id"]))
+        leaders = [Leader(t["player_id"], t["player__name"], t[key]) for t in ranked if t[key] > 0]
+        if leaders:
+            boards.append(Board(title, leaders[:ALL_TIME_BOARD_SIZE]))
+    return boards
+
+
+def all_time_players_page(slug: str) -> PlayersPage:
+    league = League.objects.get(slug=slug)
+    boards = cached(f"players:{history_key(league)}", lambda: all_time_boards(league))
+    return PlayersPage(league=league, boards=boards)
+
+
+@dataclass
+class CareerLine:
+    """A card's figures in one season for one team (or, with ``season_id`` None, its whole career)."""
+
+    season_id: int | None
+    season: str
+    team_id: int | None
+    team: str
+    matches: int = 0
+    goals: int = 0
+    shots: int = 0
+    saves: int = 0
+    steals: int = 0
+    yellow_cards: int = 0
+    red_cards: int = 0
+    injuries: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+    #: ``extra`` in the order of the career's columns, for the page
+    extra_values: list[int] = field(default_factory=list)
+
+    def add(self, line: PlayerMatchStat) -> None:
+        self.matches += 1
+        for name in ("goals", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries"):
+            setattr(self, name, getattr(self, name) + getattr(line, name))
+        for key, value in (line.extra or {}).items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                self.extra[key] = self.extra.get(key, 0) + value
+
+    def to_dict(self) -> dict:
+        return {
+            "season": self.season_id,
+            "season_name": self.season,
+            "team": self.team_id,
+            "team_name": self.team,
+            "matches": self.matches,
+            "goals": self.goals,
+            "shots": self.shots,
+            "saves": self.saves,
+            "steals": self.steals,
+            "yellow_cards": self.yellow_cards,
+            "red_cards": self.red_cards,
+            "injuries": self.injuries,
+            "extra": self.extra,
+        }
+
+
+@dataclass
+class Career:
+    player: Player
+    lines: list[CareerLine]
+    total: CareerLine
+    extra_columns: list[str]
+    extra_labels: list[str]
+
+    def to_dict(self) -> dict:
+        return {
+            "player": self.player.id,
+            "name": self.player.name,
+            "role": self.player.role,
+            "league": self.player.league_id,
+            "seasons": [line.to_dict() for line in self.lines],
+            "total": self.total.to_dict(),
+        }
+
+
+def career(player_id: int) -> Career:
+    """A card's results season by season and team by team, oldest first, and the totals (two queries).
+
+    The game's own counters (the stat line's ``extra``) are added up where they are whole
+    numbers, so each engine's figures show without a column of their own."""
+    player = Player.objects.select_related("league").get(id=player_id)
+    lines = (
+        PlayerMatchStat.objects.filter(player=player, match__status__in=Match.RESULT_STATUSES)
+        .select_related("match__season", "team")
+        .order_by("match__season__created_at", "match__season_id", "match__kickoff", "match_id")
+    )
+    by_stint: dict[tuple[int, int], CareerLine] = {}
+    total = CareerLine(None, "Career", None, "")
+    for line in lines:
+        season = line.match.season
+        stint = by_stint.setdefault(
+            (season.id, line.team_id), CareerLine(season.id, season.name, line.team_id, line.team.name)
+        )
+        stint.add(line)
+        total.add(line)
+    columns = sorted({key for stint in by_stint.values() for key in stint.extra})
+    for stint in [*by_stint.values(), total]:
+        stint.extra_values = [stint.extra.get(key, 0) for key in columns]
+    return Career(
+        player=player,
+        lines=list(by_stint.values()),
+        total=total,
+        extra_columns=columns,
+        extra_labels=[label(key) for key in columns],
+    )
+
+
+# --- teams ------------------------------------------------------------------------------------
+
+
+@dataclass
+class TeamSeason:
+    """A team's line in one season's final table and what the season meant for it."""
+
+    season_id: int
+    season: str
+    division: str
+    tier: int
+    position: int
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    goals_for: int
+    goals_against: int
+    points: int
+    outcome: str
+
+
+@dataclass
+class TeamHistory:
+    #: newest first
+    record: list[TeamSeason]
+    #: the league's other teams that ever played a season, by name: (id, name)
+    opponents: list[tuple[int, str]]
+
+
+def team_history(team: Team) -> TeamHistory:
+    """The team's season-by-season record and its possible opponents, from the league's cached history."""
+    history = cached_history(team.league)
+    others = ((row.team_id, row.name) for row in history.all_time if row.team_id != team.id)
+    return TeamHistory(record=team_record(team, history), opponents=sorted(others, key=lambda item: item[1]))
+
+
+def team_record(team: Team, history: LeagueHistory) -> list[TeamSeason]:
+    """The team's line in each season of ``history``, newest first."""
+    record = []
+    for entry in history.seasons:
+        row = next((row for row in entry.table.rows if row.team_id == team.id), None)
+        if row is None:
+            continue
+        outcome = [
+            text
+            for text, held in (
+                ("champion", entry.champion == team.id),
+                ("play-off winner", entry.playoff_winner == team.id),
+                ("promoted", team.id in entry.promoted),
+                ("relegated", team.id in entry.relegated),
+            )
+            if held
+        ]
+        record.append(
+            TeamSeason(
+                entry.season_id,
+                entry.season_name,
+                entry.division.name,
+                entry.division.tier,
+                row.position,
+                row.played,
+                row.won,
+                row.drawn,
+                row.lost,
+                row.goals_for,
+                row.goals_against,
+                row.points,
+                ", ".join(outcome),
+            )
+        )
+    return record[::-1]
+
+
+@dataclass
+class HeadToHead:
+    team: Team
+    opponent: Team
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    goals_for: int
+    goals_against: int
+    matches: list[Match]
+
+    def to_dict(self) -> dict:
+        return {
+            "team": self.team.id,
+            "opponent": self.opponent.id,
+            "played": self.played,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+            "goals_for": self.goals_for,
+            "goals_against": self.goals_against,
+            "matches": [m.id for m in self.matches],
+        }
+
+
+def head_to_head(team_id: int, opponent_id: int) -> HeadToHead:
+    """Every result between two teams of a league across its seasons, from the first team's side
+    (three queries). Teams of different leagues have never met: ``Team.DoesNotExist``."""
+    team = Team.objects.select_related("league").get(id=team_id)
+    opponent = Team.objects.get(id=opponent_id, league_id=team.league_id)
+    meetings = matches_with_teams().filter(
+        Q(home=team, away=opponent) | Q(home=opponent, away=team), status__in=Match.RESULT_STATUSES
+    )
+    matches = with_links(list(meetings.select_related("season").order_by("kickoff", "id")))
+    summary = HeadToHead(team, opponent, len(matches), 0, 0, 0, 0, 0, matches)
+    for match in matches:
+        scored, conceded = (
+            (match.home_goals, match.away_goals) if match.home_id == team.id else (match.away_goals, match.home_goals)
+        )
+        summary.goals_for += scored
+        summary.goals_against += conceded
+        summary.won += scored > conceded
+        summary.drawn += scored == conceded
+        summary.lost += scored < conceded
+    return summary
