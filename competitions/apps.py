@@ -3,3 +3,4 @@ from django.apps import AppConfig
 
 class CompetitionsConfig(AppConfig):
     name = "competitions"
+    verbose_name = "Competitions"

@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Q
@@ -9,14 +10,23 @@ from django.utils.html import format_html
 from engines import CardError
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.errors import validation_message
-from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, PointsDeduction, Season, Team
+from leagues.models import (
+    FAIR_PLAY_FIELDS,
+    FAIR_PLAY_FIFA,
+    Division,
+    League,
+    PointsDeduction,
+    Season,
+    SeasonTeam,
+    Team,
+)
 from leagues.scheduling import generate_fixtures
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
 from rosters.print_actions import print_team_cards, print_team_cards_bw
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
 #: (rosters adds Player), so every choice list in a form is cut down to the user's leagues.
-LEAGUE_PATHS: dict[type, str] = {League: "pk", Season: "league", Team: "league"}
+LEAGUE_PATHS: dict[type, str] = {League: "pk", Season: "league", Team: "league", Division: "league"}
 
 
 class LeagueChoicesMixin:
@@ -178,7 +188,35 @@ class PointsDeductionInline(ScopedInline):
     readonly_fields = ["created_at"]
 
 
+class SeasonTeamInline(ScopedInline):
+    """Each team's division in the season (shown when the league has divisions); the teams
+    themselves are chosen in the season's form."""
+
+    model = SeasonTeam
+    extra = 0
+    fields = ["team", "division"]
+    readonly_fields = ["team"]
+    can_delete = False
+    verbose_name = "team's division"
+    verbose_name_plural = "divisions of the teams"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 class SeasonForm(forms.ModelForm):
+    """The season with its teams: a plain choice of teams (``Season.teams`` goes through
+    ``SeasonTeam``, whose division the inline sets), saved by ``SeasonAdmin.save_related``."""
+
+    teams = forms.ModelMultipleChoiceField(
+        queryset=Team.objects.all(), required=False, widget=FilteredSelectMultiple("teams", is_stacked=False)
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["teams"].initial = list(self.instance.teams.values_list("pk", flat=True))
+
     def clean_teams(self):
         teams = self.cleaned_data["teams"]
         if errors := team_count_errors(len(teams)):
@@ -192,13 +230,36 @@ class SeasonAdmin(LeagueScopedAdmin):
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
-    filter_horizontal = ["teams"]
     inlines = [PointsDeductionInline]
-    actions = ["generate_fixtures_action"]
-    fields = [
+    actions = ["generate_fixtures_action", "close_season_action", "next_season_action"]
+    #: The form's fields (``get_fields``: the admin's checks refuse ``teams`` in a ``fields``
+    #: attribute, as Django cannot edit a relation through a model of its own; the form can).
+    form_fields = [
         *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
-        "engine_settings",
+        *["engine_settings", "keepers_deadline"],
     ]
+
+    def get_fields(self, request, obj=None):
+        return self.form_fields
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if not request.user.is_superuser:  # a forged id of another league's team is refused by the form
+            field = form.base_fields["teams"]
+            field.queryset = field.queryset.filter(league__in=League.objects.run_by(request.user))
+        return form
+
+    def get_inlines(self, request, obj):
+        if obj is not None and obj.league.divisions.exists():
+            return [SeasonTeamInline, *self.inlines]
+        return self.inlines
+
+    def save_related(self, request, form, formsets, change):
+        """The inlines (the teams' divisions) before the teams: a team taken out of the season
+        goes with its row, which a later save of the inline would write back."""
+        for formset in formsets:
+            self.save_formset(request, form, formset, change=change)
+        form.save_m2m()
 
     def get_queryset(self, request):
         return (
@@ -234,6 +295,44 @@ class SeasonAdmin(LeagueScopedAdmin):
                 self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
             else:
                 self.message_user(request, f"{season}: {len(matches)} matches scheduled.", messages.SUCCESS)
+
+    @admin.action(
+        description="Close the season (its unplayed matches are cancelled and listed)", permissions=["change"]
+    )
+    def close_season_action(self, request, queryset):
+        from competitions.rollover import season_close
+
+        for season in self.run_rows(request, queryset):
+            try:
+                note = season_close(season, by=request.user)
+            except ValidationError as exc:
+                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{season} is closed. {note}", messages.SUCCESS)
+
+    @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
+    def next_season_action(self, request, queryset):
+        from competitions.rollover import season_rollover
+
+        for season in self.run_rows(request, queryset):
+            try:
+                new = season_rollover(season, by=request.user)
+            except ValidationError as exc:
+                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
+            else:
+                url = reverse("admin:leagues_season_change", args=[new.pk])
+                text = format_html('{} follows {}: <a href="{}">its teams, fixtures and draft</a>.', new, season, url)
+                self.message_user(request, text, messages.SUCCESS)
+
+
+@admin.register(Division)
+class DivisionAdmin(LeagueScopedAdmin):
+    """A league's tiers and what moves between them at the rollover."""
+
+    list_display = ["name", "league", "tier", "promoted", "relegated", "promotion_playoff", "relegation_playoff"]
+    list_filter = ["league"]
+    search_fields = ["name", "league__name"]
+    fields = ["league", "name", "tier", "promoted", "relegated", "promotion_playoff", "relegation_playoff"]
 
 
 @admin.register(Team)
