@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet, Sum
 
 from competitions.seasons import league_seasons
 from leagues.cache import cached
-from leagues.models import League, PointsDeduction, Season
+from leagues.models import League, PointsDeduction, Season, SeasonTeam
 from leagues.standings import Result, Table, fair_play_points, table_of
 from matches.models import Match, PlayerMatchStat
 
@@ -173,12 +173,13 @@ def history_seasons(league: League) -> QuerySet[Season]:
 
 def memberships(season_ids: list[int]) -> dict[int, dict[int, tuple[str, Division]]]:
     """Each season's teams with their names and divisions (one query)."""
-    through = Season.teams.through
     teams: dict[int, dict[int, tuple[str, Division]]] = defaultdict(dict)
-    for season_id, team_id, name in through.objects.filter(season_id__in=season_ids).values_list(
-        "season_id", "team_id", "team__name"
-    ):
-        teams[season_id][team_id] = (name, DEFAULT_DIVISION)
+    rows = SeasonTeam.objects.filter(season_id__in=season_ids).values_list(
+        "season_id", "team_id", "team__name", "division_id", "division__name", "division__tier"
+    )
+    for season_id, team_id, name, division_id, division_name, tier in rows:
+        division = DEFAULT_DIVISION if division_id is None else Division(division_id, division_name, tier)
+        teams[season_id][team_id] = (name, division)
     return teams
 
 
@@ -192,14 +193,16 @@ def load_matches(season_ids: list[int]) -> list[Played]:
     return [Played._make(row) for row in rows]
 
 
-def playoff_winners(season_ids: list[int]) -> dict[int, tuple[int, str]]:
-    """The winner of each season's play-offs that has one (one query over the finals)."""
+def playoff_winners(season_ids: list[int]) -> dict[tuple[int, int | None], tuple[int, str]]:
+    """The winner of each play-off of the seasons, by (season, division): a division's promotion
+    play-off under its division, the league's play-offs (``Playoffs``) under None (one query)."""
     from tournaments.models import Tie
     from tournaments.services import final_tie
 
-    ties = Tie.objects.filter(bracket__season__playoffs_of__season_id__in=season_ids).select_related(
-        "bracket__season__playoffs_of", "winner"
-    )
+    ties = Tie.objects.filter(
+        Q(bracket__season__playoffs_of__season_id__in=season_ids)
+        | Q(bracket__season__division_playoff_of__season_id__in=season_ids)
+    ).select_related("bracket__season__playoffs_of", "bracket__season__division_playoff_of", "winner")
     by_bracket: dict[int, list[Tie]] = defaultdict(list)
     for tie in ties:
         by_bracket[tie.bracket_id].append(tie)
@@ -207,8 +210,14 @@ def playoff_winners(season_ids: list[int]) -> dict[int, tuple[int, str]]:
     for bracket_ties in by_bracket.values():
         bracket = bracket_ties[0].bracket
         final = final_tie(bracket, bracket_ties)
-        if final is not None and final.winner is not None:
-            winners[bracket.season.playoffs_of.season_id] = (final.winner_id, final.winner.name)
+        if final is None or final.winner is None:
+            continue
+        knockout = bracket.season
+        of_division = getattr(knockout, "division_playoff_of", None)
+        key = (
+            (of_division.season_id, of_division.division_id) if of_division else (knockout.playoffs_of.season_id, None)
+        )
+        winners[key] = (final.winner_id, final.winner.name)
     return winners
 
 
@@ -254,9 +263,10 @@ def compute_history(league: League) -> LeagueHistory:
     for season in seasons:
         own = division_seasons(season, teams[season.id], by_season[season.id], deducted[season.id], cards[season.id])
         for entry in own:
-            entry.playoff_winner, entry.playoff_winner_name = winners.get(season.id, (None, ""))
+            won = winners.get((season.id, entry.division.id)) or winners.get((season.id, None), (None, ""))
+            entry.playoff_winner, entry.playoff_winner_name = won
         entries += own
-    mark_movements(entries, [season.id for season in seasons])
+    mark_movements(entries, following_seasons(seasons))
     return LeagueHistory(league=league, seasons=entries, all_time=all_time_table(entries))
 
 
@@ -295,14 +305,21 @@ def division_seasons(
     return entries
 
 
-def mark_movements(entries: list[DivisionSeason], season_order: list[int]) -> None:
+def following_seasons(seasons: list[Season]) -> dict[int, int]:
+    """The season after each (oldest first): the one rolled over from it, else the next created."""
+    order = [season.id for season in seasons]
+    following = dict(zip(order, order[1:], strict=False))
+    following.update({season.previous_id: season.id for season in seasons if season.previous_id is not None})
+    return following
+
+
+def mark_movements(entries: list[DivisionSeason], following: dict[int, int]) -> None:
     """Who went up and who went down: the teams whose tier is higher (or lower) in the season
     that follows. The last season has moved nobody yet."""
     tiers: dict[int, dict[int, int]] = defaultdict(dict)
     for entry in entries:
         for row in entry.table.rows:
             tiers[entry.season_id][row.team_id] = entry.division.tier
-    following = dict(zip(season_order, season_order[1:], strict=False))
     for entry in entries:
         after = tiers.get(following.get(entry.season_id), {})
         for row in entry.table.rows:

@@ -17,9 +17,14 @@ from matches.models import Match
 
 
 def league_seasons(queryset: QuerySet[Season] | None = None) -> QuerySet[Season]:
-    """A league's own seasons, without the groups and knockouts its tournaments made as seasons."""
+    """A league's own seasons, without the groups and knockouts its tournaments and play-offs made as seasons."""
     queryset = Season.objects.all() if queryset is None else queryset
-    return queryset.filter(group__isnull=True, playoffs_of__isnull=True, group_stage_of__isnull=True)
+    return queryset.filter(
+        group__isnull=True,
+        playoffs_of__isnull=True,
+        group_stage_of__isnull=True,
+        division_playoff_of__isnull=True,
+    )
 
 
 def with_progress(queryset: QuerySet[Season]) -> QuerySet[Season]:

@@ -634,5 +634,6 @@ def team_fixtures(team_id: int) -> tuple[Team, Sequence[Match]]:
         | Q(season__playoffs_of__season=season)
         | Q(season__group__stage__season=season)
         | Q(season__group_stage_of__season=season)
+        | Q(season__division_playoff_of__season=season)
     )
     return team, list(matches.filter(in_season).order_by("kickoff", "id"))
