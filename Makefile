@@ -40,6 +40,7 @@ mutate: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	PYTHONPATH=. $(BIN)/lint-imports
 
 serve: setup
 	$(BIN)/python manage.py runserver

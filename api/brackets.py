@@ -2,7 +2,7 @@
 
 Everything is read in three queries whatever the bracket's size (the bracket, its
 entrants, its ties with their teams and matches); the round names and the champion
-come from ``tournaments.services``, as on the commands' text bracket.
+come from ``competitions.knockout``, as on the commands' text bracket.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from django.shortcuts import get_object_or_404
 from rest_framework import serializers
 
 from api.serializers import optional_choice
+from competitions.knockout import final_tie, tie_order, tie_round_name
+from competitions.two_legs import tie_aggregate, tie_score
 from matches.models import Match
 from tournaments.models import Bracket, Entrant, Tie
-from tournaments.services import final_tie, tie_aggregate, tie_order, tie_round_name, tie_score
 
 
 class BracketTeam(serializers.Serializer):
@@ -59,7 +60,7 @@ class TieAggregate(serializers.Serializer):
 
 class TieScoreSerializer(serializers.Serializer):
     """The tie's result from its home side (the higher seed) in every leg: the text the
-    bracket page and the text bracket show, from ``tournaments.services.tie_score``."""
+    bracket page and the text bracket show, from ``competitions.knockout.tie_score``."""
 
     home = serializers.IntegerField(help_text="The home side's goals: the one match's, or over both legs.")
     away = serializers.IntegerField()

@@ -15,9 +15,12 @@ import functools
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
@@ -85,10 +88,6 @@ def idempotent(view_method):
 def purge_idempotency_keys(now=None) -> int:
     """Forget answers older than ``IDEMPOTENCY_KEY_DAYS``: a client retries within minutes,
     and a key kept for good only grows the table. Returns how many were deleted."""
-    from datetime import timedelta
-
-    from django.conf import settings
-    from django.utils import timezone
 
     cutoff = (now or timezone.now()) - timedelta(days=settings.IDEMPOTENCY_KEY_DAYS)
     deleted, _ = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.serializers import django_errors
+from competitions import table_results as steps
 from matches import table_results as service
 from matches.models import Match, ResultSubmission
 
@@ -118,7 +119,7 @@ class TableResultView(APIView):
         data.is_valid(raise_exception=True)
         result = dict(data.validated_data)
         note = result.pop("note", "")
-        self.run(service.result_enter, match_id=match.id, user=request.user, data=result, note=note)
+        self.run(steps.result_enter, match_id=match.id, user=request.user, data=result, note=note)
         return self.answer(match.id)
 
 
@@ -128,7 +129,7 @@ class ConfirmView(TableResultView):
     @extend_schema(request=None, responses=TableStateSerializer)
     def post(self, request: Request, match_id: int) -> Response:
         match = self.match(match_id)
-        self.run(service.result_confirm, match_id=match.id, user=request.user)
+        self.run(steps.result_confirm, match_id=match.id, user=request.user)
         return self.answer(match.id)
 
 
@@ -144,7 +145,7 @@ class DecideView(TableResultView):
         if result is not None:
             result = {k: v for k, v in result.items() if k != "note"}
         self.run(
-            service.result_decide,
+            steps.result_decide,
             match_id=match.id,
             user=request.user,
             submission_id=data.validated_data.get("submission"),

@@ -23,12 +23,13 @@ from rest_framework.response import Response
 
 from api import brackets, filters, serializers
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
+from competitions import results
+from competitions.round_robin import generate_fixtures
+from competitions.standings import cached_standings
 from config.throttling import AnonThrottle, ScopeThrottle
 from leagues.models import League, Season, Team
-from leagues.scheduling import generate_fixtures
-from leagues.standings import cached_standings
 from leagues.validation import query_id
-from matches import fixtures, services
+from matches import fixtures
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.scoresheets import render_scoresheet, scoresheet_for_match
 from rosters import ledger
@@ -196,7 +197,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
         match = self.get_object()
         given = serializers.ForfeitSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        self._apply(services.match_forfeit, match=match, forfeited_by=given.validated_data["forfeited_by"])
+        self._apply(results.match_forfeit, match=match, forfeited_by=given.validated_data["forfeited_by"])
         return self._answer(match.id)
 
     @pdf_schema("The match's scoresheet (PDF), filled in once played.", BLANK_PARAMETER)

@@ -33,8 +33,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from competitions.round_robin import round_robin  # noqa: E402
 from leagues.models import League, Season, Team  # noqa: E402
-from leagues.scheduling import round_robin  # noqa: E402
 from matches.models import Match, PlayerMatchStat  # noqa: E402
 from rosters.models import Player  # noqa: E402
 

@@ -31,8 +31,8 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
-from leagues.demo import create_demo_season  # noqa: E402
-from matches.services import play_matches  # noqa: E402
+from competitions.results import matches_play  # noqa: E402
+from ops.demo import create_demo_season  # noqa: E402
 
 
 def free_port() -> int:
@@ -116,7 +116,7 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     season = create_demo_season(engine="futti", teams=args.teams, seed=7)
     matches = list(season.matches.order_by("round", "id").values_list("id", flat=True))
-    play_matches(matches[: len(matches) // 2])
+    matches_play(matches[: len(matches) // 2])
     print(f"database: {db}   gunicorn workers: {args.workers}   clients: {args.clients}   cores: {os.cpu_count()}")
     print(f"season: {season} (id {season.id}), {args.teams} teams, {len(matches) // 2} of {len(matches)} played")
 

@@ -27,11 +27,11 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
+from competitions.results import matches_play  # noqa: E402
 from engines import ENGINES  # noqa: E402
-from leagues.demo import create_demo_season  # noqa: E402
 from matches.models import Match  # noqa: E402
 from matches.scoresheets import render_scoresheet, scoresheet_for_match  # noqa: E402
-from matches.services import play_matches  # noqa: E402
+from ops.demo import create_demo_season  # noqa: E402
 from rosters.cards_pdf import CardSet, card_set_for_pool, render_cards  # noqa: E402
 
 
@@ -63,7 +63,7 @@ def main() -> None:
         wall, cpu, pdf = best_of(args.repeat, lambda cards=cards: render_cards(cards))
         pages = pdf.data.count(b"/Type /Page\n") or pdf.data.count(b"/Type /Page")
         season = create_demo_season(engine=engine, teams=2, seed=7, double=False)
-        play_matches(Match.objects.filter(season=season).values_list("id", flat=True))
+        matches_play(Match.objects.filter(season=season).values_list("id", flat=True))
         match = max(Match.objects.filter(season=season), key=lambda m: m.events.count())
         s_wall, s_cpu, _ = best_of(
             args.repeat * 3, lambda match=match: render_scoresheet(scoresheet_for_match(match.id))

@@ -29,13 +29,13 @@ from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from competitions.standings import compute_standings  # noqa: E402
 from config.celery import app  # noqa: E402
 from engines import MatchOptions, get_engine  # noqa: E402
-from leagues.demo import create_demo_season  # noqa: E402
-from leagues.standings import compute_standings  # noqa: E402
 from matches.models import Match  # noqa: E402
 from matches.services import queue_due_matches, send_play_tasks, team_sheets  # noqa: E402
 from matches.worker import start_worker, stop_worker  # noqa: E402
+from ops.demo import create_demo_season  # noqa: E402
 
 
 def wait_for_worker(timeout: float) -> None:

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/swiss.py --teams 64 --rounds 11 --seed 1
     .venv/bin/python benchmarks/swiss.py --survey
 
-Pairs a Swiss on paper (``tournaments.pairing.dry_run``, no database): results are
+Pairs a Swiss on paper (``competitions.pairing.dry_run``, no database): results are
 drawn by lot from the seed, the better seed winning two matches in three. Prints the
 CPU time of each round's pairing, then the rematches, second byes, and the teams that
 played three home (or away) matches in a row or were ever more than two apart.
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import DrawnRound, dry_run, venue_breaks  # noqa: E402
+from competitions.pairing import DrawnRound, dry_run, venue_breaks  # noqa: E402
 
 
 def by_lot(seed: int) -> Callable[[int, int], int]:

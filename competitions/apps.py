@@ -2,5 +2,8 @@ from django.apps import AppConfig
 
 
 class CompetitionsConfig(AppConfig):
+    """The formats a season is played in (round robin, knockout, groups, Swiss, play-offs) and
+    what a stored result sets off in them; their models stay in ``tournaments``."""
+
     name = "competitions"
     verbose_name = "Competitions"

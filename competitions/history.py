@@ -4,7 +4,7 @@ down and who won the play-offs; the all-time table; the records.
 Computed from stored results in a fixed number of queries whatever the number of seasons
 (the seasons, their teams, their matches, the deductions, the cards when fair play breaks
 ties, the play-off finals and two aggregates over the player stat lines); the tables are
-ranked in Python by ``leagues.standings.table_of`` under the league's tie-breakers.
+ranked in Python by ``competitions.standings.table_of`` under the league's tie-breakers.
 ``cached_history`` keeps the result under a key made of the league's seasons and their
 ``standings_version``, which every change to their results bumps.
 """
@@ -18,11 +18,13 @@ from typing import NamedTuple
 
 from django.db.models import Q, QuerySet, Sum
 
+from competitions.knockout import final_tie
 from competitions.seasons import league_seasons
+from competitions.standings import Result, Table, fair_play_points, table_of
 from leagues.cache import cached
 from leagues.models import League, PointsDeduction, Season, SeasonTeam
-from leagues.standings import Result, Table, fair_play_points, table_of
 from matches.models import Match, PlayerMatchStat
+from tournaments.models import Tie
 
 
 @dataclass(frozen=True)
@@ -196,9 +198,6 @@ def load_matches(season_ids: list[int]) -> list[Played]:
 def playoff_winners(season_ids: list[int]) -> dict[tuple[int, int | None], tuple[int, str]]:
     """The winner of each play-off of the seasons, by (season, division): a division's promotion
     play-off under its division, the league's play-offs (``Playoffs``) under None (one query)."""
-    from tournaments.models import Tie
-    from tournaments.services import final_tie
-
     ties = Tie.objects.filter(
         Q(bracket__season__playoffs_of__season_id__in=season_ids)
         | Q(bracket__season__division_playoff_of__season_id__in=season_ids)

@@ -345,3 +345,7 @@ SPECTACULAR_SETTINGS = {
         "api.schema.postprocess_strict_nullable",
     ],
 }
+
+#: The season's team ids in table order, which a reverse-table draft reverses: results are read
+#: two layers above the drafts (``rosters`` sits below ``matches``), so the settings name it.
+DRAFT_TABLE_ORDER = "competitions.standings.table_order"

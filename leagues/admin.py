@@ -7,6 +7,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
+from competitions.round_robin import generate_fixtures
 from engines import CardError
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.errors import validation_message
@@ -20,7 +21,6 @@ from leagues.models import (
     SeasonTeam,
     Team,
 )
-from leagues.scheduling import generate_fixtures
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField, team_count_errors
 from rosters.print_actions import print_team_cards, print_team_cards_bw
 

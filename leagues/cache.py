@@ -1,9 +1,13 @@
 """Values cached under keys that carry a version (a season's ``standings_version``): a bump
 makes the next read compute afresh, so nothing cached this way is ever deleted."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F
+
+from leagues.models import Season
 
 #: An entry stays this long at most (a bumped version leaves the old one unused anyway).
 CACHE_SECONDS = 3600
@@ -16,3 +20,14 @@ def cached(key: str, compute: Callable):
         value = compute()
         cache.set(key, value, CACHE_SECONDS)
     return value
+
+
+def standings_changed(season_ids: Iterable[int]) -> None:
+    """Bump the seasons' standings version once the current transaction commits: after the
+    commit, so a reader between the two caches the new table at worst, never the old one
+    under the new version."""
+    ids = sorted(set(season_ids))
+    if ids:
+        transaction.on_commit(
+            lambda: Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
+        )

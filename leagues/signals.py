@@ -6,8 +6,8 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 
 from audit import services as audit
+from leagues.cache import standings_changed
 from leagues.models import League, PointsDeduction, Season, Team
-from leagues.standings import standings_changed
 
 # Deductions are edited in the admin directly (no service): every save and delete is in the audit log.
 audit.track(PointsDeduction, fields=["season", "team", "points", "reason"], name="deduction")

@@ -1,7 +1,9 @@
-"""Playing matches with the league's engine and storing what happened.
+"""Simulating matches with the league's engine and storing what happened.
 
-Every function here is safe to call twice: a match that is no longer
-scheduled is left alone, so a task delivered twice stores one result.
+This module stores results and nothing more: what a stored result sets off in a
+tournament is decided above it (``competitions.progress``), by the use cases that own
+the transaction (``competitions.results``). A match that is no longer scheduled is
+left alone, so a task delivered twice stores one result.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from audit import services as audit
+from config.celery import app
 from engines import CardError, MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS
+from leagues.cache import standings_changed
 from leagues.models import League, PlayMode, Season
-from leagues.standings import standings_changed
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 
@@ -90,7 +93,7 @@ def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) 
             raise CardError(f"{exc}{where}") from exc
 
 
-def simulate_match(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
+def match_simulate(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
     """Run the league's engine on the match; stores nothing.
 
     Tactics the engine refuses (they name a player no longer in the squad, say) are dropped,
@@ -115,42 +118,30 @@ def simulate_match(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
         raise
 
 
-def match_play(*, match_id: int) -> Match:
-    """Play a scheduled match with its league's engine and store the result.
-
-    The row is locked for the whole transaction; a match that is no longer
-    scheduled, or that is played at the table (its result is entered, never
-    simulated), is returned unchanged. The score, events and player stats are
-    stored together or not at all.
-    """
-    with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            # the season's group and play-offs, if any, say what its result sets off
-            .select_related("season__league", "season__group", "season__playoffs", "home", "away")
-            .get(id=match_id)
-        )
-        if match.status != Match.Status.SCHEDULED or match.played_at_table:
-            return match
-        result, home, away = simulate_match(match)
-        match.played_with = played_with(match.season.match_settings, home, away)
-        store_result(match, result, home, away)
-        result_stored(match)
+def match_lock(match_id: int) -> Match | None:
+    """Lock a match that is ready to be played with its engine, for the caller's transaction:
+    scheduled, not played at the table, and not a second leg whose first leg is still open.
+    None otherwise (a task delivered twice, a match since played or moved to the table).
+    The season's group and play-offs come with it: they say what its result sets off."""
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("season__league", "season__group", "season__playoffs", "home", "away")
+        .get(id=match_id)
+    )
+    if match.status != Match.Status.SCHEDULED or match.played_at_table:
+        return None
+    if Match.objects.filter(FIRST_LEG_OPEN, id=match.id).exists():
+        return None
     return match
 
 
-def result_stored(match: Match) -> None:
-    """What a stored result sets off, in the same transaction: a decided knockout tie
-    sends its winner on and may draw the next round; the last group match draws the
-    knockout after the groups, the last league match the play-offs."""
-    if match.winner_required:  # only knockout and Swiss matches sit in a bracket or a draw
-        from tournaments.services import advance_bracket_of
-
-        advance_bracket_of(match)
-    else:
-        from tournaments.start import league_result_stored
-
-        league_result_stored(match)
+def match_simulate_and_store(match: Match) -> Match:
+    """Play a locked, scheduled match with its league's engine and store the result: the
+    score, events and player stats together (the caller holds the transaction)."""
+    result, home, away = match_simulate(match)
+    match.played_with = played_with(match.season.match_settings, home, away)
+    result_store(match, result, home, away)
+    return match
 
 
 def played_with(settings: dict, home: TeamSheet, away: TeamSheet) -> dict:
@@ -176,7 +167,7 @@ def revision_update() -> dict:
     return {"sequence": F("sequence") + 1, "updated_at": timezone.now()}
 
 
-def store_result(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
+def result_store(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
     """Write the engine's result onto a locked, scheduled match (inside a transaction); the audit log
     gets one entry (one insert) with the result before and after."""
     before = audit.snapshot(match, RESULT_FIELDS)
@@ -278,29 +269,28 @@ def match_fail(*, match_id: int, error: str) -> None:
         audit.record("match.failed", match, before=before, after=after, **match.audit_scope())
 
 
-def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
-    """Award the match against the side that forfeited, with the league's forfeit score."""
+def forfeit_store(match: Match, *, forfeited_by: str) -> Match:
+    """Award the match against the side that forfeited, with the league's forfeit score (the
+    caller holds the transaction, and sets off what the result decides)."""
     league = match.season.league
     winner_goals, loser_goals = league.forfeit_goals_for, league.forfeit_goals_against
-    with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).get(id=match.id)
-        before = audit.snapshot(match, FORFEIT_FIELDS)
-        if match.status == Match.Status.PLAYED:
-            MatchEvent.objects.filter(match=match).delete()
-            PlayerMatchStat.objects.filter(match=match).delete()
-        match.status = Match.Status.FORFEITED
-        match.forfeited_by = forfeited_by
-        match.decided_by = Match.DecidedBy.FORFEIT
-        match.shootout_home = match.shootout_away = None
-        if forfeited_by == Match.Side.HOME:
-            match.home_goals, match.away_goals = loser_goals, winner_goals
-        else:
-            match.home_goals, match.away_goals = winner_goals, loser_goals
-        match.save(update_fields=[*FORFEIT_FIELDS, *match_revised(match)])
-        audit.record(
-            "match.forfeited", match, before=before, after=audit.snapshot(match, FORFEIT_FIELDS), **match.audit_scope()
-        )
-        result_stored(match)
+    match = Match.objects.select_for_update(of=("self",)).get(id=match.id)
+    before = audit.snapshot(match, FORFEIT_FIELDS)
+    if match.status == Match.Status.PLAYED:
+        MatchEvent.objects.filter(match=match).delete()
+        PlayerMatchStat.objects.filter(match=match).delete()
+    match.status = Match.Status.FORFEITED
+    match.forfeited_by = forfeited_by
+    match.decided_by = Match.DecidedBy.FORFEIT
+    match.shootout_home = match.shootout_away = None
+    if forfeited_by == Match.Side.HOME:
+        match.home_goals, match.away_goals = loser_goals, winner_goals
+    else:
+        match.home_goals, match.away_goals = winner_goals, loser_goals
+    match.save(update_fields=[*FORFEIT_FIELDS, *match_revised(match)])
+    audit.record(
+        "match.forfeited", match, before=before, after=audit.snapshot(match, FORFEIT_FIELDS), **match.audit_scope()
+    )
     return match
 
 
@@ -319,8 +309,13 @@ def due_matches(now: datetime | None = None, *, requeue_claimed: bool = False):
         Match.objects.filter(status=Match.Status.SCHEDULED, kickoff__lte=now)
         .filter(Q(queued_at__isnull=True) | queued_long_ago)
         .exclude(TABLE_MATCHES)
+        .exclude(FIRST_LEG_OPEN)
     )
 
+
+#: Second legs whose first leg is not closed yet (played, forfeited or cancelled): not due, so
+#: the second leg's result always finds the first leg's in (``competitions.progress``).
+FIRST_LEG_OPEN = Q(tie__first_leg__isnull=False) & ~Q(tie__first_leg__status__in=Match.CLOSED_STATUSES)
 
 #: Matches played at the table, by their own mode or their league's: the worker leaves them alone.
 TABLE_MATCHES = Q(play_mode=PlayMode.TABLE) | Q(play_mode="", season__league__play_mode=PlayMode.TABLE)
@@ -352,32 +347,16 @@ def claim_and_send(matches, now: datetime) -> list[int]:
     return ids
 
 
+#: The play task (``competitions.tasks.play_match``), sent by name: it stores what the engine
+#: played and sets off what the result decides, a layer above this module.
+PLAY_TASK = "matches.tasks.play_match"
+
+
 def send_play_tasks(ids: list[int]) -> None:
     """One play task per match, all through one producer: a matchday that falls due is
     sent in one go instead of taking a producer from the pool for every match. A match
     whose message is lost is queued again once the broker's queue is seen empty, or its
     claim is stale (``due_matches``)."""
-    from config.celery import app
-    from matches.tasks import play_match
-
     with app.producer_or_acquire() as producer:
         for match_id in ids:
-            play_match.apply_async((match_id,), producer=producer)
-
-
-def simulate_due(now: datetime | None = None) -> list[Match]:
-    """Play every due match here and now, without a worker (``manage.py simulate_due``)."""
-    return play_matches(due_matches(now or timezone.now()).values_list("id", flat=True))
-
-
-def play_matches(ids) -> list[Match]:
-    """Play matches in this process, one transaction each; a failure marks only its own match."""
-    played = []
-    for match_id in ids:
-        try:
-            played.append(match_play(match_id=match_id))
-        except Exception as exc:  # an engine or squad error fails this match, not the run
-            log.exception("match %s failed", match_id)
-            match_fail(match_id=match_id, error=f"{type(exc).__name__}: {exc}")
-            played.append(Match.objects.get(id=match_id))
-    return played
+            app.send_task(PLAY_TASK, (match_id,), producer=producer)

@@ -6,9 +6,10 @@ or the commissioner approves it. Two different results are a dispute the commiss
 decides. Until then the match stays ``scheduled``, so standings and brackets ignore it.
 Every step is a ``ResultSubmission`` row with who and when.
 
-The stored result goes through ``services.store_result`` like an engine's, so the
-play-by-play (``detail["source"] == "table"``), player stats, standings, leaderboards and
-brackets (``result_stored``) treat it as any other. Role problems raise
+Who may do what, the state of a match and the validation of a result are here; the steps
+that store a result (``competitions.table_results``) go through ``services.result_store`` like
+an engine's, so the play-by-play (``detail["source"] == "table"``), player stats, standings,
+leaderboards and brackets (``competitions.progress``) treat it as any other. Role problems raise
 ``PermissionDenied``; anything wrong with the result or the match's state raises
 ``ValidationError`` keyed by the field at fault (``home_goals``, ``events[2].minute``,
 ``counts[17].shots``, ``match`` ...).
@@ -20,13 +21,10 @@ from collections import Counter
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.utils import timezone
 
-from engines import MatchResult, get_engine
-from engines.core import Event
-from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
-from matches.services import RESULT_FIELDS, STAT_FIELDS, result_stored, store_result, team_sheets
+from engines import get_engine
+from matches.models import Match, ResultSubmission
 from matches.table_games import OWN_GOAL, TableGame, table_game
 from rosters.models import SquadMember
 
@@ -52,14 +50,14 @@ def side_of(match: Match, user) -> str:
     return ""
 
 
-def _manager_side(match: Match, user) -> str:
+def manager_side(match: Match, user) -> str:
     side = side_of(match, user)
     if not side:
         raise PermissionDenied(f"Only the managers of {match.home} and {match.away} may submit or confirm this result.")
     return side
 
 
-def _require_commissioner(match: Match, user, doing: str) -> None:
+def require_commissioner(match: Match, user, doing: str) -> None:
     if user is None or not user.is_authenticated or not match.season.league.is_commissioner(user):
         raise PermissionDenied(f"Only a commissioner of {match.season.league} may {doing}.")
 
@@ -67,13 +65,14 @@ def _require_commissioner(match: Match, user, doing: str) -> None:
 # --- the state of a match ----------------------------------------------------------------
 
 
-def _lock(match_id: int) -> Match:
+def result_lock(match_id: int) -> Match:
+    """Lock the match for a step of its table result (the caller holds the transaction)."""
     return (
         Match.objects.select_for_update(of=("self",)).select_related("season__league", "home", "away").get(id=match_id)
     )
 
 
-def _check_open(match: Match, now=None) -> None:
+def check_open(match: Match, now=None) -> None:
     """Refuse a result for a match that is not played at the table, not due, or already decided."""
     if not match.played_at_table:
         raise ValidationError({"match": f"{match} is simulated by the worker; set it to be played at the table first."})
@@ -151,7 +150,7 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
     limit = limit or game.length_for(match.season.match_settings)
     events = _clean_events(data.get("events") or [], game, name, squad, limit, errors)
     counts = _clean_counts(data.get("counts") or {}, game, name, squad, errors)
-    goals = Counter(_scored_for(squad[e["player"]][0], e["kind"]) for e in events if e["kind"] in GOAL_KINDS)
+    goals = Counter(scored_for(squad[e["player"]][0], e["kind"]) for e in events if e["kind"] in GOAL_KINDS)
     for side, value in ((Match.Side.HOME, home_goals), (Match.Side.AWAY, away_goals)):
         if value is not None and goals[side] != value and "events" not in errors:
             team = match.home if side == Match.Side.HOME else match.away
@@ -172,7 +171,7 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _scored_for(side: str, kind: str) -> str:
+def scored_for(side: str, kind: str) -> str:
     """The side a goal counts for: the scorer's, or the other one for an own goal."""
     if kind != OWN_GOAL:
         return side
@@ -282,200 +281,3 @@ def _squad_player(value, key: str, squad, errors) -> int | None:
         errors[key] = f"Player {player} is not in either squad of this match."
         return None
     return player
-
-
-# --- storing ---------------------------------------------------------------------------
-
-
-def _store(match: Match, payload: dict[str, Any]) -> None:
-    """Store an agreed result as the engine's would be: score, play-by-play, stats; then the bracket."""
-    home, away = team_sheets(match)
-    squad = squad_of(match)
-    game = table_game(match.season.league.engine)
-    stats: dict[str, dict[str, int]] = {}
-    events = []
-    for event in payload["events"]:
-        player, side = str(event["player"]), squad[event["player"]][0]
-        detail: dict[str, Any] = {"source": "table"}
-        if event["out"] is not None:
-            detail["out"] = str(event["out"])
-        if event["kind"] == OWN_GOAL:
-            detail["for"] = _scored_for(side, OWN_GOAL)
-        kinds = [event["kind"]]
-        if event["kind"] == game.second_yellow:  # as the engines log it: the booking, then the sending-off
-            kinds, detail["second_yellow"] = ["yellow_card", "red_card"], True
-        for kind in kinds:
-            events.append(Event(len(events) + 1, event["minute"], kind, side, player, dict(detail)))
-            if stat := game.timed.get(kind):
-                line = stats.setdefault(player, dict.fromkeys(STAT_FIELDS, 0))
-                line[stat] += 1
-    for player, counted in payload["counts"].items():
-        stats.setdefault(player, dict.fromkeys(STAT_FIELDS, 0)).update(counted)
-    result = MatchResult(
-        engine=match.season.league.engine,
-        version=TABLE_VERSION,
-        seed=match.seed,
-        home_goals=payload["home_goals"],
-        away_goals=payload["away_goals"],
-        decided_by=payload["decided_by"],
-        shootout_home=payload["shootout_home"],
-        shootout_away=payload["shootout_away"],
-        events=events,
-        player_stats=stats,
-    )
-    MatchEvent.objects.filter(match=match).delete()
-    PlayerMatchStat.objects.filter(match=match).delete()
-    store_result(match, result, home, away)
-    result_stored(match)
-
-
-def _accept(
-    match: Match, submission: ResultSubmission, *, action: str | None, user=None, side: str = "", note: str = ""
-) -> None:
-    """Make ``submission`` the result: store it, close every other open submission, and log
-    the step (``action``) unless the submission is itself the step."""
-    for other in open_submissions(match):
-        if other.pk != submission.pk:
-            other.state = State.REJECTED
-            other.save(update_fields=["state"])
-    submission.state = State.ACCEPTED
-    submission.save(update_fields=["state"])
-    if action:
-        ResultSubmission.objects.create(match=match, action=action, side=side, by=user, refers_to=submission, note=note)
-    _store(match, submission.payload)
-
-
-# --- the steps -------------------------------------------------------------------------
-
-
-def result_submit(*, match_id: int, user, data: dict[str, Any]) -> ResultSubmission:
-    """A manager of either team submits the scoresheet's result.
-
-    It waits for the other side. If the other manager already submitted the same result,
-    this confirms it; a different one puts both in dispute for the commissioner. A
-    manager's own earlier open submission is superseded.
-    """
-    with transaction.atomic():
-        match = _lock(match_id)
-        side = _manager_side(match, user)
-        _check_open(match)
-        payload = result_clean(match, data)
-        waiting = open_submissions(match)
-        for own in (s for s in waiting if s.side == side):
-            own.state = State.SUPERSEDED
-            own.save(update_fields=["state"])
-        submission = ResultSubmission.objects.create(
-            match=match, action=Action.SUBMIT, side=side, by=user, payload=payload, state=State.PENDING
-        )
-        theirs = [s for s in waiting if s.side != side]
-        if theirs and theirs[-1].payload == payload:
-            _accept(match, theirs[-1], action=Action.CONFIRM, user=user, side=side, note="submitted the same result")
-            submission.state = State.ACCEPTED
-            submission.save(update_fields=["state"])
-        elif theirs:
-            for s in (theirs[-1], submission):
-                s.state = State.DISPUTED
-                s.save(update_fields=["state"])
-    return submission
-
-
-def result_confirm(*, match_id: int, user) -> ResultSubmission:
-    """The other manager confirms the result waiting for them; it counts from now."""
-    with transaction.atomic():
-        match = _lock(match_id)
-        side = _manager_side(match, user)
-        _check_open(match)
-        waiting = open_submissions(match)
-        if any(s.state == State.DISPUTED for s in waiting):
-            raise ValidationError({"match": "The two managers submitted different results; the commissioner decides."})
-        theirs = [s for s in waiting if s.side != side]
-        if not theirs:
-            if waiting:
-                raise PermissionDenied("You submitted this result; the other team's manager confirms it.")
-            raise ValidationError({"match": f"No result for {match} is waiting to be confirmed."})
-        _accept(match, theirs[-1], action=Action.CONFIRM, user=user, side=side)
-    return theirs[-1]
-
-
-def result_decide(
-    *, match_id: int, user, submission_id: int | None = None, data: dict[str, Any] | None = None, note: str = ""
-) -> ResultSubmission:
-    """The commissioner settles the result: approves a waiting submission, picks one side of
-    a dispute (``submission_id``), or enters the result themselves (``data``)."""
-    with transaction.atomic():
-        match = _lock(match_id)
-        _require_commissioner(match, user, "approve or decide a result")
-        _check_open(match)
-        waiting = open_submissions(match)
-        disputed = any(s.state == State.DISPUTED for s in waiting)
-        if data is not None:
-            chosen = ResultSubmission.objects.create(
-                match=match, action=Action.DECIDE, by=user, payload=result_clean(match, data), note=note
-            )
-            _accept(match, chosen, action=None)
-            return chosen
-        if submission_id is None and len(waiting) == 1:
-            submission_id = waiting[0].pk
-        chosen = next((s for s in waiting if s.pk == submission_id), None)
-        if chosen is None:
-            raise ValidationError(
-                {"submission": "Choose one of the submissions waiting for this match, or enter a result."}
-            )
-        _accept(match, chosen, action=Action.DECIDE if disputed else Action.APPROVE, user=user, note=note)
-    return chosen
-
-
-def result_edit(*, match_id: int, user, data: dict[str, Any], note: str = "") -> ResultSubmission:
-    """The commissioner corrects a confirmed table result; the old score is kept in the log. In
-    a knockout the bracket follows (``advance``): a new winner takes the old one's place in a
-    next match not played yet; once it is played the edit is refused and nothing changes."""
-    with transaction.atomic():
-        match = _lock(match_id)
-        _require_commissioner(match, user, "edit a confirmed result")
-        if match.status != Match.Status.PLAYED or match.engine_version != TABLE_VERSION:
-            raise ValidationError({"match": f"{match} has no confirmed table result to edit."})
-        was = f"was {match.home_goals}-{match.away_goals}"
-        edit = ResultSubmission.objects.create(
-            match=match,
-            action=Action.EDIT,
-            by=user,
-            payload=result_clean(match, data),
-            state=State.ACCEPTED,
-            note=f"{was}; {note}" if note else was,
-        )
-        before = {field: getattr(match, field) for field in RESULT_KEYS}
-        try:
-            _store(match, edit.payload)
-        except ValidationError as exc:
-            raise _keyed_by_the_change(exc, before, edit.payload) from exc
-    return edit
-
-
-#: What a result says about who won (its stored fields but the status): an edit refused by the
-#: bracket names the ones it changed.
-RESULT_KEYS = tuple(field for field in RESULT_FIELDS if field != "status")
-
-
-def _keyed_by_the_change(exc: ValidationError, before: dict[str, Any], payload: dict[str, Any]) -> ValidationError:
-    """The bracket refuses an edit that would change who goes through once the teams have
-    played on (``tournaments.services.WinnerMovedOn``, keyed ``winner``): say it on the fields
-    the edit changed, so the form shows it where the commissioner typed."""
-    from tournaments.services import WinnerMovedOn
-
-    if not isinstance(exc, WinnerMovedOn):
-        return exc
-    changed = [field for field in RESULT_KEYS if payload[field] != before[field]] or ["home_goals"]
-    return ValidationError(dict.fromkeys(changed, exc.message_dict["winner"]))
-
-
-def result_enter(*, match_id: int, user, data: dict[str, Any], note: str = "") -> ResultSubmission:
-    """Whatever entering a result means for this user: a manager submits it; a commissioner
-    decides it, or edits it once confirmed. The admin, the API and ``enter_result`` call this."""
-    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
-    if side_of(match, user):
-        return result_submit(match_id=match_id, user=user, data=data)
-    if not (user and user.is_authenticated and match.season.league.is_commissioner(user)):
-        raise PermissionDenied(f"Only the managers of {match.home} and {match.away}, or a commissioner, may enter it.")
-    if match.status == Match.Status.PLAYED:
-        return result_edit(match_id=match_id, user=user, data=data, note=note)
-    return result_decide(match_id=match_id, user=user, data=data, note=note)

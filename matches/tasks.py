@@ -1,28 +1,10 @@
-"""Celery tasks: thin wrappers around ``matches.services``."""
+"""Celery tasks that queue matches: thin wrappers around ``matches.services`` (the play task
+itself is ``competitions.tasks.play_match``)."""
 
 from celery import shared_task
-from django.db import OperationalError
 
-from audit.context import acting_as
 from config.celery import app, waiting_messages
 from matches import services
-
-#: Tries of a match whose engine raised, before it is marked failed.
-ENGINE_RETRIES = 2
-
-
-@shared_task(bind=True, acks_late=True, max_retries=8, default_retry_delay=1)
-def play_match(self, match_id: int) -> None:
-    """Play one match. Lock trouble is retried; an engine error a bounded number of times."""
-    with acting_as(None, via="worker"):
-        try:
-            services.match_play(match_id=match_id)
-        except OperationalError as exc:
-            raise self.retry(exc=exc, countdown=min(2**self.request.retries, 30)) from exc
-        except Exception as exc:
-            if self.request.retries < ENGINE_RETRIES:
-                raise self.retry(exc=exc) from exc
-            services.match_fail(match_id=match_id, error=f"{type(exc).__name__}: {exc}")
 
 
 @shared_task

@@ -24,8 +24,8 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
+from leagues.cache import standings_changed
 from leagues.models import League, Season
-from leagues.standings import standings_changed
 from matches.services import insert_rows
 from ops.repository import in_repository
 

@@ -22,9 +22,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from audit import services as audit
 from audit.context import recorded_by_caller
@@ -33,7 +35,6 @@ from engines.core import SquadRules
 from engines.mutant import market as mutant_market
 from leagues.errors import validation_message
 from leagues.models import Season
-from leagues.standings import compute_standings
 from rosters import ledger
 from rosters.drafting import _witness, best_pick, open_places, witness_after
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
@@ -110,7 +111,7 @@ def draw_order(draft: Draft) -> list[int]:
     if method == Draft.OrderMethod.REVERSE_TABLE:
         if draft.previous_season is None:
             raise DraftError({"previous_season": "choose the season whose table gives the order"})
-        table = [row.team_id for row in compute_standings(draft.previous_season).rows]
+        table = import_string(settings.DRAFT_TABLE_ORDER)(draft.previous_season)
         return [t for t in teams if t not in table] + [t for t in reversed(table) if t in teams]
     random.Random(draft.season.seed).shuffle(teams)
     return teams

@@ -14,7 +14,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from leagues.demo import create_demo_season
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 PROJECT = Path(__file__).resolve().parent.parent

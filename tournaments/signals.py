@@ -1,11 +1,11 @@
 """A season's tournament format made, changed or removed bumps its standings version
-(``leagues.standings.standings_changed``): the cached season page links to the bracket,
+(``leagues.cache.standings_changed``): the cached season page links to the bracket,
 the groups or the Swiss ranking, and shows their tables."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from leagues.standings import standings_changed
+from leagues.cache import standings_changed
 from tournaments.models import Bracket, Group, GroupStage, Playoffs, Swiss
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from leagues.standings import Table
+from competitions.standings import Table
 
 #: Colours with at least 3:1 contrast on white, told apart by hue; a 13th team reuses one, dashed.
 PALETTE = (

@@ -17,12 +17,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from competitions.seasons import current_season, league_seasons, with_progress
+from competitions.standings import Table, cached_standings, cached_standings_by_round
+from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, Team
-from leagues.standings import Table, cached_standings, cached_standings_by_round
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
+from matches.table_results import OPEN
 from rosters.accounts import manager_name
+from rosters.ledger import statements
 from rosters.models import SquadMember
-from tournaments.models import SwissBye
+from tournaments.models import GroupStage, SwissBye
 from web.charts import PositionChart, position_chart
 
 LEADERBOARD_SIZE = 5
@@ -53,9 +56,6 @@ def with_links(matches: list[Match]) -> list[Match]:
     """Give each match the links and kickoff text its row shows, computed in Python for speed,
     and ``table_note``: a result entered at the table that waits for the other side or for
     the commissioner (one query for the whole list)."""
-    from matches.models import ResultSubmission
-    from matches.table_results import OPEN
-
     match_url, team_url = url_maker("web:match"), url_maker("web:team")
     waiting = [m.id for m in matches if m.status == Match.Status.SCHEDULED]
     states: dict[int, str] = {}
@@ -202,8 +202,6 @@ class SwissLine:
 
 def swiss_lines(season: Season, names: dict[int, str]) -> list[SwissLine]:
     """A Swiss season's own ranking (wins, Buchholz ...), when it is one."""
-    from tournaments.swiss import swiss_standings
-
     if not hasattr(season, "swiss"):
         return []
     return [
@@ -342,8 +340,6 @@ class GroupsPage:
 
 def groups_page(season_id: int) -> GroupsPage:
     """Every group's table of a group stage, and the knockout once it is drawn."""
-    from tournaments.models import GroupStage
-
     stage = GroupStage.objects.select_related("season__league", "knockout").get(season_id=season_id)
     groups = stage.groups.select_related("season").order_by("label")
     return GroupsPage(
@@ -543,8 +539,6 @@ class LedgerLine:
 def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
     """The team's BootCoin entries in the season, oldest first, with the running balance
     (from what ``rosters.ledger`` counts before the first entry)."""
-    from rosters.ledger import statements
-
     statement = statements(team, season.id)[0]
     balance = statement.balance - sum(entry.amount for entry in statement.entries)
     lines = []

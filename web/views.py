@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Count, Max, Sum
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,14 +18,16 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from competitions.bracket_pdf import render_bracket
+from competitions.drawing import bracket_drawing
 from config.throttling import throttled
 from leagues.cache import cached
 from leagues.models import Season
 from leagues.validation import query_id
 from matches.models import Match
+from rosters.drafts import room_state
+from rosters.models import Draft
 from rosters.views import pdf_download
-from tournaments.bracket_pdf import render_bracket
-from tournaments.drawing import bracket_drawing
 from web import history, ical, selectors
 
 
@@ -105,10 +108,6 @@ def bracket_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
 def draft(request: HttpRequest, season_id: int) -> HttpResponse:
     """The draft board for everyone: picks so far, who is on the clock, every team's coins and
     squad. Read-only: the same state the draft room shows, as seen by nobody in particular."""
-    from django.contrib.auth.models import AnonymousUser
-
-    from rosters.drafts import room_state
-    from rosters.models import Draft
 
     board = Draft.objects.select_related("season__league").get(season_id=season_id)
     return render(request, "web/draft.html", {"state": room_state(board, AnonymousUser()), "season": board.season})

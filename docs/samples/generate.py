@@ -28,11 +28,11 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
+from competitions.results import matches_play  # noqa: E402
 from engines import ENGINES  # noqa: E402
-from leagues.demo import create_demo_season  # noqa: E402
 from matches.models import Match  # noqa: E402
 from matches.scoresheets import render_scoresheet, scoresheet_for_match  # noqa: E402
-from matches.services import play_matches  # noqa: E402
+from ops.demo import create_demo_season  # noqa: E402
 from rosters.cards_pdf import card_set_for_team, render_cards  # noqa: E402
 from rosters.pdfbase import PdfFile  # noqa: E402
 
@@ -57,7 +57,7 @@ def main() -> None:
             team = season.teams.order_by("name").first()
             team.name = "FC Schwalbenkönigin Jüterbog"
             team.save()
-        play_matches(Match.objects.filter(season=season).values_list("id", flat=True))
+        matches_play(Match.objects.filter(season=season).values_list("id", flat=True))
         match = max(
             Match.objects.filter(season=season),
             key=lambda m: (m.events.filter(kind__in=INTERESTING).count(), m.id),

@@ -16,16 +16,16 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from leagues.demo import create_demo_season
+from competitions.results import due_matches_play
 from leagues.models import League
-from matches.services import simulate_due
+from ops.demo import create_demo_season
 from tests.rosters.conftest import cast, clock_tasks, fast_passwords, pool  # noqa: F401 (the drafts' cast)
 
 
 @pytest.fixture
 def played_season(db):
     season = create_demo_season(engine="futti", teams=4, seed=1)
-    simulate_due()
+    due_matches_play()
     return season
 
 

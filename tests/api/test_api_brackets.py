@@ -4,16 +4,16 @@ in a fixed number of queries."""
 import pytest
 from rest_framework.test import APIClient
 
-from leagues.demo import create_demo_season
-from matches.services import simulate_due
+from competitions.knockout import champion, draw_bracket
+from competitions.results import due_matches_play
+from ops.demo import create_demo_season
 from tournaments.models import Tie
-from tournaments.services import champion, draw_bracket
 
 pytestmark = pytest.mark.django_db
 
 
 def play_out():
-    while simulate_due():
+    while due_matches_play():
         pass
 
 

@@ -7,12 +7,15 @@ within 15 BC; the pool has 32 cards at 1 BC and 8 stars (Card 32 to 39) at 4 BC.
 """
 
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from api.models import IdempotencyKey
+from api.tasks import purge_old_idempotency_keys
 from leagues.models import Team
 from rosters import drafts, ledger
 from rosters.drafting import load_engine_pool
@@ -326,11 +329,6 @@ def test_the_same_pick_twice_with_one_key_picks_and_charges_once(as_, draft, cas
 
 
 def test_answers_older_than_a_week_are_purged(as_, draft, cast):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from api.tasks import purge_old_idempotency_keys
 
     bruno = keyed(as_["bruno"], "pick-1-alpha")
     assert post_pick(bruno, draft, cast["alpha"], "Card 33").status_code == 201

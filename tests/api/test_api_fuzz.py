@@ -30,14 +30,14 @@ from schemathesis import GenerationMode
 from schemathesis.core.failures import FailureGroup
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
-from leagues.demo import create_demo_season
+from competitions.knockout import draw_bracket
+from competitions.results import due_matches_play
 from leagues.models import League, Season, Team
 from matches.models import Match
-from matches.services import simulate_due
+from ops.demo import create_demo_season
 from rosters import drafts
 from rosters.models import Draft, Player
 from tests.api.conftest import token_client
-from tournaments.services import draw_bracket
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
@@ -71,7 +71,7 @@ def app():
 def world(cast, season, pool):
     """A played season, a drawn knockout, and the cast's season with a running draft."""
     create_demo_season(engine="futti", teams=4, seed=1)
-    simulate_due()
+    due_matches_play()
     draw_bracket(create_demo_season(engine="futti", teams=4, seed=2, knockout=True))
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
     draft = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order)

@@ -4,15 +4,16 @@ import re
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from leagues.demo import create_demo_season
+from competitions.results import due_matches_play
+from competitions.standings import compute_standings
 from leagues.models import Team
-from leagues.standings import compute_standings
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.services import simulate_due
+from ops.demo import create_demo_season
 from rosters.models import Player, SquadMember
 from tests.conftest import make_season
 
@@ -190,8 +191,6 @@ def test_docs_load_swagger_ui_from_our_static_files_and_no_other_host(api, db):
 
 
 def test_token_is_issued_for_a_username_and_password(api, db):
-    from django.contrib.auth import get_user_model
-
     get_user_model().objects.create_user("mia", password="pw")
     assert api.post("/api/auth/token/", {"username": "mia", "password": "wrong"}).status_code == 400
     token = api.post("/api/auth/token/", {"username": "mia", "password": "pw"}).json()["token"]
@@ -204,7 +203,7 @@ def test_token_is_issued_for_a_username_and_password(api, db):
 def test_query_counts_do_not_grow_with_the_data(api, django_assert_max_num_queries, db):
     for teams in (4, 8):
         season = create_demo_season(engine="futti", teams=teams, seed=teams)
-        simulate_due()
+        due_matches_play()
         match = Match.objects.filter(season=season).first()
         budgets = {
             "/api/leagues/": 3,

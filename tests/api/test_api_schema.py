@@ -15,9 +15,9 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import OpenAPIV30SpecValidator
 
 from api.schema import postprocess_strict_nullable
-from leagues.demo import create_demo_season
+from competitions.knockout import draw_bracket
 from matches.models import Match
-from tournaments.services import draw_bracket
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 

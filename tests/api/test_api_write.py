@@ -4,12 +4,13 @@ refusal leaves the data as it was."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from leagues.demo import create_demo_season
 from leagues.models import League
 from matches.models import Match, MatchEvent
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 
@@ -264,8 +265,6 @@ def test_read_only_resources_refuse_writes(clients, played_season, path):
 
 
 def test_a_session_write_needs_the_csrf_token(played_season, clients):
-    from django.contrib.auth import get_user_model
-
     client = APIClient(enforce_csrf_checks=True)
     client.force_login(get_user_model().objects.get(username="carla"))
     url = f"/api/leagues/{played_season.league_id}/"

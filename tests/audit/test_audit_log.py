@@ -13,17 +13,18 @@ from rest_framework.authtoken.models import Token
 
 from audit.context import acting_as
 from audit.models import Entry
+from competitions import results
+from competitions.round_robin import generate_fixtures
+from competitions.swiss import draw_swiss
+from competitions.tasks import play_match
+from competitions.withdrawals import replace_in_tournament
 from leagues.models import PlayMode, PointsDeduction, Team
-from leagues.scheduling import generate_fixtures
 from matches import services
 from matches.models import Match
-from matches.tasks import play_match
 from rosters import drafts, ledger
 from rosters.accounts import invite_manager
 from rosters.drafting import autodraft
 from rosters.models import Player, SquadMember
-from tournaments.swiss import draw_swiss
-from tournaments.withdrawals import replace_in_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,7 @@ def test_the_api_records_the_token_user(client, cast, match):
 
 def test_a_forfeit_is_one_entry_with_the_old_and_the_awarded_result(cast, match):
     with recorded() as entries, acting_as(cast["anna"], via="command"):
-        services.match_forfeit(match, forfeited_by=Match.Side.HOME)
+        results.match_forfeit(match, forfeited_by=Match.Side.HOME)
     [entry] = entries
     assert (entry.action, entry.actor, entry.via) == ("match.forfeited", cast["anna"], "command")
     assert entry.before == {
@@ -194,7 +195,7 @@ def test_a_squad_place_added_and_removed_in_the_admin_is_one_entry_each(client, 
 def history(cast, match):
     """A forfeit of Alpha's match (an entry of both its teams) and a deduction of Beta's."""
     with acting_as(cast["anna"], via="admin"):
-        services.match_forfeit(match, forfeited_by=Match.Side.AWAY)
+        results.match_forfeit(match, forfeited_by=Match.Side.AWAY)
         PointsDeduction.objects.create(season=match.season, team=cast["beta"], points=1, reason="no show")
     return Entry.objects.get(action="match.forfeited"), Entry.objects.get(action="deduction.added")
 
@@ -292,7 +293,7 @@ def test_a_manager_reads_who_acted_by_name_never_an_email_username(client, cast,
     """The other team's manager reads a match's entries; invite_manager makes e-mail usernames."""
     opponent = User.objects.create_user("rival.boss@example.com", "rival.boss@example.com", "pw-for-tests-only")
     with acting_as(opponent, via="admin"):
-        services.match_forfeit(match, forfeited_by=Match.Side.AWAY)
+        results.match_forfeit(match, forfeited_by=Match.Side.AWAY)
     entry = Entry.objects.get(action="match.forfeited")
     pages = [reverse("admin:audit_entry_changelist"), reverse("admin:audit_entry_change", args=[entry.pk])]
     client.force_login(cast["bruno"])  # Alpha's manager

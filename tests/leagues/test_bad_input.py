@@ -4,11 +4,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from leagues.demo import create_demo_season
+from competitions.results import match_play
+from competitions.round_robin import generate_fixtures
 from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, Team
-from leagues.scheduling import generate_fixtures
 from matches.models import Match
-from matches.services import match_play
+from ops.demo import create_demo_season
 from tests.conftest import make_league
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from leagues.demo import create_demo_season
-from matches.services import simulate_due
+from competitions.results import due_matches_play
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def played_season():
     season = create_demo_season(engine="futti", teams=4, seed=21)
-    simulate_due()
+    due_matches_play()
     return season
 
 

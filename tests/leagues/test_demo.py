@@ -3,7 +3,7 @@
 import pytest
 
 from engines import get_engine
-from leagues.demo import create_demo_season
+from ops.demo import create_demo_season
 from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db

@@ -8,14 +8,14 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from leagues.demo import create_demo_season
+from competitions.results import match_play
+from competitions.round_robin import fits_in_calendar, generate_fixtures
+from competitions.start import start_tournament
 from leagues.models import League, Season, Team
-from leagues.scheduling import fits_in_calendar, generate_fixtures
 from matches.models import Match
-from matches.services import match_play
+from ops.demo import create_demo_season
 from rosters.models import Player, SquadMember
 from tests.leagues.test_bad_input import league_form, match_form
-from tournaments.start import start_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
 
+from competitions.round_robin import byes, generate_fixtures, round_robin, three_in_a_row, venue_runs
 from leagues.models import Team
-from leagues.scheduling import byes, generate_fixtures, round_robin, three_in_a_row, venue_runs
 from matches.models import Match
 from tests.conftest import make_league, make_season
 

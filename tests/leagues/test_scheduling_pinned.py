@@ -8,8 +8,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from competitions.round_robin import byes, generate_fixtures, round_robin
 from leagues.models import Team
-from leagues.scheduling import byes, generate_fixtures, round_robin
 from matches.models import Match
 from tests.conftest import make_league, make_season
 

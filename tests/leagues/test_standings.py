@@ -6,9 +6,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from competitions.standings import compute_standings
 from leagues.models import PointsDeduction, Team
-from leagues.standings import compute_standings
-from matches.models import Match
+from matches.models import Match, PlayerMatchStat
 from rosters.models import Player
 from tests.conftest import make_season
 
@@ -164,8 +164,6 @@ def test_wins_away_goals_and_fair_play(league):
 
 
 def test_fair_play_prefers_fewer_cards(league):
-    from matches.models import PlayerMatchStat
-
     league.tiebreakers = ["points", "fair_play", "lots"]
     league.save()
     season = make_season(league, ["Alpha", "Beta"])

@@ -5,11 +5,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues.demo import create_demo_season
+from competitions.results import match_forfeit, match_play
 from leagues.models import PointsDeduction, Team
 from matches.fixtures import match_set_status
 from matches.models import Match, PlayerMatchStat
-from matches.services import match_forfeit, match_play
+from matches.services import match_fail
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,8 +115,6 @@ def test_saving_a_season_read_before_a_bump_keeps_the_newer_version(client):
 
 
 def test_a_failed_match_and_a_team_leaving_its_seasons_show_on_the_season_page(client):
-    from matches.services import match_fail
-
     season = create_demo_season(engine="futti", teams=4, seed=35, double=False)
     match = Match.objects.filter(season=season).first()
     url = f"/seasons/{season.id}/"

@@ -11,14 +11,14 @@ from datetime import timedelta
 import pytest
 from django.db.models import Q
 
-from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, Team
-from leagues.standings import (
+from competitions.standings import (
     cached_standings,
     cached_standings_by_round,
     compute_standings,
     standings_by_round,
-    standings_changed,
 )
+from leagues.cache import standings_changed
+from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, Team
 from matches.models import Match, PlayerMatchStat
 from rosters.models import Player
 from tests.conftest import make_season

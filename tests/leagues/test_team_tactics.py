@@ -4,11 +4,12 @@ is its only difference), checked by the engine when they are set and played by t
 import pytest
 from django.urls import reverse
 
+from competitions.results import match_play
 from engines import CardError, MatchOptions, get_engine
-from leagues.demo import create_demo_season
 from leagues.models import League, Team
 from matches.models import Match, MatchEvent
-from matches.services import check_tactics, match_play, team_sheets
+from matches.services import check_tactics, team_sheets
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from audit.models import Entry
-from leagues.demo import create_demo_season
 from matches.models import Match, MatchEvent
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 

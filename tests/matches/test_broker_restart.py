@@ -27,11 +27,11 @@ from kombu.transport.redis import Transport as KombuRedisTransport
 
 from config.celery import RedisTransport, app, waiting_messages
 from engines import get_engine
-from leagues.demo import create_demo_season
 from matches import tasks
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import team_sheets
 from matches.worker import PROJECT_DIR, database_url, start_worker, stop_worker, wait_until
+from ops.demo import create_demo_season
 from tests.conftest import purge_queue
 
 REDIS_SERVER = shutil.which("redis-server")

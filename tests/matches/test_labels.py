@@ -3,8 +3,9 @@ inside a sentence ("penalties 4-3"); a page capitalises it where it stands alone
 
 import pytest
 
+from competitions.knockout import bracket_lines, draw_bracket
 from matches.models import Match
-from tournaments.services import bracket_lines
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +22,6 @@ def test_every_decided_by_label_is_lowercase():
 
 
 def test_a_shootout_reads_well_on_the_match_page_the_text_bracket_and_the_api(client):
-    from leagues.demo import create_demo_season
-    from tournaments.services import draw_bracket
-
     season = create_demo_season(engine="futti", teams=2, seed=3, knockout=True)
     bracket = draw_bracket(season)
     match = season.matches.get()

@@ -5,12 +5,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from competitions import results
+from competitions.standings import compute_standings
+from competitions.tasks import play_match
 from engines import get_engine
-from leagues.demo import create_demo_season
-from leagues.standings import compute_standings
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.tasks import play_match
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def demo_season():
 
 
 def test_simulate_due_plays_and_stores_everything(demo_season):
-    played = services.simulate_due()
+    played = results.due_matches_play()
     assert len(played) == 12
     for match in Match.objects.filter(season=demo_season):
         assert match.status == Match.Status.PLAYED
@@ -38,18 +39,18 @@ def test_simulate_due_plays_and_stores_everything(demo_season):
 
 def test_playing_twice_stores_one_result(demo_season):
     match = Match.objects.filter(season=demo_season).first()
-    services.match_play(match_id=match.id)
+    results.match_play(match_id=match.id)
     events = list(MatchEvent.objects.filter(match=match).values_list("id", flat=True))
-    again = services.match_play(match_id=match.id)
+    again = results.match_play(match_id=match.id)
     assert again.status == Match.Status.PLAYED
     assert list(MatchEvent.objects.filter(match=match).values_list("id", flat=True)) == events
 
 
 def test_a_match_replays_from_its_seed(demo_season):
     match = Match.objects.filter(season=demo_season).first()
-    services.match_play(match_id=match.id)
+    results.match_play(match_id=match.id)
     match.refresh_from_db()
-    result, _, _ = services.simulate_match(match)
+    result, _, _ = services.match_simulate(match)
     assert (result.home_goals, result.away_goals, result.version) == (
         match.home_goals,
         match.away_goals,
@@ -71,7 +72,7 @@ def test_future_and_unscheduled_matches_are_not_due(demo_season):
 
 def test_queueing_claims_matches_and_sends_on_commit(demo_season, monkeypatch, django_capture_on_commit_callbacks):
     sent = []
-    monkeypatch.setattr(play_match, "apply_async", lambda args, producer: sent.append(args[0]))
+    monkeypatch.setattr(services.app, "send_task", lambda name, args, producer: sent.append(args[0]))
     with django_capture_on_commit_callbacks(execute=True):
         ids = services.queue_due_matches()
     assert sorted(sent) == sorted(ids) and len(ids) == 12
@@ -106,7 +107,7 @@ def test_forfeit_awards_the_leagues_score(demo_season):
     league.forfeit_goals_for, league.forfeit_goals_against = 2, 0
     league.save()
     match = Match.objects.filter(season=demo_season).select_related("season__league").first()
-    services.match_forfeit(match, forfeited_by="home")
+    results.match_forfeit(match, forfeited_by="home")
     match.refresh_from_db()
     assert (match.status, match.home_goals, match.away_goals, match.decided_by) == ("forfeited", 0, 2, "forfeit")
     rows = {r.team_id: r for r in compute_standings(demo_season).rows}

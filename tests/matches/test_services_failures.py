@@ -1,12 +1,13 @@
-"""A failing match fails alone: `match_fail` and the failure path of `play_matches` touch
+"""A failing match fails alone: `match_fail` and the failure path of `matches_play` touch
 only the match that failed, and never a match that is no longer scheduled."""
 
 import pytest
 
+from competitions import results
 from engines import get_engine
-from leagues.demo import create_demo_season
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,7 @@ def test_failing_one_match_leaves_the_other_scheduled_matches_alone(demo_season)
 
 
 def test_failing_a_match_already_played_keeps_its_result(demo_season):
-    match = services.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
+    match = results.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
     score = (match.home_goals, match.away_goals)
     services.match_fail(match_id=match.id, error="a late duplicate delivery failed")
     match.refresh_from_db()
@@ -62,7 +63,7 @@ def test_the_error_is_cut_to_2000_characters(demo_season):
 def test_simulate_due_fails_only_the_match_whose_engine_raised(demo_season, engine_failing_for):
     failing = Match.objects.filter(season=demo_season).order_by("id")[4]
     engine_failing_for(failing.seed)
-    played = services.simulate_due()
+    played = results.due_matches_play()
     assert len(played) == 12
     by_id = {match.id: match for match in played}
     assert by_id[failing.id].status == Match.Status.FAILED
@@ -76,10 +77,10 @@ def test_simulate_due_fails_only_the_match_whose_engine_raised(demo_season, engi
     assert not PlayerMatchStat.objects.filter(match=failing).exists()
 
 
-def test_play_matches_returns_every_match_in_the_order_asked(demo_season, engine_failing_for):
+def test_matches_play_returns_every_match_in_the_order_asked(demo_season, engine_failing_for):
     first, second, third = Match.objects.filter(season=demo_season).order_by("id")[:3]
     engine_failing_for(first.seed, third.seed)
-    played = services.play_matches([third.id, second.id, first.id])
+    played = results.matches_play([third.id, second.id, first.id])
     assert [(m.id, m.status) for m in played] == [
         (third.id, Match.Status.FAILED),
         (second.id, Match.Status.PLAYED),

@@ -7,12 +7,13 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from competitions import results
 from engines import CardError, MatchResult, TeamSheet, get_engine
 from engines.core import Event
-from leagues.demo import create_demo_season
 from leagues.models import PlayMode, Team
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from ops.demo import create_demo_season
 from rosters.models import SquadMember
 from tests.conftest import make_season
 
@@ -38,7 +39,7 @@ def test_matches_played_at_the_table_are_never_due_nor_simulated(demo_season):
     own, *rest = Match.objects.filter(season=demo_season).order_by("id")
     Match.objects.filter(id=own.id).update(play_mode=PlayMode.TABLE)
     assert own.id not in set(services.due_matches().values_list("id", flat=True))
-    assert services.match_play(match_id=own.id).status == Match.Status.SCHEDULED
+    assert results.match_play(match_id=own.id).status == Match.Status.SCHEDULED
     league = demo_season.league
     league.play_mode = PlayMode.TABLE
     league.save()
@@ -52,8 +53,8 @@ def test_a_team_without_a_squad_fails_its_match_by_name(demo_season):
     match = Match.objects.filter(season=demo_season).select_related("home").first()
     SquadMember.objects.filter(season=demo_season, team=match.away).delete()
     with pytest.raises(services.MatchNotPlayable, match=f"^{match.away.name} has no squad for this season$"):
-        services.match_play(match_id=match.id)
-    [failed] = services.play_matches([match.id])
+        results.match_play(match_id=match.id)
+    [failed] = results.matches_play([match.id])
     assert (failed.status, failed.error) == (
         Match.Status.FAILED,
         f"MatchNotPlayable: {match.away.name} has no squad for this season",
@@ -89,7 +90,7 @@ def test_played_with_names_only_what_was_set():
 
 
 def test_a_stored_match_credits_each_stat_to_the_players_own_team(demo_season):
-    match = services.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
+    match = results.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYED and match.error == "" and match.played_at is not None
     assert match.decided_by and match.engine_version
@@ -116,24 +117,24 @@ def test_simulate_due_plays_what_is_due_at_the_time_given(demo_season):
     later = timezone.now() + timedelta(days=3)
     future = Match.objects.filter(season=demo_season).order_by("id").first()
     Match.objects.filter(id=future.id).update(kickoff=later - timedelta(hours=1))
-    assert future.id not in {m.id for m in services.simulate_due()}
-    assert [m.id for m in services.simulate_due(later)] == [future.id]
+    assert future.id not in {m.id for m in results.due_matches_play()}
+    assert [m.id for m in results.due_matches_play(later)] == [future.id]
 
 
 def test_a_failure_is_logged_with_its_match(demo_season, caplog):
     match = Match.objects.filter(season=demo_season).first()
     SquadMember.objects.filter(season=demo_season, team=match.home).delete()
-    services.play_matches([match.id])
-    [record] = [r for r in caplog.records if r.name == "matches.services"]
+    results.matches_play([match.id])
+    [record] = [r for r in caplog.records if r.name == "competitions.results"]
     assert record.getMessage() == f"match {match.id} failed" and record.exc_info
 
 
 @pytest.mark.parametrize("side, score", [("home", (0, 3)), ("away", (3, 0))])
 def test_forfeiting_a_played_match_replaces_its_result(demo_season, side, score):
-    match = services.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
-    other = services.match_play(match_id=Match.objects.filter(season=demo_season).order_by("-id").first().id)
+    match = results.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
+    other = results.match_play(match_id=Match.objects.filter(season=demo_season).order_by("-id").first().id)
     assert MatchEvent.objects.filter(match=match).exists()
-    forfeited = services.match_forfeit(match, forfeited_by=side)
+    forfeited = results.match_forfeit(match, forfeited_by=side)
     match.refresh_from_db()
     assert (match.status, match.forfeited_by, match.decided_by) == (Match.Status.FORFEITED, side, "forfeit")
     assert (match.home_goals, match.away_goals) == (forfeited.home_goals, forfeited.away_goals) == score
@@ -163,7 +164,7 @@ def test_what_the_engine_leaves_unsaid_is_stored_plainly(demo_season, monkeypatc
         player_stats={player: {"goals": 1, "headers": 2}, "999999": {"goals": 4}},
     )
     monkeypatch.setattr(get_engine("futti"), "simulate", lambda *args, **kwargs: result)
-    services.match_play(match_id=match.id)
+    results.match_play(match_id=match.id)
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("side", "player_id"))
     assert events == [("", None), ("home", int(player)), ("away", None)]
     [stat] = PlayerMatchStat.objects.filter(match=match)
@@ -202,7 +203,7 @@ def test_refused_tactics_are_dropped_the_offending_sides_first(demo_season, refu
     type(match.home).objects.filter(id=match.home_id).update(tactics={"refuse": True})
     type(match.away).objects.filter(id=match.away_id).update(tactics={"press": "high"})
     Match.objects.filter(id=match.id).update(winner_required=True)
-    played = services.match_play(match_id=match.id)
+    played = results.match_play(match_id=match.id)
     assert [(home, away, seed) for home, away, seed, _ in refusing_engine] == [
         ({"refuse": True}, {"press": "high"}, match.seed),
         (None, {"press": "high"}, match.seed),
@@ -218,7 +219,7 @@ def test_refused_tactics_are_dropped_the_offending_sides_first(demo_season, refu
 def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(demo_season, refusing_engine):
     match = Match.objects.filter(season=demo_season).first()
     Team.objects.filter(id__in=[match.home_id, match.away_id]).update(tactics={"refuse": True})
-    played = services.match_play(match_id=match.id)
+    played = results.match_play(match_id=match.id)
     assert [(home, away) for home, away, *_ in refusing_engine] == [
         ({"refuse": True}, {"refuse": True}),
         (None, {"refuse": True}),
@@ -242,7 +243,7 @@ def test_queueing_at_a_given_time_claims_what_is_due_then(demo_season, monkeypat
 def test_a_side_without_tactics_is_never_retried_as_the_fallback(demo_season, refusing_engine):
     match = Match.objects.filter(season=demo_season).first()
     Team.objects.filter(id=match.away_id).update(tactics={"refuse": True})
-    played = services.match_play(match_id=match.id)
+    played = results.match_play(match_id=match.id)
     # (plain home, away) is the match as it was: skipped, the away side's orders are dropped next
     assert [(home, away) for home, away, *_ in refusing_engine] == [(None, {"refuse": True}), (None, None)]
     assert played.status == Match.Status.PLAYED

@@ -1,14 +1,17 @@
 """A real ``celery worker`` process plays due matches exactly once, even when a task arrives twice."""
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
+from competitions.tasks import play_match
 from engines import get_engine
-from leagues.demo import create_demo_season
+from leagues.models import Season
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import queue_due_matches, team_sheets
-from matches.tasks import play_match
 from matches.worker import database_url, start_worker, stop_worker, wait_until
+from ops.demo import create_demo_season
+from tournaments.models import Tie
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -63,9 +66,6 @@ def test_worker_plays_every_due_match_once(worker_queue, tmp_path):
 
 
 def test_demo_command_plays_a_season_through_its_own_worker(worker_queue, monkeypatch, capsys):
-    from django.core.management import call_command
-
-    from leagues.models import Season
 
     monkeypatch.setenv("DATABASE_URL", database_url(connection.settings_dict))
     call_command("demo", "--teams", "3", "--single", "--seed", "5", "--timeout", "120")
@@ -102,9 +102,6 @@ def test_beat_queues_due_matches_by_itself(worker_queue, tmp_path):
 
 def test_a_knockout_is_played_to_the_final_by_a_real_worker(worker_queue, monkeypatch, capsys):
     """Each round is drawn by the worker that stores the last match of the round before."""
-    from django.core.management import call_command
-
-    from tournaments.models import Tie
 
     monkeypatch.setenv("DATABASE_URL", database_url(connection.settings_dict))
     call_command("demo", "--format", "knockout", "--teams", "5", "--third-place", "--seed", "4", "--timeout", "120")

@@ -10,16 +10,16 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from leagues.demo import create_demo_season
+from competitions.results import due_matches_play
+from competitions.start import start_tournament
 from leagues.models import Division, DivisionPlayoff, PointsDeduction, Season, SeasonTeam, Team
 from matches.models import Match, ResultSubmission
-from matches.services import simulate_due
+from ops.demo import create_demo_season
 from rosters import drafts
 from rosters.accounts import invite_manager
 from rosters.drafts import create_draft, run_autodraft
 from rosters.models import Draft, Keeper, Player, QueuedCard, SquadMember
 from rosters.permissions import COMMISSIONERS
-from tournaments.start import start_tournament
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ def no_clock(monkeypatch):
 
 def play_out() -> None:
     for _ in range(30):
-        if not simulate_due():
+        if not due_matches_play():
             return
     raise AssertionError("the league's matches did not finish")
 

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from competitions.standings import compute_standings
 from leagues.models import League, Season, Team
-from leagues.standings import compute_standings
 from matches.models import Match, ResultSubmission
 from ops import backup
 from ops.backup import BackupError, export_league, import_league, league_paths, model_problems

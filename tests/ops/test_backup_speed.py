@@ -5,17 +5,17 @@ import time
 
 import pytest
 
-from leagues.demo import create_demo_season
+from competitions.results import due_matches_play
 from matches.models import Match, MatchEvent
-from matches.services import simulate_due
 from ops.backup import export_league, import_league
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_20_team_season_is_exported_and_restored_in_seconds(capsys):
     season = create_demo_season(engine="futti", teams=20, seed=1)
-    simulate_due()
+    due_matches_play()
     assert Match.objects.filter(season=season, status=Match.Status.PLAYED).count() == 380
     events = MatchEvent.objects.filter(match__season=season).count()
 

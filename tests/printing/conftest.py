@@ -5,9 +5,9 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from leagues.demo import create_demo_season
+from competitions.results import matches_play
 from matches.models import Match
-from matches.services import play_matches
+from ops.demo import create_demo_season
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def played_season(db):
 
     def make(engine="futti", teams=2, seed=5):
         season = create_demo_season(engine=engine, teams=teams, seed=seed, double=False)
-        play_matches(Match.objects.filter(season=season).values_list("id", flat=True))
+        matches_play(Match.objects.filter(season=season).values_list("id", flat=True))
         return season
 
     return make

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from competitions.results import match_forfeit
 from engines import ENGINES
 from matches.models import Match, MatchEvent
 from matches.scoresheets import (
@@ -183,8 +184,6 @@ def test_several_sheets_go_in_one_file(pdf):
 
 @pytest.mark.django_db
 def test_a_forfeit_prints_the_awarded_score(played_season, pdf):
-    from matches.services import match_forfeit
-
     match = goal_match(played_season("futti", teams=2, seed=5))
     match_forfeit(match, forfeited_by=Match.Side.HOME)
     sheet = scoresheet_for_match(match.id)

@@ -6,10 +6,14 @@ runs another league. Each test logs in as one of them.
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 
 from leagues.models import Team
+from rosters import drafts
 from rosters.accounts import invite_manager
 from rosters.drafting import load_pool
+from rosters.models import Draft
+from rosters.permissions import COMMISSIONERS
 from tests.conftest import make_league, make_season
 
 
@@ -19,9 +23,6 @@ def staff(username: str):
 
 @pytest.fixture
 def cast(league, season):
-    from django.contrib.auth.models import Group
-
-    from rosters.permissions import COMMISSIONERS
 
     other = make_league("Other League")
     other_season = make_season(other, ["Omega", "Psi"])
@@ -67,8 +68,6 @@ def fast_passwords(settings):
 @pytest.fixture(autouse=True)
 def clock_tasks(monkeypatch):
     """The clock tasks the drafts queue, recorded instead of sent to the broker."""
-    from rosters import drafts
-
     queued = []
     monkeypatch.setattr(drafts, "schedule_clock", lambda args, eta: queued.append((args, eta)))
     return queued
@@ -78,9 +77,6 @@ def clock_tasks(monkeypatch):
 def draft(season, cast, pool):
     """A snake draft in the manual order Alpha, Beta, Gamma, Delta, started (modules that
     need another draft define their own)."""
-    from rosters import drafts
-    from rosters.models import Draft
-
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
     made = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
     return drafts.start_draft(made.pk, by=cast["anna"])

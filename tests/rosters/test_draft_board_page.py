@@ -2,6 +2,7 @@
 squad; read-only, for anyone. And the BootCoin ledger on the team page."""
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from rosters import drafts
 from rosters.models import Player
@@ -44,8 +45,6 @@ def test_the_team_page_shows_the_ledger_with_a_running_balance(client, draft, ca
 
 
 def test_the_public_board_claims_no_team_for_an_anonymous_visitor(draft, season):
-    from django.contrib.auth.models import AnonymousUser
-
     season.teams.update(manager=None)  # an anonymous user's pk is None too
     state = drafts.room_state(draft, AnonymousUser())
     assert state["me"] is None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 from django.core.management import call_command
 
-from leagues.demo import TEAM_NAMES
+from ops.demo import TEAM_NAMES
 from rosters import drafting
 from rosters.drafting import _greedy_witness, _witness, autodraft, load_engine_pool
 from rosters.models import SquadMember

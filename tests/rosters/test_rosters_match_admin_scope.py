@@ -4,7 +4,7 @@ managers see their league's matches and change nothing."""
 import pytest
 from django.urls import reverse
 
-from leagues.scheduling import generate_fixtures
+from competitions.round_robin import generate_fixtures
 from matches.models import Match
 from rosters.drafting import autodraft, load_sample_pool
 

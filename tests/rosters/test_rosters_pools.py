@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
@@ -72,8 +73,6 @@ def test_export_command_prints_csv(league, capsys):
 
 
 def test_the_admin_import_page_reports_bad_lines_and_imports_good_files(client, cast, league):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     client.force_login(cast["anna"])
     url = reverse("admin:rosters_player_import")
     bad = SimpleUploadedFile("pool.csv", (GOOD + "Cid,field,1,9,3,3,1,\n").encode())

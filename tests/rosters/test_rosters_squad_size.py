@@ -2,9 +2,10 @@
 
 import pytest
 
+from competitions.results import due_matches_play
+from competitions.round_robin import generate_fixtures
 from leagues.models import Season, Team
 from matches.models import Match
-from matches.services import simulate_due
 from rosters.drafting import autodraft, load_sample_pool
 from rosters.models import SquadMember
 from tests.conftest import make_league, make_season
@@ -20,10 +21,9 @@ def test_a_smaller_flexdeck_squad_is_drafted_and_played():
     autodraft(season)
     for team in Team.objects.filter(league=league):
         assert SquadMember.objects.filter(season=season, team=team).count() == 16
-    from leagues.scheduling import generate_fixtures
 
     generate_fixtures(season)
-    simulate_due()
+    due_matches_play()
     match = Match.objects.get(season=season)
     assert match.status == Match.Status.PLAYED, match.error
     assert Season.objects.filter(league=league).count() == 1

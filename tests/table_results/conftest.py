@@ -4,9 +4,9 @@ managers of its first match, another team's manager, a commissioner and a strang
 import pytest
 from django.contrib.auth.models import User
 
-from leagues.demo import create_demo_season
 from leagues.models import PlayMode
 from matches.models import Match
+from ops.demo import create_demo_season
 from rosters.models import SquadMember
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from leagues.demo import create_demo_season
 from leagues.models import PlayMode
 from matches.models import Match
+from ops.demo import create_demo_season
 
 from .conftest import players
 

@@ -1,18 +1,14 @@
 """Two-sided confirmation: who may submit, confirm, approve, decide and edit, and the log of it."""
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from leagues.standings import compute_standings
+from competitions import results
+from competitions.standings import compute_standings
+from competitions.table_results import result_confirm, result_decide, result_edit, result_submit
 from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
-from matches.table_results import (
-    TABLE_VERSION,
-    result_confirm,
-    result_decide,
-    result_edit,
-    result_submit,
-    table_state,
-)
+from matches.table_results import TABLE_VERSION, table_state
 
 from .conftest import players, scoresheet
 
@@ -104,8 +100,6 @@ def test_only_the_two_managers_submit_and_confirm(request, match, home_manager, 
 
 
 def test_anonymous_is_refused(match):
-    from django.contrib.auth.models import AnonymousUser
-
     with pytest.raises(PermissionDenied):
         result_submit(match_id=match.id, user=AnonymousUser(), data=scoresheet(match))
     with pytest.raises(PermissionDenied):
@@ -177,10 +171,8 @@ def test_editing_a_confirmed_result_is_the_commissioners_alone_and_logged(
 
 
 def test_a_simulated_result_cannot_be_edited_as_a_table_result(season, commissioner):
-    from matches import services
-
     match = season.matches.first()
     Match.objects.filter(id=match.id).update(play_mode="simulated")
-    services.match_play(match_id=match.id)
+    results.match_play(match_id=match.id)
     with pytest.raises(ValidationError, match="no confirmed table result"):
         result_edit(match_id=match.id, user=commissioner, data=scoresheet(match, 0, 0))

@@ -4,11 +4,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from leagues.demo import create_demo_season
+from competitions.standings import compute_standings, fair_play_points
+from competitions.table_results import result_decide
 from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, PlayMode
-from leagues.standings import compute_standings, fair_play_points
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.table_results import result_decide
+from ops.demo import create_demo_season
 from rosters.models import Player
 from tests.table_results.conftest import players
 

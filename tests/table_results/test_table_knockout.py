@@ -4,10 +4,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from leagues.demo import create_demo_season
+from competitions.table_results import result_decide
 from leagues.models import PlayMode
 from matches.models import Match
-from matches.table_results import result_decide
+from ops.demo import create_demo_season
 
 from .conftest import players
 

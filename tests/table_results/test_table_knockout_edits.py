@@ -2,18 +2,23 @@
 sends the new winner on while its next match is not played, and refuses the edit (nothing
 changed) once it is."""
 
+import threading
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from django.urls import reverse
 
-from leagues.demo import create_demo_season
+from competitions.knockout import draw_bracket
+from competitions.table_results import result_decide, result_edit, result_submit
 from leagues.models import PlayMode
+from matches.fixtures import match_set_status
 from matches.models import Match, ResultSubmission
-from matches.table_results import result_decide, result_edit
+from ops.demo import create_demo_season
 from tournaments.models import Tie
-from tournaments.services import draw_bracket
 
-from .conftest import scoresheet
+from .conftest import players, scoresheet
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +110,6 @@ def test_a_pending_result_of_the_next_match_also_refuses_the_edit(commissioner):
     manager = User.objects.create_user("manager")
     final.match.home.manager = manager
     final.match.home.save(update_fields=["manager"])
-    from matches.table_results import result_submit
 
     result_submit(match_id=final.match_id, user=manager, data=scoresheet(final.match, 1, 0))
     with pytest.raises(ValidationError, match="has a result entered"):
@@ -170,9 +174,6 @@ def test_a_first_leg_edit_that_levels_the_tie_empties_the_final_for_a_deciding_m
 
 
 def test_the_admin_shows_a_refused_edit_on_the_score_and_a_refused_walkover(client, commissioner):
-    from django.urls import reverse
-
-    from .conftest import players
 
     bracket = table_bracket(commissioner)
     semi, other = tie(bracket, 1, 0), tie(bracket, 1, 1)
@@ -222,9 +223,6 @@ def test_double_elimination_takes_a_new_winner_only_before_both_teams_are_sent_o
 def test_an_edit_while_a_worker_holds_the_next_match_is_refused_without_waiting(commissioner):
     """A worker playing the final holds its row and will want the bracket's: the edit, which holds
     the bracket, does not wait for the final (that would deadlock) but asks to try again."""
-    import threading
-
-    from django.db import connection, transaction
 
     if connection.vendor != "postgresql":
         pytest.skip("row locks are PostgreSQL's; SQLite serialises writers")
@@ -281,8 +279,6 @@ def test_a_refusal_for_the_third_place_match_names_who_would_go_there(commission
 
 
 def test_a_postponed_next_match_is_no_reason_to_refuse_an_edit(commissioner):
-    from matches.fixtures import match_set_status
-
     bracket = table_bracket(commissioner)
     semi, final = semi_finals_won_at_home(commissioner, bracket)
     match_set_status(match_id=final.match_id, status=Match.Status.POSTPONED)

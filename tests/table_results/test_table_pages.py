@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from matches.table_results import result_confirm, result_submit
+from competitions.table_results import result_confirm, result_submit
 
 from .conftest import scoresheet
 

@@ -3,16 +3,16 @@ never touches a match played at the table."""
 
 import pytest
 
+from competitions import results
 from leagues.models import PlayMode
 from matches import services
 from matches.models import Match
+from ops.demo import create_demo_season
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_league_simulates_by_default(db):
-    from leagues.demo import create_demo_season
-
     season = create_demo_season(engine="futti", teams=4, seed=1)
     assert season.league.play_mode == PlayMode.SIMULATED
     assert not any(m.played_at_table for m in season.matches.all())
@@ -22,7 +22,7 @@ def test_a_league_simulates_by_default(db):
 def test_the_worker_finds_no_due_table_match(season):
     assert services.due_matches().count() == 0
     assert services.queue_due_matches() == []
-    assert services.simulate_due() == []
+    assert results.due_matches_play() == []
 
 
 def test_a_match_overrides_its_league_both_ways(season, match):
@@ -38,13 +38,13 @@ def test_a_match_overrides_its_league_both_ways(season, match):
 
 
 def test_match_play_leaves_a_table_match_alone(match):
-    played = services.match_play(match_id=match.id)
+    played = results.match_play(match_id=match.id)
     match.refresh_from_db()
     assert played.status == match.status == Match.Status.SCHEDULED
     assert not match.events.exists() and match.home_goals is None
 
 
 def test_play_now_leaves_a_table_match_scheduled(match):
-    services.play_matches([match.id])
+    results.matches_play([match.id])
     match.refresh_from_db()
     assert match.status == Match.Status.SCHEDULED

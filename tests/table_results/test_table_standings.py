@@ -5,11 +5,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from leagues.demo import create_demo_season
+from competitions import results
+from competitions.standings import compute_standings
+from competitions.table_results import result_decide, result_submit
 from leagues.models import PlayMode
-from leagues.standings import compute_standings
-from matches import services
-from matches.table_results import result_decide, result_submit
+from ops.demo import create_demo_season
 
 from .conftest import players
 
@@ -34,7 +34,7 @@ def test_a_three_way_tie_of_mixed_results_is_broken_head_to_head():
     simulated = season.matches.get(Q(home=d, away=e) | Q(home=e, away=d))
     simulated.play_mode = PlayMode.SIMULATED
     simulated.save(update_fields=["play_mode"])
-    assert [m.id for m in services.simulate_due()] == [simulated.id]  # the worker plays only that one
+    assert [m.id for m in results.due_matches_play()] == [simulated.id]  # the worker plays only that one
 
     def enter(x, y, gx: int, gy: int, *, pending: bool = False) -> None:
         match = season.matches.select_related("home", "away").get(Q(home=x, away=y) | Q(home=y, away=x))

@@ -4,8 +4,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from competitions.table_results import result_confirm, result_submit
 from matches.models import Match, ResultSubmission
-from matches.table_results import result_clean, result_confirm, result_submit
+from matches.table_results import result_clean
+from rosters.models import SquadMember
 
 from .conftest import players, scoresheet
 
@@ -40,7 +42,6 @@ def test_the_score_is_required(match):
 
 def test_a_player_must_belong_to_one_of_the_two_squads(match, season, other_manager):
     other_team = season.teams.get(manager=other_manager)
-    from rosters.models import SquadMember
 
     outsider = SquadMember.objects.filter(season=season, team=other_team).first().player_id
     data = scoresheet(match, 1, 0)

@@ -6,14 +6,14 @@ import threading
 import pytest
 from django.db import connection
 
-from matches.services import match_play, simulate_due
+from competitions.results import due_matches_play, match_play
 
 
 @pytest.fixture
 def play_out():
     def play(limit=20):
         for _ in range(limit):
-            if not simulate_due():
+            if not due_matches_play():
                 return
         raise AssertionError("the tournament did not finish")
 

@@ -3,16 +3,17 @@
 from datetime import timedelta
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from leagues.demo import create_demo_season
+from competitions.bracket import bracket_size, first_round, seed_order
+from competitions.knockout import bracket_lines, champion, draw_bracket
+from competitions.results import due_matches_play, match_play
 from matches.models import Match
-from matches.services import match_play, simulate_due
-from tournaments.bracket import bracket_size, first_round, seed_order
+from ops.demo import create_demo_season
 from tournaments.models import Tie
-from tournaments.services import bracket_lines, champion, draw_bracket
 
 
 def test_standard_seed_order():
@@ -85,8 +86,6 @@ def test_top_seeds_get_the_byes_and_meet_at_the_earliest_in_the_final(play_out):
 
 @pytest.mark.django_db
 def test_redraw_is_refused_after_a_result():
-    from django.core.exceptions import ValidationError
-
     season = create_demo_season(engine="futti", teams=4, seed=3, knockout=True)
     match_play(match_id=Match.objects.filter(season=season).first().id)
     with pytest.raises(ValidationError, match="cannot be drawn again"):
@@ -111,10 +110,10 @@ def test_next_round_is_scheduled_at_its_rounds_kickoff():
     season.first_kickoff = timezone.now() - timedelta(hours=1)
     season.round_interval = timedelta(days=7)
     season.save()
-    simulate_due()
+    due_matches_play()
     final = Match.objects.get(season=season, round=2)
     assert final.kickoff == season.first_kickoff + timedelta(days=7)
-    assert simulate_due() == []  # not due yet
+    assert due_matches_play() == []  # not due yet
 
 
 @pytest.mark.django_db
@@ -123,7 +122,7 @@ def test_a_result_elsewhere_in_the_bracket_is_stored_whatever_state_a_decided_ti
     a semi-final's result undone by hand after the final was played must not hold up the
     third-place match's result."""
     season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True, third_place=True)
-    simulate_due()  # the semi-finals
+    due_matches_play()  # the semi-finals
     final = Tie.objects.get(bracket=season.bracket, round=2, third_place=False)
     third = Tie.objects.get(bracket=season.bracket, round=2, third_place=True)
     match_play(match_id=final.match_id)

@@ -5,20 +5,21 @@ import io
 import re
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from leagues.demo import create_demo_season
-from leagues.models import Team
+from competitions.drawing import BOX_HEIGHT, BOX_WIDTH, bracket_drawing
+from competitions.groups import draw_groups
+from competitions.knockout import champion, draw_bracket
+from competitions.results import due_matches_play, match_forfeit, match_play
+from competitions.withdrawals import replace_in_bracket
+from leagues.models import League, Team
 from matches.models import Match
-from matches.services import match_forfeit, match_play, simulate_due
+from ops.demo import create_demo_season
 from rosters.models import SquadMember
-from tournaments.drawing import BOX_HEIGHT, BOX_WIDTH, bracket_drawing
-from tournaments.groups import draw_groups
+from tests.conftest import make_league, make_season
 from tournaments.models import Entrant, Tie
-from tournaments.services import champion
-from tournaments.withdrawals import replace_in_bracket
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +68,7 @@ def test_the_drawing_is_a_tree_that_keeps_byes_in_place(knockout):
 
 
 def test_the_page_shows_results_and_the_winner(client, knockout):
-    simulate_due()
+    due_matches_play()
     round_one = Tie.objects.filter(bracket__season=knockout, round=1, bye=False).select_related("winner", "match")
     response = client.get(f"/seasons/{knockout.id}/bracket/")
     html = response.content.decode()
@@ -77,7 +78,7 @@ def test_the_page_shows_results_and_the_winner(client, knockout):
         assert f'href="/matches/{tie.match.id}/"' in html
     assert "Winner:" not in html
     for _ in range(10):
-        if not simulate_due():
+        if not due_matches_play():
             break
     html = client.get(f"/seasons/{knockout.id}/bracket/").content.decode()
     assert re.search(r"Winner: <strong>([^<]+)</strong>", html).group(1) == champion(knockout.bracket).name
@@ -96,13 +97,13 @@ def test_a_season_without_a_bracket_has_no_bracket_page(client):
 def test_the_page_reads_the_bracket_in_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     for teams in (4, 16):
         season = create_demo_season(engine="futti", teams=teams, seed=teams, knockout=True)
-        simulate_due()
+        due_matches_play()
         with django_assert_max_num_queries(4):
             assert client.get(f"/seasons/{season.id}/bracket/").status_code == 200
 
 
 def test_the_printed_bracket(client, knockout):
-    simulate_due()
+    due_matches_play()
     response = client.get(f"/seasons/{knockout.id}/bracket.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"].startswith('attachment; filename="bracket-futti-demo-league-3')
@@ -243,9 +244,6 @@ def test_the_groups_page(client, play_out):
 
 @pytest.mark.parametrize(("teams", "double"), [(2, False), (5, False), (16, False), (33, False), (3, True), (6, True)])
 def test_every_bracket_lays_out_without_overlaps(teams, double):
-    from tests.conftest import make_league, make_season
-    from tournaments.services import draw_bracket
-
     season = make_season(make_league(f"Cup {teams} {double}"), [f"Team {i}" for i in range(teams)])
     draw_bracket(season, double_elimination=double, third_place=not double and teams >= 4)
     drawing = bracket_drawing(season.id)
@@ -275,9 +273,6 @@ def test_a_knockout_season_page_leads_to_the_bracket_not_a_table(client, knockou
 
 
 def test_another_leagues_commissioner_cannot_advance_reseed_or_replace(client, knockout):
-    from django.contrib.auth.models import Permission
-
-    from leagues.models import League
 
     other = User.objects.create_user("rival", password="pw-for-tests-only", is_staff=True)
     other.user_permissions.add(

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from leagues.demo import create_demo_season
+from competitions.double import double_plan
+from competitions.knockout import bracket_lines, champion, draw_bracket
 from matches.models import Match
-from tournaments.double import double_plan
+from ops.demo import create_demo_season
 from tournaments.models import Tie
-from tournaments.services import bracket_lines, champion, draw_bracket
 
 
 def test_eight_teams_route_the_losers_down():

@@ -9,13 +9,14 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues.demo import create_demo_season
-from leagues.export import season_export
-from matches.services import match_forfeit
-from tournaments.groups import draw_groups
+from competitions.groups import draw_groups
+from competitions.knockout import draw_bracket
+from competitions.playoffs import draw_playoffs
+from competitions.results import due_matches_play, match_forfeit
+from competitions.swiss import draw_swiss
+from ops.demo import create_demo_season
+from ops.export import season_export
 from tournaments.models import Tie
-from tournaments.services import draw_bracket, draw_playoffs
-from tournaments.swiss import draw_swiss
 
 pytestmark = pytest.mark.django_db
 
@@ -46,9 +47,8 @@ def test_a_two_legged_knockout_names_its_rounds_and_legs(capsys):
 def test_double_elimination_says_the_side(capsys):
     season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
     draw_bracket(season, double_elimination=True)
-    from matches.services import simulate_due
 
-    while simulate_due():
+    while due_matches_play():
         pass
     matches = exported(season, capsys)
     sides = Counter(m["side"] for m in matches)
@@ -61,9 +61,8 @@ def test_double_elimination_says_the_side(capsys):
 def test_league_group_swiss_and_playoffs_stages(capsys):
     league_season = create_demo_season(engine="futti", teams=4, seed=3)
     assert {m["stage"] for m in exported(league_season, capsys)} == {"league"}
-    from matches.services import simulate_due
 
-    simulate_due()
+    due_matches_play()
     playoffs = draw_playoffs(league_season, top=2)
     final = exported(playoffs, capsys)
     assert [(m["stage"], m["round_name"]) for m in final] == [("playoffs", "Final")]

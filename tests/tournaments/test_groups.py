@@ -8,15 +8,15 @@ from django.core.management import CommandError, call_command
 from hypothesis import given
 from hypothesis import strategies as st
 
-from leagues.demo import create_demo_season
+from competitions.bracket import first_round, group_crossing
+from competitions.groups import draw_group_knockout, draw_groups, pot_draw
+from competitions.knockout import champion
+from competitions.results import match_play
+from competitions.standings import compute_standings
 from leagues.models import Season
-from leagues.standings import compute_standings
 from matches.models import Match
-from matches.services import match_play
-from tournaments.bracket import first_round, group_crossing
-from tournaments.groups import draw_group_knockout, draw_groups, pot_draw
+from ops.demo import create_demo_season
 from tournaments.models import Entrant, GroupStage, Tie
-from tournaments.services import champion
 
 
 def test_four_groups_cross_winners_with_runners_up():

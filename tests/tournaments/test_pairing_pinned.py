@@ -1,7 +1,7 @@
-"""Swiss pairing and ranking as plain data (tournaments.pairing): hand-worked cases for the
+"""Swiss pairing and ranking as plain data (competitions.pairing): hand-worked cases for the
 fold with floaters, forced rematches, the choice of the bye and every column of the table."""
 
-from tournaments.pairing import SwissResult, pair_round, swiss_table
+from competitions.pairing import SwissResult, pair_round, swiss_table
 
 
 def test_floaters_carry_down_through_the_score_groups():

@@ -6,12 +6,12 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from leagues.demo import create_demo_season
-from leagues.standings import compute_standings
-from matches.services import simulate_due
+from competitions.knockout import champion
+from competitions.results import due_matches_play
+from competitions.standings import compute_standings
+from ops.demo import create_demo_season
 from rosters.models import SquadMember
 from tournaments.models import Entrant
-from tournaments.services import champion
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def test_playoffs_take_the_top_of_the_table_with_their_squads(capsys):
     season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
     with pytest.raises(CommandError, match="season: 10 matches of .* are not finished yet"):
         call_command("draw_playoffs", str(season.id), "--top", "4")
-    simulate_due()
+    due_matches_play()
     with pytest.raises(CommandError, match="top: 6 is not between 2 and the 5 teams"):
         call_command("draw_playoffs", str(season.id), "--top", "6")
     call_command("draw_playoffs", str(season.id), "--top", "4", "--third-place")
@@ -40,6 +40,6 @@ def test_playoffs_take_the_top_of_the_table_with_their_squads(capsys):
     playoffs.save()
     playoffs.matches.update(kickoff=playoffs.first_kickoff)
     for _ in range(4):
-        simulate_due()
+        due_matches_play()
     assert champion(playoffs.bracket).id in table
     assert playoffs.matches.filter(status="played").count() == 4  # two semis, final, third place

@@ -2,16 +2,19 @@
 draws when the league's last result is stored."""
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.core.exceptions import ValidationError
 
-from leagues.demo import create_demo_season
+from competitions.knockout import draw_bracket
+from competitions.playoffs import draw_planned_playoffs
+from competitions.results import match_play
+from competitions.standings import compute_standings
+from competitions.start import start_tournament
 from leagues.models import Season, Team
-from leagues.standings import compute_standings
 from matches.models import Match
-from matches.services import match_play
+from matches.services import match_simulate
+from ops.demo import create_demo_season
 from tournaments.models import Entrant, GroupStage, Playoffs, Swiss
-from tournaments.start import start_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +34,6 @@ def admin_client(client):
 
 
 def _permissions(*codenames):
-    from django.contrib.auth.models import Permission
-
     return Permission.objects.filter(content_type__app_label="tournaments", codename__in=codenames)
 
 
@@ -108,7 +109,6 @@ def test_the_last_league_result_draws_the_playoffs(play_out, client):
 def test_the_season_form_links_to_starting_a_tournament_with_it(client, commissioner):
     season = create_demo_season(engine="futti", teams=4, seed=10)
     season.league.commissioners.add(commissioner)
-    from django.contrib.auth.models import Permission
 
     commissioner.user_permissions.add(*Permission.objects.filter(codename__in=["view_season", "change_season"]))
     html = client.get(f"/admin/leagues/season/{season.id}/change/").content.decode()
@@ -118,8 +118,6 @@ def test_the_season_form_links_to_starting_a_tournament_with_it(client, commissi
 
 
 def test_a_draw_that_fails_keeps_the_result_and_the_commissioner_draws_later(play_out, admin_client, caplog):
-    from tournaments.start import draw_planned_playoffs
-
     season = create_demo_season(engine="futti", teams=5, seed=11, double=False)
     start_tournament(season, "league_playoffs", top=4)
     *played, last = season.matches.order_by("kickoff", "id")
@@ -196,12 +194,10 @@ def test_groups_by_hand_from_the_start_form(client, commissioner):
 
 def _decided(match, seeds=range(120)):
     """How the match would be decided under each of many seeds (nothing is stored)."""
-    from matches.services import simulate_match
-
     decided = set()
     for seed in seeds:
         match.seed = seed
-        decided.add(simulate_match(match)[0].decided_by)
+        decided.add(match_simulate(match)[0].decided_by)
     return decided
 
 
@@ -224,7 +220,6 @@ def test_a_futti_tournament_chooses_its_tie_break_for_every_stage(client, commis
     other = create_demo_season(engine="futti", teams=2, seed=33, knockout=True)
     other.league.engine_settings = {"tie_break": "sudden_death"}
     other.league.save()
-    from tournaments.services import draw_bracket
 
     draw_bracket(other)
     assert "sudden_death" in _decided(other.matches.get())

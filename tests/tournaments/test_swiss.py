@@ -5,15 +5,16 @@ import random
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.demo import create_demo_season
+from competitions.pairing import SwissResult, pair_round, swiss_table
+from competitions.results import match_play
+from competitions.swiss import draw_swiss, swiss_lines, swiss_standings
 from matches.models import Match
-from matches.services import match_play
+from ops.demo import create_demo_season
 from tournaments.models import SwissBye
-from tournaments.pairing import SwissResult, pair_round, swiss_table
-from tournaments.swiss import draw_swiss, swiss_lines, swiss_standings
 
 
 def test_round_one_folds_the_seeding():
@@ -143,8 +144,6 @@ def test_a_round_finishing_on_two_workers_at_once_draws_the_next_once(play_at_on
 
 @pytest.mark.django_db
 def test_the_command_draws_round_one(capsys):
-    from django.core.management import CommandError, call_command
-
     season = create_demo_season(engine="futti", teams=5, seed=34)
     with pytest.raises(CommandError, match="rounds: 9 rounds: between 1 and 5 for 5 teams"):
         call_command("draw_swiss", str(season.id), "--rounds", "9")

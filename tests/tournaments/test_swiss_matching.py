@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.demo import create_demo_season
-from matches.services import match_forfeit
-from tournaments.pairing import dry_run, pair_round, venue_breaks
-from tournaments.swiss import draw_swiss, venue_history
+from competitions.pairing import dry_run, pair_round, venue_breaks
+from competitions.results import match_forfeit
+from competitions.swiss import draw_swiss, venue_history
+from ops.demo import create_demo_season
 
 
 def lot(seed):

@@ -7,12 +7,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from leagues.demo import create_demo_season
+from competitions.pairing import SwissResult, swiss_table
+from competitions.results import match_forfeit
+from competitions.swiss import draw_swiss, swiss_lines, swiss_standings
 from matches.models import Match
-from matches.services import match_forfeit
+from ops.demo import create_demo_season
 from tournaments.models import Swiss, SwissBye
-from tournaments.pairing import SwissResult, swiss_table
-from tournaments.swiss import draw_swiss, swiss_lines, swiss_standings
 
 pytestmark = pytest.mark.django_db
 

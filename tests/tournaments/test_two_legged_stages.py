@@ -5,10 +5,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from leagues.demo import create_demo_season
-from matches.services import simulate_due
+from competitions.results import due_matches_play
+from competitions.start import start_tournament
+from ops.demo import create_demo_season
 from tournaments.models import GroupStage, Playoffs, Tie
-from tournaments.start import start_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_the_playoffs_planned_with_the_league_are_two_legged(play_out):
 
 def test_the_playoffs_command_takes_two_legged_rounds(capsys):
     season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
-    simulate_due()
+    due_matches_play()
     with pytest.raises(CommandError, match="two_legged_rounds: Two-legged rounds must be among 1 to 2"):
         call_command("draw_playoffs", str(season.id), "--top", "4", "--two-legged-rounds", "3")
     call_command("draw_playoffs", str(season.id), "--top", "4", "--two-legged-rounds", "1,2", "--away-goals")

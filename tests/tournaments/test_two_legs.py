@@ -3,13 +3,16 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from leagues.demo import create_demo_season
+from api.brackets import bracket_of
+from competitions.bracket import aggregate_winner
+from competitions.drawing import bracket_drawing
+from competitions.knockout import advance_bracket, bracket_lines, champion, draw_bracket
+from competitions.results import match_forfeit, match_play
+from competitions.two_legs import tie_aggregate, tie_score
 from matches.models import Match
-from matches.services import match_forfeit, match_play
-from tournaments.bracket import aggregate_winner
-from tournaments.drawing import bracket_drawing
+from matches.services import due_matches
+from ops.demo import create_demo_season
 from tournaments.models import Tie
-from tournaments.services import bracket_lines, champion, draw_bracket, tie_aggregate
 
 
 def test_aggregate_goals_decide_first():
@@ -101,13 +104,31 @@ def test_a_level_tie_no_engine_decider_settled_gets_a_deciding_match():
 
 
 @pytest.mark.django_db
-def test_a_second_leg_played_before_the_first_plays_the_first_too():
-    """Both legs due at once, two workers: the second leg's result brings the first in."""
+def test_a_second_leg_is_not_due_while_its_first_leg_is_open():
+    """The bracket never plays a match itself: a second leg waits for its first leg, so its
+    result always finds the first leg's in."""
+    bracket = two_legged(4, 8, two_legged_rounds=[1])
+    tie = Tie.objects.filter(bracket=bracket, round=1).select_related("first_leg", "match").first()
+    due = set(due_matches().values_list("id", flat=True))
+    assert tie.first_leg_id in due and tie.match_id not in due
+    assert match_play(match_id=tie.match_id).status == Match.Status.SCHEDULED
+    tie.first_leg.refresh_from_db()
+    assert tie.first_leg.status == Match.Status.SCHEDULED
+    match_play(match_id=tie.first_leg_id)
+    assert tie.match_id in set(due_matches().values_list("id", flat=True))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_both_legs_taken_by_two_workers_at_once_play_the_first_leg_first(play_at_once, play_out):
     bracket = two_legged(4, 8, two_legged_rounds=[1])
     tie = Tie.objects.filter(bracket=bracket, round=1).first()
-    match_play(match_id=tie.match_id)
+    play_at_once([tie.first_leg_id, tie.match_id])
+    first = Match.objects.get(id=tie.first_leg_id)
+    assert first.status == Match.Status.PLAYED
+    play_out()
     tie.refresh_from_db()
-    assert tie.first_leg.status == "played"
+    second = Match.objects.get(id=tie.match_id)
+    assert second.status == Match.Status.PLAYED and second.played_at >= first.played_at
     assert tie.winner_id is not None or tie.decider is not None
 
 
@@ -155,9 +176,6 @@ def _result(match, home_goals, away_goals, decided_by="regulation", shootout=Non
     ],
 )
 def test_every_leg_is_read_from_the_ties_side_everywhere(first_leg, second_leg, away_goals, text, winner, client):
-    from api.brackets import bracket_of
-    from tournaments.services import advance_bracket, tie_score
-
     bracket = two_legged(4, 4, two_legged_rounds=[1], away_goals=away_goals)
     tie = Tie.objects.filter(bracket=bracket, round=1).select_related("home", "away").first()
     _result(tie.first_leg, *first_leg)

@@ -5,15 +5,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from leagues.demo import create_demo_season
+from competitions.groups import draw_groups
+from competitions.results import match_play
+from competitions.standings import compute_standings
+from competitions.swiss import draw_swiss
 from leagues.models import Team
-from leagues.standings import compute_standings
 from matches.models import Match
-from matches.services import match_play
+from ops.demo import create_demo_season
 from rosters.models import SquadMember
-from tournaments.groups import draw_groups
 from tournaments.models import Entrant, Group, Swiss, SwissBye
-from tournaments.swiss import draw_swiss
 
 pytestmark = pytest.mark.django_db
 

@@ -2,12 +2,12 @@
 
 import pytest
 
-from leagues.demo import create_demo_season
-from matches.services import simulate_due
+from competitions.results import due_matches_play
+from ops.demo import create_demo_season
 
 
 @pytest.fixture
 def played_season(db):
     season = create_demo_season(engine="futti", teams=4, seed=1)
-    simulate_due()
+    due_matches_play()
     return season

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from leagues.demo import create_demo_season
-from matches.services import simulate_due
+from competitions.results import due_matches_play
+from ops.demo import create_demo_season
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -42,7 +42,7 @@ def browser():
 @pytest.fixture
 def season(transactional_db):
     season = create_demo_season(engine="futti", teams=4, seed=1)
-    simulate_due()
+    due_matches_play()
     season.first_team_id = season.teams.order_by("id").values_list("id", flat=True).first()
     return season
 

@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.demo import create_demo_season
+from competitions import results
 from matches import fixtures, services
 from matches.models import Match
+from ops.demo import create_demo_season
 from tests.web.test_web_ical import events
 from web import ical
 
@@ -71,12 +72,12 @@ def test_each_change_of_status_is_a_later_revision(client, fixture_list):
     assert (event_of(client, first)["SEQUENCE"], event_of(client, first)["STATUS"]) == ("3", "CANCELLED")
     services.match_fail(match_id=second.id, error="engine trouble")  # a queryset update()
     assert (event_of(client, second)["SEQUENCE"], event_of(client, second)["STATUS"]) == ("1", "TENTATIVE")
-    services.match_forfeit(third, forfeited_by="home")
+    results.match_forfeit(third, forfeited_by="home")
     assert event_of(client, third)["SEQUENCE"] == "1"
 
 
 def test_a_result_stored_is_a_later_revision(client, fixture_list):
-    services.simulate_due()
+    results.due_matches_play()
     found = feed(client, fixture_list)
     assert {event["SEQUENCE"] for event in found.values()} == {"1"}
     assert all(event["SUMMARY"].count("-") >= 1 and " v " not in event["SUMMARY"] for event in found.values())

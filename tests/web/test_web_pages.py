@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.demo import create_demo_season
+from competitions.results import due_matches_play
+from competitions.standings import compute_standings
 from leagues.models import League, PointsDeduction
-from leagues.standings import compute_standings
 from matches.models import Match, MatchEvent
-from matches.services import simulate_due
+from ops.demo import create_demo_season
 from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -168,9 +168,9 @@ def test_pages_are_accessible_html(client, played_season):
 
 def test_query_counts_do_not_grow_with_the_league(client, django_assert_max_num_queries, db):
     small = create_demo_season(engine="futti", teams=4, seed=1)
-    simulate_due()
+    due_matches_play()
     big = create_demo_season(engine="futti", teams=8, seed=2)
-    simulate_due()
+    due_matches_play()
     for season in (small, big):
         match = Match.objects.filter(season=season).first()
         team = match.home

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from leagues.scheduling import generate_fixtures
-from leagues.standings import standings_changed
+from competitions.round_robin import generate_fixtures
+from leagues.cache import standings_changed
 from matches.models import Match
 from tests.conftest import make_league, make_season
 from web import selectors

@@ -1,0 +1,47 @@
+from datetime import timedelta
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime, parse_duration
+
+from competitions.round_robin import generate_fixtures
+from leagues.errors import validation_message
+from leagues.management.commands._common import get_season
+
+
+class Command(BaseCommand):
+    help = "Generate (or regenerate, before any match is played) a season's round-robin fixtures."
+
+    def add_arguments(self, parser):
+        parser.add_argument("season_id", metavar="SEASON_ID")
+        parser.add_argument("--start", help="first kickoff, ISO 8601 (e.g. 2026-12-01T19:00:00+00:00)")
+        parser.add_argument("--interval", help="time between rounds, e.g. '7 00:00:00' or '01:00:00'")
+        parser.add_argument("--single", action="store_true", help="one leg instead of home and away")
+
+    def handle(self, *args, season_id, **options):
+        season = get_season(season_id)
+        start = interval = None
+        if options["start"]:
+            try:
+                start = parse_datetime(options["start"])
+            except ValueError:  # well formed but impossible: an offset of a day or more, 31 February
+                start = None
+            if start is None:
+                raise CommandError(f"--start: {options['start']!r} is not a date and time (ISO 8601)")
+            if timezone.is_naive(start):
+                start = timezone.make_aware(start)
+        if options["interval"]:
+            try:
+                interval = parse_duration(options["interval"])
+            except OverflowError:
+                raise CommandError(f"--interval: {options['interval']!r} is too long") from None
+            if interval is None or interval <= timedelta(0):
+                raise CommandError(f"--interval: {options['interval']!r} is not a positive duration")
+        double = False if options["single"] else None
+        try:
+            matches = generate_fixtures(season, first_kickoff=start, interval=interval, double=double)
+        except ValidationError as exc:
+            raise CommandError(validation_message(exc)) from exc
+        rounds = max(m.round for m in matches)
+        self.stdout.write(f"{len(matches)} matches in {rounds} rounds for {season}")

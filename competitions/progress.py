@@ -1,0 +1,71 @@
+"""What a stored result sets off: the one place that decides it.
+
+Every use case that stores a result (``competitions.results``, ``competitions.table_results``)
+calls ``on_result`` in the transaction that stored it: a decided knockout tie sends its winner
+on and may draw the next round; a Swiss round once complete draws the next; the last group
+match draws the knockout after the groups, the last league match the play-offs. Nothing here
+plays a match: a second leg is not due before its first leg is closed
+(``matches.services.due_matches``), so the first leg's result is always in when the second
+leg's result moves the bracket on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import transaction
+from django.db.models import Q
+
+from competitions.groups import draw_knockout_when_groups_finish
+from competitions.knockout import advance_bracket
+from competitions.playoffs import draw_playoffs_when_league_finishes
+from competitions.swiss import advance_swiss_of
+from matches.models import Match
+from tournaments.models import Tie
+
+logger = logging.getLogger(__name__)
+
+
+def on_result(match: Match) -> None:
+    """Move on whatever the match's stored result decides (the caller holds the transaction and
+    read the match with its season's group and play-offs)."""
+    if match.winner_required:  # only knockout and Swiss matches sit in a bracket or a draw
+        _on_winner_required(match)
+    else:
+        _on_league_result(match)
+
+
+def _on_winner_required(match: Match) -> None:
+    """A one-legged tie's match, a second leg or a deciding match moves its bracket on; a Swiss
+    match draws the next round once its round is complete."""
+    tie = Tie.objects.filter(Q(match=match) | Q(decider=match)).values_list("id", "bracket_id").first()
+    if tie is not None:
+        advance_bracket(tie[1], recheck=tie[0])
+    else:
+        advance_swiss_of(match)
+
+
+def _on_league_result(match: Match) -> None:
+    """A first leg whose second leg already counts (a second leg entered at the table first, or a
+    first leg corrected once its tie was decided) moves its bracket on; the last group match
+    draws the knockout after the groups, the last league match the play-offs."""
+    second_leg_counts = Q(match__status__in=Match.RESULT_STATUSES)
+    tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
+    if tie is not None:  # this leg may decide the tie, or change who won it
+        advance_bracket(tie[1], recheck=tie[0])
+    season = match.season
+    if hasattr(season, "group"):
+        _draw_keeping_the_result(draw_knockout_when_groups_finish, season.group.stage_id)
+    if hasattr(season, "playoffs"):
+        _draw_keeping_the_result(draw_playoffs_when_league_finishes, season.playoffs.id)
+
+
+def _draw_keeping_the_result(draw: Callable[[int], None], object_id: int) -> None:
+    """Run a draw in a savepoint of the result's transaction: if it fails, the result that
+    set it off stays stored, the error is logged, and the commissioner draws from the admin."""
+    try:
+        with transaction.atomic():
+            draw(object_id)
+    except Exception:
+        logger.exception("%s(%s) failed; the result is kept, draw it from the admin", draw.__name__, object_id)

@@ -1,0 +1,155 @@
+"""Starting a tournament with a season's teams, in any format: what the admin's "Start a
+tournament" page and the demo both call, so each format is set up one way.
+
+The season's teams, first kickoff and round interval are the tournament's. What a format
+leaves to later is done by the worker that stores the result before it: a knockout's
+next round, a Swiss round, the knockout after the groups, the play-offs after the league.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+
+from competitions.groups import draw_groups, groups_from_lines
+from competitions.knockout import draw_bracket
+from competitions.playoffs import plan_playoffs
+from competitions.swiss import draw_swiss
+from engines import CardError, get_engine
+from engines.futti.engine import TIE_BREAKS
+from leagues.models import Season
+from leagues.validation import schedule_errors, team_count_errors
+from rosters.models import SquadMember
+
+FORMATS = {
+    "knockout": "Single elimination",
+    "double_elimination": "Double elimination",
+    "groups": "Groups then knockout",
+    "swiss": "Swiss",
+    "league_playoffs": "League then play-offs",
+}
+
+
+def start_tournament(
+    season: Season,
+    tournament_format: str,
+    *,
+    third_place: bool = False,
+    two_legged_rounds: Sequence[int] = (),
+    away_goals: bool = False,
+    bracket_reset: bool = False,
+    groups: int = 2,
+    groups_by_hand: Sequence[str] = (),
+    advance: int = 2,
+    double: bool = False,
+    rounds: int | None = None,
+    top: int = 4,
+    tie_break: str = "",
+) -> str:
+    """Set the season up as a tournament of ``tournament_format`` and schedule its first
+    round; returns a line saying what was made. Options a format does not use are ignored;
+    a bad one is a ValidationError naming it. ``groups_by_hand``: the groups, one line each
+    (``competitions.groups.groups_from_lines``), instead of ``groups`` drawn from seeded pots."""
+    if tournament_format not in FORMATS:
+        raise ValidationError({"format": f"{tournament_format!r} is not a format; choose from {', '.join(FORMATS)}."})
+    check_season_can_start(season)
+    with transaction.atomic():  # a refused option leaves the season as it was, its tie-break too
+        if tie_break:
+            set_tie_break(season, tie_break)
+        if tournament_format == "knockout":
+            bracket = draw_bracket(
+                season, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
+            )
+            return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
+        if tournament_format == "double_elimination":
+            bracket = draw_bracket(season, double_elimination=True, bracket_reset=bracket_reset)
+            return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
+        if tournament_format == "groups":
+            by_hand = groups_from_lines(season, groups_by_hand, field="groups_by_hand") if groups_by_hand else None
+            stage = draw_groups(
+                season,
+                groups=groups,
+                by_hand=by_hand,
+                advance=advance,
+                double=double,
+                third_place=third_place,
+                two_legged_rounds=two_legged_rounds,
+                away_goals=away_goals,
+            )
+            return f"{season}: {stage.group_count} groups drawn; their round robins are scheduled."
+        if tournament_format == "swiss":
+            teams = season.teams.count()
+            swiss = draw_swiss(season, rounds=rounds or max(1, (teams - 1).bit_length()))
+            return f"{season}: a Swiss of {swiss.rounds} rounds; round one is scheduled."
+        return plan_playoffs(
+            season,
+            top=top,
+            third_place=third_place,
+            double=double,
+            two_legged_rounds=two_legged_rounds,
+            away_goals=away_goals,
+        )
+
+
+def check_season_can_start(season: Season) -> None:
+    """Refuse a season whose first round could not be played or scheduled: a team without a
+    complete squad (every one of its matches would fail at kickoff), more teams than
+    ``MAX_TEAMS_PER_SEASON``, engine settings the game refuses (saved before they were
+    checked), or a first kickoff or interval past the calendar's limits."""
+    errors = schedule_errors(season.first_kickoff, season.round_interval)
+    errors |= team_count_errors(season.teams.count())
+    try:
+        get_engine(season.league.engine).validate_settings(season.match_settings)
+    except CardError as exc:
+        raise ValidationError({**errors, "season": f"{season}'s engine settings: {exc}"}) from exc
+    incomplete = incomplete_squads(season)
+    if incomplete:
+        rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)
+        needed = ", ".join(f"{count} {role}" for role, count in rules.roles.items())
+        reserves = f" and {rules.reserves} reserves" if rules.reserves else ""
+        errors["season"] = (
+            f"Teams without a complete squad for {season}: {', '.join(incomplete)}. A squad of "
+            f"{season.league.get_engine_display()} is {rules.size} cards ({needed}{reserves}); draft them first."
+        )
+    if errors:
+        raise ValidationError(errors)
+
+
+def incomplete_squads(season: Season) -> list[str]:
+    """The names of the season's teams whose squad breaks the engine's squad rules under the
+    season's settings: at least each role's count, and the squad's size exactly (one query
+    for the squads, one for the teams)."""
+    rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)
+    counts: dict[int, dict[str, int]] = {}
+    rows = SquadMember.objects.filter(season=season).values("team_id", "player__role").annotate(cards=Count("id"))
+    for row in rows:
+        counts.setdefault(row["team_id"], {})[row["player__role"]] = row["cards"]
+    incomplete = []
+    for team_id, name in season.teams.order_by("name").values_list("id", "name"):
+        roles = counts.get(team_id, {})
+        complete = sum(roles.values()) == rules.size and all(
+            roles.get(role, 0) >= count for role, count in rules.roles.items()
+        )
+        if not complete:
+            incomplete.append(name)
+    return incomplete
+
+
+def set_tie_break(season: Season, tie_break: str) -> None:
+    """Fütti settles a level knockout match by sudden death or penalties (its ``tie_break``
+    engine setting): the tournament's choice goes in the season's engine settings, over the
+    league's, and every later stage inherits it (``stage_season``). Other games have one
+    procedure of their own, so the option is refused for them."""
+    league = season.league
+    if league.engine != "futti":
+        plays = league.get_engine_display()
+        raise ValidationError({"tie_break": f"Only Fütti has a choice of tie-break; {league} plays {plays}."})
+    if tie_break not in TIE_BREAKS:
+        raise ValidationError(
+            {"tie_break": f"{tie_break!r} is not a Fütti tie-break; choose from {', '.join(TIE_BREAKS)}."}
+        )
+    season.engine_settings = {**(season.engine_settings or {}), "tie_break": tie_break}
+    season.save(update_fields=["engine_settings"])
