@@ -64,7 +64,6 @@ class DivisionSeason:
             "champion": self.champion,
             "promoted": self.promoted,
             "relegated": self.relegated,
-            "playoff_winner": self.playoff_winner,
             "standings": [
                 {
                     "team": row.team_id,
@@ -103,10 +102,9 @@ class AllTimeRow:
         return self.goals_for - self.goals_against
 
     def to_dict(self) -> dict:
+        """The figures ``manage.py history --json`` prints (the API adds the position, name and movements)."""
         return {
-            "position": self.position,
             "team": self.team_id,
-            "name": self.name,
             "seasons": self.seasons,
             "played": self.played,
             "won": self.won,
@@ -116,8 +114,6 @@ class AllTimeRow:
             "goals_against": self.goals_against,
             "points": self.points,
             "titles": self.titles,
-            "promotions": self.promotions,
-            "relegations": self.relegations,
         }
 
 

@@ -156,7 +156,7 @@ def all_time_players(request: HttpRequest, slug: str) -> HttpResponse:
 
 @public
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
-    return render(request, "web/player.html", {"career": history.career(player_id)})
+    return render(request, "web/player.html", {"page": history.player_page(player_id)})
 
 
 @public
