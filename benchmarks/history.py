@@ -34,7 +34,7 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment  # n
 from django.urls import reverse  # noqa: E402
 
 from competitions.round_robin import round_robin  # noqa: E402
-from leagues.models import League, Season, Team  # noqa: E402
+from leagues.models import Division, League, Season, SeasonTeam, Team  # noqa: E402
 from matches.models import Match, PlayerMatchStat  # noqa: E402
 from rosters.models import Player  # noqa: E402
 
@@ -55,12 +55,26 @@ def build(seasons: int, divisions: int, teams: int, seed: int) -> League:
         ]
     )
     strikers = {club.id: players[2 * n : 2 * n + 2] for n, club in enumerate(clubs)}
+    tiers = Division.objects.bulk_create(
+        [
+            Division(league=league, name=f"Division {tier}", tier=tier, promoted=2, relegated=2)
+            for tier in range(1, divisions + 1)
+        ]
+    )
     start = datetime(2015, 8, 1, 15, tzinfo=UTC)
+    previous = None
     for number in range(seasons):
         season = Season.objects.create(
-            league=league, name=f"{2015 + number}", first_kickoff=start, round_interval=timedelta(days=7)
+            league=league,
+            name=f"{2015 + number}",
+            first_kickoff=start,
+            round_interval=timedelta(days=7),
+            previous=previous,
         )
-        season.teams.set(clubs)
+        rng.shuffle(clubs)  # a new split into divisions each season: teams go up and down
+        SeasonTeam.objects.bulk_create(
+            [SeasonTeam(season=season, team=club, division=tiers[index // teams]) for index, club in enumerate(clubs)]
+        )
         matches = []
         for division in range(divisions):
             members = clubs[division * teams : (division + 1) * teams]
@@ -90,6 +104,7 @@ def build(seasons: int, divisions: int, teams: int, seed: int) -> League:
                 lines.append(PlayerMatchStat(match=match, player=second, team=team, goals=goals // 2, shots=goals + 1))
         PlayerMatchStat.objects.bulk_create(lines, batch_size=2000)
         start += timedelta(days=365)
+        previous = season
     return league
 
 

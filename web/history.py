@@ -68,10 +68,16 @@ def by_season(history: LeagueHistory) -> list[SeasonHistory]:
     return list(seasons.values())
 
 
-def history_page(slug: str) -> HistoryPage:
-    """Every season with its champions, movements and play-off winners, and the chart of places."""
+def league_and_key(slug: str) -> tuple[League, str]:
+    """The league and the key its history is cached under (two queries): the pages below are
+    cached whole under it too."""
     league = League.objects.get(slug=slug)
-    seasons = by_season(cached_history(league))
+    return league, history_key(league)
+
+
+def history_page(league: League, key: str) -> HistoryPage:
+    """Every season with its champions, movements and play-off winners, and the chart of places."""
+    seasons = by_season(cached_history(league, key))
     played = [s for s in seasons if any(d.table.rows for d in s.divisions)]
     chart = history_chart([(s.name, [(d.division.tier, d.table) for d in s.divisions]) for s in played])
     return HistoryPage(league=league, seasons=seasons[::-1], chart=chart if played else None)
@@ -83,9 +89,8 @@ class AllTimePage:
     rows: list[AllTimeRow]
 
 
-def all_time_page(slug: str) -> AllTimePage:
-    league = League.objects.get(slug=slug)
-    return AllTimePage(league=league, rows=cached_history(league).all_time)
+def all_time_page(league: League, key: str) -> AllTimePage:
+    return AllTimePage(league=league, rows=cached_history(league, key).all_time)
 
 
 @dataclass
@@ -100,13 +105,12 @@ class RecordsPage:
     records: list[RecordLine]
 
 
-def records_page(slug: str) -> RecordsPage:
+def records_page(league: League, key: str) -> RecordsPage:
     """The league's records, each linked to its match (else its season)."""
-    league = League.objects.get(slug=slug)
     match_url, season_url = url_maker("web:match"), url_maker("web:season")
     lines = [
         RecordLine(record, match_url(record.match) if record.match else season_url(record.season))
-        for record in cached_records(league)
+        for record in cached_records(league, key)
     ]
     return RecordsPage(league=league, records=lines)
 
@@ -165,9 +169,8 @@ def all_time_boards(league: League) -> list[Board]:
     return boards
 
 
-def all_time_players_page(slug: str) -> PlayersPage:
-    league = League.objects.get(slug=slug)
-    boards = cached(f"players:{history_key(league)}", lambda: all_time_boards(league))
+def all_time_players_page(league: League, key: str) -> PlayersPage:
+    boards = cached(f"players:{key}", lambda: all_time_boards(league))
     return PlayersPage(league=league, boards=boards)
 
 

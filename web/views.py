@@ -22,7 +22,7 @@ from competitions.bracket_pdf import render_bracket
 from competitions.drawing import bracket_drawing
 from config.throttling import throttled
 from leagues.cache import cached
-from leagues.models import Season
+from leagues.models import League, Season
 from leagues.validation import query_id
 from matches.models import Match
 from rosters.drafts import room_state
@@ -134,24 +134,32 @@ def head_to_head(request: HttpRequest, team_id: int, opponent_id: int) -> HttpRe
     return render(request, "web/head_to_head.html", {"meetings": history.head_to_head(team_id, opponent_id)})
 
 
+def league_archive(request: HttpRequest, slug: str, template: str, build: Callable[[League, str], Any]) -> HttpResponse:
+    """A page over the league's seasons, cached whole under the key of its history (every
+    result bumps it): a long history's tables render once per change, not once per reader."""
+    league, key = history.league_and_key(slug)
+    html = cached(f"page:{template}:{key}", lambda: render_to_string(template, {"page": build(league, key)}, request))
+    return HttpResponse(html)
+
+
 @public
 def league_history(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "web/history.html", {"page": history.history_page(slug)})
+    return league_archive(request, slug, "web/history.html", history.history_page)
 
 
 @public
 def all_time(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "web/all_time.html", {"page": history.all_time_page(slug)})
+    return league_archive(request, slug, "web/all_time.html", history.all_time_page)
 
 
 @public
 def records(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "web/records.html", {"page": history.records_page(slug)})
+    return league_archive(request, slug, "web/records.html", history.records_page)
 
 
 @public
 def all_time_players(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "web/players.html", {"page": history.all_time_players_page(slug)})
+    return league_archive(request, slug, "web/players.html", history.all_time_players_page)
 
 
 @public
