@@ -36,15 +36,8 @@ class HistorySeasonSerializer(serializers.Serializer):
     standings = HistoryStandingSerializer(many=True)
 
 
-class AllTimeEntrySerializer(serializers.Serializer):
-    team = serializers.IntegerField()
+class AllTimeEntrySerializer(HistoryStandingSerializer):
     seasons = serializers.IntegerField()
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    goals_for = serializers.IntegerField()
-    goals_against = serializers.IntegerField()
     points = serializers.IntegerField(help_text="After deductions.")
     titles = serializers.IntegerField(help_text="Top-tier championships.")
 

@@ -22,10 +22,11 @@ from competitions.history import (
     cached_records,
     history_key,
 )
+from competitions.standings import Row
 from leagues.cache import cached
 from leagues.models import League, Team
 from matches.models import Match, PlayerMatchStat
-from web.charts import HistoryChart, history_chart
+from web.charts import PositionChart, history_chart
 from web.selectors import label, matches_with_teams, url_maker, with_links
 
 #: How many players each all-time leaderboard lists.
@@ -55,7 +56,7 @@ class SeasonHistory:
 class HistoryPage:
     league: League
     seasons: list[SeasonHistory]
-    chart: HistoryChart | None
+    chart: PositionChart | None
 
 
 def by_season(history: LeagueHistory) -> list[SeasonHistory]:
@@ -191,20 +192,10 @@ def player_page(player_id: int) -> PlayerPage:
 
 @dataclass
 class TeamSeason:
-    """A team's line in one season's final table and what the season meant for it."""
+    """A team's line in one season's final (or current) table and what the season meant for it."""
 
-    season_id: int
-    season: str
-    division: str
-    tier: int
-    position: int
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    goals_for: int
-    goals_against: int
-    points: int
+    entry: DivisionSeason
+    row: Row
     outcome: str
 
 
@@ -240,23 +231,7 @@ def team_record(team: Team, history: LeagueHistory) -> list[TeamSeason]:
             )
             if held
         ]
-        record.append(
-            TeamSeason(
-                entry.season_id,
-                entry.season_name,
-                entry.division.name,
-                entry.division.tier,
-                row.position,
-                row.played,
-                row.won,
-                row.drawn,
-                row.lost,
-                row.goals_for,
-                row.goals_against,
-                row.points,
-                ", ".join(outcome),
-            )
-        )
+        record.append(TeamSeason(entry, row, ", ".join(outcome)))
     return record[::-1]
 
 
