@@ -6,8 +6,10 @@
 The results are made up (a seeded random score for every pairing of a double round robin)
 and bulk-created with two scorers' stat lines per match, so the league of 7,600 matches
 takes seconds to build. For each page (history, all-time table, records, all-time players)
-it prints the time and the query count on an empty cache (the history is computed) and on
-a warm one (read from the cache by the league's results version). The league is deleted
+it prints the time and the query count on an empty cache (the history is computed), on a
+warm one (read from the cache by the league's results version) and after a result in the
+last season (its version bumped: the history is computed again, the other seasons' tables
+come rendered from the cache). The league is deleted
 afterwards unless ``--keep`` is given.
 """
 
@@ -29,6 +31,7 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.db.models import F  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
@@ -133,15 +136,16 @@ def main() -> None:
     count = Match.objects.filter(season__league=league).count()
     print(f"database: {db}; league {league.id}: {count} matches built in {time.perf_counter() - began:.1f} s")
     client = Client()
+    latest = Season.objects.filter(league=league).latest("created_at", "id")
     try:
+        print("page: empty cache / warm / after a result in the last season (its version bumped)")
         for name in PAGES:
             url = reverse(name, args=[league.slug])
             cache.clear()
-            cold, cold_queries = measure(client, url)
-            warm, warm_queries = measure(client, url)
-            print(
-                f"{url:55} cold {cold:7.1f} ms {cold_queries:3} queries   warm {warm:6.1f} ms {warm_queries:3} queries"
-            )
+            figures = [measure(client, url), measure(client, url)]
+            Season.objects.filter(id=latest.id).update(standings_version=F("standings_version") + 1)
+            figures.append(measure(client, url))
+            print(f"{name:24}" + "   ".join(f"{ms:7.1f} ms {queries:2} queries" for ms, queries in figures))
     finally:
         if not args.keep:
             Match.objects.filter(season__league=league).delete()

@@ -55,6 +55,8 @@ class DivisionSeason:
     relegated: list[int] = field(default_factory=list)
     playoff_winner: int | None = None
     playoff_winner_name: str = ""
+    #: the season's ``standings_version`` the table was made at: the key of its rendered table
+    version: int = 0
 
     def to_dict(self) -> dict:
         return {
@@ -295,7 +297,7 @@ def division_seasons(
         members = {team_id: name for team_id, (name, d) in teams.items() if d == division}
         own = [r for r in results if r.home in members and r.away in members]
         table = table_of(season, members, own, deducted, cards)
-        entry = DivisionSeason(season.id, season.name, division, table, finished)
+        entry = DivisionSeason(season.id, season.name, division, table, finished, version=season.standings_version)
         if finished and table.rows:
             entry.champion, entry.champion_name = table.rows[0].team_id, table.rows[0].name
         entries.append(entry)

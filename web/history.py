@@ -247,19 +247,6 @@ class HeadToHead:
     goals_against: int
     matches: list[Match]
 
-    def to_dict(self) -> dict:
-        return {
-            "team": self.team.id,
-            "opponent": self.opponent.id,
-            "played": self.played,
-            "won": self.won,
-            "drawn": self.drawn,
-            "lost": self.lost,
-            "goals_for": self.goals_for,
-            "goals_against": self.goals_against,
-            "matches": [m.id for m in self.matches],
-        }
-
 
 def head_to_head(team_id: int, opponent_id: int) -> HeadToHead:
     """Every result between two teams of a league across its seasons, from the first team's side

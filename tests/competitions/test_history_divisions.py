@@ -6,9 +6,12 @@ from datetime import timedelta
 import pytest
 
 from competitions.history import compute_history
-from leagues.models import Division, SeasonTeam
+from leagues.models import Division, DivisionPlayoff, Season, SeasonTeam, Team
+from matches.models import PlayerMatchStat
+from rosters.models import Player
 from tests.competitions.conftest import START, play_season
 from tests.conftest import make_league
+from tournaments.models import Bracket, Playoffs, Tie
 from web.charts import history_chart
 
 
@@ -73,3 +76,48 @@ def test_the_chart_counts_places_down_through_the_tiers(two_tiers):
         "Gamma": (3, 1),
     }
     assert [band.label for band in chart.bands] == ["tier 2"]
+
+
+def knockout_won_by(league, name, winner, loser):
+    """A one-round bracket season whose final ``winner`` won."""
+    knockout = Season.objects.create(league=league, name=name)
+    knockout.teams.add(winner, loser)
+    bracket = Bracket.objects.create(season=knockout, rounds=1)
+    Tie.objects.create(bracket=bracket, round=1, slot=1, home=winner, away=loser, winner=winner)
+    return knockout
+
+
+def test_play_off_winners_are_named_per_division_and_their_knockouts_are_no_seasons_of_their_own(two_tiers):
+    first = Season.objects.get(league=two_tiers, name="2025")
+    teams = {t.name: t for t in Team.objects.filter(league=two_tiers)}
+    second = Division.objects.get(league=two_tiers, tier=2)
+    DivisionPlayoff.objects.create(
+        season=first, division=second, knockout=knockout_won_by(two_tiers, "2025 PO", teams["Delta"], teams["Gamma"])
+    )
+    history = compute_history(two_tiers)
+    assert [(e.season_name, e.division.tier, e.playoff_winner_name) for e in history.seasons] == [
+        ("2025", 1, ""),
+        ("2025", 2, "Delta"),
+        ("2026", 1, ""),
+        ("2026", 2, ""),
+    ]
+
+
+def test_the_leagues_play_offs_name_their_winner_in_every_division_of_the_season(past):
+    first = past["seasons"][0]
+    teams = past["teams"]
+    Playoffs.objects.create(season=first, knockout=knockout_won_by(past["league"], "PO", teams["Beta"], teams["Alpha"]))
+    history = compute_history(past["league"])
+    assert [(e.season_name, e.playoff_winner_name) for e in history.seasons] == [("2025", "Beta"), ("2026", "")]
+
+
+def test_fair_play_separates_level_teams_in_a_past_table(db):
+    league = make_league("Fair", tiebreakers=["points", "fair_play", "lots"])
+    season, (match,) = play_season(league, "2025", ["Alpha 1-1 Beta"], start=START)
+    beta = Team.objects.get(league=league, name="Beta")
+    rough = Player.objects.create(league=league, name="Rough", role="defender", attributes={})
+    (entry,) = compute_history(league).seasons
+    assert [row.name for row in entry.table.rows] == ["Beta", "Alpha"]  # by lot
+    PlayerMatchStat.objects.create(match=match, player=rough, team=beta, yellow_cards=1)
+    (entry,) = compute_history(league).seasons
+    assert [row.name for row in entry.table.rows] == ["Alpha", "Beta"]
