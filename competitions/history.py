@@ -285,7 +285,9 @@ def division_seasons(
     cards: dict[int, int],
 ) -> list[DivisionSeason]:
     """The season's table in each of its divisions, top tier first."""
-    finished = bool(matches) and all(m.status in Match.CLOSED_STATUSES for m in matches)
+    finished = season.closed_at is not None or (
+        bool(matches) and all(m.status in Match.CLOSED_STATUSES for m in matches)
+    )
     divisions = sorted({division for _, division in teams.values()}, key=lambda d: (d.tier, d.name, d.id or 0))
     results = [
         Result(m.home, m.away, m.home_goals, m.away_goals, m.round)

@@ -39,11 +39,12 @@ def with_progress(queryset: QuerySet[Season]) -> QuerySet[Season]:
 
 def is_running(season: Season, now: datetime) -> bool:
     started = season.results > 0 or (season.first_match is not None and season.first_match <= now)
-    return started and season.open_matches > 0
+    return started and not is_finished(season)
 
 
 def is_finished(season: Season) -> bool:
-    return season.last_match is not None and season.open_matches == 0
+    """Every match closed, or the season closed by the commissioner with matches left unplayed."""
+    return season.closed_at is not None or (season.last_match is not None and season.open_matches == 0)
 
 
 def current_season(seasons: Iterable[Season], now: datetime) -> Season | None:
@@ -57,4 +58,4 @@ def current_season(seasons: Iterable[Season], now: datetime) -> Season | None:
     upcoming = [s for s in seasons if not is_finished(s)]
     if upcoming:
         return min(upcoming, key=lambda s: (s.first_match is None, s.first_match or now, s.created_at, s.id))
-    return max(seasons, key=lambda s: (s.last_match, s.created_at, s.id), default=None)
+    return max(seasons, key=lambda s: (s.last_match or s.created_at, s.created_at, s.id), default=None)

@@ -12,9 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from competitions.history import compute_history
 from competitions.seasons import current_season, with_progress
 from leagues.models import Season
-from matches.models import PlayerMatchStat
+from matches.models import Match, PlayerMatchStat
 from tests.api.test_api_schema import answer_problems
 from tests.competitions.conftest import FIRST, START, play_season
 
@@ -138,3 +139,14 @@ def test_the_current_season_is_the_running_one_else_the_next_else_the_last_finis
     assert current_season(progress(league), now) == future  # the next to start
     running, _ = play_season(league, "now", FIRST, start=now - timedelta(days=1), status="scheduled")
     assert current_season(progress(league), now) == running  # started, matches to play
+
+
+def test_a_season_closed_with_matches_unplayed_is_finished_and_has_its_champion(past):
+    league, now = past["league"], timezone.now()
+    short, (_, unplayed) = play_season(league, "2027", ["Alpha 1-0 Beta", "Beta 0-0 Gamma"], start=now - timedelta(3))
+    Match.objects.filter(id=unplayed.id).update(status="scheduled", home_goals=None, away_goals=None)
+    assert current_season(progress(league), now) == short  # running
+    assert compute_history(league).seasons[-1].champion is None
+    Season.objects.filter(id=short.id).update(closed_at=now)
+    assert current_season(progress(league), now) == short  # the last finished
+    assert compute_history(league).seasons[-1].champion_name == "Alpha"
