@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from competitions.history import Played, compute_history, compute_records, longest_run
 from leagues.models import PointsDeduction
-from tests.competitions.conftest import FIRST, START, play_season
+from tests.history.conftest import FIRST, START, play_season
 
 
 def standings(entry):

@@ -17,7 +17,7 @@ from competitions.seasons import current_season, with_progress
 from leagues.models import Season
 from matches.models import Match, PlayerMatchStat
 from tests.api.test_api_schema import answer_problems
-from tests.competitions.conftest import FIRST, START, play_season
+from tests.history.conftest import FIRST, START, play_season
 
 
 @pytest.fixture
