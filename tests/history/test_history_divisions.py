@@ -9,8 +9,8 @@ from competitions.history import compute_history
 from leagues.models import Division, DivisionPlayoff, Season, SeasonTeam, Team
 from matches.models import PlayerMatchStat
 from rosters.models import Player
-from tests.history.conftest import START, play_season
 from tests.conftest import make_league
+from tests.history.conftest import START, play_season
 from tournaments.models import Bracket, Playoffs, Tie
 from web.charts import history_chart
 
