@@ -16,12 +16,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from django.core.cache import cache
 from django.db.models import Q, QuerySet, Sum
 
 from competitions.knockout import final_tie
 from competitions.seasons import league_seasons
 from competitions.standings import Result, Table, fair_play_points, table_of
-from leagues.cache import cached
+from leagues.cache import CACHE_SECONDS, cached
 from leagues.models import League, PointsDeduction, Season, SeasonTeam
 from matches.models import Match, PlayerMatchStat
 from rosters.models import Player
@@ -236,13 +237,36 @@ def season_cards(league: League, season_ids: list[int]) -> dict[int, dict[int, i
 
 
 def compute_history(league: League) -> LeagueHistory:
-    """Every season of the league by division and the all-time table."""
+    """Every season of the league by division and the all-time table.
+
+    A season's tables are kept in the cache under its ``standings_version`` (``season_tables``):
+    after a result only that season's are made again, and only its rows read."""
     seasons = list(history_seasons(league))
     for season in seasons:
         season.league = league
-    season_ids = [season.id for season in seasons]
+    tables = season_tables(league, seasons)
+    winners = playoff_winners([season.id for season in seasons])
+    entries: list[DivisionSeason] = []
+    for season in seasons:
+        for entry in tables[season.id]:
+            won = winners.get((season.id, entry.division.id)) or winners.get((season.id, None), (None, ""))
+            entry.playoff_winner, entry.playoff_winner_name = won
+            entries.append(entry)
+    mark_movements(entries, following_seasons(seasons))
+    return LeagueHistory(league=league, seasons=entries, all_time=all_time_table(entries))
+
+
+def season_tables(league: League, seasons: list[Season]) -> dict[int, list[DivisionSeason]]:
+    """Each season's division tables: from the cache where its version has them, the others
+    computed from one query per kind of row over those seasons only (and stored)."""
+    keys = {season.id: f"history-season:{season.id}:{season.standings_version}" for season in seasons}
+    found = cache.get_many(list(keys.values()))
+    tables = {season_id: found[key] for season_id, key in keys.items() if key in found}
+    missing = [season for season in seasons if season.id not in tables]
+    if not missing:
+        return tables
+    season_ids = [season.id for season in missing]
     teams = memberships(season_ids)
-    matches = load_matches(season_ids)
     deducted: dict[int, dict[int, int]] = defaultdict(dict)
     for season_id, team_id, total in (
         PointsDeduction.objects.filter(season_id__in=season_ids)
@@ -252,20 +276,17 @@ def compute_history(league: League) -> LeagueHistory:
     ):
         deducted[season_id][team_id] = total
     cards = season_cards(league, season_ids)
-    winners = playoff_winners(season_ids)
-
     by_season: dict[int, list[Played]] = defaultdict(list)
-    for match in matches:
+    for match in load_matches(season_ids):
         by_season[match.season_id].append(match)
-    entries: list[DivisionSeason] = []
-    for season in seasons:
-        own = division_seasons(season, teams[season.id], by_season[season.id], deducted[season.id], cards[season.id])
-        for entry in own:
-            won = winners.get((season.id, entry.division.id)) or winners.get((season.id, None), (None, ""))
-            entry.playoff_winner, entry.playoff_winner_name = won
-        entries += own
-    mark_movements(entries, following_seasons(seasons))
-    return LeagueHistory(league=league, seasons=entries, all_time=all_time_table(entries))
+    made = {
+        season.id: division_seasons(
+            season, teams[season.id], by_season[season.id], deducted[season.id], cards[season.id]
+        )
+        for season in missing
+    }
+    cache.set_many({keys[season_id]: entries for season_id, entries in made.items()}, CACHE_SECONDS)
+    return tables | made
 
 
 def compute_records(league: League, history: LeagueHistory) -> list[Record]:
@@ -507,8 +528,9 @@ def player_records(season_ids: list[int], season_names: dict[int, str], team_nam
 
 
 def history_key(league: League) -> str:
-    """The cache key of a league's history: its seasons and their results versions (one query)."""
-    versions = list(history_seasons(league).values_list("id", "standings_version"))
+    """The cache key of a league's history: every season of the league and its results version
+    (one query), the knockouts of its play-offs included, so a final's result names the winner."""
+    versions = list(Season.objects.filter(league=league).order_by("id").values_list("id", "standings_version"))
     digest = hashlib.sha1(repr(versions).encode()).hexdigest()[:16]
     return f"history:{league.id}:{digest}"
 

@@ -3,10 +3,12 @@
 from datetime import timedelta
 
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
 from competitions.history import Played, compute_history, compute_records, longest_run
-from leagues.models import PointsDeduction
+from leagues.models import PointsDeduction, Season
+from matches.models import Match
 from tests.history.conftest import FIRST, START, play_season
 
 
@@ -87,3 +89,15 @@ def test_the_history_costs_the_same_queries_however_many_seasons(past):
         history = compute_history(past["league"])
     assert len(history.seasons) == 5
     assert len(five) == len(two)
+
+
+def test_after_a_result_only_that_seasons_tables_are_made_again(past):
+    first, second = past["seasons"]
+    compute_history(past["league"])
+    for season in (first, second):  # both seasons' first match becomes a 9-0 home win ...
+        Match.objects.filter(season=season, round=1).update(home_goals=9, away_goals=0)
+    # ... but only the second's version moves, as a stored result moves it
+    Season.objects.filter(id=second.id).update(standings_version=F("standings_version") + 1)
+    entries = compute_history(past["league"]).seasons
+    assert [row.goals_for for row in entries[0].table.rows] == [5, 1, 1]  # kept from the cache
+    assert max(row.goals_for for row in entries[1].table.rows) == 10  # Beta: 9 + 1

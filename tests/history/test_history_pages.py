@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -147,6 +148,6 @@ def test_a_season_closed_with_matches_unplayed_is_finished_and_has_its_champion(
     Match.objects.filter(id=unplayed.id).update(status="scheduled", home_goals=None, away_goals=None)
     assert current_season(progress(league), now) == short  # running
     assert compute_history(league).seasons[-1].champion is None
-    Season.objects.filter(id=short.id).update(closed_at=now)
+    Season.objects.filter(id=short.id).update(closed_at=now, standings_version=F("standings_version") + 1)
     assert current_season(progress(league), now) == short  # the last finished
     assert compute_history(league).seasons[-1].champion_name == "Alpha"
