@@ -289,15 +289,6 @@ def season_tables(league: League, seasons: list[Season]) -> dict[int, list[Divis
     return tables | made
 
 
-def compute_records(league: League, history: LeagueHistory) -> list[Record]:
-    """The league's records: from its matches, its season tables (``history``) and its players' lines."""
-    seasons = list(history_seasons(league).values_list("id", "name"))
-    season_ids = [season_id for season_id, _ in seasons]
-    matches = load_matches(season_ids)
-    team_names = {row.team_id: row.name for row in history.all_time}
-    return team_records(history.seasons, matches, dict(seasons)) + player_records(season_ids, dict(seasons), team_names)
-
-
 def division_seasons(
     season: Season,
     teams: dict[int, tuple[str, Division]],
@@ -379,26 +370,182 @@ def all_time_table(entries: list[DivisionSeason]) -> list[AllTimeRow]:
     return ordered
 
 
-def team_records(entries: list[DivisionSeason], matches: list[Played], season_names: dict[int, str]) -> list[Record]:
-    """Biggest win, highest-scoring match, most points and goals in a season, longest runs."""
-    names = {row.team_id: row.name for entry in entries for row in entry.table.rows}
-    played = [m for m in matches if m.status == Match.Status.PLAYED]
-    records: list[Record] = []
+class Run(NamedTuple):
+    """An unbroken series of one team's results: where it began, and the match (and its place:
+    season, then match in the season) where it reached its length."""
 
-    def match_record(key: str, title: str, measure) -> None:
-        best = None
-        for match in played:  # in kickoff order: the first to reach a value holds the record
-            value = measure(match)
-            if best is None or value > best[0]:
-                best = (value, match)
-        if best is not None:
-            value, match = best
+    team: int
+    length: int
+    first: Played | None
+    last: Played | None
+    reached: tuple[int, int]
+
+
+@dataclass
+class TeamRuns:
+    """One team's series in one season: from its first result, to its last, the longest inside."""
+
+    played: int
+    prefix: Run
+    suffix: Run
+    best: Run
+
+
+@dataclass
+class SeasonMarks:
+    """What one season brings to the records, kept in the cache under its version: its biggest
+    win and highest-scoring match, its teams' series, its best scorer in a match and in the season."""
+
+    biggest_win: Played | None
+    highest_scoring: Played | None
+    #: by least margin (1: wins, 0: unbeaten), then team
+    runs: dict[int, dict[int, TeamRuns]]
+    #: (player, team, match, goals)
+    scorer_in_match: tuple[int, int, int, int] | None
+    #: (player, goals)
+    scorer_in_season: tuple[int, int] | None
+
+
+RUNS = (("winning_run", "Longest winning run", 1), ("unbeaten_run", "Longest unbeaten run", 0))
+
+
+def first_best(matches: list[Played], measure) -> Played | None:
+    """The first match (in the order given) with the highest ``measure``."""
+    best = None
+    for match in matches:
+        if best is None or measure(match) > measure(best):
+            best = match
+    return best
+
+
+def win_margin(match: Played) -> tuple[int, int]:
+    return abs(match.home_goals - match.away_goals), max(match.home_goals, match.away_goals)
+
+
+def match_goals(match: Played) -> int:
+    return match.home_goals + match.away_goals
+
+
+def season_runs(results: list[Played], least_margin: int, position: int) -> dict[int, TeamRuns]:
+    """Each team's series of results won by at least ``least_margin`` goals (1: wins, 0: unbeaten)
+    in a season's results (kickoff order), the season being ``position``-th in the league."""
+    lines: dict[int, list[tuple[int, Played, bool]]] = defaultdict(list)
+    for index, match in enumerate(results):
+        margin = match.home_goals - match.away_goals
+        lines[match.home].append((index, match, margin >= least_margin))
+        lines[match.away].append((index, match, -margin >= least_margin))
+    summaries = {}
+    for team, own in lines.items():
+        spans, start = [], None
+        for k, (_, _, kept) in enumerate(own):
+            if kept and start is None:
+                start = k
+            elif not kept and start is not None:
+                spans.append((start, k - 1))
+                start = None
+        if start is not None:
+            spans.append((start, len(own) - 1))
+        runs = [Run(team, b - a + 1, own[a][1], own[b][1], (position, own[b][0])) for a, b in spans]
+        none = Run(team, 0, None, None, (position, -1))
+        summaries[team] = TeamRuns(
+            played=len(own),
+            prefix=runs[0] if spans and spans[0][0] == 0 else none,
+            suffix=runs[-1] if spans and spans[-1][1] == len(own) - 1 else none,
+            best=min(runs, key=lambda run: (-run.length, run.reached), default=none),
+        )
+    return summaries
+
+
+def longest_run(seasons: list[dict[int, TeamRuns]]) -> Run | None:
+    """The longest series over the seasons (in order; a season a team missed does not break its
+    series), joining a season's last series to the next one's first; the first to reach the
+    length (by the match it was reached at) holds it."""
+    current: dict[int, Run] = {}
+    candidates = []
+    for summaries in seasons:
+        for team, runs in summaries.items():
+            before = current.get(team)
+            joined = runs.prefix
+            if before is not None and before.length and runs.prefix.length:
+                joined = Run(
+                    team, before.length + runs.prefix.length, before.first, runs.prefix.last, runs.prefix.reached
+                )
+                candidates.append(joined)
+            candidates.append(runs.best)
+            if runs.prefix.length == runs.played:  # kept all season: the series goes on
+                current[team] = joined
+            else:
+                current[team] = runs.suffix
+    return min((run for run in candidates if run.length), key=lambda run: (-run.length, run.reached), default=None)
+
+
+def season_marks(season_ids: list[int], positions: dict[int, int]) -> dict[int, SeasonMarks]:
+    """``SeasonMarks`` of the seasons, from their matches and their scoring stat lines (two queries)."""
+    by_season: dict[int, list[Played]] = defaultdict(list)
+    for match in load_matches(season_ids):
+        if match.status in Match.RESULT_STATUSES:
+            by_season[match.season_id].append(match)
+    scorers: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
+    lines = (
+        PlayerMatchStat.objects.filter(match__season_id__in=season_ids, match__status=Match.Status.PLAYED, goals__gt=0)
+        .order_by("match__kickoff", "match_id")
+        .values_list("match__season_id", "player_id", "team_id", "match_id", "goals")
+    )
+    for season_id, *line in lines:
+        scorers[season_id].append(tuple(line))
+    marks = {}
+    for season_id in season_ids:
+        results = by_season[season_id]
+        played = [m for m in results if m.status == Match.Status.PLAYED]
+        totals: dict[int, int] = defaultdict(int)
+        in_match = None
+        for line in scorers[season_id]:
+            totals[line[0]] += line[3]
+            if in_match is None or line[3] > in_match[3]:
+                in_match = line
+        marks[season_id] = SeasonMarks(
+            biggest_win=first_best(played, win_margin),
+            highest_scoring=first_best(played, match_goals),
+            runs={margin: season_runs(results, margin, positions[season_id]) for _, _, margin in RUNS},
+            scorer_in_match=in_match,
+            scorer_in_season=min(totals.items(), key=lambda item: (-item[1], item[0]), default=None),
+        )
+    return marks
+
+
+def compute_records(league: League, history: LeagueHistory) -> list[Record]:
+    """The league's records: each season's marks (``SeasonMarks``, from the cache where its version
+    has them, else made from its rows) put together, with the season tables of ``history``."""
+    seasons = list(history_seasons(league).values_list("id", "name", "standings_version"))
+    positions = {season_id: index for index, (season_id, _, _) in enumerate(seasons)}
+    keys = {season_id: f"history-marks:{season_id}:{version}" for season_id, _, version in seasons}
+    found = cache.get_many(list(keys.values()))
+    marks = {season_id: found[key] for season_id, key in keys.items() if key in found}
+    missing = [season_id for season_id in keys if season_id not in marks]
+    if missing:
+        made = season_marks(missing, positions)
+        cache.set_many({keys[season_id]: value for season_id, value in made.items()}, CACHE_SECONDS)
+        marks |= made
+    ordered = [marks[season_id] for season_id, _, _ in seasons]
+    return assemble_records(history, ordered, {season_id: name for season_id, name, _ in seasons})
+
+
+def assemble_records(history: LeagueHistory, marks: list[SeasonMarks], season_names: dict[int, str]) -> list[Record]:
+    """The records from each season's marks (oldest first: an earlier season keeps a record it ties)."""
+    names = {row.team_id: row.name for row in history.all_time}
+    records: list[Record] = []
+    for key, title, measure in (
+        ("biggest_win", "Biggest win", win_margin),
+        ("highest_scoring", "Highest-scoring match", match_goals),
+    ):
+        match = first_best([m for mark in marks if (m := getattr(mark, key)) is not None], measure)
+        if match is not None:
             winner = match.home if match.home_goals >= match.away_goals else match.away
             records.append(
                 Record(
                     key,
                     title,
-                    value[0],
+                    measure(match) if key == "highest_scoring" else win_margin(match)[0],
                     names.get(winner, "?"),
                     team=winner,
                     season=match.season_id,
@@ -407,20 +554,18 @@ def team_records(entries: list[DivisionSeason], matches: list[Played], season_na
                     f"{names.get(match.away, '?')}, season {season_names[match.season_id]}",
                 )
             )
-
-    match_record(
-        "biggest_win", "Biggest win", lambda m: (abs(m.home_goals - m.away_goals), max(m.home_goals, m.away_goals))
-    )
-    match_record("highest_scoring", "Highest-scoring match", lambda m: (m.home_goals + m.away_goals,))
-
-    def season_record(key: str, title: str, attribute: str) -> None:
+    for key, title, attribute in (
+        ("most_points", "Most points in a season", "points"),
+        ("most_goals", "Most goals in a season", "goals_for"),
+    ):
         best = None
-        for entry in entries:
+        for entry in history.seasons:
             for row in entry.table.rows:
                 if row.played and (best is None or getattr(row, attribute) > getattr(best[1], attribute)):
                     best = (entry, row)
         if best is not None:
             entry, row = best
+            division = f", {entry.division.name}" if entry.division.name else ""
             records.append(
                 Record(
                     key,
@@ -429,80 +574,43 @@ def team_records(entries: list[DivisionSeason], matches: list[Played], season_na
                     row.name,
                     team=row.team_id,
                     season=entry.season_id,
-                    detail=f"season {entry.season_name}" + (f", {entry.division.name}" if entry.division.name else ""),
+                    detail=f"season {entry.season_name}{division}",
                 )
             )
-
-    season_record("most_points", "Most points in a season", "points")
-    season_record("most_goals", "Most goals in a season", "goals_for")
-    results = [m for m in matches if m.status in Match.RESULT_STATUSES]
-    for key, title, least_margin in (
-        ("winning_run", "Longest winning run", 1),
-        ("unbeaten_run", "Longest unbeaten run", 0),
-    ):
-        run = longest_run(results, least_margin)
+    for key, title, margin in RUNS:
+        run = longest_run([mark.runs[margin] for mark in marks])
         if run is not None:
-            team_id, length, first, last = run
+            first, last = run.first, run.last
             records.append(
                 Record(
                     key,
                     title,
-                    length,
-                    names.get(team_id, "?"),
-                    team=team_id,
+                    run.length,
+                    names.get(run.team, "?"),
+                    team=run.team,
                     season=first.season_id,
                     match=first.id,
                     detail=f"from season {season_names[first.season_id]} round {first.round} "
                     f"to season {season_names[last.season_id]} round {last.round}",
                 )
             )
-    return records
+    return records + player_records(marks, season_names, names)
 
 
-def longest_run(results: list[Played], least_margin: int) -> tuple[int, int, Played, Played] | None:
-    """The longest unbroken series of one team's results (in kickoff order, across seasons) won
-    by at least ``least_margin`` goals (1: wins, 0: unbeaten): (team, length, first match, last
-    match); the first team to reach the length holds it."""
-    current: dict[int, tuple[int, Played]] = {}
-    best: tuple[int, int, Played, Played] | None = None
-    longest = 0
-    for match in results:
-        margin = match.home_goals - match.away_goals
-        for team_id, kept in ((match.home, margin >= least_margin), (match.away, -margin >= least_margin)):
-            if not kept:
-                current.pop(team_id, None)
-                continue
-            length, first = current.get(team_id, (0, match))
-            length += 1
-            current[team_id] = (length, first)
-            if length > longest:
-                longest, best = length, (team_id, length, first, match)
-    return best
-
-
-def player_records(season_ids: list[int], season_names: dict[int, str], team_names: dict[int, str]) -> list[Record]:
-    """Most goals by a player in a match and in a season, the first to reach each holding it: one
-    query over the scoring stat lines (added up here, which is quicker than a grouped query's
-    sort on PostgreSQL) and one for the holders' names."""
-    lines = (
-        PlayerMatchStat.objects.filter(match__season_id__in=season_ids, match__status=Match.Status.PLAYED, goals__gt=0)
-        .order_by("match__kickoff", "match_id")
-        .values_list("player_id", "team_id", "match_id", "match__season_id", "goals")
-    )
-    in_match = None
-    totals: dict[tuple[int, int], int] = defaultdict(int)
-    for line in lines:
-        if in_match is None or line[4] > in_match[4]:
-            in_match = line
-        totals[(line[0], line[3])] += line[4]
+def player_records(marks: list[SeasonMarks], season_names: dict[int, str], team_names: dict[int, str]) -> list[Record]:
+    """Most goals by a player in a match and in a season, from the seasons' marks (one query for
+    the holders' names)."""
+    in_match, in_season = None, None
+    for mark, season_id in zip(marks, season_names, strict=True):  # both oldest first
+        if mark.scorer_in_match and (in_match is None or mark.scorer_in_match[3] > in_match[0][3]):
+            in_match = (mark.scorer_in_match, season_id)
+        if mark.scorer_in_season and (in_season is None or mark.scorer_in_season[1] > in_season[1]):
+            in_season = (*mark.scorer_in_season, season_id)
     if in_match is None:
         return []
-    season_order = {season_id: index for index, season_id in enumerate(season_ids)}
-    (player_id, season_id), total = min(
-        totals.items(), key=lambda item: (-item[1], season_order[item[0][1]], item[0][0])
-    )
-    names = dict(Player.objects.filter(id__in=[in_match[0], player_id]).values_list("id", "name"))
-    scorer, team_id, match_id, match_season, goals = in_match
+    (scorer, team_id, match_id, goals), match_season = in_match
+    player_id, total, season_id = in_season
+    names = dict(Player.objects.filter(id__in=[scorer, player_id]).values_list("id", "name"))
     return [
         Record(
             "player_goals_match",

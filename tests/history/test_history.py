@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
-from competitions.history import Played, compute_history, compute_records, longest_run
+from competitions.history import Played, compute_history, compute_records, longest_run, season_runs
 from leagues.models import PointsDeduction, Season
 from matches.models import Match
 from tests.history.conftest import FIRST, START, play_season
@@ -69,15 +69,18 @@ def test_records_name_their_holder_and_link_the_match_or_season(past):
     assert records["biggest_win"].detail == "Alpha 3-0 Beta, season 2025"
 
 
-def test_a_run_is_broken_by_the_first_result_it_does_not_keep():
-    def result(number, home, away, home_goals, away_goals):
-        return Played(number, 1, home, away, home_goals, away_goals, "played", number)
+def test_a_run_is_broken_by_the_first_result_it_does_not_keep_and_goes_on_into_the_next_season():
+    def result(number, season, home_goals, away_goals):
+        return Played(number, season, 1, 2, home_goals, away_goals, "played", number)
 
-    results = [result(1, 1, 2, 1, 0), result(2, 2, 1, 0, 2), result(3, 1, 2, 0, 0), result(4, 1, 2, 1, 0)]
-    team, length, first, last = longest_run(results, least_margin=1)
-    assert (team, length, first.id, last.id) == (1, 2, 1, 2)
-    team, length, first, last = longest_run(results, least_margin=0)
-    assert (team, length, first.id, last.id) == (1, 4, 1, 4)
+    first = [result(1, 1, 1, 0), result(2, 1, 2, 0), result(3, 1, 0, 0)]
+    second = [result(4, 2, 1, 0)]
+    wins = longest_run([season_runs(first, 1, 0), season_runs(second, 1, 1)])
+    assert (wins.team, wins.length, wins.first.id, wins.last.id) == (1, 2, 1, 2)
+    unbeaten = longest_run([season_runs(first, 0, 0), season_runs(second, 0, 1)])
+    assert (unbeaten.team, unbeaten.length, unbeaten.first.id, unbeaten.last.id) == (1, 4, 1, 4)
+    anything = longest_run([season_runs(first, -9, 0)])  # every result kept: both sides' three, home first
+    assert (anything.team, anything.length) == (1, 3)
 
 
 def test_the_history_costs_the_same_queries_however_many_seasons(past):
