@@ -16,13 +16,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.core.cache import cache
 from django.db.models import Q, QuerySet, Sum
 
 from competitions.knockout import final_tie
 from competitions.seasons import league_seasons
 from competitions.standings import Result, Table, fair_play_points, table_of
-from leagues.cache import CACHE_SECONDS, cached
+from leagues.cache import cached, cached_many
 from leagues.models import League, PointsDeduction, Season, SeasonTeam
 from matches.models import Match, PlayerMatchStat
 from rosters.models import Player
@@ -259,13 +258,14 @@ def compute_history(league: League) -> LeagueHistory:
 def season_tables(league: League, seasons: list[Season]) -> dict[int, list[DivisionSeason]]:
     """Each season's division tables: from the cache where its version has them, the others
     computed from one query per kind of row over those seasons only (and stored)."""
+    by_id = {season.id: season for season in seasons}
     keys = {season.id: f"history-season:{season.id}:{season.standings_version}" for season in seasons}
-    found = cache.get_many(list(keys.values()))
-    tables = {season_id: found[key] for season_id, key in keys.items() if key in found}
-    missing = [season for season in seasons if season.id not in tables]
-    if not missing:
-        return tables
-    season_ids = [season.id for season in missing]
+    return cached_many(keys, lambda season_ids: make_season_tables(league, [by_id[i] for i in season_ids]))
+
+
+def make_season_tables(league: League, seasons: list[Season]) -> dict[int, list[DivisionSeason]]:
+    """The seasons' division tables, from their teams, matches, deductions and cards."""
+    season_ids = [season.id for season in seasons]
     teams = memberships(season_ids)
     deducted: dict[int, dict[int, int]] = defaultdict(dict)
     for season_id, team_id, total in (
@@ -279,14 +279,12 @@ def season_tables(league: League, seasons: list[Season]) -> dict[int, list[Divis
     by_season: dict[int, list[Played]] = defaultdict(list)
     for match in load_matches(season_ids):
         by_season[match.season_id].append(match)
-    made = {
+    return {
         season.id: division_seasons(
             season, teams[season.id], by_season[season.id], deducted[season.id], cards[season.id]
         )
-        for season in missing
+        for season in seasons
     }
-    cache.set_many({keys[season_id]: entries for season_id, entries in made.items()}, CACHE_SECONDS)
-    return tables | made
 
 
 def division_seasons(
@@ -518,14 +516,10 @@ def compute_records(league: League, history: LeagueHistory) -> list[Record]:
     has them, else made from its rows) put together, with the season tables of ``history``."""
     seasons = list(history_seasons(league).values_list("id", "name", "standings_version"))
     positions = {season_id: index for index, (season_id, _, _) in enumerate(seasons)}
-    keys = {season_id: f"history-marks:{season_id}:{version}" for season_id, _, version in seasons}
-    found = cache.get_many(list(keys.values()))
-    marks = {season_id: found[key] for season_id, key in keys.items() if key in found}
-    missing = [season_id for season_id in keys if season_id not in marks]
-    if missing:
-        made = season_marks(missing, positions)
-        cache.set_many({keys[season_id]: value for season_id, value in made.items()}, CACHE_SECONDS)
-        marks |= made
+    keys = {
+        season_id: f"history-marks:{season_id}:{version}:{positions[season_id]}" for season_id, _, version in seasons
+    }
+    marks = cached_many(keys, lambda season_ids: season_marks(season_ids, positions))
     ordered = [marks[season_id] for season_id, _, _ in seasons]
     return assemble_records(history, ordered, {season_id: name for season_id, name, _ in seasons})
 

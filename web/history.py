@@ -23,8 +23,8 @@ from competitions.history import (
     history_key,
 )
 from competitions.standings import Row
-from leagues.cache import cached
-from leagues.models import League, Team
+from leagues.cache import cached, cached_many
+from leagues.models import League, Season, Team
 from matches.models import Match, PlayerMatchStat
 from web.charts import PositionChart, history_chart
 from web.selectors import label, matches_with_teams, url_maker, with_links
@@ -152,18 +152,38 @@ def player_totals() -> dict:
     }
 
 
-def all_time_boards(league: League) -> list[Board]:
-    """The league's leaders in each stat over every season (one aggregate query)."""
-    totals = list(
-        PlayerMatchStat.objects.filter(match__season__league=league, match__status__in=Match.RESULT_STATUSES)
-        .values("player_id", "player__name")
+def season_player_totals(season_ids: list[int]) -> dict[int, dict[int, dict]]:
+    """Each player's totals (``player_totals``) in each of the seasons, by season (one query)."""
+    by_season: dict[int, dict[int, dict]] = {season_id: {} for season_id in season_ids}
+    rows = (
+        PlayerMatchStat.objects.filter(match__season_id__in=season_ids, match__status__in=Match.RESULT_STATUSES)
+        .values("match__season_id", "player_id", "player__name")
         .annotate(**player_totals())
     )
-    for total in totals:
+    for row in rows:
+        by_season[row.pop("match__season_id")][row["player_id"]] = row
+    return by_season
+
+
+def all_time_boards(league: League) -> list[Board]:
+    """The league's leaders in each stat over every season: each season's totals from the cache
+    where its version has them, the others in one aggregate query (and stored)."""
+    keys = {
+        season_id: f"player-totals:{season_id}:{version}"
+        for season_id, version in Season.objects.filter(league=league).values_list("id", "standings_version")
+    }
+    seasons = cached_many(keys, season_player_totals)
+    totals: dict[int, dict] = {}
+    for season in seasons.values():
+        for player_id, row in season.items():
+            total = totals.setdefault(player_id, {"player_id": player_id, "player__name": row["player__name"]})
+            for name in player_totals():
+                total[name] = total.get(name, 0) + row[name]
+    for total in totals.values():
         total["cards"] = total["yellow_cards"] + total["red_cards"]
     boards = []
     for key, title in ALL_TIME_BOARDS:
-        ranked = sorted(totals, key=lambda t, key=key: (-t[key], t["player__name"], t["player_id"]))
+        ranked = sorted(totals.values(), key=lambda t, key=key: (-t[key], t["player__name"], t["player_id"]))
         leaders = [Leader(t["player_id"], t["player__name"], t[key]) for t in ranked if t[key] > 0]
         if leaders:
             boards.append(Board(title, leaders[:ALL_TIME_BOARD_SIZE]))
