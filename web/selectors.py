@@ -615,6 +615,16 @@ def season_fixtures(season_id: int) -> tuple[Season, Sequence[Match]]:
     return season, matches
 
 
+def league_fixtures(slug: str) -> tuple[League, Sequence[Match]]:
+    """A league and its current season's matches (``current_season``), for the league's feed:
+    a subscription follows the league from season to season."""
+    league = League.objects.get(slug=slug)
+    season = current_season(with_progress(league_seasons(league.seasons.all())), timezone.now())
+    if season is None:
+        return league, []
+    return league, season_fixtures(season.id)[1]
+
+
 def team_fixtures(team_id: int) -> tuple[Team, Sequence[Match]]:
     """A team and its matches in its current season (and that season's play-offs, groups and
     knockouts), for its calendar feed: a subscription follows the team into the next season."""

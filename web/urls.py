@@ -7,6 +7,7 @@ app_name = "web"
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/<slug:slug>/", views.league, name="league"),
+    path("leagues/<slug:slug>/fixtures.ics", views.league_calendar, name="league-calendar"),
     path("leagues/<slug:slug>/history/", views.league_history, name="history"),
     path("leagues/<slug:slug>/all-time/", views.all_time, name="all-time"),
     path("leagues/<slug:slug>/records/", views.records, name="records"),

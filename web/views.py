@@ -176,6 +176,13 @@ def season_calendar(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @public
 @throttled("ical")
+def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
+    league, matches = selectors.league_fixtures(slug)
+    return calendar_response(request, league.name, matches)
+
+
+@public
+@throttled("ical")
 def team_calendar(request: HttpRequest, team_id: int) -> HttpResponse:
     team, matches = selectors.team_fixtures(team_id)
     return calendar_response(request, f"{team.name} ({team.league.name})", matches)

@@ -1,6 +1,7 @@
 """The history pages, the API answers and the command, over the two seasons of ``past``."""
 
 import json
+import re
 from datetime import timedelta
 from io import StringIO
 
@@ -151,3 +152,18 @@ def test_a_season_closed_with_matches_unplayed_is_finished_and_has_its_champion(
     Season.objects.filter(id=short.id).update(closed_at=now, standings_version=F("standings_version") + 1)
     assert current_season(progress(league), now) == short  # the last finished
     assert compute_history(league).seasons[-1].champion_name == "Alpha"
+
+
+def test_the_league_and_team_feeds_follow_the_current_season(client, past):
+    league, now = past["league"], timezone.now()
+    running, (match,) = play_season(league, "now", ["Alpha 0-0 Gamma"], start=now - timedelta(1), status="scheduled")
+    Match.objects.create(
+        season=running, round=2, home=past["teams"]["Gamma"], away=past["teams"]["Alpha"], kickoff=now + timedelta(1)
+    )
+    for url in (
+        reverse("web:league-calendar", args=[league.slug]),
+        reverse("web:team-calendar", args=[past["teams"]["Alpha"].id]),
+    ):
+        text = client.get(url).content.decode()
+        uids = set(re.findall(r"UID:match-(\d+)@", text))
+        assert uids == {str(m.id) for m in running.matches.all()}, url
