@@ -41,6 +41,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	PYTHONPATH=. $(BIN)/lint-imports
+	$(BIN)/mypy
 
 serve: setup
 	$(BIN)/python manage.py runserver

@@ -114,7 +114,7 @@ def main() -> None:
 
     db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     call_command("migrate", verbosity=0)
-    season = create_demo_season(engine="futti", teams=args.teams, seed=7)
+    season = create_demo_season(teams=args.teams, seed=7)
     matches = list(season.matches.order_by("round", "id").values_list("id", flat=True))
     matches_play(matches[: len(matches) // 2])
     print(f"database: {db}   gunicorn workers: {args.workers}   clients: {args.clients}   cores: {os.cpu_count()}")

@@ -31,7 +31,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from competitions.standings import compute_standings  # noqa: E402
 from config.celery import app  # noqa: E402
-from engines import MatchOptions, get_engine  # noqa: E402
+from engines import DEFAULT_ENGINE, ENGINES, MatchOptions, get_engine  # noqa: E402
 from matches.models import Match  # noqa: E402
 from matches.services import queue_due_matches, send_play_tasks, team_sheets  # noqa: E402
 from matches.worker import start_worker, stop_worker  # noqa: E402
@@ -63,7 +63,7 @@ def queued(queue: str) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="futti")
+    parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)
     parser.add_argument("--teams", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=2)

@@ -335,7 +335,7 @@ def _tie_match(
 
 
 def _tie_winner(bracket: Bracket, tie: Tie) -> int | None:
-    """The winner of a scheduled tie once it is decided, else None (see the module docstring)."""
+    """The winner of a scheduled tie once it is decided, else None (see ``competitions.two_legs``)."""
     second = tie.match
     if not second.counts_in_table:
         return None

@@ -118,9 +118,13 @@ class MatchAdmin(LeagueScopedAdmin):
         ids = list(queryset.filter(status=Match.Status.SCHEDULED).values_list("id", flat=True))
         played = matches_play(ids)
         failed = [m for m in played if m.status == Match.Status.FAILED]
-        self.message_user(request, f"Played {len(played) - len(failed)} matches.", messages.SUCCESS)
+        waiting = [m for m in played if m.status == Match.Status.SCHEDULED]
+        self.message_user(request, f"Played {len(played) - len(failed) - len(waiting)} matches.", messages.SUCCESS)
         for match in failed:
             self.message_user(request, f"{match}: failed: {match.error}", messages.ERROR)
+        for match in waiting:
+            why = "it is played at the table, or it is a second leg whose first leg is not played yet"
+            self.message_user(request, f"{match}: not played: {why}.", messages.WARNING)
         skipped = queryset.count() - len(ids)
         if skipped:
             self.message_user(request, f"{skipped} matches were not scheduled and were left alone.", messages.WARNING)

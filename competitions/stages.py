@@ -15,7 +15,7 @@ from tournaments.models import Bracket, Group, Playoffs, Swiss, Tie
 #: What a match outside a bracket (or of a bracket's place without these) carries.
 NO_PLACE = {"group": None, "side": None, "round_name": None, "leg": None, "decider": False}
 
-BRACKET_SIDES = {Tie.Side.WINNERS: "winners", Tie.Side.LOSERS: "losers", Tie.Side.FINAL: "grand_final"}
+BRACKET_SIDES: dict[str, str] = {Tie.Side.WINNERS: "winners", Tie.Side.LOSERS: "losers", Tie.Side.FINAL: "grand_final"}
 
 
 def season_stage(season: Season) -> str:

@@ -18,8 +18,7 @@ from competitions.groups import draw_groups, groups_from_lines
 from competitions.knockout import draw_bracket
 from competitions.playoffs import plan_playoffs
 from competitions.swiss import draw_swiss
-from engines import CardError, get_engine
-from engines.futti.engine import TIE_BREAKS
+from engines import ENGINES, CardError, get_engine
 from leagues.models import Season
 from leagues.validation import schedule_errors, team_count_errors
 from rosters.models import SquadMember
@@ -104,7 +103,7 @@ def check_season_can_start(season: Season) -> None:
     try:
         get_engine(season.league.engine).validate_settings(season.match_settings)
     except CardError as exc:
-        raise ValidationError({**errors, "season": f"{season}'s engine settings: {exc}"}) from exc
+        raise ValidationError({**errors, "season": f"{season}: {exc}"}) from exc
     incomplete = incomplete_squads(season)
     if incomplete:
         rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)
@@ -139,17 +138,20 @@ def incomplete_squads(season: Season) -> list[str]:
 
 
 def set_tie_break(season: Season, tie_break: str) -> None:
-    """Fütti settles a level knockout match by sudden death or penalties (its ``tie_break``
-    engine setting): the tournament's choice goes in the season's engine settings, over the
-    league's, and every later stage inherits it (``stage_season``). Other games have one
-    procedure of their own, so the option is refused for them."""
+    """A game whose settings have a ``tie_break`` (Fütti: sudden death or penalties) settles a
+    level knockout match the tournament's way: the choice goes in the season's engine settings,
+    over the league's, and every later stage inherits it (``stage_season``). Other games have
+    one procedure of their own, so the option is refused for them."""
     league = season.league
-    if league.engine != "futti":
+    setting = get_engine(league.engine).settings_schema["properties"].get("tie_break")
+    if setting is None:
+        games = [get_engine(key) for key in ENGINES]
+        choosing = " and ".join(g.name for g in games if "tie_break" in g.settings_schema["properties"])
         plays = league.get_engine_display()
-        raise ValidationError({"tie_break": f"Only Fütti has a choice of tie-break; {league} plays {plays}."})
-    if tie_break not in TIE_BREAKS:
-        raise ValidationError(
-            {"tie_break": f"{tie_break!r} is not a Fütti tie-break; choose from {', '.join(TIE_BREAKS)}."}
-        )
+        raise ValidationError({"tie_break": f"Only {choosing} has a choice of tie-break; {league} plays {plays}."})
+    if tie_break not in setting["enum"]:
+        name = get_engine(league.engine).name
+        allowed = ", ".join(setting["enum"])
+        raise ValidationError({"tie_break": f"{tie_break!r} is not a {name} tie-break; choose from {allowed}."})
     season.engine_settings = {**(season.engine_settings or {}), "tie_break": tie_break}
     season.save(update_fields=["engine_settings"])

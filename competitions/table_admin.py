@@ -28,7 +28,6 @@ from leagues.models import League
 from matches import table_results as service
 from matches.models import Match, ResultSubmission
 from matches.services import TABLE_MATCHES
-from matches.table_games import table_game
 
 EVENT_ROWS = 16
 
@@ -43,7 +42,7 @@ class ScoreForm(forms.Form):
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        decided_by = table_game(match.season.league.engine).decided_by
+        decided_by = get_engine(match.season.league.engine).clock.decided_by
         self.fields["decided_by"].choices = [(d, Match.DecidedBy(d).label) for d in decided_by]
         if not match.winner_required:  # a league match ends in regulation time
             for name in ("decided_by", "shootout_home", "shootout_away"):
@@ -170,7 +169,7 @@ class ResultSubmissionAdmin(admin.ModelAdmin):
             id=match_id,
         )
         league = match.season.league
-        game = table_game(league.engine)
+        game = service.table_entry(league.engine)
         squad = [
             (str(player), f"{match.home if side == Match.Side.HOME else match.away}: {name}")
             for player, (side, name) in sorted(service.squad_of(match).items(), key=lambda i: (i[1][0] != "home", i[0]))

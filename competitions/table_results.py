@@ -12,10 +12,9 @@ from django.db import transaction
 from competitions.bracket import WinnerMovedOn
 from competitions.progress import on_result
 from engines import MatchResult
-from engines.core import Event
+from engines.core import OWN_GOAL, Event
 from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
 from matches.services import RESULT_FIELDS, STAT_FIELDS, result_store, team_sheets
-from matches.table_games import OWN_GOAL, table_game
 from matches.table_results import (
     TABLE_VERSION,
     Action,
@@ -29,6 +28,7 @@ from matches.table_results import (
     scored_for,
     side_of,
     squad_of,
+    table_entry,
 )
 
 # --- storing ---------------------------------------------------------------------------
@@ -38,7 +38,7 @@ def _store(match: Match, payload: dict[str, Any]) -> None:
     """Store an agreed result as the engine's would be: score, play-by-play, stats; then the bracket."""
     home, away = team_sheets(match)
     squad = squad_of(match)
-    game = table_game(match.season.league.engine)
+    game = table_entry(match.season.league.engine)
     stats: dict[str, dict[str, int]] = {}
     events = []
     for event in payload["events"]:

@@ -14,6 +14,12 @@ at the second leg's kickoff (as the European Cup did with its play-offs before
 away goals), and its winner goes through. The cost: a drawn second leg always
 goes to the engine's procedure, even when the aggregate was not level; those
 extra-time goals count, its shoot-out is then ignored.
+
+A second leg is not due until its first leg is closed (``matches.services.FIRST_LEG_OPEN``),
+so the bracket never plays a leg itself: when a second leg's result comes in, the first
+leg's is there (or, for one entered at the table first, the first leg's own result moves the
+tie on later: ``competitions.progress``). This module reads a tie's result for the pages,
+the printed bracket and the API.
 """
 
 from __future__ import annotations

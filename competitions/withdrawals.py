@@ -73,7 +73,7 @@ def _lock_matches(team: Team, seasons) -> None:
 def _swap_in_matches(seasons, withdrawn: Team, replacement: Team) -> dict[int, str]:
     """The withdrawn team's scheduled matches are the replacement's (none has a result); returns
     the side it took in each match, by match id."""
-    swapped = {}
+    swapped: dict[int, str] = {}
     for field in ("home", "away"):
         scheduled = Match.objects.filter(season__in=list(seasons), status=Match.Status.SCHEDULED)
         mine = scheduled.filter(**{field: withdrawn})

@@ -32,6 +32,19 @@ KNOWN_ENGINES = {
 }
 
 
+#: What each game is called in menus (its engine's ``name``, without loading the engine;
+#: "11" in quotes so it reads as a title).
+ENGINE_LABELS = {
+    "futti": "Fütti",
+    "flexdeck": "Flexdeck Futbol",
+    "mutant": "Mutant Soccer",
+    "eleven": '"11"',
+    "calciotto": "Calciotto",
+}
+#: The game a new league and the demo play unless told otherwise.
+DEFAULT_ENGINE = "futti"
+
+
 def _installed(module: str) -> bool:
     spec = importlib.util.find_spec(module)
     return spec is not None and spec.origin is not None  # a bare folder is not an engine yet
@@ -53,7 +66,9 @@ def get_engine(key: str) -> Engine:
 
 
 __all__ = [
+    "DEFAULT_ENGINE",
     "ENGINES",
+    "ENGINE_LABELS",
     "CardError",
     "Dice",
     "Engine",

@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from competitions.round_robin import generate_fixtures
-from engines import CardError
+from engines import CardError, Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
+from leagues.engine_forms import SETTINGS, TACTICS, SchemaBox, has_form, settings_fieldsets, settings_form, tactics_help
 from leagues.errors import validation_message
 from leagues.models import (
     FAIR_PLAY_FIELDS,
@@ -54,6 +55,34 @@ class LeagueChoicesMixin:
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
         return super().formfield_for_manytomany(db_field, request, **self._limit(db_field, request, kwargs))
+
+
+class EngineSettingsAdmin:
+    """A page that edits a JSON box an engine's schema describes (``schema_box``: engine
+    settings, or a team's tactics) as a form built from that schema (``leagues.engine_forms``)
+    once the game is known; a new row keeps the JSON box (its game is chosen on the same
+    page), validated against the same schema on save."""
+
+    schema_box: SchemaBox = SETTINGS
+
+    def settings_engine(self, obj) -> Engine | None:
+        raise NotImplementedError
+
+    def _settings_form_engine(self, request, obj) -> Engine | None:
+        """The engine whose form to show: only on a page that may change the row (a view-only
+        page shows the stored JSON)."""
+        return self.settings_engine(obj) if self.has_change_permission(request, obj) else None
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        engine = self._settings_form_engine(request, obj)
+        return settings_fieldsets(fieldsets, engine, self.schema_box) if engine else fieldsets
+
+    def get_form(self, request, obj=None, **kwargs):
+        engine = self._settings_form_engine(request, obj)
+        if engine:
+            kwargs["form"] = settings_form(kwargs.get("form", self.form), engine, self.schema_box)
+        return super().get_form(request, obj, **kwargs)
 
 
 class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
@@ -117,7 +146,7 @@ class TeamInline(ScopedInline):
 
 
 @admin.register(League)
-class LeagueAdmin(LeagueScopedAdmin):
+class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     list_display = ["name", "engine", "points_display", "budget", "season_count"]
     list_filter = ["engine"]
     search_fields = ["name", "slug"]
@@ -152,6 +181,9 @@ class LeagueAdmin(LeagueScopedAdmin):
     actions = ["fair_play_fifa"]
 
     league_field = "pk"
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.engine) if obj is not None else None
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
@@ -225,7 +257,7 @@ class SeasonForm(forms.ModelForm):
 
 
 @admin.register(Season)
-class SeasonAdmin(LeagueScopedAdmin):
+class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     form = SeasonForm
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
@@ -260,6 +292,9 @@ class SeasonAdmin(LeagueScopedAdmin):
         for formset in formsets:
             self.save_formset(request, form, formset, change=change)
         form.save_m2m()
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.league.engine) if obj is not None else None
 
     def get_queryset(self, request):
         return (
@@ -336,9 +371,13 @@ class DivisionAdmin(LeagueScopedAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(LeagueScopedAdmin):
+class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
-    Tactics are orders kept from opponents: other managers see a team without them."""
+    Tactics are orders kept from opponents: other managers see a team without them. Where the
+    game's tactics are choices and numbers ("11", Mutant Soccer) they are a form; where they
+    name cards by id (Fütti, Calciotto) a JSON box whose help lists the keys."""
+
+    schema_box = TACTICS
 
     list_display = ["name", "short_name", "league", "manager"]
     list_filter = ["league"]
@@ -363,15 +402,24 @@ class TeamAdmin(LeagueScopedAdmin):
             return ()
         return [name for name in self.fields if name != "tactics"]
 
+    def settings_engine(self, obj) -> Engine | None:
+        engine = get_engine(obj.league.engine) if obj is not None else None
+        return engine if engine is not None and has_form(engine, TACTICS) else None
+
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
 
         class TacticsForm(form):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                if obj is not None and "tactics" in self.fields:
+                    self.fields["tactics"].help_text = tactics_help(get_engine(obj.league.engine))
+
             def clean(self):
                 data = super().clean()
                 league = data.get("league") or getattr(self.instance, "league", None)
-                tactics = data.get("tactics")
-                if tactics and isinstance(tactics, dict) and league is not None and not self.has_error("tactics"):
+                tactics = data.get("tactics") if "tactics" in self.fields else self.instance.tactics
+                if tactics and isinstance(tactics, dict) and league is not None and not self.errors:
                     from matches.services import check_tactics
 
                     try:

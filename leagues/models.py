@@ -9,17 +9,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
-from engines import KNOWN_ENGINES, CardError, get_engine
+from engines import DEFAULT_ENGINE, ENGINE_LABELS, KNOWN_ENGINES, CardError, get_engine
 from leagues.validation import check_json_fields, schedule_errors
 
-ENGINE_CHOICES = [
-    ("futti", "Fütti"),
-    ("flexdeck", "Flexdeck Futbol"),
-    ("mutant", "Mutant Soccer"),
-    ("eleven", '"11"'),
-    ("calciotto", "Calciotto"),
-]
-assert [key for key, _ in ENGINE_CHOICES] == list(KNOWN_ENGINES)
+ENGINE_CHOICES = list(ENGINE_LABELS.items())
 
 #: The tie-breakers a league can put in order, and what each compares.
 TIEBREAKERS = {
@@ -78,7 +71,7 @@ class LeagueQuerySet(models.QuerySet):
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
-    engine = models.CharField(max_length=20, choices=ENGINE_CHOICES, default="futti")
+    engine = models.CharField(max_length=20, choices=ENGINE_CHOICES, default=DEFAULT_ENGINE)
     engine_settings = models.JSONField(
         default=dict, blank=True, help_text="Options passed to the engine (see the engine's README)."
     )

@@ -7,10 +7,11 @@ a plain ``Scoresheet``; ``blank_scoresheet`` builds an unnamed one for a game;
 ``manage.py print_scoresheet`` all go through these, so every way of printing gives the
 same sheet.
 
-Each game's sheet is data, a ``Layout`` (``LAYOUTS``): which player columns it keeps, the
-Fütti minute timer, the boxes per team (substitutions left, jokers turned, coaching tokens,
-replacements, shoot-out kicks) and the events its match report lists. A game without a
-layout of its own gets ``GENERIC``: the standard counts per player and every event as a
+What each game's sheet shows is the engine's data (``engine.sheet``, an ``engines.core.Sheet``,
+and ``engine.clock``): which player columns it keeps, a minute timer, the boxes per team
+(substitutions left, jokers turned, coaching tokens, replacements), how its shoot-out kicks
+are logged and the events its match report lists. This module only draws it. A game without
+a sheet of its own gets ``GENERIC``: the standard counts per player and every event as a
 minute / kind / player line.
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 import io
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC
 from typing import Any
 
@@ -29,6 +30,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engines import get_engine
+from engines.core import Clock, Sheet, SheetColumn, SheetTimer
 from rosters.pdfbase import (
     FONT,
     FONT_BOLD,
@@ -103,223 +105,47 @@ class Scoresheet:
     events: tuple[SheetEvent, ...] = ()
 
 
-# --- what each game's sheet shows -----------------------------------------------------------------
+# --- what each game's sheet shows: the engine's data ---------------------------------------------
 
 
-@dataclass(frozen=True)
-class Column:
-    """A player column: minute marks of events of ``kinds`` if given, else the count ``stat``."""
+_SCORING = (SheetColumn("Goals", 17, "goals", ("goal",)), SheetColumn("Shots", 9, "shots"))
 
-    label: str
-    width: float  # mm
-    stat: str = ""
-    kinds: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Panel:
-    """Numbered boxes per team (three substitutions, coaching tokens...), filled with the minute
-    (or ``detail_key`` value) of each event of ``kinds`` for that side."""
-
-    label: str
-    boxes: int
-    kinds: tuple[str, ...]
-    detail_key: str = ""
-    blank_only: bool = False  # a box for the table only (the engine does not log it)
-    count: bool = False  # one box with the number of events (a tally too long for boxes)
-
-
-@dataclass(frozen=True)
-class Timer:
-    """The Fütti clock: one box per minute, ``per_row`` to a row (a half), with marked minutes."""
-
-    minutes: int
-    per_row: int
-    marks: Mapping[int, str]
-    extra_label: str
-
-
-@dataclass(frozen=True)
-class Layout:
-    title: str
-    visitors_first: bool
-    columns: tuple[Column, ...]
-    report_kinds: tuple[str, ...] | None  # None: every event
-    panels: tuple[Panel, ...] = ()
-    timer: Timer | None = None
-    regulation: int | None = None  # minutes after which play is extra (sudden death, extra time)
-    shootout_kicks: int = 5
-    halves: bool = True  # False for a game played to a number of goals or turns (Mutant Soccer)
-    instructions: str = ""
-
-
-_SCORING = (Column("Goals", 17, "goals", ("goal",)), Column("Shots", 9, "shots"))
-_CARDS = (Column("Yellow", 12, "yellow_cards", ("yellow_card",)), Column("Red", 10, "red_cards", ("red_card",)))
-
-LAYOUTS: dict[str, Layout] = {
-    "futti": Layout(
-        title="FÜTTI SCORESHEET",
-        visitors_first=True,
-        columns=(
-            Column("Shots", 8, "shots"),
-            Column("Goals", 15, "goals", ("goal",)),
-            Column("Steals", 8, "steals"),
-            Column("Saves", 8, "saves"),
-            Column("YC", 9, "yellow_cards", ("yellow_card",)),
-            Column("RC", 9, "red_cards", ("red_card",)),
-            Column("Inj", 9, "injuries", ("injury",)),
-        ),
-        report_kinds=(
-            "goal",
-            "penalty_kick",
-            "breakaway",
-            "yellow_card",
-            "red_card",
-            "injury",
-            "substitution",
-            "half_time",
-            "full_time",
-        ),
-        panels=(Panel("Control stars (starters' stars, hosts +1)", 1, (), blank_only=True),),
-        timer=Timer(40, 20, {30: "30' +3 ends it", 35: "35' V+2 / H+1"}, "sudden death"),
-        regulation=40,
-        instructions=(
-            "Visitors on top and on the left, hosts below and on the right. Tick a timer box after each "
-            "minute. At 30' a lead of three ends the game; at 35' a visitors' lead of two or a hosts' lead "
-            "of one. Control stars: add the starters' stars, one more for the hosts."
-        ),
-    ),
-    "flexdeck": Layout(
-        title="FLEXDECK FUTBOL SCORESHEET",
-        visitors_first=False,
-        columns=(
-            Column("Starts", 10, "starts"),
-            Column("Adv", 9, "advances"),
-            *_SCORING,
-            Column("Saves", 9, "saves"),
-            Column("Sub", 12, "", ("substitution",)),
-        ),
-        report_kinds=(
-            "goal",
-            "substitution",
-            "offside",
-            "yellow_card",
-            "red_card",
-            "golden_boot",
-            "extra_time",
-            "penalty_kick",
-            "half_time",
-            "full_time",
-        ),
-        panels=(
-            Panel("Substitutions (3 a match)", 3, ("substitution",)),
-            Panel("Jokers (3 each half)", 6, ("offside", "yellow_card")),
-            Panel("Red card: +3 to the other side", 1, ("red_card",)),
-            Panel("Cards turned (draw pile)", 1, ("card",), count=True),
-        ),
-        instructions=(
-            "Blue/gold and red/green: deal 11 per side (keeper, 4 defenders, 4 midfielders, 2 forwards). "
-            "Cross a substitution box for each sub (3 a match), a joker box for each penalty."
-        ),
-    ),
-    "mutant": Layout(
-        title="MUTANT SOCCER SCORESHEET",
-        visitors_first=False,
-        columns=(
-            Column("Goals", 11, "goals", ("goal",)),
-            Column("Shots", 7, "shots"),
-            Column("Fouls", 10, "fouls", ("foul",)),
-            Column("Mutated", 11, "mutations", ("mutation",)),
-            Column("Injured", 10, "injuries", ("serious_injury",)),
-            Column("Power", 7.5, "mutant_powers"),
-        ),
-        shootout_kicks=0,
-        halves=False,
-        report_kinds=(
-            "goal",
-            "foul",
-            "mutation",
-            "heal",
-            "serious_injury",
-            "substitution",
-            "mutant_power",
-            "coaching_token",
-            "full_time",
-        ),
-        panels=(
-            Panel("Coaching tokens (T or +)", 6, ("coaching_token",), "face"),
-            Panel("Substitutions", 4, ("substitution",)),
-        ),
-        instructions=(
-            "One line a player card; mark fouls, mutations (card flipped) and serious injuries. "
-            "A coaching token to the side that scores: note its face, T or +. Minutes are turns."
-        ),
-    ),
-    "eleven": Layout(
-        title='"11" SCORESHEET',
-        visitors_first=False,
-        columns=(
-            *_SCORING,
-            Column("Passes", 10, "passes"),
-            Column("Attacks", 11, "attacks"),
-            Column("Saves", 9, "saves"),
-            Column("Pens", 9, "penalties_scored"),
-        ),
-        report_kinds=("goal", "half_time", "extra_time", "penalty_kick", "full_time"),
-        panels=(),
-        regulation=40,
-        instructions=(
-            "Two halves of 20 minutes, each ending on an ace after time is up. A draw may go to extra "
-            "time (2 × 5 minutes), then five penalty kicks each; tied, shoot on until two goals ahead."
-        ),
-    ),
-    "calciotto": Layout(
-        title="CALCIOTTO SCORESHEET",
-        visitors_first=False,
-        columns=(
-            *_SCORING,
-            Column("Tackles", 11, "tackles"),
-            Column("Caution", 14, "yellow_cards", ("caution",)),
-            Column("Expelled", 14, "red_cards", ("expulsion",)),
-        ),
-        report_kinds=(
-            "goal",
-            "caution",
-            "expulsion",
-            "substitution",
-            "free_kick",
-            "penalty_kick",
-            "half_time",
-            "full_time",
-        ),
-        panels=(Panel("Replacements (3 a match)", 3, ("substitution",)),),
-        instructions=(
-            "8 on the field (P, D, C, A, T) and 5 on the bench. Two cautions are an expulsion. "
-            "Three replacements a match, at a free kick, a penalty or after a shot at goal."
-        ),
-    ),
-}
-
-GENERIC = Layout(
+#: The sheet of a game that publishes none: the standard counts, every event in the report.
+GENERIC = Sheet(
     title="SCORESHEET",
-    visitors_first=False,
-    columns=(*_SCORING, Column("Saves", 9, "saves"), *_CARDS, Column("Inj", 9, "injuries")),
+    columns=(
+        *_SCORING,
+        SheetColumn("Saves", 9, "saves"),
+        SheetColumn("Yellow", 12, "yellow_cards", ("yellow_card",)),
+        SheetColumn("Red", 10, "red_cards", ("red_card",)),
+        SheetColumn("Inj", 9, "injuries"),
+    ),
     report_kinds=None,
+    positions={"goalkeeper": "GK", "goaltender": "GK", "goalie": "G"},
+    keeper_positions=("GK", "G"),
 )
+GENERIC_CLOCK = Clock(regulation=90)
 
 #: Events whose detail names who went off, for telling starters from substitutes.
 _OUT_KEYS = ("out", "replaces", "replaced")
 #: Detail keys that name a second player, in the order the report prefers them.
 _OTHER_KEYS = (*_OUT_KEYS, "victim")
-#: Shoot-out kicks carry one of these in their detail.
-_SHOOTOUT_KEYS = ("shootout", "round")
 
 
-def layout_for(engine: str) -> Layout:
-    """The game's layout, or the generic one (titled with the game's name) for any other game."""
-    if engine in LAYOUTS:
-        return LAYOUTS[engine]
-    return Layout(**{**GENERIC.__dict__, "title": f"{game_name(engine).upper()} SCORESHEET"})
+def layout_for(engine: str) -> Sheet:
+    """The game's sheet, or the generic one (titled with the game's name) for any other game."""
+    try:
+        sheet = get_engine(engine).sheet
+    except KeyError:
+        sheet = None
+    return sheet or replace(GENERIC, title=f"{game_name(engine).upper()} SCORESHEET")
+
+
+def clock_for(engine: str) -> Clock:
+    try:
+        return get_engine(engine).clock
+    except KeyError:
+        return GENERIC_CLOCK
 
 
 def game_name(engine: str) -> str:
@@ -332,8 +158,11 @@ def game_name(engine: str) -> str:
 # --- selectors --------------------------------------------------------------------------------------
 
 
-def is_shootout_kick(event: SheetEvent) -> bool:
-    return event.kind == "penalty_kick" and any(event.detail.get(k) for k in _SHOOTOUT_KEYS)
+def is_shootout_kick(event: SheetEvent, layout: Sheet) -> bool:
+    """A kick of the shoot-out as the game logs it (a coin toss that ends one is no kick)."""
+    if event.kind != layout.shootout_kick or event.detail.get("coin_toss"):
+        return False
+    return not layout.shootout_detail or any(event.detail.get(k) for k in layout.shootout_detail)
 
 
 def _starters(events: Sequence[Any], keys: set[str], played: Mapping[str, int]) -> set[str]:
@@ -352,14 +181,8 @@ def _starters(events: Sequence[Any], keys: set[str], played: Mapping[str, int]) 
     return {k for k in keys if first.get(k, played.get(k, 0) > 0)}
 
 
-def _position(engine: str, role: str, key: str, dealt: Mapping[str, str]) -> str:
-    if key in dealt:
-        return dealt[key]
-    if role in ("goalkeeper", "goaltender"):
-        return "GT" if engine == "futti" else "GK"
-    if role == "goalie":
-        return "G"
-    return role if engine == "calciotto" else ""
+def _position(layout: Sheet, role: str, key: str, dealt: Mapping[str, str]) -> str:
+    return dealt.get(key) or layout.positions.get(role, "")
 
 
 def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
@@ -370,6 +193,7 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
 
     match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
     engine = match.season.league.engine
+    layout = layout_for(engine)
     # a forfeit has an awarded score and no events: the sheet shows the score, the boxes stay empty
     filled = not blank and match.status in Match.RESULT_STATUSES
     members = (
@@ -419,12 +243,12 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
                     name=m.player.name,
                     role=m.player.role,
                     starter=key in starters,
-                    position=_position(engine, m.player.role, key, dealt),
+                    position=_position(layout, m.player.role, key, dealt),
                     stats=stats.get(key, {}),
                     marks={k: tuple(v) for k, v in marks.get(key, {}).items()},
                 )
             )
-        players.sort(key=lambda p: (not p.starter, p.position not in ("GT", "GK", "G", "P", "H"), p.name))
+        players.sort(key=lambda p: (not p.starter, p.position not in layout.keeper_positions, p.name))
         side = "home" if team.id == match.home_id else "away"
         sides[side] = SheetSide(side=side, name=team.name, players=tuple(players))
     league = match.season.league
@@ -495,10 +319,11 @@ MARGIN = 12 * mm
 class _Pen:
     """A canvas with a cursor running down the page, starting a new page when a block will not fit."""
 
-    def __init__(self, canvas: Canvas, sheet: Scoresheet, layout: Layout) -> None:
+    def __init__(self, canvas: Canvas, sheet: Scoresheet, layout: Sheet, clock: Clock) -> None:
         self.c = canvas
         self.sheet = sheet
         self.layout = layout
+        self.clock = clock
         self.width, self.height = A4
         self.page = 1
         self.y = self.height - MARGIN
@@ -529,12 +354,12 @@ def _match_line(sheet: Scoresheet) -> str:
     return f"match {sheet.match_id}: {sheet.home.name} v {sheet.away.name}"
 
 
-def _ordered(sheet: Scoresheet, layout: Layout) -> tuple[SheetSide, SheetSide]:
+def _ordered(sheet: Scoresheet, layout: Sheet) -> tuple[SheetSide, SheetSide]:
     """Top/left first: Fütti puts the visitors there, the other games the home side."""
     return (sheet.away, sheet.home) if layout.visitors_first else (sheet.home, sheet.away)
 
 
-def _side_label(side: SheetSide, layout: Layout) -> str:
+def _side_label(side: SheetSide, layout: Sheet) -> str:
     if layout.visitors_first:
         return "VISITORS" if side.side == "away" else "HOSTS"
     return side.side.upper()
@@ -556,14 +381,15 @@ def _header(pen: _Pen) -> None:
     pen.y -= 15 * mm
 
 
-def _period_of(layout: Layout, events: Sequence[SheetEvent]) -> dict[int, int]:
+def _period_of(clock: Clock, events: Sequence[SheetEvent]) -> dict[int, int]:
     """Each event's period by seq: 0 first half, 1 second, 2 extra (extra time, sudden death)."""
+    regulation = clock.regulation if clock.extra else None
     periods, marker = {}, 0
     for e in events:
         if e.kind == "extra_time":
             marker = 2
         period = min(marker, 2)
-        if layout.regulation and e.minute > layout.regulation:
+        if regulation and e.minute > regulation:
             period = 2
         periods[e.seq] = period
         if e.kind in _MARKERS:
@@ -577,11 +403,12 @@ _MARKERS = ("half_time", "full_time")
 
 def _score_block(pen: _Pen) -> None:
     """Team names with goals per half, extra time, shoot-out and the final score."""
-    c, sheet, layout = pen.c, pen.sheet, pen.layout
+    c, sheet, layout, clock = pen.c, pen.sheet, pen.layout, pen.clock
+    halves = clock.periods > 1
     row = 9 * mm
     heads = (
-        *(("1st half", "2nd half", "Extra") if layout.halves else ()),
-        *(("Shoot-out",) if layout.shootout_kicks else ()),
+        *(("1st half", "2nd half", "Extra") if halves else ()),
+        *(("Shoot-out",) if clock.shootout_kicks else ()),
         "FINAL",
     )
     col = 17 * mm
@@ -592,7 +419,7 @@ def _score_block(pen: _Pen) -> None:
     for n, head in enumerate(heads):
         c.drawCentredString(MARGIN + name_w + (n + 0.5) * col, top - 3 * mm, head)
     goals = {"home": [0, 0, 0], "away": [0, 0, 0]}
-    periods = _period_of(layout, sheet.events)
+    periods = _period_of(clock, sheet.events)
     for e in sheet.events:
         if e.kind == "goal" and e.side in goals:
             goals[e.side][periods[e.seq]] += 1
@@ -614,11 +441,11 @@ def _score_block(pen: _Pen) -> None:
         shootout = sheet.shootout_home if side.side == "home" else sheet.shootout_away
         total = sheet.home_goals if side.side == "home" else sheet.away_goals
         values = []
-        if layout.halves:
+        if halves:
             values += [str(g) for g in goals[side.side]]
             if not extra_played:
                 values[2] = "–"
-        if layout.shootout_kicks:
+        if clock.shootout_kicks:
             values.append("" if shootout is None else str(shootout))
         if not sheet.played:
             values = [""] * len(values)
@@ -643,7 +470,7 @@ def _final_minute(sheet: Scoresheet) -> int:
     return max((e.minute for e in sheet.events), default=0)
 
 
-def _timer(pen: _Pen, timer: Timer) -> None:
+def _timer(pen: _Pen, timer: SheetTimer) -> None:
     """The forty minute boxes in two rows (halves), 30' and 35' marked; a played match has its
     minutes ticked up to the last one played, goals lettered in, and an early end struck through."""
     c, sheet, layout = pen.c, pen.sheet, pen.layout
@@ -706,7 +533,7 @@ def _timer(pen: _Pen, timer: Timer) -> None:
     pen.y -= 2 * mm
 
 
-def _cell(player: SheetPlayer, column: Column, played: bool) -> str:
+def _cell(player: SheetPlayer, column: SheetColumn, played: bool) -> str:
     if not played:
         return ""
     if column.kinds:
@@ -764,7 +591,7 @@ def _rosters(pen: _Pen) -> None:
 def _player_row(
     c: Canvas,
     player: SheetPlayer,
-    layout: Layout,
+    layout: Sheet,
     played: bool,
     x0: float,
     y: float,
@@ -857,12 +684,12 @@ def _panels(pen: _Pen) -> None:
 
 def _shootout(pen: _Pen) -> None:
     """Shoot-out kicks: five a side and sudden-death rounds, ● scored, ○ missed."""
-    c, sheet, layout = pen.c, pen.sheet, pen.layout
-    kicks = [e for e in sheet.events if is_shootout_kick(e)]
+    c, sheet, layout, kicks_each = pen.c, pen.sheet, pen.layout, pen.clock.shootout_kicks
+    kicks = [e for e in sheet.events if is_shootout_kick(e, layout)]
     if sheet.played and not kicks:
         return
     per_side = {s: [bool(e.detail.get("scored")) for e in kicks if e.side == s] for s in ("home", "away")}
-    boxes = max(layout.shootout_kicks, *(len(v) for v in per_side.values()))
+    boxes = max(kicks_each, *(len(v) for v in per_side.values()))
     box = 6 * mm
     pen.need(2 * box + 10 * mm)
     c.setFillColor(black)
@@ -870,9 +697,7 @@ def _shootout(pen: _Pen) -> None:
     c.drawString(MARGIN, pen.y - 3 * mm, "PENALTY SHOOT-OUT")
     c.setFont(FONT, 6.5)
     c.setFillColor(GREY)
-    c.drawString(
-        MARGIN + 42 * mm, pen.y - 3 * mm, f"{layout.shootout_kicks} kicks each, then in pairs; ● scored, ○ missed"
-    )
+    c.drawString(MARGIN + 42 * mm, pen.y - 3 * mm, f"{kicks_each} kicks each, then in pairs; ● scored, ○ missed")
     y = pen.y - 5 * mm
     for side in _ordered(sheet, layout):
         y -= box
@@ -883,7 +708,7 @@ def _shootout(pen: _Pen) -> None:
         for n in range(boxes):
             x = MARGIN + 38 * mm + n * box
             c.setStrokeColor(black)
-            c.setLineWidth(1.2 if n == layout.shootout_kicks - 1 else 0.5)
+            c.setLineWidth(1.2 if n == kicks_each - 1 else 0.5)
             c.rect(x, y, box, box, stroke=1, fill=0)
             if n < len(per_side[side.side]):
                 c.setFont(FONT, 10)
@@ -891,10 +716,10 @@ def _shootout(pen: _Pen) -> None:
     pen.y = y - 4 * mm
 
 
-def _event_text(e: SheetEvent, sheet: Scoresheet) -> str:
+def _event_text(e: SheetEvent, sheet: Scoresheet, layout: Sheet) -> str:
     team = sheet.home.name if e.side == "home" else sheet.away.name if e.side == "away" else ""
     what = e.kind.replace("_", " ")
-    if e.kind == "penalty_kick" and "scored" in e.detail:
+    if e.kind == layout.shootout_kick and "scored" in e.detail:
         what += " scored" if e.detail.get("scored") else " missed"
     if e.kind in ("injury",) and e.detail.get("severity"):
         what = f"{e.detail['severity']} injury"
@@ -940,7 +765,9 @@ def _report(pen: _Pen) -> None:
                 c.drawString(x + 8 * mm, y, side)
                 c.setFillColor(black)
                 font = FONT_NARROW_BOLD if e.kind == "goal" else FONT_NARROW
-                draw_fitted(c, x + 11 * mm, y, _event_text(e, sheet), font=font, size=6.5, width=col_w - 12 * mm)
+                draw_fitted(
+                    c, x + 11 * mm, y, _event_text(e, sheet, layout), font=font, size=6.5, width=col_w - 12 * mm
+                )
                 index += 1
         used = min(rows, len(events))
         pen.y -= used * line
@@ -986,15 +813,15 @@ def render_scoresheets(sheets: Sequence[Scoresheet]) -> PdfFile:
 
 
 def _draw_sheet(canvas: Canvas, sheet: Scoresheet) -> None:
-    layout = layout_for(sheet.engine)
-    pen = _Pen(canvas, sheet, layout)
+    layout, clock = layout_for(sheet.engine), clock_for(sheet.engine)
+    pen = _Pen(canvas, sheet, layout, clock)
     _header(pen)
     _score_block(pen)
     if layout.timer:
         _timer(pen, layout.timer)
     _rosters(pen)
     _panels(pen)
-    if layout.shootout_kicks and (sheet.shootout_home is not None or not sheet.played):
+    if clock.shootout_kicks and (sheet.shootout_home is not None or not sheet.played):
         _shootout(pen)
     _report(pen)
     pen.footer()

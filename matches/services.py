@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -60,12 +60,14 @@ def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
 def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) -> None:
     """Raise ``CardError`` when the league's engine would refuse a team's tactics.
 
-    The engine is the only judge of its own lineups, so the tactics are played once (seed 0)
+    The keys and values are checked against the engine's ``tactics_schema`` (a typo is named
+    as such); the engine is the judge of the rest, so the tactics are played once (seed 0)
     against a copy of the team, with its squad of every season it still has matches to play
     in (under that season's settings), else its latest squad. Before the team has a squad a
     sample squad stands in, so tactics naming players cannot pass yet.
     """
     engine = get_engine(league.engine)
+    engine.validate_tactics(tactics)  # the schema first: a typo is named as such, not played
     squads = SquadMember.objects.filter(team_id=team_id)
     to_play = Season.objects.filter(
         Q(matches__home_id=team_id) | Q(matches__away_id=team_id), matches__status=Match.Status.SCHEDULED
@@ -303,7 +305,7 @@ def due_matches(now: datetime | None = None, *, requeue_claimed: bool = False):
     restarted without its data, a worker killed holding it). A match being played holds
     its row lock and is skipped by the claim, so it is not queued twice."""
     now = now or timezone.now()
-    stale = now - timezone.timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
+    stale = now - timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
     queued_long_ago = Q(queued_at__isnull=False) if requeue_claimed else Q(queued_at__lt=stale)
     return (
         Match.objects.filter(status=Match.Status.SCHEDULED, kickoff__lte=now)

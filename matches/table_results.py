@@ -24,8 +24,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from engines import get_engine
+from engines.core import OWN_GOAL, Clock, TableEntry
 from matches.models import Match, ResultSubmission
-from matches.table_games import OWN_GOAL, TableGame, table_game
 from rosters.models import SquadMember
 
 #: The ``engine_version`` of a match whose result was entered at the table.
@@ -34,6 +34,14 @@ TABLE_VERSION = "table"
 GOAL_KINDS = ("goal", OWN_GOAL)
 OPEN = (ResultSubmission.State.PENDING, ResultSubmission.State.DISPUTED)
 Action, State = ResultSubmission.Action, ResultSubmission.State
+
+
+def table_entry(engine: str) -> TableEntry:
+    """What a result of the league's game entered from the table may hold (the engine's data)."""
+    entry = get_engine(engine).table_entry
+    if entry is None:
+        raise ValidationError({"match": f"{get_engine(engine).name} publishes no table-result form."})
+    return entry
 
 
 # --- who may do what -------------------------------------------------------------------
@@ -135,7 +143,8 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
     (``{player_id: {"shots": n, ...}}``). Every problem is reported at once, keyed by field.
     """
     league = match.season.league
-    game, name = table_game(league.engine), get_engine(league.engine).name
+    engine = get_engine(league.engine)
+    game, name = table_entry(engine.key), engine.name
     squad = squad_of(match)
     errors: dict[str, str] = {}
     home_goals = _as_int(data.get("home_goals"), "home_goals", errors)
@@ -145,9 +154,9 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
             errors[key] = "Enter the score."
     decided_by = data.get("decided_by") or Match.DecidedBy.REGULATION
     shootout = [_as_int(data.get(k), k, errors) for k in ("shootout_home", "shootout_away")]
-    _check_decision(match, game, name, decided_by, home_goals, away_goals, shootout, errors)
-    limit = game.extra if decided_by not in (Match.DecidedBy.REGULATION, Match.DecidedBy.PENALTIES) else None
-    limit = limit or game.length_for(match.season.match_settings)
+    _check_decision(match, engine.clock, name, decided_by, home_goals, away_goals, shootout, errors)
+    extra = decided_by not in (Match.DecidedBy.REGULATION, Match.DecidedBy.PENALTIES)
+    limit = engine.clock.last_minute(match.season.match_settings, extra=extra)
     events = _clean_events(data.get("events") or [], game, name, squad, limit, errors)
     counts = _clean_counts(data.get("counts") or {}, game, name, squad, errors)
     goals = Counter(scored_for(squad[e["player"]][0], e["kind"]) for e in events if e["kind"] in GOAL_KINDS)
@@ -178,7 +187,7 @@ def scored_for(side: str, kind: str) -> str:
     return Match.Side.AWAY if side == Match.Side.HOME else Match.Side.HOME
 
 
-def _check_decision(match, game: TableGame, name: str, decided_by, home_goals, away_goals, shootout, errors) -> None:
+def _check_decision(match, clock: Clock, name: str, decided_by, home_goals, away_goals, shootout, errors) -> None:
     """A league match ends in regulation; a knockout must have a winner, settled the game's way."""
     given = [s for s in shootout if s is not None]
     if not match.winner_required:
@@ -187,8 +196,8 @@ def _check_decision(match, game: TableGame, name: str, decided_by, home_goals, a
         if given:
             errors["shootout_home"] = "A league match has no shoot-out."
         return
-    if decided_by not in game.decided_by:
-        errors["decided_by"] = f"A {name} knockout is decided by one of: {', '.join(game.decided_by)}."
+    if decided_by not in clock.decided_by:
+        errors["decided_by"] = f"A {name} knockout is decided by one of: {', '.join(clock.decided_by)}."
         return
     if home_goals is None or away_goals is None:
         return
@@ -206,7 +215,7 @@ def _check_decision(match, game: TableGame, name: str, decided_by, home_goals, a
             errors["shootout_home"] = "Only a match decided by penalties has a shoot-out."
 
 
-def _clean_events(raw, game: TableGame, name: str, squad, limit: int, errors) -> list[dict[str, Any]]:
+def _clean_events(raw, game: TableEntry, name: str, squad, limit: int, errors) -> list[dict[str, Any]]:
     if not isinstance(raw, list):
         errors["events"] = "Give a list of events."
         return []
@@ -253,7 +262,7 @@ def _clean_events(raw, game: TableGame, name: str, squad, limit: int, errors) ->
     return sorted((event for _, event in events), key=lambda e: e["minute"])
 
 
-def _clean_counts(raw, game: TableGame, name: str, squad, errors) -> dict[str, dict[str, int]]:
+def _clean_counts(raw, game: TableEntry, name: str, squad, errors) -> dict[str, dict[str, int]]:
     if not isinstance(raw, dict):
         errors["counts"] = "Give the counts per player."
         return {}

@@ -10,7 +10,7 @@ from django.utils.text import slugify
 
 from competitions.knockout import draw_bracket
 from competitions.round_robin import generate_fixtures
-from engines import get_engine
+from engines import DEFAULT_ENGINE, get_engine
 from leagues.models import League, Season, Team
 from rosters.drafting import autodraft, load_sample_pool
 
@@ -40,7 +40,7 @@ TEAM_NAMES = [
 
 def create_demo_season(
     *,
-    engine: str = "futti",
+    engine: str = DEFAULT_ENGINE,
     teams: int = 8,
     seed: int = 1,
     double: bool = True,

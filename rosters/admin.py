@@ -10,8 +10,19 @@ from django.utils.html import format_html
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
 from leagues.errors import validation_message
 from leagues.models import League
-from rosters import drafts, ledger
+from rosters import ledger
 from rosters.drafting import load_engine_pool
+from rosters.drafts.moves import (
+    make_move,
+    pause_draft,
+    resume_draft,
+    set_autopick,
+    set_queue,
+    start_draft,
+    undo_last_pick,
+)
+from rosters.drafts.room import room_state
+from rosters.drafts.setup import check_setup
 from rosters.models import SPENDING_REASONS, Draft, LedgerEntry, Player, SquadMember
 from rosters.pools import export_csv, import_csv
 from rosters.print_actions import print_player_cards, print_player_cards_bw
@@ -150,7 +161,7 @@ class DraftForm(forms.ModelForm):
             return data
         trial = Draft(**{k: data.get(k) for k in self.Meta.fields if k in data})
         try:
-            data["order"] = drafts.check_setup(trial)
+            data["order"] = check_setup(trial)
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
                 self.add_error(field, errors)
@@ -210,7 +221,7 @@ class DraftAdmin(LeagueScopedAdmin):
         return TemplateResponse(request, "admin/rosters/draft/room.html", context)
 
     def state_view(self, request, draft_id):
-        return JsonResponse(drafts.room_state(self._draft(request, draft_id), request.user))
+        return JsonResponse(room_state(self._draft(request, draft_id), request.user))
 
     def act_view(self, request, draft_id):
         """Every button of the room posts here; the services decide who may do what."""
@@ -226,7 +237,7 @@ class DraftAdmin(LeagueScopedAdmin):
             if action in PICK_ACTIONS and pick_number is None:  # a double click must not make two picks
                 return JsonResponse({"error": "pick_number: give the number of the pick on the clock"}, status=400)
             if action in (*PICK_ACTIONS, "bid"):
-                drafts.make_move(
+                make_move(
                     draft.pk,
                     team_id=team_id,
                     by=user,
@@ -237,9 +248,9 @@ class DraftAdmin(LeagueScopedAdmin):
                 )
             elif action == "queue":
                 ids = [int(i) for i in request.POST.getlist("players")]
-                drafts.set_queue(draft.pk, team_id=team_id, player_ids=ids, by=user)
+                set_queue(draft.pk, team_id=team_id, player_ids=ids, by=user)
             elif action == "autopick":
-                drafts.set_autopick(draft.pk, team_id=team_id, on=request.POST.get("on") == "1", by=user)
+                set_autopick(draft.pk, team_id=team_id, on=request.POST.get("on") == "1", by=user)
             elif action in ROOM_COMMANDS:
                 ROOM_COMMANDS[action](draft.pk, by=user)
             else:
@@ -254,8 +265,8 @@ class DraftAdmin(LeagueScopedAdmin):
 #: The room's moves that make a pick: each carries the pick number the manager saw.
 PICK_ACTIONS = ("pick", "check", "finish")
 ROOM_COMMANDS = {
-    "start": drafts.start_draft,
-    "pause": drafts.pause_draft,
-    "resume": drafts.resume_draft,
-    "undo": drafts.undo_last_pick,
+    "start": start_draft,
+    "pause": pause_draft,
+    "resume": resume_draft,
+    "undo": undo_last_pick,
 }

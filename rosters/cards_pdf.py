@@ -5,11 +5,13 @@ A selector (``card_set_for_team``, ``card_set_for_season``, ``card_set_for_playe
 and returns a ``PdfFile``. Views, admin actions and ``manage.py print_cards`` all go
 through the same two steps, so every way of printing gives the same sheet.
 
-Each game's card face shows what its rule book's cards show (see ``FACES``); a game
-without a face of its own prints its attributes as label/value rows, so a new engine
-prints at once. Mutant Soccer cards have two sides: every front page is followed by a
-page of backs laid out mirror-wise, so a duplex printer (long-edge flip) puts each
-mutated side behind its standard side.
+Each game's card face shows what its rule book's cards show. What goes on it is the
+engine's data (``engine.card_face``, an ``engines.core.CardFace``): the face's drawing
+``style`` (``FACES``), the band's label per role, notes per role, a glossary; a game
+without a style prints its attributes as label/value rows, so a new engine prints at once.
+A face with a ``back_label`` has two sides: every front page is followed by a page of backs
+laid out mirror-wise, so a duplex printer (long-edge flip) puts each back (Mutant Soccer's
+mutated side) behind its front.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engines import get_engine
+from engines.core import CardFace
 from rosters.pdfbase import (
     FONT,
     FONT_BOLD,
@@ -250,11 +253,12 @@ def humanise(key: str) -> str:
 
 # --- card faces per game --------------------------------------------------------------------------
 
-#: A face draws the body of a card (between the name band and the team band).
-Face = Callable[[Canvas, PrintCard, Box, Kit], None]
+#: A face draws the body of a card (between the name band and the team band) from the
+#: card and the engine's data about its faces.
+Face = Callable[[Canvas, PrintCard, Box, Kit, CardFace], None]
 
 
-def face_generic(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+def face_generic(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:
     """Any game without a face of its own: its attributes as label/value rows."""
     rows = [(humanise(k), str(v)) for k, v in card.attributes.items() if k != "role"]
     _lines(c, body, rows, size=9)
@@ -264,8 +268,8 @@ def _is_goaltender(role: str) -> bool:
     return role in ("goalkeeper", "goaltender")
 
 
-def _futti_boxes(body: Box) -> tuple[Box, Box, Box]:
-    """Where a Fütti card's ratings go: OFFENCE and DEFENCE rows, and the goaltending box."""
+def _rating_boxes(body: Box) -> tuple[Box, Box, Box]:
+    """Where a rated card's numbers go: OFFENCE and DEFENCE rows, and the goaltending box."""
     pad = 3 * mm
     inner = Box(body.x + pad, body.y, body.w - 2 * pad, body.h)
     top = inner.y + inner.h - 14 * mm
@@ -275,9 +279,9 @@ def _futti_boxes(body: Box) -> tuple[Box, Box, Box]:
     return offence, defence, goaltending
 
 
-def static_futti(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None:
+def static_ratings(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None:
     """The labels and rating boxes, the same on every card of a kit (drawn once, in the card's form)."""
-    offence, defence, goaltending = _futti_boxes(body)
+    offence, defence, goaltending = _rating_boxes(body)
     if _is_goaltender(role):
         c.setFillColor(black)
         c.setFont(FONT_BOLD, 10)
@@ -292,11 +296,11 @@ def static_futti(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None:
     _rating_box(c, defence, "DEFENCE", kit)
 
 
-def face_futti(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
-    """As the rule book's cards: OFFENCE, SP, DEFENCE and the control stars; a goaltender's
+def face_ratings(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:
+    """As Fütti's rule book cards: OFFENCE, SP, DEFENCE and the control stars; a goaltender's
     two-digit GOAL TENDING (base six, black die first) and SP."""
     a = card.attributes
-    offence, defence, goaltending = _futti_boxes(body)
+    offence, defence, goaltending = _rating_boxes(body)
     middle = body.x + body.w / 2
     if _is_goaltender(card.role):
         c.setFillColor(white)
@@ -321,7 +325,7 @@ def face_futti(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
         c.drawCentredString(middle, body.y + 5 * mm, "no control star")
 
 
-def _mutant_values(card: PrintCard, mutated: bool) -> tuple[object, object]:
+def _shield_values(card: PrintCard, mutated: bool) -> tuple[object, object]:
     a = card.attributes
     if mutated:
         return a.get("mutant_attack", ""), a.get("mutant_defence", "")
@@ -331,7 +335,7 @@ def _mutant_values(card: PrintCard, mutated: bool) -> tuple[object, object]:
 SHIELD_RED = HexColor("#c62828")
 SHIELD_GREEN = HexColor("#2e7d32")
 SHIELD_BLUE = HexColor("#1565c0")
-MUTANT_PURPLE = HexColor("#4a148c")
+BACK_PURPLE = HexColor("#4a148c")
 SHIELD_W = 15 * mm
 SHIELD_H = SHIELD_W * 1.15
 
@@ -345,12 +349,12 @@ def _shields(body: Box, kit: Kit) -> list[tuple[float, float, str, Color]]:
     return [(body.x + gap + n * (SHIELD_W + gap), top, labels[n], fills[n]) for n in range(3)]
 
 
-def _mutant_text_box(body: Box) -> Box:
+def _shield_text_box(body: Box) -> Box:
     top = body.y + body.h - SHIELD_H - 2 * mm
     return Box(body.x + 3 * mm, body.y + 1 * mm, body.w - 6 * mm, top - body.y - 3 * mm)
 
 
-def static_mutant(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None:
+def static_shields(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None:
     """The shields with their labels and the SPECIAL icon (drawn once, in the card's form); the
     standard side's reminder of what SPECIAL and a foul do."""
     for x, y, label, fill in _shields(body, kit):
@@ -382,15 +386,15 @@ def static_mutant(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> None
         c.setFillColor(black)
         _wrapped(
             c,
-            _mutant_text_box(body),
+            _shield_text_box(body),
             "SPECIAL: draw a tactical card. Fouled or injured: turn the card to its mutated side.",
         )
 
 
-def _mutant_side(c: Canvas, card: PrintCard, body: Box, kit: Kit, mutated: bool) -> None:
+def _shield_side(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace, mutated: bool) -> None:
     """The attack and defence values in their shields; the mutated side adds the trigger icon and
     the mutant power it fires."""
-    attack, defence = _mutant_values(card, mutated)
+    attack, defence = _shield_values(card, mutated)
     shields = _shields(body, kit)
     for (x, y, _, fill), value in ((shields[0], attack), (shields[2], defence)):
         c.setFillColor(ink_on(fill))
@@ -402,45 +406,28 @@ def _mutant_side(c: Canvas, card: PrintCard, body: Box, kit: Kit, mutated: bool)
         trigger = humanise(str(a.get("trigger", "")))
         power = str(a.get("power", ""))
         c.setFillColor(black)
-        text = f"Mutant power on „{trigger}“: {humanise(power)} — {_mutant_power_text(power)}"
-        _wrapped(c, _mutant_text_box(body), text, size=7)
+        text = f"Mutant power on „{trigger}“: {humanise(power)} — {face.glossary.get(power, '')}"
+        _wrapped(c, _shield_text_box(body), text, size=7)
 
 
-def _mutant_power_text(power: str) -> str:
-    """The engine's own wording of a power, if the engine package has one."""
-    try:
-        from engines.mutant.cards import POWERS
-    except ImportError:  # the engine changed shape: the key alone still prints
-        return ""
-    return str(POWERS.get(power, ""))
-
-
-def face_mutant(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+def face_shields(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:
     """The standard side."""
-    _mutant_side(c, card, body, kit, mutated=False)
+    _shield_side(c, card, body, kit, face, mutated=False)
 
 
-def back_mutant(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
+def back_shields(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:
     """The mutated side, printed on the back."""
-    _mutant_side(c, card, body, kit, mutated=True)
+    _shield_side(c, card, body, kit, face, mutated=True)
 
 
-#: Calciotto's role letters and the area in which a player's circled strength counts.
-CALCIOTTO_ROLES = {
-    "P": ("goalkeeper", "goal area", "SAVE"),
-    "D": ("defender", "defence area", "TACKLE / SHOT"),
-    "C": ("midfielder", "midfield area", "TACKLE / SHOT"),
-    "A": ("forward", "attack area", "TACKLE / SHOT"),
-    "T": ("wing-back", "lateral strip", "TACKLE / SHOT"),
-}
-
-
-def face_calciotto(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
-    """The miniature's base, as the rule book reads it: the movement number left of the role
-    letter, the circled tackle/shot (or save) strength right of it."""
+def face_base(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:
+    """A miniature's base, as Calciotto's rule book reads it: the movement number left of the
+    role letter, the circled tackle/shot (or save) strength right of it, and the role's title
+    and area from the engine's notes."""
     a = card.attributes
     role = str(a.get("role", card.role))
-    title, area, strength_label = CALCIOTTO_ROLES.get(role, (role, "", "STRENGTH"))
+    notes = face.role_notes.get(role, {})
+    title, area, strength_label = notes.get("title", role), notes.get("area", ""), notes.get("strength", "STRENGTH")
     cx, cy = body.x + body.w / 2, body.y + body.h - 22 * mm
     c.setFillColor(_accent(kit))
     c.circle(cx, cy, 11 * mm, stroke=0, fill=1)
@@ -510,8 +497,8 @@ def _domino_half(c: Canvas, x: float, y: float, size: float, pips: int) -> None:
     c.restoreState()
 
 
-def face_flexdeck(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
-    """The two things a Flexdeck card means in this game: its colour (which team's) and its
+def face_domino(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:
+    """The two things a Flexdeck card means in the game: its colour (which team's) and its
     strength (the domino pips, drawn as a domino, with their total)."""
     a = card.attributes
     colour = str(a.get("colour", ""))
@@ -531,57 +518,54 @@ def face_flexdeck(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
     c.drawCentredString(body.x + body.w / 2, body.y + 5 * mm, f"STRENGTH {sum(pips)}")
 
 
-def face_eleven(c: Canvas, card: PrintCard, body: Box, kit: Kit) -> None:
-    """ "11" pieces are all alike; the card says which piece it is and how it moves."""
-    goalie = card.role == "goalie"
+def face_piece(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:
+    """Pieces that are all alike ("11"): the card says which piece it is (its role's mark and
+    title) and how it moves (its role's text)."""
+    notes = face.role_notes.get(card.role, {})
     cx, cy = body.x + body.w / 2, body.y + body.h - 20 * mm
     c.setFillColor(_accent(kit))
     c.circle(cx, cy, 12 * mm, stroke=0, fill=1)
     c.setFillColor(white)
     c.setFont(FONT_BOLD, 26)
-    c.drawCentredString(cx, cy - 9, "G" if goalie else "11")
+    c.drawCentredString(cx, cy - 9, notes.get("mark", card.role[:2].upper()))
     c.setFillColor(black)
     c.setFont(FONT_BOLD, 11)
-    c.drawCentredString(cx, body.y + 14 * mm, "GOALIE" if goalie else "FOOTBALL PLAYER")
-    text = (
-        "In the penalty area: cannot be attacked, may not keep the ball."
-        if goalie
-        else "Moves along the lines; attacks, shoots 1 or 2 spaces."
-    )
+    c.drawCentredString(cx, body.y + 14 * mm, notes.get("title", card.role.upper()))
+    text = notes.get("text", "")
     c.setFillColor(GREY)
     _wrapped(c, Box(body.x + 4 * mm, body.y + 1.5 * mm, body.w - 8 * mm, 11 * mm), text, size=6.5)
 
 
-#: The front face per engine key, and the back where a game's cards have two sides.
+#: The drawing of each face style an engine may name (``CardFace.style``), of the back of a
+#: two-sided style, and of what a style has in common on every card of a kit and role (drawn
+#: once into the card's form).
 FACES: dict[str, Face] = {
-    "futti": face_futti,
-    "mutant": face_mutant,
-    "calciotto": face_calciotto,
-    "flexdeck": face_flexdeck,
-    "eleven": face_eleven,
+    "ratings": face_ratings,
+    "shields": face_shields,
+    "base": face_base,
+    "domino": face_domino,
+    "piece": face_piece,
 }
-BACKS: dict[str, Face] = {"mutant": back_mutant}
-#: What a game's face has in common on every card of a kit and role: drawn once into the card's form.
-STATIC: dict[str, Callable[[Canvas, str, Box, Kit, bool], None]] = {"futti": static_futti, "mutant": static_mutant}
-
-#: What the band under the name says for each game's roles.
-ROLE_LABELS = {
-    ("futti", "field"): "STANDARD PLAYER",
-    ("futti", "goalkeeper"): "GOALTENDER",
-    ("mutant", "field"): "FIELD PLAYER",
-    ("mutant", "goalkeeper"): "GOALKEEPER",
-    ("eleven", "goalie"): "GOALIE",
-    ("eleven", "player"): "PLAYER",
-    ("flexdeck", "player"): "FLEXDECK CARD",
+BACKS: dict[str, Face] = {"shields": back_shields}
+STATIC: dict[str, Callable[[Canvas, str, Box, Kit, bool], None]] = {
+    "ratings": static_ratings,
+    "shields": static_shields,
 }
 
 
-def role_label(engine: str, card: PrintCard, back: bool = False) -> str:
+def card_face(engine: str) -> CardFace:
+    """The engine's data about its cards' faces; a plain face for a game it does not know."""
+    try:
+        return get_engine(engine).card_face
+    except KeyError:
+        return CardFace()
+
+
+def role_label(face: CardFace, card: PrintCard, back: bool = False) -> str:
+    """What the band under the name says: the back's label, or the role's."""
     if back:
-        return "MUTATED SIDE"
-    if engine == "calciotto":
-        return CALCIOTTO_ROLES.get(card.role, (card.role,))[0].upper()
-    return ROLE_LABELS.get((engine, card.role), card.role.upper())
+        return face.back_label
+    return face.role_labels.get(card.role, card.role.upper())
 
 
 def draw_card(
@@ -602,11 +586,12 @@ def draw_card(
     """
     inset = 1.2 * mm
     fx, fy, fw, fh = x + inset, y + inset, CARD_W - 2 * inset, CARD_H - 2 * inset
-    label = role_label(engine, card, back)
+    face = card_face(engine)
+    label = role_label(face, card, back)
     name = file_slug("card", engine, kit.name, "back" if back else "front", label)
     if not c.hasForm(name):
         c.beginForm(name)
-        _chrome(c, Box(inset, inset, fw, fh), engine, kit, label, back, card.role)
+        _chrome(c, Box(inset, inset, fw, fh), engine, face, kit, label, back, card.role)
         c.endForm()
     c.saveState()
     c.translate(x, y)
@@ -622,7 +607,8 @@ def draw_card(
         c, fx + fw - 16 * mm, fy + 3.1 * mm, f"{card.price} BC", font=FONT_BOLD, size=10, width=14 * mm, align="right"
     )
     body = _body(Box(fx, fy, fw, fh))
-    (BACKS[engine] if back else FACES.get(engine, face_generic))(c, card, body, kit)
+    draw = BACKS[face.style] if back else FACES.get(face.style, face_generic)
+    draw(c, card, body, kit, face)
 
 
 def _body(frame: Box) -> Box:
@@ -630,10 +616,10 @@ def _body(frame: Box) -> Box:
     return Box(frame.x, frame.y + 12 * mm, frame.w, frame.h - 27 * mm)
 
 
-def _chrome(c: Canvas, frame: Box, engine: str, kit: Kit, label: str, back: bool, role: str) -> None:
+def _chrome(c: Canvas, frame: Box, engine: str, face: CardFace, kit: Kit, label: str, back: bool, role: str) -> None:
     """The parts of a card that do not change from card to card of one kit and role."""
     fx, fy, fw, fh = frame.x, frame.y, frame.w, frame.h
-    band = kit.primary if not back or kit.mono else MUTANT_PURPLE
+    band = kit.primary if not back or kit.mono else BACK_PURPLE
     c.setFillColor(band)
     c.roundRect(fx, fy + fh - 14 * mm, fw, 14 * mm, 2.5 * mm, stroke=0, fill=1)
     c.rect(fx, fy + fh - 14 * mm, fw, 4 * mm, stroke=0, fill=1)  # square lower corners
@@ -648,8 +634,8 @@ def _chrome(c: Canvas, frame: Box, engine: str, kit: Kit, label: str, back: bool
     c.setStrokeColor(band)
     c.setLineWidth(1)
     c.roundRect(fx, fy, fw, fh, 2.5 * mm, stroke=1, fill=0)
-    if engine in STATIC:
-        STATIC[engine](c, role, _body(frame), kit, back)
+    if face.style in STATIC:
+        STATIC[face.style](c, role, _body(frame), kit, back)
 
 
 def _game_name(engine: str) -> str:
@@ -712,7 +698,8 @@ def render_cards(card_set: CardSet, *, page: str = "A4", mono: bool = False) -> 
     buffer = io.BytesIO()
     c = new_canvas(buffer, size, card_set.title)
     kits: dict[str, Kit] = {}
-    back = BACKS.get(card_set.engine)
+    face = card_face(card_set.engine)
+    back = face.back_label and face.style in BACKS
     pages = math.ceil(len(card_set.cards) / PER_PAGE)
     for number in range(pages):
         chunk = card_set.cards[number * PER_PAGE : (number + 1) * PER_PAGE]

@@ -4,7 +4,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from audit.context import acting_as
-from rosters import drafts
+from rosters.drafts.moves import clock_expired
 
 
 @shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=1)
@@ -12,7 +12,7 @@ def draft_clock(self, draft_id: int, token: str) -> None:
     """Pick for the team whose time ran out; a task that came early waits for the rest of the time."""
     try:
         with acting_as(None, via="worker"):
-            wait = drafts.clock_expired(draft_id, token)
+            wait = clock_expired(draft_id, token)
     except OperationalError as exc:
         raise self.retry(exc=exc) from exc
     if wait:

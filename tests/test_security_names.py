@@ -16,8 +16,9 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from leagues.models import Team
-from rosters import drafts
 from rosters.accounts import display_name
+from rosters.drafts.moves import make_move, start_draft
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft, Player
 from tests.api.conftest import token_client
 from tests.rosters.conftest import cast, clock_tasks, fast_passwords, pool  # noqa: F401 (the cast)
@@ -27,13 +28,13 @@ pytestmark = pytest.mark.django_db
 
 def running_draft(season, cast) -> Draft:
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
-    return drafts.start_draft(made.pk, by=cast["anna"])
+    made = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return start_draft(made.pk, by=cast["anna"])
 
 
 def pick(draft, user, team, card: str) -> None:
     player = Player.objects.get(name=card)
-    drafts.make_move(draft.pk, team_id=team.pk, by=user, player_id=player.pk, kind="pick")
+    make_move(draft.pk, team_id=team.pk, by=user, player_id=player.pk, kind="pick")
 
 
 def test_display_name_prefers_the_full_name_and_never_shows_an_address(cast):

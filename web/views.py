@@ -25,7 +25,7 @@ from leagues.cache import cached
 from leagues.models import League, Season
 from leagues.validation import query_id
 from matches.models import Match
-from rosters.drafts import room_state
+from rosters.drafts.room import room_state
 from rosters.models import Draft
 from rosters.views import pdf_download
 from web import history, ical, selectors

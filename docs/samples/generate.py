@@ -29,7 +29,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 
 from competitions.results import matches_play  # noqa: E402
-from engines import ENGINES  # noqa: E402
+from engines import DEFAULT_ENGINE, ENGINES, get_engine  # noqa: E402
 from matches.models import Match  # noqa: E402
 from matches.scoresheets import render_scoresheet, scoresheet_for_match  # noqa: E402
 from ops.demo import create_demo_season  # noqa: E402
@@ -53,7 +53,7 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     for engine in ENGINES:
         season = create_demo_season(engine=engine, teams=4, seed=3, double=False)
-        if engine == "futti":
+        if engine == DEFAULT_ENGINE:  # umlauts on its sheet and cards
             team = season.teams.order_by("name").first()
             team.name = "FC Schwalbenkönigin Jüterbog"
             team.save()
@@ -66,11 +66,11 @@ def main() -> None:
         write(f"{engine}-blank-scoresheet", render_scoresheet(scoresheet_for_match(match.id, blank=True)))
         cards = card_set_for_team(match.home_id)
         write(f"{engine}-cards", render_cards(cards))
-        if engine == "futti":
-            write("futti-cards-bw-letter", render_cards(cards, page="Letter", mono=True))
-        if engine == "mutant":
-            write("mutant-cards-backs", render_cards(cards), page=2)
-            (HERE / "mutant-cards-backs.pdf").unlink()  # the same file as mutant-cards.pdf
+        if engine == DEFAULT_ENGINE:
+            write(f"{engine}-cards-bw-letter", render_cards(cards, page="Letter", mono=True))
+        if get_engine(engine).card_face.back_label:  # two-sided cards: the backs follow the fronts
+            write(f"{engine}-cards-backs", render_cards(cards), page=2)
+            (HERE / f"{engine}-cards-backs.pdf").unlink()  # the same file as <engine>-cards.pdf
 
 
 if __name__ == "__main__":

@@ -14,8 +14,10 @@ from typing import Any
 from engines.calciotto import field as F
 from engines.calciotto import players
 from engines.calciotto.coach import DEFAULT_REPLACEMENTS, STYLES, Coach, validate_replacements
-from engines.calciotto.match import GOAL_TARGETS, MATCH_MINUTES, SHOOTOUT_KICKS_RANGE, Match, play, to_result
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
+from engines.calciotto.match import Match, play, to_result
+from engines.calciotto.schema import DEFAULT_STYLE, SETTINGS_SCHEMA, TACTICS_SCHEMA
+from engines.calciotto.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 
 #: The eight on the field (one goalkeeper and a piece for each formation slot);
 #: the five reserves may be of any role.
@@ -28,14 +30,12 @@ class CalciottoEngine(Engine):
     name = "Calciotto"
     version = "1.3"
     squad_rules = SQUAD
-    known_settings = {
-        "minutes": Setting(choices=MATCH_MINUTES),
-        "goals": Setting(choices=GOAL_TARGETS),
-        "goals_mode": Setting(choices=("total", "first_to")),
-        **{key: Setting(choices=STYLES) for key in ("coach", "home_coach", "away_coach")},
-        "replacements": Setting(types=(list,)),
-        "shootout_kicks": Setting(types=(int,), low=SHOOTOUT_KICKS_RANGE.start, high=SHOOTOUT_KICKS_RANGE.stop - 1),
-    }
+    settings_schema = SETTINGS_SCHEMA
+    tactics_schema = TACTICS_SCHEMA
+    clock = CLOCK
+    sheet = SHEET
+    table_entry = TABLE_ENTRY
+    card_face = CARD_FACE
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return players.validate_card(data)
@@ -44,7 +44,7 @@ class CalciottoEngine(Engine):
         return players.sample_pool(seed)
 
     def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The known keys, and a replacement table read as a match reads it."""
+        """The schema, and a replacement table read as a match reads it."""
         checked = super().validate_settings(settings)
         if "replacements" in checked:
             validate_replacements(checked["replacements"])
@@ -98,7 +98,7 @@ class CalciottoEngine(Engine):
 
 def coach_style(settings: Mapping[str, Any], side: str) -> str:
     """``settings["<side>_coach"]`` or ``settings["coach"]``, default "strong"."""
-    style = settings.get(f"{side}_coach", settings.get("coach", "strong"))
+    style = settings.get(f"{side}_coach", settings.get("coach", DEFAULT_STYLE))
     if style not in STYLES:
         raise CardError(f"settings {side}_coach: {style!r}; allowed {', '.join(STYLES)}")
     return str(style)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.eleven.coach import STRENGTHS, STYLES, coach_for
 from engines.eleven.match import ClockSettings, play
+from engines.eleven.schema import SETTINGS_SCHEMA, TACTICS_SCHEMA
+from engines.eleven.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
 
 ROLES = ("goalie", "player")
 #: BootCoins per card. Pieces of "11" have no ratings, so every card of a role
@@ -29,15 +31,12 @@ class ElevenEngine(Engine):
     name = "11"
     version = "1.2"
     squad_rules = SquadRules(roles={"goalie": 1, "player": 10}, reserves=0)
-    #: The clock reads its whole numbers from at least 1 up; the highs keep a match to minutes.
-    known_settings = {
-        **{key: Setting(choices=STRENGTHS) for key in ("coach", "home_coach", "away_coach")},
-        **{key: Setting(choices=tuple(STYLES)) for key in ("style", "home_style", "away_style")},
-        "turns_per_half": Setting(types=(int,), low=1, high=200),
-        "extra_time_turns_per_half": Setting(types=(int,), low=1, high=100),
-        "extra_time": Setting(types=(bool,)),
-        "shootout_kicks": Setting(types=(int,), low=1, high=50),
-    }
+    settings_schema = SETTINGS_SCHEMA
+    tactics_schema = TACTICS_SCHEMA
+    clock = CLOCK
+    sheet = SHEET
+    table_entry = TABLE_ENTRY
+    card_face = CARD_FACE
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A card of "11" has a role and nothing else: the pieces are all alike."""
@@ -50,7 +49,7 @@ class ElevenEngine(Engine):
         return {"role": role}
 
     def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The known keys, then the clock and both coaches read as a match reads them."""
+        """The schema, then the clock and both coaches read as a match reads them."""
         checked = super().validate_settings(settings)
         try:
             ClockSettings.from_settings(checked)

@@ -9,12 +9,14 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
 from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squad
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
+from engines.flexdeck.schema import DEFAULT_RETREAT, SETTINGS_SCHEMA, TACTICS_SCHEMA
+from engines.flexdeck.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
 
 #: Every key a card may carry; anything else goes through the full validation,
 #: which names the unknown field.
@@ -94,7 +96,7 @@ def read_settings(options: MatchOptions) -> tuple[Rules, int]:
         _choice_setting(settings, "home_coach_style", style, COACH_STYLES),
         _choice_setting(settings, "away_coach_style", style, COACH_STYLES),
     )
-    retreat = _choice_setting(settings, "penalty_retreat", "opponent", tuple(RETREAT_RULES))
+    retreat = _choice_setting(settings, "penalty_retreat", DEFAULT_RETREAT, tuple(RETREAT_RULES))
     rules = Rules(
         retreat=RETREAT_RULES[retreat],
         red_card_bonus_on_shots=_bool_setting(settings, "red_card_bonus_on_shots", True),
@@ -223,23 +225,18 @@ class FlexdeckEngine(Engine):
     version = "1.1"
     squad_rules: SquadRules = cards.SQUAD_RULES
     special_cards = SPECIALS
-    #: Types only: ``read_settings`` (called by ``validate_settings``) checks the values as a
-    #: match reads them, text such as "16" or "Careful" included.
-    known_settings = {
-        "deck": Setting(types=(list, str)),
-        "squad_size": Setting(types=(int, str)),
-        "coach_style": Setting(types=(str,)),
-        "home_coach_style": Setting(types=(str,)),
-        "away_coach_style": Setting(types=(str,)),
-        "penalty_retreat": Setting(types=(str,)),
-        "red_card_bonus_on_shots": Setting(types=(bool, str, int)),
-    }
+    settings_schema = SETTINGS_SCHEMA
+    tactics_schema = TACTICS_SCHEMA
+    clock = CLOCK
+    sheet = SHEET
+    table_entry = TABLE_ENTRY
+    card_face = CARD_FACE
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return cards.validate_card(data)
 
     def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The known keys, then every value (the deck list too) read as a match reads it."""
+        """The schema, then every value (the deck list too) read as a match reads it."""
         checked = super().validate_settings(settings)
         read_settings(MatchOptions(settings=checked))
         return checked

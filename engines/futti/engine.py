@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, Setting, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.futti.cards import sample_pool, validate_card
 from engines.futti.charts import DEFAULT_CHARTS, Charts, load_charts
 from engines.futti.match import Match
+from engines.futti.schema import SETTINGS_SCHEMA, TACTICS_SCHEMA, TIE_BREAKS
+from engines.futti.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
 from engines.futti.team import SQUAD, Team, TeamCache
 
-TIE_BREAKS = ("sudden_death", "penalties")
 NO_OPTIONS = MatchOptions()
 
 
@@ -36,12 +37,12 @@ class FuttiEngine(Engine):
     name = "Fütti"
     version = "1.2"
     squad_rules = SquadRules(roles=dict(SQUAD), reserves=0)
-    known_settings = {
-        "tie_break": Setting(choices=TIE_BREAKS),
-        "doubles_chart": Setting(types=(list, dict, str)),
-        "control_ranges": Setting(types=(list, str)),
-        "die_indicators": Setting(types=(dict, str)),
-    }
+    settings_schema = SETTINGS_SCHEMA
+    tactics_schema = TACTICS_SCHEMA
+    clock = CLOCK
+    sheet = SHEET
+    table_entry = TABLE_ENTRY
+    card_face = CARD_FACE
 
     def __init__(self) -> None:
         self._teams = TeamCache()
@@ -53,7 +54,7 @@ class FuttiEngine(Engine):
         return sample_pool(seed)
 
     def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The known keys, and any replacement chart read as a match would read it."""
+        """The schema, and any replacement chart read as a match would read it."""
         checked = super().validate_settings(settings)
         load_charts(checked)
         return checked

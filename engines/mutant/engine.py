@@ -7,26 +7,38 @@ from typing import Any
 
 from engines.core import (
     CardError,
+    Clock,
     Dice,
     Engine,
     MatchOptions,
     MatchResult,
-    Setting,
     SquadRules,
     TeamSheet,
 )
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
-from engines.mutant.match import SUDDEN_DEATH_TURNS, Match, Player, Team
+from engines.mutant.match import SUDDEN_DEATH_TURNS, TURN_CAP, Match, Player, Team
+from engines.mutant.schema import MAX_EXTRA_CARDS, SETTINGS_SCHEMA, TACTICS_SCHEMA
+from engines.mutant.sheet import CARD_FACE, SHEET, SHOOTOUT_KICK, TABLE_ENTRY
 
 _RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
 _ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")
 _IGNORED = ("id", "name", "price")
 _KNOWN_KEYS = frozenset(_ATTRIBUTES) | frozenset(_IGNORED)
-MAX_EXTRA_CARDS = market.BUDGET // T.TACTICAL_CARD_PRICE
 SHOOTOUT_ROUNDS = 5
 SHOOTOUT_SUDDEN_DEATH = 20
+#: One period of turns (``turn_cap``); with a winner required sudden death, then the shoot-out.
+CLOCK = Clock(
+    regulation=TURN_CAP,
+    periods=1,
+    unit="turn",
+    extra="sudden_death",
+    extra_minutes=SUDDEN_DEATH_TURNS,
+    shootout_kicks=SHOOTOUT_ROUNDS,
+    decided_by=("regulation", "sudden_death", "penalties"),
+    length_setting="turn_cap",
+)
 
 
 def _whole_number(field: str, value: Any) -> int:
@@ -191,7 +203,7 @@ def shootout(match: Match) -> tuple[int, int]:
             scored = taker.att + a_face[1] >= save + d_face[1]
             scores[side] += scored
             match.log(
-                "penalty",
+                SHOOTOUT_KICK,
                 side,
                 taker,
                 scored=scored,
@@ -205,7 +217,7 @@ def shootout(match: Match) -> tuple[int, int]:
         if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
             side = match.dice.roll(2) - 1
             scores[side] += 1
-            match.log("penalty", side, None, coin_toss=True, score=list(scores))
+            match.log(SHOOTOUT_KICK, side, None, coin_toss=True, score=list(scores))
             return scores[0], scores[1]
 
 
@@ -216,22 +228,19 @@ class MutantSoccerEngine(Engine):
     name = "Mutant Soccer"
     version = "1.1"
     squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
-    #: The match reads goals_to_win and turn_cap as they come; the ranges keep a league
-    #: from a match that never ends.
-    known_settings = {
-        "coach_style": Setting(choices=tuple(coach.STYLES)),
-        "home_style": Setting(choices=tuple(coach.STYLES)),
-        "away_style": Setting(choices=tuple(coach.STYLES)),
-        "goals_to_win": Setting(types=(int,), low=1, high=20),
-        "turn_cap": Setting(types=(int,), low=1, high=2000),
-        "tactical_deck": Setting(types=(dict,)),
-    }
+    settings_schema = SETTINGS_SCHEMA
+    tactics_schema = TACTICS_SCHEMA
+    clock = CLOCK
+    sheet = SHEET
+    table_entry = TABLE_ENTRY
+    card_face = CARD_FACE
+    market = market
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return validate_card(data)
 
     def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The known keys, and a replacement tactical deck built as a match builds it."""
+        """The schema, and a replacement tactical deck built as a match builds it."""
         checked = super().validate_settings(settings)
         if "tactical_deck" in checked:
             T.build_deck(checked["tactical_deck"])

@@ -84,7 +84,10 @@ def test_deeply_nested_json_is_a_400_not_a_recursion_error(clients, played_seaso
 
 @pytest.mark.parametrize(
     ("given", "named"),
-    [({"tie_break": "banana"}, "tie_break: 'banana' is not allowed"), ({"tie_brake": "penalties"}, "tie_brake:")],
+    [
+        ({"tie_break": "banana"}, 'engine_settings.tie_break: "banana" is not allowed'),
+        ({"tie_brake": "penalties"}, "engine_settings.tie_brake: unknown setting"),
+    ],
 )
 def test_engine_settings_are_checked_by_the_engine_when_saved(clients, played_season, given, named):
     league = played_season.league

@@ -35,7 +35,8 @@ from competitions.results import due_matches_play
 from leagues.models import League, Season, Team
 from matches.models import Match
 from ops.demo import create_demo_season
-from rosters import drafts
+from rosters.drafts.moves import start_draft
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft, Player
 from tests.api.conftest import token_client
 
@@ -74,8 +75,8 @@ def world(cast, season, pool):
     due_matches_play()
     draw_bracket(create_demo_season(engine="futti", teams=4, seed=2, knockout=True))
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    draft = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order)
-    drafts.start_draft(draft.pk)
+    draft = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order)
+    start_draft(draft.pk)
     for league in League.objects.all():  # Anna may change every league, so her writes get past the 403
         league.commissioners.add(cast["anna"])
     return {

@@ -21,9 +21,10 @@ from competitions.withdrawals import replace_in_tournament
 from leagues.models import PlayMode, PointsDeduction, Team
 from matches import services
 from matches.models import Match
-from rosters import drafts, ledger
+from rosters import ledger
 from rosters.accounts import invite_manager
 from rosters.drafting import autodraft
+from rosters.drafts.moves import make_move, undo_last_pick
 from rosters.models import Player, SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -160,9 +161,9 @@ def test_a_grant_in_the_admin_is_one_ledger_entry(client, cast, season):
 def test_a_draft_pick_and_its_undo_are_one_entry_each(draft, cast):
     card = Player.objects.get(name="Card 01")
     with recorded() as picked:
-        drafts.make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card.pk)
+        make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card.pk)
     with recorded() as undone:
-        drafts.undo_last_pick(draft.pk, by=cast["anna"])
+        undo_last_pick(draft.pk, by=cast["anna"])
     [pick], [undo] = picked, undone
     move = {"number": 0, "kind": "pick", "team": cast["alpha"].pk, "player": card.pk, "price": 1, "auto": False}
     assert (pick.action, pick.actor, pick.before, pick.after) == ("draft.pick", cast["bruno"], None, move)

@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 
+import jsonschema
 import pytest
 
 from engines import ENGINES, KNOWN_ENGINES, CardError, MatchOptions, get_engine
@@ -97,27 +98,81 @@ def test_validate_settings_refuses_unknown_keys_and_bad_values_naming_the_key(ke
     no use to the game are refused with the key first; an empty object is the defaults."""
     engine = get_engine(key)
     assert engine.validate_settings({}) == {}
-    assert engine.known_settings, "every game declares its settings"
-    with pytest.raises(CardError, match="^tie_brake: not a setting of"):
+    keys = engine.settings_schema["properties"]
+    assert keys, "every game declares its settings"
+    with pytest.raises(CardError, match=r"^engine_settings\.tie_brake: unknown setting; the settings are: "):
         engine.validate_settings({"tie_brake": "penalties"})
-    with pytest.raises(CardError, match="^settings: expected an object"):
+    with pytest.raises(CardError, match="^engine_settings: .* is not of type 'object'"):
         engine.validate_settings(["coach"])
-    for name in engine.known_settings:
+    for name in keys:
         with pytest.raises(CardError, match=name):
             engine.validate_settings({name: {"?": None}})
 
 
+@pytest.mark.parametrize("schema", ["settings_schema", "tactics_schema"])
+def test_settings_and_tactics_schemas_describe_every_key(key, schema):
+    """Each schema is a valid JSON Schema that refuses unknown keys, and says of every key
+    what it takes and what it does; every default it gives is itself valid."""
+    document = getattr(get_engine(key), schema)
+    jsonschema.Draft202012Validator.check_schema(document)
+    assert document["type"] == "object" and document["additionalProperties"] is False
+    for name, prop in document["properties"].items():
+        assert prop.get("description"), f"{name} has no description"
+        assert "type" in prop or "enum" in prop, f"{name} says nothing of its type"
+        if "default" in prop:
+            jsonschema.validate(prop["default"], prop)
+
+
 def test_settings_that_validate_are_played_with(key):
-    """What ``validate_settings`` lets through, the match reads the same way: each key's
-    declared choice (or a whole number in range) plays a match without an error."""
+    """What the schema lets through, the match reads the same way: each key's last choice
+    (or its default) plays a match without an error."""
     engine = get_engine(key)
     home, away = engine.sample_team(1, name="Home"), engine.sample_team(2, name="Away")
-    for name, setting in engine.known_settings.items():
-        if setting.choices:
-            value = setting.choices[-1]
-        elif setting.low is not None:
-            value = setting.low
+    for name, prop in engine.settings_schema["properties"].items():
+        if "enum" in prop:
+            value = prop["enum"][-1]
+        elif "default" in prop:
+            value = prop["default"]
         else:
             continue
         settings = engine.validate_settings({name: value})
         engine.simulate(home, away, seed=1, options=MatchOptions(settings=settings))
+
+
+def test_sample_tactics_validate_and_a_typo_is_refused(key):
+    engine = get_engine(key)
+    lineup = engine.sample_team(1).get("lineup")
+    if lineup is not None:
+        assert engine.validate_tactics(lineup) == lineup
+    with pytest.raises(CardError, match=r"^tactics\.sytle: unknown key; the keys are: "):
+        engine.validate_tactics({"sytle": "attacking"})
+
+
+def test_the_clock_covers_every_result(key):
+    """Knockout matches end with a ``decided_by`` the clock lists, no event after the clock's
+    last minute, and a shoot-out only where the clock has one."""
+    engine = get_engine(key)
+    clock = engine.clock
+    assert set(clock.decided_by) <= {"regulation", "extra_time", "sudden_death", "penalties"}
+    assert (clock.extra in clock.decided_by) if clock.extra else True
+    home, away = engine.sample_team(1, name="Home"), engine.sample_team(2, name="Away")
+    seen = set()
+    for seed in range(12):
+        result = engine.simulate(home, away, seed=seed, options=MatchOptions(winner_required=True))
+        seen.add(result.decided_by)
+        assert result.decided_by in clock.decided_by
+        assert max(e.minute for e in result.events) <= clock.last_minute(extra=result.decided_by != "regulation")
+    assert "regulation" in seen
+
+
+def test_sheet_and_table_entry_name_the_engines_stats(key):
+    """The sheet's counted columns and the table form's stats are counters the engine reports."""
+    engine = get_engine(key)
+    result = engine.simulate(engine.sample_team(1, name="Home"), engine.sample_team(2, name="Away"), seed=3)
+    reported = set().union(*(stats.keys() for stats in result.player_stats.values()))
+    assert engine.sheet is not None and engine.table_entry is not None
+    for column in engine.sheet.columns:
+        assert not column.stat or column.stat in reported, column
+    for stat in (*engine.table_entry.counted, *(s for s in engine.table_entry.timed.values() if s)):
+        assert stat in STANDARD_STATS, stat
+    assert set(engine.card_face.role_labels) >= {card["role"] for card in engine.sample_pool(1)}

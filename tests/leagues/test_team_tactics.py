@@ -58,10 +58,20 @@ def test_the_match_page_and_api_say_what_a_match_was_played_with(client, eleven_
 def test_the_engine_judges_tactics_before_they_are_stored(eleven_match):
     league = eleven_match.season.league
     check_tactics(league, {"coach": "planner", "style": "attacking"}, team_id=eleven_match.home_id)
-    with pytest.raises(CardError, match=f"coach: 'grandmaster'.* \\(with the squad of {eleven_match.season}\\)"):
+    with pytest.raises(CardError, match='^tactics.coach: "grandmaster" is not allowed; allowed: "novice"'):
         check_tactics(league, {"coach": "grandmaster"}, team_id=eleven_match.home_id)
+    with pytest.raises(CardError, match="^tactics.sytle: unknown key; the keys are: coach, style$"):
+        check_tactics(league, {"sytle": "attacking"})
+
+
+def test_tactics_the_schema_allows_are_judged_by_the_engine_with_the_squad():
+    season = create_demo_season(engine="futti", teams=2, seed=5, double=False)
+    team = season.teams.first()
+    lineup = {"attackers": ["x", "y"], "defenders": ["z", "w"], "goalkeeper": "nobody"}
+    with pytest.raises(CardError, match=f"lineup.attackers: 'x' .* \\(with the squad of {season}\\)"):
+        check_tactics(season.league, lineup, team_id=team.id)
     with pytest.raises(CardError, match="with a sample squad: the team has none yet"):
-        check_tactics(league, {"coach": "grandmaster"})
+        check_tactics(season.league, lineup)
 
 
 def change_page(team):
@@ -76,7 +86,9 @@ def form_data(team, **changes):
 def test_a_manager_sets_his_teams_tactics_in_the_admin_and_nothing_else(client, cast):
     alpha, beta = cast["alpha"], cast["beta"]
     client.force_login(cast["bruno"])
-    response = client.post(change_page(alpha), {"tactics": '{"goalkeeper": "nobody"}'})
+    response = client.post(
+        change_page(alpha), {"tactics": '{"attackers": [1, 2], "defenders": [3, 4], "goalkeeper": "nobody"}'}
+    )
     assert response.status_code == 200 and "lineup" in response.context["adminform"].form.errors["tactics"][0]
     response = client.post(change_page(alpha), {"tactics": "{}", "name": "Renamed"})
     assert response.status_code == 302
@@ -125,9 +137,34 @@ def test_tactics_the_engine_no_longer_takes_are_dropped_not_the_match(eleven_mat
 
 
 def test_an_order_the_engine_cannot_read_is_a_form_error_not_a_server_error(client, cast):
+    mutant = League.objects.create(name="Mutant League", slug="mutant", engine="mutant")
+    mutant.commissioners.add(cast["anna"])
+    team = Team.objects.create(league=mutant, name="Zeta")
+    client.force_login(cast["anna"])
+    response = client.post(change_page(team), form_data(team, setting_starters='["a", "b", "c", "d", "e", "nobody"]'))
+    assert response.status_code == 200 and "unknown player id" in str(response.context["adminform"].form.errors)
+    assert Team.objects.get(pk=team.pk).tactics == {}
+
+
+def test_tactics_of_choices_are_a_form_and_a_bad_choice_is_named_on_its_field(client, cast):
     eleven = League.objects.create(name="Eleven League", slug="eleven", engine="eleven")
     eleven.commissioners.add(cast["anna"])
     team = Team.objects.create(league=eleven, name="Zeta")
     client.force_login(cast["anna"])
-    response = client.post(change_page(team), form_data(team, tactics='{"style": ["x"]}'))
-    assert response.status_code == 200 and "tactics" in response.context["adminform"].form.errors
+    page = client.get(change_page(team)).content.decode()
+    assert 'name="tactics"' not in page and 'name="setting_coach"' in page and "<select" in page
+    response = client.post(change_page(team), form_data(team, setting_style='["x"]'))
+    assert list(response.context["adminform"].form.errors) == ["setting_style"]
+    response = client.post(change_page(team), form_data(team, setting_coach='"planner"', setting_style='"attacking"'))
+    assert response.status_code == 302
+    assert Team.objects.get(pk=team.pk).tactics == {"coach": "planner", "style": "attacking"}
+
+
+def test_a_manager_sets_tactics_of_choices_in_the_form_and_nothing_else(client, cast):
+    eleven = League.objects.create(name="Eleven League", slug="eleven", engine="eleven")
+    team = Team.objects.create(league=eleven, name="Zeta", manager=cast["bruno"])
+    client.force_login(cast["bruno"])
+    response = client.post(change_page(team), {"setting_coach": '"novice"', "name": "Renamed"})
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert (team.name, team.tactics) == ("Zeta", {"coach": "novice"})

@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from audit.models import Entry
+from competitions.knockout import draw_bracket
 from matches.models import Match, MatchEvent
 from ops.demo import create_demo_season
 
@@ -39,6 +40,16 @@ def test_play_now_plays_scheduled_matches_and_leaves_others(admin_client, season
     third.refresh_from_db()
     assert first.status == Match.Status.PLAYED and MatchEvent.objects.filter(match=first).exists()
     assert third.status == Match.Status.POSTPONED
+
+
+def test_play_now_leaves_a_second_leg_until_its_first_leg_is_played(admin_client):
+    season = create_demo_season(engine="futti", teams=4, seed=8, knockout=True)
+    tie = draw_bracket(season, two_legged_rounds=[1]).ties.filter(round=1).first()
+    response = act(admin_client, "play_now", [tie.match]).content.decode()
+    assert "Played 0 matches." in response and "second leg whose first leg is not played yet" in response
+    assert Match.objects.get(id=tie.match_id).status == Match.Status.SCHEDULED
+    response = act(admin_client, "play_now", [tie.first_leg, tie.match]).content.decode()
+    assert "Played 2 matches." in response
 
 
 def test_postpone_then_reschedule(admin_client, season):

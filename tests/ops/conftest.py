@@ -15,9 +15,10 @@ from competitions.start import start_tournament
 from leagues.models import Division, DivisionPlayoff, PointsDeduction, Season, SeasonTeam, Team
 from matches.models import Match, ResultSubmission
 from ops.demo import create_demo_season
-from rosters import drafts
 from rosters.accounts import invite_manager
-from rosters.drafts import create_draft, run_autodraft
+from rosters.drafts import clock
+from rosters.drafts.moves import run_autodraft
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft, Keeper, Player, QueuedCard, SquadMember
 from rosters.permissions import COMMISSIONERS
 
@@ -30,7 +31,7 @@ def fast_passwords(settings):
 @pytest.fixture(autouse=True)
 def no_clock(monkeypatch):
     """Drafts queue their clock on the broker; here nothing waits for it."""
-    monkeypatch.setattr(drafts, "schedule_clock", lambda args, eta: None)
+    monkeypatch.setattr(clock, "schedule_clock", lambda args, eta: None)
 
 
 def play_out() -> None:

@@ -5,8 +5,10 @@ import re
 
 import pytest
 
-from competitions.results import match_forfeit
-from engines import ENGINES
+from competitions.results import match_forfeit, match_play
+from engines import ENGINES, MatchOptions, get_engine
+from engines.mutant import engine as mutant_engine
+from engines.mutant import match as mutant_match
 from matches.models import Match, MatchEvent
 from matches.scoresheets import (
     Scoresheet,
@@ -14,11 +16,14 @@ from matches.scoresheets import (
     SheetPlayer,
     SheetSide,
     blank_scoresheet,
+    is_shootout_kick,
     layout_for,
     render_scoresheet,
     render_scoresheets,
     scoresheet_for_match,
 )
+from matches.services import team_sheets
+from ops.demo import create_demo_season
 
 
 def goal_match(season) -> Match:
@@ -190,3 +195,34 @@ def test_a_forfeit_prints_the_awarded_score(played_season, pdf):
     assert sheet.played and sheet.events == () and (sheet.home_goals, sheet.away_goals) == (0, 3)
     text = pdf.text(render_scoresheet(sheet).data)
     assert "Decided by: forfeit" in text and "Replay" not in text
+
+
+@pytest.mark.django_db
+def test_a_mutant_knockout_decided_on_penalties_prints_its_shootout(pdf, monkeypatch):
+    """Whatever kind Mutant Soccer logs its shoot-out kicks as, the sheet finds them through the
+    engine's data: the score block and the shoot-out boxes show every kick."""
+    for rules in (mutant_engine, mutant_match):  # no sudden death: a level knockout goes to penalties
+        if hasattr(rules, "SUDDEN_DEATH_TURNS"):
+            monkeypatch.setattr(rules, "SUDDEN_DEATH_TURNS", 0)
+    season = create_demo_season(engine="mutant", teams=2, seed=5, double=False)
+    season.engine_settings = {"turn_cap": 1}  # a one-turn match: mostly 0-0
+    season.save()
+    match = Match.objects.filter(season=season).first()
+    match.winner_required = True
+    engine = get_engine("mutant")
+    home, away = team_sheets(match)
+    options = MatchOptions(winner_required=True, settings=season.match_settings)
+    match.seed = next(
+        seed for seed in range(200) if engine.simulate(home, away, seed=seed, options=options).decided_by == "penalties"
+    )
+    match.save()
+    played = match_play(match_id=match.id)
+    assert played.decided_by == "penalties" and played.shootout_home != played.shootout_away
+    text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert "Decided by: penalties" in text
+    assert "PENALTY SHOOT-OUT" in text
+    scored = played.shootout_home + played.shootout_away
+    assert text.count("●") - 1 == scored  # one mark a goal, and the legend
+    kicks = scoresheet_for_match(match.id).events
+    assert text.count("○") - 1 == sum(is_shootout_kick(e, layout_for("mutant")) for e in kicks) - scored
+    assert scored > 0

@@ -9,9 +9,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from leagues.models import Team
-from rosters import drafts
 from rosters.accounts import invite_manager
 from rosters.drafting import load_pool
+from rosters.drafts import clock
+from rosters.drafts.moves import start_draft
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft
 from rosters.permissions import COMMISSIONERS
 from tests.conftest import make_league, make_season
@@ -69,7 +71,7 @@ def fast_passwords(settings):
 def clock_tasks(monkeypatch):
     """The clock tasks the drafts queue, recorded instead of sent to the broker."""
     queued = []
-    monkeypatch.setattr(drafts, "schedule_clock", lambda args, eta: queued.append((args, eta)))
+    monkeypatch.setattr(clock, "schedule_clock", lambda args, eta: queued.append((args, eta)))
     return queued
 
 
@@ -78,5 +80,5 @@ def draft(season, cast, pool):
     """A snake draft in the manual order Alpha, Beta, Gamma, Delta, started (modules that
     need another draft define their own)."""
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
-    return drafts.start_draft(made.pk, by=cast["anna"])
+    made = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return start_draft(made.pk, by=cast["anna"])

@@ -10,8 +10,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from leagues.models import Team
-from rosters import drafts, ledger
-from rosters.drafts import BID, DraftError
+from rosters import ledger
+from rosters.drafts.moves import clock_expired, make_move, start_draft
+from rosters.drafts.setup import create_draft
+from rosters.drafts.state import BID, DraftError, on_the_clock
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -20,10 +22,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def draft(season, cast, pool):
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = drafts.create_draft(
+    made = create_draft(
         season, format=Draft.Format.AUCTION, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=20
     )
-    return drafts.start_draft(made.pk)
+    return start_draft(made.pk)
 
 
 def star():
@@ -31,16 +33,16 @@ def star():
 
 
 def nominate(draft, user, team, amount=1):
-    return drafts.make_move(draft.pk, team_id=team.pk, by=user, player_id=star().pk, amount=amount)
+    return make_move(draft.pk, team_id=team.pk, by=user, player_id=star().pk, amount=amount)
 
 
 def bid(draft, user, team, amount):
-    return drafts.make_move(draft.pk, team_id=team.pk, by=user, kind=BID, amount=amount)
+    return make_move(draft.pk, team_id=team.pk, by=user, kind=BID, amount=amount)
 
 
 def hammer(draft):
     Draft.objects.filter(pk=draft.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    drafts.clock_expired(draft.pk, Draft.objects.get(pk=draft.pk).clock_token)
+    clock_expired(draft.pk, Draft.objects.get(pk=draft.pk).clock_token)
 
 
 def test_the_highest_bid_when_the_clock_runs_out_wins_and_pays(draft, cast):
@@ -57,7 +59,7 @@ def test_the_highest_bid_when_the_clock_runs_out_wins_and_pays(draft, cast):
     assert ledger.balance(draft.season, cast["alpha"]) == 10
     assert LedgerEntry.objects.filter(reason="auction_win", amount=-5).exists()
     fresh = Draft.objects.get(pk=draft.pk)
-    assert fresh.lot is None and drafts.on_the_clock(fresh) == cast["beta"].pk  # Beta nominates next
+    assert fresh.lot is None and on_the_clock(fresh) == cast["beta"].pk  # Beta nominates next
 
 
 def test_only_the_team_on_the_clock_nominates(draft, cast):

@@ -10,7 +10,8 @@ import pytest
 from django.db import connections
 from django.urls import reverse
 
-from rosters import drafts
+from rosters.drafts.moves import start_draft
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft, DraftPick, Player
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -64,8 +65,8 @@ def test_a_manager_picks_in_the_room_and_another_is_refused_out_of_turn(live_ser
         cast["beta"].pk,
         *season.teams.exclude(pk__in=[cast["alpha"].pk, cast["beta"].pk]).values_list("pk", flat=True),
     ]
-    draft = drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=300)
-    drafts.start_draft(draft.pk)
+    draft = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=300)
+    start_draft(draft.pk)
     room = live_server.url + reverse("admin:rosters_draft_room", args=[draft.pk])
 
     carla = logged_in(chromium, live_server, cast["carla"])

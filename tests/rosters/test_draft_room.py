@@ -3,7 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from rosters import drafts
+from rosters.drafts.moves import start_draft
+from rosters.drafts.setup import create_draft
+from rosters.drafts.state import on_the_clock
 from rosters.models import Draft, DraftPick, Player
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +18,7 @@ def draft(season, cast, pool):
         cast["beta"].pk,
         *season.teams.exclude(pk__in=[cast["alpha"].pk, cast["beta"].pk]).order_by("pk").values_list("pk", flat=True),
     ]
-    return drafts.create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
 
 
 def urls(draft):
@@ -45,7 +47,7 @@ def test_the_commissioner_starts_the_draft_a_manager_cannot(client, cast, draft)
 
 
 def test_a_manager_picks_in_turn_and_another_is_refused_out_of_turn(client, cast, draft):
-    drafts.start_draft(draft.pk)
+    start_draft(draft.pk)
     _, state_url, act = urls(draft)
     star = Player.objects.get(name="Card 33")
     client.force_login(cast["carla"])
@@ -70,7 +72,7 @@ def test_a_manager_picks_in_turn_and_another_is_refused_out_of_turn(client, cast
 
 
 def test_queue_and_autopick_from_the_room(client, cast, draft):
-    drafts.start_draft(draft.pk)
+    start_draft(draft.pk)
     _, state_url, act = urls(draft)
     client.force_login(cast["carla"])
     wanted = list(Player.objects.filter(name__in=["Card 05", "Card 34"]).values_list("pk", flat=True))
@@ -85,7 +87,7 @@ def test_queue_and_autopick_from_the_room(client, cast, draft):
 
 
 def test_the_commissioner_picks_for_the_team_on_the_clock_and_undoes(client, cast, draft):
-    drafts.start_draft(draft.pk)
+    start_draft(draft.pk)
     _, _, act = urls(draft)
     client.force_login(cast["anna"])
     card = Player.objects.get(name="Card 01")
@@ -118,10 +120,10 @@ def test_the_admin_add_form_checks_the_order(client, cast, season):
 
 
 def test_nominate_and_bid_in_an_auction_room(client, cast, season, pool):
-    auction = drafts.create_draft(season, format=Draft.Format.AUCTION, seconds_per_pick=30)
-    drafts.start_draft(auction.pk)
+    auction = create_draft(season, format=Draft.Format.AUCTION, seconds_per_pick=30)
+    start_draft(auction.pk)
     _, state_url, act = urls(auction)
-    nominator = season.teams.get(pk=drafts.on_the_clock(Draft.objects.get(pk=auction.pk)))
+    nominator = season.teams.get(pk=on_the_clock(Draft.objects.get(pk=auction.pk)))
     bidder = cast["alpha"] if nominator != cast["alpha"] else cast["beta"]
     client.force_login(cast["anna"])  # the commissioner nominates for the team on the clock
     star = Player.objects.get(name="Card 33")

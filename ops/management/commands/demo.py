@@ -12,7 +12,7 @@ from competitions.knockout import bracket_lines, champion
 from competitions.standings import compute_standings, format_table
 from competitions.start import start_tournament
 from competitions.swiss import swiss_lines
-from engines import ENGINES
+from engines import DEFAULT_ENGINE, ENGINES
 from leagues.errors import validation_message
 from matches.models import Match
 from matches.services import queue_due_matches, revision_update
@@ -25,7 +25,7 @@ class Command(BaseCommand):
     help = "Create a demo league, play its whole season through a Celery worker, print the table."
 
     def add_arguments(self, parser):
-        parser.add_argument("--engine", default="futti", choices=ENGINES)
+        parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)
         parser.add_argument("--teams", type=int, default=8)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--single", action="store_true", help="one leg instead of home and away")

@@ -3,7 +3,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
-from rosters import drafts
+from rosters.drafts.moves import run_autodraft
+from rosters.drafts.room import squad_lines
+from rosters.drafts.setup import create_draft
 from rosters.models import Draft
 
 
@@ -17,10 +19,10 @@ class Command(BaseCommand):
     def handle(self, *args, season_id, format, **options):
         season = get_season(season_id)
         try:
-            draft = Draft.objects.filter(season=season).first() or drafts.create_draft(season, format=format)
-            draft = drafts.run_autodraft(draft.pk)
+            draft = Draft.objects.filter(season=season).first() or create_draft(season, format=format)
+            draft = run_autodraft(draft.pk)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         self.stdout.write(f"{season}: {draft.picks.count()} moves, draft {draft.get_state_display()}.")
-        for line in drafts.squad_lines(draft):
+        for line in squad_lines(draft):
             self.stdout.write(line)

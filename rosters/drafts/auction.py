@@ -1,0 +1,105 @@
+"""The auction: the team on the clock nominates a card with an opening bid, any team bids,
+and the clock's hammer sells it."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from audit import services as audit
+from audit.context import recorded_by_caller
+from leagues.errors import validation_message
+from rosters import ledger
+from rosters.drafts.clock import set_clock
+from rosters.drafts.state import BID, PICK_FIELDS, Board, DraftError, Kind, State, board_for, pick_refusal, total_picks
+from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
+
+logger = logging.getLogger(__name__)
+
+
+def auction_refusal(board: Board, team_id: int, player: Player, amount: int) -> str | None:
+    """Why the team may not bid ``amount`` for the card, or None.
+
+    The pick rules apply with the bid as the price, and a bid must leave the team at
+    least 1 BC for each squad place it still has to fill after this card.
+    """
+    if amount < 1:
+        return "bids are whole BootCoins, from 1"
+    lot = next((p for p in board.free if p.pk == player.pk), None)
+    if lot is None:
+        return f"{player.name} is no longer available"
+    needs, reserves = board.needs()
+    places_after = sum(needs[team_id].values()) + reserves[team_id] - 1
+    left = board.coins[team_id] - amount
+    if places_after >= 0 and left < places_after:
+        return f"a bid of {amount} BC would leave {left} BC for {places_after} places still to fill (1 BC each)"
+    lot.price = amount  # the board is this request's own copy
+    return pick_refusal(board, team_id, lot)
+
+
+def auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, amount: int | None, *, by=None):
+    """Nominate a card with an opening bid, or raise the bid on the card up; each restarts the bid clock."""
+    if kind == Kind.PICK:
+        if draft.lot:
+            raise DraftError("a card is already up for auction: bid on it", field="kind")
+        player = Player.objects.filter(pk=player_id, league_id=draft.season.league_id).first()
+    elif kind == BID:
+        if not draft.lot:
+            raise DraftError("no card is up for auction: the team on the clock nominates one", field="kind")
+        player = Player.objects.get(pk=draft.lot["player"])
+        if team_id == draft.lot["team"]:
+            raise DraftError("your team already holds the highest bid", field="team")
+        if amount is None or amount <= draft.lot["bid"]:
+            raise DraftError(f"bid more than {draft.lot['bid']} BC", field="amount")
+    else:
+        raise DraftError("an auction has nominations and bids only", field="kind")
+    if player is None:
+        raise DraftError("that card is not in this league's pool", field="player")
+    ledger.lock_teams([team_id])  # a fine of this team waits for the bid, or the bid sees the fine
+    reason = auction_refusal(board_for(draft), team_id, player, amount or 0)
+    if reason:
+        raise DraftError(reason, field="amount" if kind == BID else "player")
+    draft.lot = {"player": player.pk, "bid": amount, "team": team_id, "by": by.pk if by else None}
+    set_clock(draft)
+
+
+def hammer(draft: Draft) -> DraftPick | None:
+    """The bid clock ran out: the highest bidder pays and takes the card.
+
+    A bidder who can no longer pay (a lot stuck from before fines were checked against
+    bids) does not stop the draft: the lot is returned, the card goes back to the pool
+    and the same team nominates again, on a new clock.
+    """
+    lot, season = draft.lot, draft.season
+    player = Player.objects.get(pk=lot["player"])
+    note = f"lot {draft.pick_number + 1} of the {season} auction"
+    try:
+        with transaction.atomic(), recorded_by_caller():  # the squad place and the payment are the lot's entry
+            ledger.post(season, [ledger.Posting(lot["team"], -lot["bid"], ledger.Reason.AUCTION_WIN, player, note)])
+    except ledger.InsufficientFunds as exc:
+        logger.warning("draft %s: %s returned to the pool: %s", draft.pk, player.name, validation_message(exc))
+        draft.lot = None
+        set_clock(draft)
+        return None
+    with recorded_by_caller():
+        SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
+    QueuedCard.objects.filter(draft=draft, player=player).delete()
+    move = DraftPick.objects.create(
+        draft=draft,
+        number=draft.pick_number,
+        team_id=lot["team"],
+        player=player,
+        price=lot["bid"],
+        made_by_id=lot["by"],
+        auto=lot["by"] is None,
+    )
+    audit.record("draft.pick", move, after=audit.snapshot(move, PICK_FIELDS), season=season.id, actor=move.made_by)
+    draft.lot = None
+    draft.pick_number += 1
+    if draft.pick_number >= total_picks(draft):
+        draft.state = State.DONE
+        draft.deadline, draft.clock_token = None, ""
+    else:
+        set_clock(draft)
+    return move

@@ -1,0 +1,112 @@
+"""The market: a game's own selection (``engine.market``, Mutant Soccer's rule book market), its
+state kept on the draft."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from typing import Any
+
+from engines import CardError
+from rosters import ledger
+from rosters.drafts.state import DraftError, Kind, board_for, market_rules
+from rosters.models import Draft, Player
+
+
+def _market_fields(state: dict) -> dict:
+    return {
+        **state,
+        "coaches": tuple(state["coaches"]),
+        "pile": tuple(state["pile"]),
+        "display": tuple(state["display"]),
+        "discards": tuple(state["discards"]),
+        "squads": {k: tuple(v) for k, v in state["squads"].items()},
+        "checked": tuple(state["checked"]),
+        "finished": frozenset(state["finished"]),
+    }
+
+
+def _cards(draft: Draft) -> dict[str, dict]:
+    players = Player.objects.filter(pk__in=[int(i) for i in draft.market["card_ids"]])
+    return {str(p.pk): {**p.attributes, "id": str(p.pk), "role": p.role, "price": p.price} for p in players}
+
+
+def _market(draft: Draft) -> Any:
+    fields = {k: v for k, v in draft.market.items() if k != "card_ids"}
+    return market_rules(draft).Market(cards=_cards(draft), **_market_fields(fields))
+
+
+def _store_market(draft: Draft, market: Any, card_ids: list[str]) -> None:
+    state = asdict(replace(market, cards={}))
+    state.pop("cards")
+    state["finished"] = sorted(state["finished"])
+    draft.market = {**state, "card_ids": card_ids}
+
+
+def open_market(draft: Draft) -> None:
+    """Shuffle the league's free cards and lay the first display, with the teams' coins from the ledger."""
+    free = board_for(draft).free
+    cards = [{**p.attributes, "id": str(p.pk), "role": p.role, "price": p.price} for p in free]
+    coaches = [str(t) for t in draft.order]
+    market = market_rules(draft).open_market(cards, draft.season.seed, coaches)
+    coins = ledger.balances(draft.season, draft.order)
+    market = replace(market, budgets={str(t): coins[t] for t in draft.order})
+    draft.order = [int(c) for c in market.coaches]
+    _store_market(draft, market, [c["id"] for c in cards])
+
+
+def sync_market_budgets(draft: Draft) -> Any:
+    """The market with every team's coins as the ledger has them now.
+
+    The market counts down its own copy of the coins as cards are bought; a fine or a grant
+    written during the draft changes only the ledger. Without this the computer buyer could
+    choose a card the ledger then refuses, and the clock would fail on it at every try.
+    """
+    market = _market(draft)
+    coins = ledger.balances(draft.season, draft.order)
+    budgets = {str(t): coins[t] for t in draft.order}
+    if budgets != dict(market.budgets):
+        market = replace(market, budgets=budgets)
+        _store_market(draft, market, draft.market["card_ids"])
+    return market
+
+
+def market_refusal(draft: Draft, team_id: int, player: Player) -> str | None:
+    market = _market(draft)
+    if str(player.pk) not in market.display:
+        return f"{player.name} is not on display"
+    if str(player.pk) not in market_rules(draft).legal_picks(market, str(team_id)):
+        return (
+            f"{player.name} costs {player.price} BC: with {market.budgets[str(team_id)]} BC the team could then"
+            " not complete five field players and a goalkeeper from the cards left (or its squad is full)"
+        )
+    return None
+
+
+def market_move(draft: Draft, team_id: int, kind: str, player: Player | None) -> None:
+    market = _market(draft)
+    coach = str(team_id)
+    try:
+        if kind == Kind.PICK:
+            market = market_rules(draft).pick(market, coach, str(player.pk))
+        elif kind == Kind.CHECK:
+            market = market_rules(draft).check(market, coach)
+        else:
+            market = market_rules(draft).finish(market, coach)
+    except CardError as exc:
+        raise DraftError(str(exc).replace("market: ", "")) from exc
+    _store_market(draft, market, draft.market["card_ids"])
+
+
+def replay_market(draft: Draft) -> None:
+    """Rebuild the market from its first display and the moves left (after an undo)."""
+    card_ids = draft.market["card_ids"]
+    cards = [_cards(draft)[i] for i in card_ids]
+    market = market_rules(draft).open_market(cards, draft.season.seed, draft.market["coaches"])
+    moves = list(draft.picks.order_by("number").select_related("player"))
+    coins = ledger.balances(draft.season, draft.order)  # after the refund: the start less the moves left
+    for move in moves:
+        coins[move.team_id] += move.price
+    market = replace(market, budgets={str(t): coins[t] for t in draft.order})
+    _store_market(draft, market, card_ids)
+    for move in moves:
+        market_move(draft, move.team_id, move.kind, move.player)

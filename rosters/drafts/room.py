@@ -1,0 +1,107 @@
+"""The draft room: everything it shows, and the command's summary of the squads."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from rosters.drafts.state import State, board_for, market_rules, on_the_clock, total_picks
+from rosters.models import Draft, Player, QueuedCard
+from rosters.permissions import runs_league
+
+
+def _lot_line(draft: Draft, teams: dict[int, str]) -> dict | None:
+    if not draft.lot:
+        return None
+    player = Player.objects.get(pk=draft.lot["player"])
+    return {
+        "player": player.name,
+        "player_id": player.pk,
+        "bid": draft.lot["bid"],
+        "team": teams[draft.lot["team"]],
+        "team_id": draft.lot["team"],
+    }
+
+
+def squad_lines(draft: Draft) -> list[str]:
+    """One line per team: its squad and the coins left (the command's summary)."""
+    board = board_for(draft)
+    names = dict(draft.season.teams.values_list("pk", "name"))
+    lines = []
+    for team_id in draft.order:
+        squad = ", ".join(f"{p.name} ({p.role}, {p.price})" for p in board.squads.get(team_id, []))
+        lines.append(f"{names[team_id]}: {board.coins[team_id]} BC left; {squad}")
+    return lines
+
+
+def room_state(draft: Draft, user) -> dict:
+    """Everything the draft room shows, as JSON for its polling: the clock, the cards, the board,
+    every team's coins, and for a manager their squad, needs, queue and autopick."""
+    board = board_for(draft)
+    teams = dict(draft.season.teams.values_list("pk", "name"))
+    due = on_the_clock(draft)
+    commissioner = runs_league(user, draft.season.league)
+    mine = None
+    if user.is_authenticated:  # an anonymous user's pk is None, as is a team's without a manager
+        mine = next((t for t in draft.season.teams.all() if t.manager_id == user.pk), None)
+    needs, reserves = board.needs() if draft.order else ({}, {})
+    display = set(draft.market["display"]) if draft.market else None
+    autopick = set(draft.autopick_teams.values_list("pk", flat=True))
+    seconds = None
+    if draft.state == State.RUNNING and draft.deadline:
+        seconds = max(0, round((draft.deadline - timezone.now()).total_seconds()))
+    elif draft.state == State.PAUSED:
+        seconds = round(draft.seconds_left or 0)
+
+    def card(p: Player) -> dict:
+        ratings = " ".join(f"{k} {v}" for k, v in p.attributes.items() if k != "role")
+        return {"id": p.pk, "name": p.name, "role": p.role, "price": p.price, "ratings": ratings}
+
+    def team_line(team_id: int) -> dict:
+        open_roles = {r: n for r, n in needs.get(team_id, {}).items() if n > 0}
+        return {
+            "id": team_id,
+            "name": teams[team_id],
+            "coins": board.coins.get(team_id, draft.season.league.budget),
+            "squad": [card(p) for p in board.squads.get(team_id, [])],
+            "needs": open_roles,
+            "reserves": reserves.get(team_id, 0),
+            "autopick": team_id in autopick,
+        }
+
+    me = None
+    if mine is not None and mine.pk in teams:
+        queue = QueuedCard.objects.filter(draft=draft, team=mine).values_list("player_id", flat=True)
+        me = {**team_line(mine.pk), "queue": list(queue)}
+        if draft.format == Draft.Format.MARKET and draft.state == State.DONE:
+            me["extra_tactical_cards"] = market_rules(draft).extra_tactical_cards(me["coins"])
+    moves = draft.picks.select_related("team", "player").order_by("-number")
+    return {
+        "id": draft.pk,
+        "season": str(draft.season),
+        "format": draft.format,
+        "state": draft.state,
+        "state_label": draft.get_state_display(),
+        "pick_number": draft.pick_number,
+        "total_picks": total_picks(draft) if draft.format == Draft.Format.SNAKE else None,
+        "on_the_clock": {"id": due, "name": teams.get(due)} if due else None,
+        "seconds_left": seconds,
+        "commissioner": commissioner,
+        "me": me,
+        "can_move": draft.state == State.RUNNING
+        and not draft.lot
+        and (commissioner or (me is not None and me["id"] == due)),
+        "lot": _lot_line(draft, teams),
+        "teams": [team_line(t) for t in draft.order],
+        "cards": [{**card(p), "on_display": display is None or str(p.pk) in display} for p in board.free],
+        "board": [
+            {
+                "number": m.number + 1,
+                "team": m.team.name,
+                "kind": m.kind,
+                "player": m.player.name if m.player else "",
+                "price": m.price,
+                "auto": m.auto,
+            }
+            for m in moves
+        ],
+    }

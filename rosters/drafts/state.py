@@ -1,0 +1,122 @@
+"""What a draft looks like at one moment: whose turn it is, the board of cards, squads and coins,
+and why a card may not be taken."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from engines import get_engine
+from engines.core import SquadRules
+from rosters import ledger
+from rosters.drafting import open_places, witness_after
+from rosters.models import Draft, DraftPick, Player, SquadMember
+
+Kind = DraftPick.Kind
+State = Draft.State
+#: What the audit log keeps of a move (a pick, or a check or finish in the market).
+PICK_FIELDS = ["number", "kind", "team", "player", "price", "auto"]
+BID = "bid"
+
+
+def market_rules(draft: Draft) -> Any:
+    """The market rules of the league's game (``engine.market``), or None: its game has no market."""
+    return get_engine(draft.season.league.engine).market
+
+
+class DraftError(ValidationError):
+    """A move refused; the message says why, for the person who made it.
+
+    ``field`` names the part of the request the refusal is about (``player``,
+    ``team``, ``amount``...), so the API can answer field by field; None when it is
+    about the draft itself (not running, paused).
+    """
+
+    def __init__(self, message, *, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass
+class Board:
+    """The cards and squads of a draft at one moment, as the pick rules need them."""
+
+    rules: SquadRules
+    free: list[Player]  # dearest first, then by id
+    squads: dict[int, list[Player]]
+    coins: dict[int, int]
+
+    def needs(self) -> tuple[dict[int, Counter], dict[int, int]]:
+        """Per team: the cards it still needs per role, and its reserve places left."""
+        places = {t: open_places(self.rules, squad) for t, squad in self.squads.items()}
+        return {t: p[0] for t, p in places.items()}, {t: p[1] for t, p in places.items()}
+
+
+def board_for(draft: Draft) -> Board:
+    """Read the draft's squads, free cards and coins fresh from the database (inside the lock when moving)."""
+    season = draft.season
+    team_ids = list(draft.order)
+    members = SquadMember.objects.filter(season=season).select_related("player")
+    taken = {m.player_id for m in members}
+    squads: dict[int, list[Player]] = {t: [] for t in team_ids}
+    for member in members:
+        squads.setdefault(member.team_id, []).append(member.player)
+    free = [p for p in Player.objects.filter(league_id=season.league_id) if p.pk not in taken]
+    free.sort(key=lambda p: (-p.price, p.pk))
+    return Board(season.league.squad_rules, free, squads, ledger.balances(season, team_ids))
+
+
+def total_picks(draft: Draft) -> int:
+    """Picks in a snake draft: every team fills every place of the engine's squad."""
+    return len(draft.order) * draft.season.league.squad_rules.size
+
+
+def on_the_clock(draft: Draft) -> int | None:
+    """The id of the team to move, or None when the draft is not running or over."""
+    if draft.state not in (State.RUNNING, State.PAUSED):
+        return None
+    if draft.format == Draft.Format.MARKET:
+        return int(draft.market["to_act"])
+    if draft.format == Draft.Format.AUCTION:
+        return _nominator(draft)
+    teams = len(draft.order)
+    round_number, slot = divmod(draft.pick_number, teams)
+    return draft.order[slot] if round_number % 2 == 0 else draft.order[teams - 1 - slot]
+
+
+def _nominator(draft: Draft) -> int | None:
+    """The team to nominate the next card: the order in turn, from lot to lot, skipping full squads."""
+    needs, reserves = board_for(draft).needs()
+    teams = draft.order
+    for step in range(len(teams)):
+        team_id = teams[(draft.pick_number + step) % len(teams)]
+        if sum(needs[team_id].values()) + reserves[team_id] > 0:
+            return team_id
+    return None
+
+
+def pick_refusal(board: Board, team_id: int, player: Player) -> str | None:
+    """Why the team may not take this card now, or None if it may.
+
+    A card is refused when it is gone, when the squad has no place for its role,
+    when the team cannot pay, or when after it some squad could no longer be
+    completed from the cards left within its coins.
+    """
+    if player not in board.free:
+        return f"{player.name} is no longer available"
+    needs, reserves = board.needs()
+    if needs[team_id][player.role] <= 0 and reserves[team_id] <= 0:
+        full = board.rules.roles.get(player.role, 0)
+        return f"the squad has no place left for a {player.role} ({full} needed, no reserve places left)"
+    if player.price > board.coins[team_id]:
+        return f"{player.name} costs {player.price} BC and the team has {board.coins[team_id]} BC"
+    if witness_after(team_id, player, board.free, needs, reserves, board.coins) is None:
+        alone = {team_id: needs[team_id]}
+        if witness_after(team_id, player, board.free, alone, {team_id: reserves[team_id]}, board.coins) is None:
+            after = board.coins[team_id] - player.price
+            return f"after {player.name} the team could not complete its squad with the {after} BC left"
+        return f"{player.name} would leave another team unable to complete its squad from the cards left"
+    return None
