@@ -26,7 +26,8 @@ from api.history import AllTimeSerializer, CareerSerializer, HistorySerializer, 
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
 from competitions.careers import career
-from competitions.history import cached_history, cached_records, history_document
+from competitions.history import cached_history
+from competitions.records import cached_records, history_document
 from competitions.round_robin import generate_fixtures
 from competitions.standings import cached_standings
 from config.throttling import AnonThrottle, ScopeThrottle

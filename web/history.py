@@ -13,15 +13,8 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, Sum
 
 from competitions.careers import Career, career
-from competitions.history import (
-    AllTimeRow,
-    DivisionSeason,
-    LeagueHistory,
-    Record,
-    cached_history,
-    cached_records,
-    history_key,
-)
+from competitions.history import AllTimeRow, DivisionSeason, LeagueHistory, cached_history, history_key
+from competitions.records import Record, cached_records
 from competitions.standings import Row
 from leagues.cache import cached, cached_many
 from leagues.models import League, Season, Team

@@ -29,6 +29,7 @@ from printing.responses import pdf_download
 from rosters.drafts.room import room_state
 from rosters.models import Draft
 from web import history, ical, selectors
+from web.match_report import match_report
 
 
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -120,7 +121,7 @@ def groups(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @public
 def match(request: HttpRequest, match_id: int) -> HttpResponse:
-    return render(request, "web/match.html", {"report": selectors.match_report(match_id)})
+    return render(request, "web/match.html", {"report": match_report(match_id)})
 
 
 @public

@@ -5,17 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import (
-    CardError,
-    Clock,
-    DecidedBy,
-    Dice,
-    Engine,
-    MatchOptions,
-    MatchResult,
-    SquadRules,
-    TeamSheet,
-)
+from engines.core import CardError, DecidedBy, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
@@ -24,6 +14,7 @@ from engines.mutant.match import SHOOTOUT_ROUNDS, SUDDEN_DEATH_TURNS, TURN_CAP, 
 from engines.mutant.schema import MAX_EXTRA_CARDS, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.mutant.sheet import CARD_FACE, SHEET, TABLE_ENTRY
 from engines.mutant.styles import CAREFUL, STYLES
+from engines.published import Clock
 
 _RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
 _ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")

@@ -3,8 +3,8 @@ form and the card face. The clock is ``engine.CLOCK``, beside the shoot-out it d
 
 from __future__ import annotations
 
-from engines.core import OWN_GOAL, CardFace, Sheet, SheetColumn, SheetPanel, TableEntry
 from engines.mutant.cards import POWERS
+from engines.published import OWN_GOAL, CardFace, Sheet, SheetColumn, SheetPanel, TableEntry
 
 SHEET = Sheet(
     title="MUTANT SOCCER SCORESHEET",

@@ -6,7 +6,8 @@ from django.db import connection
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
-from competitions.history import Played, compute_history, compute_records, longest_run, season_runs
+from competitions.history import Played, compute_history
+from competitions.records import compute_records, longest_run, season_runs
 from leagues.models import PointsDeduction, Season
 from matches.models import Match
 from tests.history.conftest import FIRST, START, play_season

@@ -2,7 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from competitions.history import cached_history, history_document
+from competitions.history import cached_history
+from competitions.records import history_document
 from competitions.standings import format_table
 from leagues.models import League
 
