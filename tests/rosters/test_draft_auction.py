@@ -12,6 +12,7 @@ from django.utils import timezone
 from leagues.models import Team
 from rosters import ledger
 from rosters.drafts.moves import clock_expired, make_move, start_draft
+from rosters.drafts.room import room_state, squad_lines
 from rosters.drafts.setup import create_draft
 from rosters.drafts.state import BID, DraftError, on_the_clock
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, SquadMember
@@ -92,3 +93,14 @@ def test_autodraft_runs_a_whole_auction(season, pool, capsys):
         assert roles == ["field"] * 6 + ["goalkeeper"] * 2
         assert ledger.balance(season, team) == 15 - 8
     assert LedgerEntry.objects.filter(reason="auction_win").count() == 32
+
+
+def test_squads_show_the_price_paid_not_the_list_price(client, draft, cast):
+    nominate(draft, cast["bruno"], cast["alpha"], 2)
+    bid(draft, cast["carla"], cast["beta"], 5)  # Card 33 lists at 4 BC
+    hammer(draft)
+    state = room_state(Draft.objects.get(pk=draft.pk), cast["carla"])
+    assert state["me"]["squad"] == [{**state["me"]["squad"][0], "name": "Card 33", "price": 5}]
+    assert squad_lines(Draft.objects.get(pk=draft.pk))[1] == "Beta: 10 BC left; Card 33 (field, 5)"
+    board = client.get(f"/seasons/{draft.season_id}/draft/").content.decode()
+    assert '<li>Card 33 <span class="meta">field · 5 BC</span></li>' in board
