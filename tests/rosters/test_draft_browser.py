@@ -134,6 +134,9 @@ def test_your_pick_is_readable_and_the_room_fits_the_screen(live_server, chromiu
     clock = bruno.locator("#clock")
     sync_api.expect(clock).to_contain_text("Alpha on the clock (you!)")
     assert clock.evaluate(CONTRAST) >= 4.5  # WCAG AA for normal text
+    bruno.emulate_media(color_scheme="dark")  # the admin's dark theme
+    assert clock.evaluate(CONTRAST) >= 4.5
+    bruno.emulate_media(color_scheme="light")
     assert bruno.title().startswith("Your pick")
     assert not bruno.evaluate(SIDEWAYS)
     pick = bruno.locator("#cards tr", has_text="Card 33").get_by_role("button", name="Pick")
