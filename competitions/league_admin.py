@@ -24,6 +24,7 @@ from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
 from leagues.validation import team_count_errors
 from matches.services import check_tactics
+from rosters.models import SquadMember
 
 
 class PointsDeductionInline(ScopedInline):
@@ -84,9 +85,6 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
         *["engine_settings", "keepers_deadline"],
     ]
 
-    def settings_engine(self, obj) -> Engine | None:
-        return get_engine(obj.league.engine) if obj is not None else None
-
     def get_fields(self, request, obj=None):
         return self.form_fields
 
@@ -108,6 +106,9 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
         for formset in formsets:
             self.save_formset(request, form, formset, change=change)
         form.save_m2m()
+
+    def settings_engine(self, obj) -> Engine | None:
+        return get_engine(obj.league.engine) if obj is not None else None
 
     def get_queryset(self, request):
         return (
@@ -221,7 +222,9 @@ class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, **kwargs)
                 if obj is not None and "tactics" in self.fields:
-                    self.fields["tactics"].help_text = tactics_help(get_engine(obj.league.engine))
+                    self.fields["tactics"].help_text = format_html(
+                        "{}{}", tactics_help(get_engine(obj.league.engine)), cards_by_id(obj)
+                    )
 
             def clean(self):
                 data = super().clean()
@@ -235,3 +238,15 @@ class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
                 return data
 
         return TacticsForm
+
+
+def cards_by_id(team: Team) -> str:
+    """The team's cards of its latest season, each id with its name and role: the tactics
+    name cards by id, and a manager reads names."""
+    members = SquadMember.objects.filter(team=team).select_related("player", "season")
+    members = list(members.order_by("-season_id", "player__name"))
+    if not members:
+        return ""
+    latest = members[0].season
+    cards = ", ".join(f"{m.player_id} {m.player.name} ({m.player.role})" for m in members if m.season == latest)
+    return f" The cards of {latest} by id: {cards}."

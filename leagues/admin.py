@@ -202,6 +202,15 @@ class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
         return league.season_total
 
 
+@admin.register(PointsDeduction)
+class PointsDeductionAdmin(LeagueScopedAdmin):
+    league_field = "season__league"
+
+    list_display = ["team", "season", "points", "reason", "created_at"]
+    list_filter = ["season__league"]
+    search_fields = ["team__name", "reason"]
+
+
 @admin.register(Division)
 class DivisionAdmin(LeagueScopedAdmin):
     """A league's tiers and what moves between them at the rollover."""
@@ -210,12 +219,3 @@ class DivisionAdmin(LeagueScopedAdmin):
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
     fields = ["league", "name", "tier", "promoted", "relegated", "promotion_playoff", "relegation_playoff"]
-
-
-@admin.register(PointsDeduction)
-class PointsDeductionAdmin(LeagueScopedAdmin):
-    league_field = "season__league"
-
-    list_display = ["team", "season", "points", "reason", "created_at"]
-    list_filter = ["season__league"]
-    search_fields = ["team__name", "reason"]

@@ -383,10 +383,10 @@ class SeasonTeam(models.Model):
         unique_together = [("season", "team")]  # the constraint Django made for the table
 
     def __str__(self) -> str:
-        return f"{self.team} in {self.season}" + (f", {self.division.name}" if self.division_id else "")
+        return f"{self.team} in {self.season}" + (f", {self.division.name}" if self.division is not None else "")
 
     def clean(self) -> None:
-        if self.division_id and self.season_id and self.division.league_id != self.season.league_id:
+        if self.division is not None and self.season_id and self.division.league_id != self.season.league_id:
             raise ValidationError({"division": "The division is not of this season's league."})
         if self.team_id and self.season_id and self.team.league_id != self.season.league_id:
             raise ValidationError({"team": "The team does not play in this season's league."})
