@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engines import ENGINES, CardError, MatchOptions, get_engine
+from engines.core import event_records
 
 
 def _load_sheet(engine, path: str | None, seed: int, name: str) -> dict[str, Any]:
@@ -121,8 +122,8 @@ def cmd_bench(args) -> None:
     events = 0
     for seed in range(args.matches):
         result = engine.simulate(home, away, seed=seed, options=options)
-        # ``--read``: every event made, as the platform does when it stores a result
-        events += len(list(result.events) if args.read else result.events)
+        # ``--read``: every event's fields made, as the platform does when it stores a result
+        events += len(event_records(result.events) if args.read else result.events)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     # Name what was measured: a coach or a rule option can change the speed severalfold
     label = engine.key + (" winner_required" if options.winner_required else "") + (" read" if args.read else "")

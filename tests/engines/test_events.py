@@ -6,7 +6,16 @@ import json
 
 import pytest
 
-from engines.core import STANDARD_EVENTS, Event, EventKind, EventLayout, EventLog, EventVocabulary, MatchResult
+from engines.core import (
+    STANDARD_EVENTS,
+    Event,
+    EventKind,
+    EventLayout,
+    EventLog,
+    EventVocabulary,
+    MatchResult,
+    event_records,
+)
 
 VOCABULARY = EventVocabulary(
     EventKind("goal", keys=("rating",)),
@@ -118,3 +127,10 @@ def test_a_layout_without_detail_keys_makes_an_empty_detail():
     log = EventLog()
     log.add((5, VOCABULARY.layout("half_time"), None, None))
     assert log[0] == Event(1, 5, "half_time", None) and log[0].detail == {} and log.to_dicts()[0]["detail"] == {}
+
+
+def test_records_are_the_events_fields_as_plain_tuples():
+    log = sample_log()
+    assert log.records() == [tuple(event) for event in SAMPLE_EVENTS]
+    assert all(type(record) is tuple for record in log.records()) and log._events == []
+    assert event_records(SAMPLE_EVENTS) is SAMPLE_EVENTS
