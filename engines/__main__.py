@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engines import ENGINES, CardError, MatchOptions, get_engine
-from engines.core import event_records
+from engines.core import FrozenTeamSheet, event_records
 
 
 def _load_sheet(engine, path: str | None, seed: int, name: str) -> dict[str, Any]:
@@ -115,7 +115,10 @@ def cmd_stats(args) -> None:
 
 def cmd_bench(args) -> None:
     engine = get_engine(args.engine)
-    home, away = engine.sample_team(1, name="Home"), engine.sample_team(2, name="Away")
+    # Frozen, as a caller that plays one side many times would hold them: the engine's squad
+    # cache needs no check that their cards are unchanged
+    home = FrozenTeamSheet.coerce(engine.sample_team(1, name="Home"))
+    away = FrozenTeamSheet.coerce(engine.sample_team(2, name="Away"))
     options = _match_options(args)
     engine.simulate(home, away, seed=0, options=options)  # warm up caches outside the clock
     start, cpu_start = time.perf_counter(), time.process_time()

@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, FrozenTeamSheet, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES, Coach
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
@@ -145,7 +145,8 @@ class SquadCache:
     ``bench``); checking that a sheet still holds what it held, a C-level
     comparison with a copy (``_snapshot``), costs a fraction of coercing and
     validating 26 cards again. A sheet changed in place, even a pip, misses and
-    is validated afresh.
+    is validated afresh; a ``FrozenTeamSheet`` cannot change, so the object alone
+    is enough.
     """
 
     def __init__(self, size: int = 64) -> None:
@@ -156,11 +157,13 @@ class SquadCache:
         """A fresh ``Squad`` (own counters) for ``sheet`` playing on ``side``."""
         key = (id(sheet), side, squad_size)
         entry = self._entries.get(key)
+        if entry is not None and entry[0] is sheet and type(sheet) is FrozenTeamSheet:
+            return self._fresh(entry[2])
         players = _players_of(sheet)
         if entry is None or entry[0] is not sheet or entry[1] != players:
             squad = build_squad(side, TeamSheet.coerce(sheet), squad_size)
             try:
-                snapshot = _snapshot(players)
+                snapshot = [] if type(sheet) is FrozenTeamSheet else _snapshot(players)
             except (TypeError, copy.Error):  # cards that cannot be copied are not cached
                 return self._fresh(squad)
             if len(self._entries) >= self._size:
