@@ -41,21 +41,16 @@ def _refuse(*args, **kwargs):
     raise AssertionError("a frozen sheet was checked against its snapshot")
 
 
-def test_futti_takes_a_frozen_sheet_from_its_cache_without_a_check(monkeypatch):
-    engine = get_engine("futti")
+@pytest.mark.parametrize(
+    ("key", "module", "check"), [("futti", futti_team, "_snapshot_equal"), ("flexdeck", flexdeck_engine, "_players_of")]
+)
+def test_a_frozen_sheet_comes_from_the_squad_cache_without_a_check(key, module, check, monkeypatch):
+    engine = get_engine(key)
     home, away = (FrozenTeamSheet.coerce(engine.sample_team(seed)) for seed in (1, 2))
     first = engine.simulate(home, away, seed=4).to_json()
-    monkeypatch.setattr(futti_team, "_snapshot_equal", _refuse)
+    monkeypatch.setattr(module, check, _refuse)
     assert engine.simulate(home, away, seed=4).to_json() == first
+    plain = engine.sample_team(1)
     with pytest.raises(AssertionError, match="snapshot"):  # a plain sheet is checked
-        plain = engine.sample_team(1)
         engine.simulate(plain, away, seed=4)
         engine.simulate(plain, away, seed=4)
-
-
-def test_flexdeck_takes_a_frozen_sheet_from_its_cache_without_a_check(monkeypatch):
-    engine = get_engine("flexdeck")
-    home, away = (FrozenTeamSheet.coerce(engine.sample_team(seed)) for seed in (1, 2))
-    first = engine.simulate(home, away, seed=4).to_json()
-    monkeypatch.setattr(flexdeck_engine, "_players_of", _refuse)
-    assert engine.simulate(home, away, seed=4).to_json() == first
