@@ -22,8 +22,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api import brackets, filters, serializers
+from api.history import AllTimeSerializer, CareerSerializer, HistorySerializer, RecordsSerializer
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
+from competitions.careers import career
+from competitions.history import cached_history
+from competitions.records import cached_records, history_document
 from competitions.round_robin import generate_fixtures
 from competitions.standings import cached_standings
 from config.throttling import AnonThrottle, ScopeThrottle
@@ -41,6 +45,8 @@ from rosters.models import Player
 #: Ids are numbers: anything else is a 404 at the router, before a view tries int() on it.
 ID = r"\d+"
 SEASON_PARAMETER = OpenApiParameter("season", OpenApiTypes.INT, description="The season's squad (default: latest).")
+#: The league actions that read its (cached) history.
+HISTORY_ACTIONS = ("history", "all_time", "records")
 BLANK_PARAMETER = OpenApiParameter("blank", OpenApiTypes.BOOL, description="The empty sheet to play on.")
 
 
@@ -51,6 +57,34 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upd
     queryset = League.objects.prefetch_related("commissioners").order_by("name", "id")
     serializer_class = serializers.LeagueSerializer
     http_method_names = ["get", "patch", "head", "options"]
+
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        # the history is cached by the league's results version: the league is its only row
+        return queryset.prefetch_related(None) if self.action in HISTORY_ACTIONS else queryset
+
+    @extend_schema(responses=HistorySerializer)
+    @action(detail=True, methods=["get"])
+    def history(self, request: Request, pk: str | None = None) -> Response:
+        """Every season by division (table, champion, promoted and relegated teams), the all-time
+        table and the records: what ``manage.py history LEAGUE_ID --json`` prints."""
+        return Response(HistorySerializer(history_document(self.get_object())).data)
+
+    @extend_schema(responses=AllTimeSerializer)
+    @action(detail=True, methods=["get"], url_path="all-time")
+    def all_time(self, request: Request, pk: str | None = None) -> Response:
+        """Every season's results added up, with seasons played, titles, promotions and relegations."""
+        league = self.get_object()
+        rows = cached_history(league).all_time
+        return Response(AllTimeSerializer({"league": league.id, "rows": rows}).data)
+
+    @extend_schema(responses=RecordsSerializer)
+    @action(detail=True, methods=["get"])
+    def records(self, request: Request, pk: str | None = None) -> Response:
+        """The league's records, each with the match or season it was set in."""
+        league = self.get_object()
+        records = [{"key": record.key, **record.to_dict()} for record in cached_records(league)]
+        return Response(RecordsSerializer({"league": league.id, "records": records}).data)
 
 
 class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
@@ -139,6 +173,13 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Player.objects.order_by("league_id", "name", "id").distinct()
     serializer_class = serializers.PlayerSerializer
     filterset_class = filters.PlayerFilter
+
+    @extend_schema(responses=CareerSerializer)
+    @action(detail=True, methods=["get"])
+    def career(self, request: Request, pk: str | None = None) -> Response:
+        """The card's matches, goals, shots, saves, cards, injuries and the game's own counters,
+        season by season and team by team, and over its whole career."""
+        return Response(CareerSerializer(career(self.get_object().id)).data)
 
 
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin, viewsets.GenericViewSet):

@@ -1,7 +1,7 @@
 """Instructions per match of each engine, counted by valgrind's callgrind.
 
     .venv/bin/python benchmarks/engines_callgrind.py                  # every engine
-    .venv/bin/python benchmarks/engines_callgrind.py futti flexdeck --winner-required
+    .venv/bin/python benchmarks/engines_callgrind.py futti flexdeck --winner-required --runs 200 1200
 
 Runs ``python -m engines bench ENGINE --matches N`` twice under callgrind (with
 ``PYTHONHASHSEED=0``), for a short and a long run, and prints the difference in
@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from engines import ENGINES  # noqa: E402
 
-#: Matches of the short and the long run: the count is exact, so 200 matches apart are enough.
+#: Matches of the short and the long run (``--runs``): fast engines are steadier over more
+#: (``--runs 200 1200``), slow ones quicker over fewer (``--runs 10 60``).
 RUNS = (40, 240)
 TOTAL = re.compile(r"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
 
@@ -69,6 +70,8 @@ def main() -> None:
     parser.add_argument("--read", action="store_true", help="read every event too, as the platform does")
     parser.add_argument("--runs", nargs=2, type=int, default=RUNS, metavar=("SHORT", "LONG"), help="matches per run")
     args = parser.parse_args()
+    if not 0 < args.runs[0] < args.runs[1]:
+        parser.error("--runs: SHORT must be above 0 and below LONG")
     unknown = set(args.engines) - set(ENGINES)
     if unknown:
         parser.error(f"unknown engine {sorted(unknown)[0]!r}; installed: {', '.join(ENGINES)}")
@@ -78,8 +81,8 @@ def main() -> None:
     if args.read:
         extra.append("--read")
     for engine in args.engines or ENGINES:
-        count = per_match(engine, extra, tuple(args.runs))
-        print(f"{engine:10} {count / 1000:>8,.0f}k instructions per match", flush=True)
+        figure = per_match(engine, extra, tuple(args.runs))
+        print(f"{engine:10} {figure / 1000:>8,.0f}k instructions per match", flush=True)
 
 
 if __name__ == "__main__":

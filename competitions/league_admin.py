@@ -8,6 +8,7 @@ and the scoping every page shares, and imports nothing above ``leagues``.
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.urls import reverse
@@ -18,9 +19,10 @@ from engines import CardError, Engine, get_engine
 from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, ScopedInline
 from leagues.engine_forms import TACTICS, has_form, tactics_help
 from leagues.errors import validation_message
-from leagues.models import PointsDeduction, Season, Team
+from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
 from leagues.validation import team_count_errors
 from matches.services import check_tactics
+from rosters.models import SquadMember
 
 
 class PointsDeductionInline(ScopedInline):
@@ -30,7 +32,35 @@ class PointsDeductionInline(ScopedInline):
     readonly_fields = ["created_at"]
 
 
+class SeasonTeamInline(ScopedInline):
+    """Each team's division in the season (shown when the league has divisions); the teams
+    themselves are chosen in the season's form."""
+
+    model = SeasonTeam
+    extra = 0
+    fields = ["team", "division"]
+    readonly_fields = ["team"]
+    can_delete = False
+    verbose_name = "team's division"
+    verbose_name_plural = "divisions of the teams"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 class SeasonForm(forms.ModelForm):
+    """The season with its teams: a plain choice of teams (``Season.teams`` goes through
+    ``SeasonTeam``, whose division the inline sets), saved by ``SeasonAdmin.save_related``."""
+
+    teams = forms.ModelMultipleChoiceField(
+        queryset=Team.objects.all(), required=False, widget=FilteredSelectMultiple("teams", is_stacked=False)
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["teams"].initial = list(self.instance.teams.values_list("pk", flat=True))
+
     def clean_teams(self):
         teams = self.cleaned_data["teams"]
         if errors := team_count_errors(len(teams)):
@@ -44,13 +74,36 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
-    filter_horizontal = ["teams"]
     inlines = [PointsDeductionInline]
     actions = ["generate_fixtures_action"]
-    fields = [
+    #: The form's fields (``get_fields``: the admin's checks refuse ``teams`` in a ``fields``
+    #: attribute, as Django cannot edit a relation through a model of its own; the form can).
+    form_fields = [
         *["league", "name", "teams", "double_round_robin", "first_kickoff", "round_interval", "seed"],
-        "engine_settings",
+        *["engine_settings", "keepers_deadline"],
     ]
+
+    def get_fields(self, request, obj=None):
+        return self.form_fields
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if not request.user.is_superuser:  # a forged id of another league's team is refused by the form
+            field = form.base_fields["teams"]
+            field.queryset = field.queryset.filter(league__in=League.objects.run_by(request.user))
+        return form
+
+    def get_inlines(self, request, obj):
+        if obj is not None and obj.league.divisions.exists():
+            return [SeasonTeamInline, *self.inlines]
+        return self.inlines
+
+    def save_related(self, request, form, formsets, change):
+        """The inlines (the teams' divisions) before the teams: a team taken out of the season
+        goes with its row, which a later save of the inline would write back."""
+        for formset in formsets:
+            self.save_formset(request, form, formset, change=change)
+        form.save_m2m()
 
     def settings_engine(self, obj) -> Engine | None:
         return get_engine(obj.league.engine) if obj is not None else None
@@ -133,7 +186,9 @@ class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, **kwargs)
                 if obj is not None and "tactics" in self.fields:
-                    self.fields["tactics"].help_text = tactics_help(get_engine(obj.league.engine))
+                    self.fields["tactics"].help_text = format_html(
+                        "{}{}", tactics_help(get_engine(obj.league.engine)), cards_by_id(obj)
+                    )
 
             def clean(self):
                 data = super().clean()
@@ -147,3 +202,15 @@ class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
                 return data
 
         return TacticsForm
+
+
+def cards_by_id(team: Team) -> str:
+    """The team's cards of its latest season, each id with its name and role: the tactics
+    name cards by id, and a manager reads names."""
+    members = SquadMember.objects.filter(team=team).select_related("player", "season")
+    members = list(members.order_by("-season_id", "player__name"))
+    if not members:
+        return ""
+    latest = members[0].season
+    cards = ", ".join(f"{m.player_id} {m.player.name} ({m.player.role})" for m in members if m.season == latest)
+    return f" The cards of {latest} by id: {cards}."

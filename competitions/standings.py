@@ -206,6 +206,14 @@ def standings_by_round(season: Season) -> list[tuple[int, Table]]:
     return [(number, _table(inputs, [r for r in inputs.results if r.round <= number])) for number in rounds]
 
 
+def table_of(
+    season: Season, teams: dict[int, str], results: list[Result], deducted: dict[int, int], cards: dict[int, int]
+) -> Table:
+    """The table of given teams and results under the season's league and seed: for callers that
+    read many seasons' results at once (``competitions.history``) and rank each without a query."""
+    return _table(_Inputs(season=season, teams=teams, results=results, deducted=deducted, cards=cards), results)
+
+
 def _rank(group, criteria, index, results, league, seed, notes) -> list[Row]:
     """Order a group of teams level on every criterion before ``index``."""
     if len(group) < 2:

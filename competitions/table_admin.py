@@ -184,6 +184,9 @@ class ResultSubmissionAdmin(admin.ModelAdmin):
                 self.message_user(request, done, messages.SUCCESS)
                 return HttpResponseRedirect(request.path)
         waiting = service.open_submissions(match)
+        names = dict(squad)
+        for submission in waiting:
+            submission.event_lines = [event_line(event, names) for event in submission.payload.get("events", [])]
         side = service.side_of(match, request.user)
         context = {
             **self.admin_site.each_context(request),
@@ -251,3 +254,13 @@ def _put_errors(exc: ValidationError, score: ScoreForm, entered: list[EventForm]
             score.add_error(key, text)
         else:
             score.add_error(None, format_html("{}: {}", key, text) if key != "__all__" else text)
+
+
+def event_line(event: dict, names: dict[str, str]) -> str:
+    """One event of a submitted result as the managers read it: players by team and name, not by id."""
+
+    def named(player) -> str:
+        return names.get(str(player), f"player {player}")
+
+    line = f"{event.get('minute')}' {event.get('kind')} {named(event.get('player'))}"
+    return f"{line} (off: {named(event['out'])})" if event.get("out") else line

@@ -12,7 +12,8 @@ from django.db import transaction
 from competitions.bracket import WinnerMovedOn
 from competitions.progress import on_result
 from engines import MatchResult
-from engines.core import OWN_GOAL, Event
+from engines.core import Event
+from engines.published import OWN_GOAL
 from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
 from matches.services import RESULT_FIELDS, STAT_FIELDS, result_store, team_sheets
 from matches.table_results import (

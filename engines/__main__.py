@@ -10,33 +10,35 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from engines import ENGINES, CardError, MatchOptions, get_engine
-from engines.core import FrozenTeamSheet, event_records
+from engines import ENGINES, CardError, Engine, MatchOptions, get_engine
+from engines.core import event_records
+from engines.sheets import FrozenTeamSheet
 
 
-def _load_sheet(engine, path: str | None, seed: int, name: str) -> dict[str, Any]:
+def _load_sheet(engine: Engine, path: str | None, seed: int, name: str) -> dict[str, Any]:
     if path:
         try:
-            return json.loads(Path(path).read_text())
+            sheet: dict[str, Any] = json.loads(Path(path).read_text())
+            return sheet
         except (OSError, json.JSONDecodeError) as exc:
             raise SystemExit(f"{name} team sheet {path}: {exc}") from exc
     return engine.sample_team(seed, name=name.capitalize())
 
 
-def _sheets(args) -> tuple[Any, dict, dict]:
+def _sheets(args: argparse.Namespace) -> tuple[Engine, dict[str, Any], dict[str, Any]]:
     engine = get_engine(args.engine)
     home = _load_sheet(engine, args.home, args.seed * 2 + 1, "home")
     away = _load_sheet(engine, args.away, args.seed * 2 + 2, "away")
     return engine, home, away
 
 
-def cmd_list(args) -> None:
+def cmd_list(args: argparse.Namespace) -> None:
     for key in ENGINES:
         engine = get_engine(key)
         print(f"{key:10} {engine.name} (version {engine.version})")
 
 
-def cmd_sample_team(args) -> None:
+def cmd_sample_team(args: argparse.Namespace) -> None:
     engine = get_engine(args.engine)
     print(json.dumps(engine.sample_team(args.seed), indent=2, sort_keys=True))
 
@@ -59,11 +61,11 @@ def _add_match_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _match_options(args) -> MatchOptions:
+def _match_options(args: argparse.Namespace) -> MatchOptions:
     return MatchOptions(winner_required=args.winner_required, settings=args.settings)
 
 
-def cmd_simulate(args) -> None:
+def cmd_simulate(args: argparse.Namespace) -> None:
     engine, home, away = _sheets(args)
     options = _match_options(args)
     result = engine.simulate(home, away, seed=args.seed, options=options)
@@ -78,7 +80,7 @@ def cmd_simulate(args) -> None:
         )
 
 
-def cmd_stats(args) -> None:
+def cmd_stats(args: argparse.Namespace) -> None:
     engine, home, away = _sheets(args)
     options = _match_options(args)
     outcomes: Counter[str] = Counter()
@@ -113,7 +115,7 @@ def cmd_stats(args) -> None:
             print(f"{key:22} {value}")
 
 
-def cmd_bench(args) -> None:
+def cmd_bench(args: argparse.Namespace) -> None:
     engine = get_engine(args.engine)
     # Frozen, as a caller that plays one side many times would hold them: the engine's squad
     # cache needs no check that their cards are unchanged

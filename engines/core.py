@@ -13,10 +13,10 @@ import json
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, overload
 
-import jsonschema
+from engines.published import NO_SETTINGS, CardFace, Clock, Sheet, TableEntry, settings_problem
+from engines.stats import stat_dicts
 
 Side = Literal["home", "away"]
 DecidedBy = Literal["regulation", "extra_time", "sudden_death", "penalties"]
@@ -415,51 +415,6 @@ class MatchOptions:
         return cls(winner_required=winner_required, settings=settings)
 
 
-class StatTable(Mapping[str, dict[str, int]]):
-    """Every player's counters as an engine keeps them in the match, one list of counts per
-    player in the order of ``names``, read as ``MatchResult.player_stats`` (player id -> stat
-    -> count): the dicts are made when first read and kept. A list is cheaper than a dict to
-    copy fresh for every player and to add to, and a caller that does not read the stats
-    (a benchmark, a replay checking the score) makes none."""
-
-    __slots__ = ("ids", "names", "counts", "_dicts")
-
-    def __init__(self, ids: Sequence[str], names: Sequence[str], counts: Sequence[Sequence[int]]) -> None:
-        self.ids = ids
-        self.names = names
-        self.counts = counts
-        self._dicts: dict[str, dict[str, int]] | None = None
-
-    def dicts(self) -> dict[str, dict[str, int]]:
-        """The stats as plain dicts, made once."""
-        if self._dicts is None:
-            names = self.names
-            self._dicts = {
-                player: dict(zip(names, counts, strict=True))
-                for player, counts in zip(self.ids, self.counts, strict=True)
-            }
-        return self._dicts
-
-    def __getitem__(self, player_id: str) -> dict[str, int]:
-        return self.dicts()[player_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.dicts())
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __repr__(self) -> str:
-        return f"StatTable({self.dicts()!r})"
-
-
-def stat_dicts(stats: Mapping[str, dict[str, int]]) -> dict[str, dict[str, int]]:
-    """``MatchResult.player_stats`` as plain dicts, the stored ones of a ``StatTable``."""
-    if isinstance(stats, StatTable):
-        return stats.dicts()
-    return stats if isinstance(stats, dict) else dict(stats)
-
-
 @dataclass(frozen=True)
 class TeamSheet:
     """A side as the engine sees it: a name, player cards and an optional lineup."""
@@ -494,49 +449,6 @@ class TeamSheet:
         if self.lineup is not None:
             data["lineup"] = self.lineup
         return data
-
-
-@dataclass(frozen=True)
-class FrozenTeamSheet(TeamSheet):
-    """A team sheet that cannot change: its cards and lineup are read-only copies (mappings
-    as ``MappingProxyType``, lists as tuples), made when it is built. An engine may keep what
-    it made of one (the validated squad) by the object alone, where a plain sheet must be
-    compared with a snapshot before every match, since its cards could have been edited in
-    place. For callers that play one side many times (``bench``, ``stats``, a season's
-    benchmark): ``FrozenTeamSheet.coerce(sheet)``."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "players", tuple(map(_frozen, self.players)))
-        object.__setattr__(self, "lineup", _frozen(self.lineup))
-
-    @classmethod
-    def coerce(cls, sheet: TeamSheet | Mapping[str, Any]) -> FrozenTeamSheet:
-        if type(sheet) is FrozenTeamSheet:
-            return sheet
-        plain = TeamSheet.coerce(sheet)
-        return cls(name=plain.name, players=plain.players, lineup=plain.lineup)
-
-    def to_dict(self) -> dict[str, Any]:
-        thawed: dict[str, Any] = _thawed(super().to_dict())
-        return thawed
-
-
-def _frozen(value: Any) -> Any:
-    """A read-only deep copy: mappings as ``MappingProxyType``, lists and tuples as tuples."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(map(_frozen, value))
-    return value
-
-
-def _thawed(value: Any) -> Any:
-    """A frozen value as plain JSON-ready data again: dicts and lists."""
-    if isinstance(value, Mapping):
-        return {key: _thawed(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return list(map(_thawed, value))
-    return value
 
 
 @dataclass(frozen=True)
@@ -595,160 +507,6 @@ class MatchResult:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-
-
-# --- what an engine publishes for the platform: plain data, no Django, no ReportLab ----------
-
-
-@dataclass(frozen=True)
-class Clock:
-    """How long a match runs and how a draw is settled, built from the constants the rules
-    play with. ``regulation`` is in minutes (turns, for a game counted in turns) over
-    ``periods`` periods; ``extra`` is how a required winner is sought before the shoot-out
-    (``"extra_time"``, ``"sudden_death"`` or ``""``) and ``extra_minutes`` how long it may
-    run; ``shootout_kicks`` are each side's kicks before the shoot-out goes on in pairs (0:
-    no shoot-out); ``decided_by`` every value the game's results can carry;
-    ``length_setting`` a league setting that changes the regulation length."""
-
-    regulation: int
-    periods: int = 2
-    unit: str = "minute"
-    extra: Literal["", "extra_time", "sudden_death"] = ""
-    extra_minutes: int = 0
-    shootout_kicks: int = 5
-    decided_by: tuple[DecidedBy, ...] = ("regulation", "penalties")
-    length_setting: str = ""
-
-    def regulation_for(self, settings: Mapping[str, Any] | None = None) -> int:
-        """Regulation length under a league's settings (``length_setting``), else the default."""
-        value = (settings or {}).get(self.length_setting) if self.length_setting else None
-        return int(value) if isinstance(value, int) and not isinstance(value, bool) and value > 0 else self.regulation
-
-    def last_minute(self, settings: Mapping[str, Any] | None = None, *, extra: bool = False) -> int:
-        """The last minute an event may carry: regulation, or with ``extra`` the end of extra
-        time or sudden death."""
-        return self.regulation_for(settings) + (self.extra_minutes if extra else 0)
-
-
-@dataclass(frozen=True)
-class SheetColumn:
-    """A player column of the scoresheet: minute marks of events of ``kinds`` if given, else
-    the count ``stat``; ``width`` in millimetres."""
-
-    label: str
-    width: float
-    stat: str = ""
-    kinds: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class SheetPanel:
-    """Numbered boxes per team (substitutions left, coaching tokens ...), filled with the
-    minute (or the ``detail_key`` value) of each event of ``kinds`` of that side."""
-
-    label: str
-    boxes: int
-    kinds: tuple[str, ...]
-    detail_key: str = ""
-    blank_only: bool = False  # a box for the table only (the engine does not log it)
-    count: bool = False  # one box with the number of events (a tally too long for boxes)
-
-
-@dataclass(frozen=True)
-class SheetTimer:
-    """A clock of boxes: one per minute, ``per_row`` to a row (a period), marked minutes."""
-
-    minutes: int
-    per_row: int
-    marks: Mapping[int, str]
-    extra_label: str
-
-
-#: Detail keys that mark a penalty kick as one of a shoot-out (not one in play).
-SHOOTOUT_DETAIL_KEYS = ("shootout", "round")
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """What a game's printed scoresheet shows: its player columns, the events its match report
-    lists (None: all), the boxes per team, an optional minute timer, how the shoot-out kicks
-    are logged (``shootout_kick`` kind; with ``shootout_detail`` only kicks carrying one of
-    those keys), the position printed for a role and which positions are keepers."""
-
-    title: str
-    columns: tuple[SheetColumn, ...]
-    report_kinds: tuple[str, ...] | None = None
-    panels: tuple[SheetPanel, ...] = ()
-    timer: SheetTimer | None = None
-    visitors_first: bool = False
-    instructions: str = ""
-    shootout_kick: str = "penalty_kick"
-    shootout_detail: tuple[str, ...] = SHOOTOUT_DETAIL_KEYS
-    positions: Mapping[str, str] = field(default_factory=dict)
-    keeper_positions: tuple[str, ...] = ()
-
-
-#: A goal a player puts into his own net, entered at the table: it counts for the other side.
-OWN_GOAL = "own_goal"
-#: A second booking entered at the table; stored as the engines log it (a yellow and a red card).
-SECOND_YELLOW = "second_yellow"
-
-
-@dataclass(frozen=True)
-class TableEntry:
-    """What a result entered from the table may hold, so it reads like one the engine wrote.
-
-    ``timed`` maps an event kind entered with its minute to the stat it adds one to (None:
-    no stat, e.g. a substitution or an own goal); ``counted`` are the stats tallied per
-    player without minutes; ``sent_off`` the kinds after which a player takes no further
-    part; ``second_yellow`` the kind that books a player a second time and sends him off;
-    ``booking`` the kind of a booking and ``booked_before`` how many earlier bookings a kind
-    needs (a second yellow one, Calciotto's expulsion two cautions)."""
-
-    timed: Mapping[str, str | None]
-    counted: tuple[str, ...]
-    sent_off: tuple[str, ...] = ()
-    second_yellow: str = ""
-    booking: str = ""
-    booked_before: Mapping[str, int] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class CardFace:
-    """How a game's player cards print: ``style`` names the printing module's drawing of the
-    face ("" prints the attributes as label/value rows); ``role_labels`` the band under the
-    name per role; ``back_label`` the band of a card's back (two-sided cards only);
-    ``role_notes`` what a face prints per role (``title``, ``area``, ``strength`` ...);
-    ``glossary`` the wording of attribute values a face spells out (Mutant powers)."""
-
-    style: str = ""
-    role_labels: Mapping[str, str] = field(default_factory=dict)
-    back_label: str = ""
-    role_notes: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    glossary: Mapping[str, str] = field(default_factory=dict)
-
-
-#: The schema of an engine without settings (or tactics) of its own: an empty object.
-NO_SETTINGS: Mapping[str, Any] = {"type": "object", "properties": {}, "additionalProperties": False}
-
-
-def settings_problem(schema: Mapping[str, Any], value: Any, *, where: str, noun: str = "setting") -> str:
-    """What is wrong with ``value`` against a settings (or tactics) JSON Schema, as one line
-    that names the key (``engine_settings.tie_brake: unknown setting; the settings are ...``),
-    or "" when it is valid. The first problem by position in the document is named."""
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(value), key=lambda e: list(map(str, e.path)))
-    if not errors:
-        return ""
-    error = errors[0]
-    path = ".".join([where, *map(str, error.absolute_path)])
-    known = ", ".join(error.schema.get("properties", {})) if isinstance(error.schema, Mapping) else ""
-    if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return f"{path}.{extra[0]}: unknown {noun}; the {noun}s are: {known or 'none'}"
-    if error.validator == "enum":
-        allowed = ", ".join(json.dumps(v) for v in error.validator_value)
-        return f"{path}: {json.dumps(error.instance)} is not allowed; allowed: {allowed}"
-    return f"{path}: {error.message}"
 
 
 def blank_stats() -> dict[str, int]:

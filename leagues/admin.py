@@ -11,12 +11,12 @@ from django.db.models import Count
 from engines import Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.engine_forms import SETTINGS, SchemaBox, settings_fieldsets, settings_form
-from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, PointsDeduction, Season, Team
+from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, Division, League, PointsDeduction, Season, Team
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
 #: (rosters adds Player), so every choice list in a form is cut down to the user's leagues.
-LEAGUE_PATHS: dict[type, str] = {League: "pk", Season: "league", Team: "league"}
+LEAGUE_PATHS: dict[type, str] = {League: "pk", Season: "league", Team: "league", Division: "league"}
 
 
 class LeagueChoicesMixin:
@@ -209,3 +209,13 @@ class PointsDeductionAdmin(LeagueScopedAdmin):
     list_display = ["team", "season", "points", "reason", "created_at"]
     list_filter = ["season__league"]
     search_fields = ["team__name", "reason"]
+
+
+@admin.register(Division)
+class DivisionAdmin(LeagueScopedAdmin):
+    """A league's tiers and what moves between them at the rollover."""
+
+    list_display = ["name", "league", "tier", "promoted", "relegated", "promotion_playoff", "relegation_playoff"]
+    list_filter = ["league"]
+    search_fields = ["name", "league__name"]
+    fields = ["league", "name", "tier", "promoted", "relegated", "promotion_playoff", "relegation_playoff"]

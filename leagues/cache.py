@@ -31,3 +31,17 @@ def standings_changed(season_ids: Iterable[int]) -> None:
         transaction.on_commit(
             lambda: Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
         )
+
+
+def cached_many(keys: dict, compute: Callable[[list], dict]) -> dict:
+    """The values of many keys at once (``keys``: a key for each owner, such as a season): those
+    cached are read in one round trip, the others computed together by ``compute(owners)``
+    (answering by owner) and stored."""
+    found = cache.get_many(list(keys.values()))
+    values = {owner: found[key] for owner, key in keys.items() if key in found}
+    missing = [owner for owner in keys if owner not in values]
+    if missing:
+        made = compute(missing)
+        cache.set_many({keys[owner]: value for owner, value in made.items()}, CACHE_SECONDS)
+        values |= made
+    return values

@@ -115,6 +115,21 @@ class League(models.Model):
         default=PlayMode.SIMULATED,
         help_text="How matches are played unless a match says otherwise.",
     )
+    keepers_max = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(99)],
+        help_text="How many cards of its squad a team may keep into the next season (0: none).",
+    )
+    keeper_price = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="BootCoins a kept card costs from the new budget; empty: the card's own price again.",
+    )
+    carry_over_cap = models.PositiveIntegerField(
+        default=0,
+        help_text="Unspent BootCoins a team carries into the next season, at most (0: everyone starts "
+        "from the budget).",
+    )
     commissioners = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -232,10 +247,66 @@ class Team(models.Model):
             raise ValidationError({"tactics": 'Give a JSON object, e.g. {"coach": "planner"}.'})
 
 
+class Division(models.Model):
+    """A tier of a league: in each season its teams play their own round robin and table,
+    and the table sends teams up to the tier above and down to the tier below at the rollover
+    (``competitions.rollover``). A league without divisions is one division, implicitly."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(max_length=100)
+    tier = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(99)], help_text="1 is the top division."
+    )
+    promoted = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(99)], help_text="How many at the top go up to the tier above."
+    )
+    relegated = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(99)], help_text="How many at the bottom go down to the tier below."
+    )
+    promotion_playoff = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(32)],
+        help_text="How many teams placed after the promoted play a knockout (the play-off format) for one more "
+        "place in the tier above; 0: no promotion play-off.",
+    )
+    relegation_playoff = models.BooleanField(
+        default=False,
+        help_text="The team placed just above the relegated defends its place in the promotion play-off of the "
+        "tier below (and goes down unless it wins it).",
+    )
+
+    class Meta:
+        ordering = ["league", "tier"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "tier"], name="division_tier_unique_in_league"),
+            models.UniqueConstraint(fields=["league", "name"], name="division_name_unique_in_league"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (tier {self.tier})"
+
+
 class Season(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)
-    teams = models.ManyToManyField(Team, blank=True, related_name="seasons")
+    teams = models.ManyToManyField(Team, blank=True, related_name="seasons", through="SeasonTeam")
+    previous = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="next_season",
+        help_text="The season this one was rolled over from (a season rolls over once).",
+    )
+    closed_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="Closed by the commissioner with matches left unplayed."
+    )
+    closed_note = models.TextField(blank=True, editable=False, help_text="The matches left unplayed when closed.")
+    keepers_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Managers choose the cards their teams keep into the next season until then.",
+    )
     seed = models.BigIntegerField(
         default=new_seed, help_text="Seeds every match of the season and the drawing of lots."
     )
@@ -294,6 +365,48 @@ class Season(models.Model):
         """The engine settings the season's matches are played with: the league's, with the
         season's own over them (a tournament's choice, such as Fütti's tie-break)."""
         return {**(self.league.engine_settings or {}), **(self.engine_settings or {})}
+
+
+class SeasonTeam(models.Model):
+    """A team's place in a season, and its division there (none: the league's single division).
+    The table Django made for ``Season.teams``, with the division added, so a team plays
+    in one division of a season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="season_entries")
+    division = models.ForeignKey(
+        Division, null=True, blank=True, on_delete=models.RESTRICT, related_name="season_teams"
+    )
+
+    class Meta:
+        db_table = "leagues_season_teams"
+        unique_together = [("season", "team")]  # the constraint Django made for the table
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.season}" + (f", {self.division.name}" if self.division is not None else "")
+
+    def clean(self) -> None:
+        if self.division is not None and self.season_id and self.division.league_id != self.season.league_id:
+            raise ValidationError({"division": "The division is not of this season's league."})
+        if self.team_id and self.season_id and self.team.league_id != self.season.league_id:
+            raise ValidationError({"team": "The team does not play in this season's league."})
+
+
+class DivisionPlayoff(models.Model):
+    """A division's promotion play-off in a season: a knockout (a season of its own, as the
+    play-off format makes it) whose winner plays in the tier above next season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="division_playoffs")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="playoffs")
+    knockout = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="division_playoff_of")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "division"], name="one_playoff_per_division_and_season")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.division.name} promotion play-off"
 
 
 class PointsDeduction(models.Model):

@@ -78,7 +78,8 @@ def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) 
         seasons = [latest.season] if latest else []
     for season in seasons or [None]:
         if season is None:
-            players = [dict(card) for card in engine.sample_team(0)["players"]]
+            size = engine.squad_rules_for(league.engine_settings).size  # a league may set its squad size
+            players = [dict(card) for card in engine.sample_team(0)["players"][:size]]
         else:
             rows = squads.filter(season=season).values_list("player_id", "player__name", "player__attributes")
             players = [{**attributes, "id": str(player_id), "name": name} for player_id, name, attributes in rows]

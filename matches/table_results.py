@@ -24,7 +24,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from engines import get_engine
-from engines.core import OWN_GOAL, Clock, TableEntry
+from engines.published import OWN_GOAL, Clock, TableEntry
 from matches.models import Match, ResultSubmission
 from rosters.models import SquadMember
 

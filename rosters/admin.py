@@ -23,6 +23,7 @@ from rosters.drafts.moves import (
 )
 from rosters.drafts.room import room_state
 from rosters.drafts.setup import check_setup
+from rosters.drafts.state import pick_label
 from rosters.models import SPENDING_REASONS, Draft, LedgerEntry, Player, SquadMember
 from rosters.pools import export_csv, import_csv
 
@@ -167,6 +168,11 @@ class DraftForm(forms.ModelForm):
         return data
 
 
+def team_names_by_id(draft: Draft) -> str:
+    """The season's teams as "id name", for the order box that takes ids."""
+    return ", ".join(f"{pk} {name}" for pk, name in draft.season.teams.order_by("pk").values_list("pk", "name"))
+
+
 @admin.register(Draft)
 class DraftAdmin(LeagueScopedAdmin):
     """Drafts are set up here; they are run in the draft room (a page per draft)."""
@@ -180,12 +186,29 @@ class DraftAdmin(LeagueScopedAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.state != Draft.State.SETUP:
-            return [*DraftForm.Meta.fields, *self.readonly_fields]
+            return [*self.get_fields(request, obj), *self.readonly_fields]
         return self.readonly_fields
+
+    def get_fields(self, request, obj=None):
+        """Once started, the order is shown by team name, not as the list of ids it is stored as."""
+        if obj is not None and obj.state != Draft.State.SETUP:
+            return ["draft_order" if name == "order" else name for name in DraftForm.Meta.fields]
+        return [*DraftForm.Meta.fields, *self.readonly_fields]
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if obj is not None and "order" in form.base_fields:
+            form.base_fields["order"].help_text = "Team ids: " + team_names_by_id(obj)
+        return form
+
+    @admin.display(description="order")
+    def draft_order(self, draft):
+        names = dict(draft.season.teams.values_list("pk", "name"))
+        return ", ".join(f"{n}. {names.get(team_id, team_id)}" for n, team_id in enumerate(draft.order, start=1))
 
     @admin.display(description="pick")
     def progress(self, draft):
-        return draft.pick_number
+        return pick_label(draft)
 
     @admin.display(description="draft room")
     def room_link(self, draft):

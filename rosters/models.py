@@ -63,7 +63,7 @@ class SquadMember(models.Model):
 
 
 #: Ledger reasons that take BootCoins away (their amounts are <= 0); the others bring them in.
-SPENDING_REASONS = ["draft_pick", "auction_win", "signing", "fine"]
+SPENDING_REASONS = ["draft_pick", "auction_win", "signing", "fine", "keeper"]
 
 
 class LedgerEntry(models.Model):
@@ -83,6 +83,8 @@ class LedgerEntry(models.Model):
         GRANT = "grant", "commissioner grant"
         FINE = "fine", "commissioner fine"
         PRIZE = "prize", "prize money"
+        KEEPER = "keeper", "kept card"
+        CARRY_OVER = "carry_over", "coins carried over"
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="ledger_entries")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="ledger_entries")
@@ -121,6 +123,24 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} {self.amount:+d} BC ({self.get_reason_display()})"
+
+
+class Keeper(models.Model):
+    """A card of a team's squad in ``season`` that the team keeps into the next season: chosen
+    by its manager until the season's ``keepers_deadline``, paid from the new budget at the
+    rollover (``competitions.rollover``)."""
+
+    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="keepers")
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="keepers")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="kept")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "team", "player__name"]
+        constraints = [models.UniqueConstraint(fields=["season", "player"], name="card_kept_once_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.team} keeps {self.player.name}"
 
 
 class Draft(models.Model):

@@ -42,7 +42,7 @@ def test_no_module_outside_the_engines_names_a_game():
     modules = platform_modules()
     assert len(modules) > 50  # the walk found the apps
     hits = {str(path.relative_to(ROOT)): lines for path in modules if (lines := game_named(path.read_text()))}
-    assert hits == {}, "ask the engine instead (engines/core.py: Clock, Sheet, TableEntry, CardFace, schemas)"
+    assert hits == {}, "ask the engine instead (engines/published.py: Clock, Sheet, TableEntry, CardFace, schemas)"
 
 
 @pytest.mark.parametrize("key", ENGINES)

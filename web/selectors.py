@@ -16,10 +16,11 @@ from django.db.models import Count, Max, Min, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from competitions.seasons import current_season, league_seasons, with_progress
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, Team
-from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
+from matches.models import Match, PlayerMatchStat, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
 from rosters.ledger import statements
@@ -82,6 +83,7 @@ def with_links(matches: list[Match]) -> list[Match]:
 class LeagueSummary:
     league: League
     season: Season | None
+    seasons: list[Season] = field(default_factory=list)
     matchday: int | None = None
     results: list[Match] = field(default_factory=list)
     next_round: int | None = None
@@ -89,20 +91,23 @@ class LeagueSummary:
 
 
 def home_summaries() -> list[LeagueSummary]:
-    """Every league with its latest season's current matchday and next fixtures (three queries).
+    """Every league with its current season's matchday and next fixtures (three queries).
 
-    The current matchday is the last round with a result; the next fixtures are the
-    lowest round that still has a scheduled match. Only those two rounds' matches are
-    read, so a long season costs no more than a short one.
+    The current season is ``competitions.seasons.current_season``; the current matchday is
+    the last round with a result; the next fixtures are the lowest round that still has a
+    scheduled match. Only those two rounds' matches are read, so a long season costs no
+    more than a short one.
     """
     leagues = list(League.objects.all())
-    latest: dict[int, Season] = {}
-    seasons = Season.objects.filter(league__in=leagues).annotate(
+    seasons = with_progress(league_seasons(Season.objects.filter(league__in=leagues))).annotate(
         matchday=Max("matches__round", filter=Q(matches__status__in=Match.RESULT_STATUSES)),
         next_round=Min("matches__round", filter=Q(matches__status=Match.Status.SCHEDULED)),
     )
-    for season in seasons.order_by("league_id", "-created_at", "-id"):
-        latest.setdefault(season.league_id, season)
+    by_league: dict[int, list[Season]] = defaultdict(list)
+    for season in seasons.order_by("-created_at", "-id"):
+        by_league[season.league_id].append(season)
+    now = timezone.now()
+    latest = {league_id: current_season(candidates, now) for league_id, candidates in by_league.items()}
     wanted = Q(pk__in=[])
     for season in latest.values():
         rounds = [r for r in (season.matchday, season.next_round) if r is not None]
@@ -114,7 +119,7 @@ def home_summaries() -> list[LeagueSummary]:
     summaries = []
     for league in leagues:
         season = latest.get(league.id)
-        summary = LeagueSummary(league=league, season=season)
+        summary = LeagueSummary(league=league, season=season, seasons=by_league[league.id])
         if season is not None:
             matches = by_season[season.id]
             summary.matchday, summary.next_round = season.matchday, season.next_round
@@ -132,20 +137,33 @@ class LeaguePage:
     league: League
     tiebreakers: list[str]
     seasons: list[Season]
+    season: Season | None
     table: Table | None
 
 
-def league_page(slug: str) -> LeaguePage:
-    """A league's settings, its seasons and the latest season's table."""
+def chosen_season(seasons: Sequence[Season], season_id: int | None) -> Season | None:
+    """The season asked for (``Season.DoesNotExist`` if it is not among ``seasons``), else the current one."""
+    if season_id is None:
+        return current_season(seasons, timezone.now())
+    for season in seasons:
+        if season.id == season_id:
+            return season
+    raise Season.DoesNotExist(f"season: no season {season_id} here")
+
+
+def league_page(slug: str, season_id: int | None = None) -> LeaguePage:
+    """A league's settings, its seasons and the table of one: the current one unless asked."""
     league = League.objects.get(slug=slug)
-    seasons = list(league.seasons.all())
+    seasons = list(with_progress(league_seasons(league.seasons.all())).order_by("-created_at", "-id"))
     for season in seasons:
         season.league = league
+    season = chosen_season(seasons, season_id)
     return LeaguePage(
         league=league,
         tiebreakers=[TIEBREAKERS.get(name, name) for name in league.tiebreakers],
         seasons=seasons,
-        table=cached_standings(seasons[0]) if seasons else None,
+        season=season,
+        table=cached_standings(season) if season else None,
     )
 
 
@@ -218,6 +236,8 @@ class SeasonPage:
     chart: PositionChart | None
     leaderboards: list[Leaderboard]
     stages: list[tuple[str, str]] = field(default_factory=list)
+    #: the league's own seasons, for the switcher
+    seasons: list[Season] = field(default_factory=list)
     swiss: list[SwissLine] = field(default_factory=list)
     pages: list[RoundsPage] = field(default_factory=list)
     chart_left_out: bool = False
@@ -280,6 +300,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         chart=position_chart(tables) if tables else None,
         leaderboards=leaderboards(season),
         stages=tournament_links(season),
+        seasons=list(league_seasons(season.league.seasons.all()).order_by("-created_at", "-id")),
         pages=pages if len(pages) > 1 else [],
         chart_left_out=chart_left_out,
     )
@@ -368,115 +389,9 @@ def leaderboards(season: Season) -> list[Leaderboard]:
     return [b for b in boards if b is not None]
 
 
-# --- match report -----------------------------------------------------------------------------
-
-
-@dataclass
-class EventLine:
-    seq: int
-    minute: int
-    kind: str
-    side: str
-    player: str
-    detail: list[tuple[str, str]]
-
-
-@dataclass
-class StatLine:
-    player_id: int
-    name: str
-    role: str
-    goals: int
-    shots: int
-    saves: int
-    steals: int
-    yellow_cards: int
-    red_cards: int
-    injuries: int
-    minutes: int
-    extra: list[Any]
-
-
-@dataclass
-class MatchReport:
-    match: Match
-    events: list[EventLine]
-    home_stats: list[StatLine]
-    away_stats: list[StatLine]
-    extra_columns: list[str]
-
-
-def match_report(match_id: int) -> MatchReport:
-    """A match with its play-by-play and both sides' player stats (three queries).
-
-    Player ids inside an event's detail (the attacker, the goaltender) are shown as
-    names, so that the dice or cards read as the engine told them.
-    """
-    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
-    stats = list(
-        PlayerMatchStat.objects.filter(match=match).select_related("player").order_by("player__role", "player__name")
-    )
-    events = list(MatchEvent.objects.filter(match=match).select_related("player").order_by("seq"))
-    names = {str(s.player_id): s.player.name for s in stats}
-    names.update({str(e.player_id): e.player.name for e in events if e.player is not None})
-    lines = [
-        EventLine(
-            seq=e.seq,
-            minute=e.minute,
-            kind=label(e.kind),
-            side=e.side,
-            player=e.player.name if e.player is not None else "",
-            detail=[(label(key), describe(value, names)) for key, value in (e.detail or {}).items()],
-        )
-        for e in events
-    ]
-    extra_columns = sorted({key for s in stats for key, v in (s.extra or {}).items() if isinstance(v, int | float)})
-
-    def stat_lines(team_id: int) -> list[StatLine]:
-        return [
-            StatLine(
-                player_id=s.player_id,
-                name=s.player.name,
-                role=s.player.role,
-                goals=s.goals,
-                shots=s.shots,
-                saves=s.saves,
-                steals=s.steals,
-                yellow_cards=s.yellow_cards,
-                red_cards=s.red_cards,
-                injuries=s.injuries,
-                minutes=s.minutes,
-                extra=[(s.extra or {}).get(key, "") for key in extra_columns],
-            )
-            for s in stats
-            if s.team_id == team_id
-        ]
-
-    return MatchReport(
-        match=match,
-        events=lines,
-        home_stats=stat_lines(match.home_id),
-        away_stats=stat_lines(match.away_id),
-        extra_columns=[label(key) for key in extra_columns],
-    )
-
-
 def label(key: str) -> str:
     """A JSON key as a column heading: ``goals_against`` reads "goals against"."""
     return key.replace("_", " ")
-
-
-def describe(value: Any, names: dict[str, str]) -> str:
-    """One value of an event's detail as text: dice as ``4 · 6``, a player id as the player's name."""
-    if isinstance(value, str):
-        return names.get(value, value.replace("_", " "))
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return " · ".join(describe(v, names) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {describe(v, names)}" for k, v in value.items())
-    return str(value)
 
 
 # --- team -------------------------------------------------------------------------------------
@@ -495,6 +410,7 @@ class SquadCard:
 class TeamPage:
     team: Team
     season: Season | None
+    seasons: list[Season]
     squad: list[SquadCard]
     attribute_columns: list[str]
     spent: int
@@ -530,10 +446,10 @@ def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
 
 
 def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
-    """A team's squad (card attributes and prices) and matches in a season, by default its latest."""
+    """A team's squad (card attributes and prices) and matches in a season, by default the current one."""
     team = Team.objects.select_related("league", "manager").get(id=team_id)
-    seasons = team.seasons.order_by("-created_at", "-id")
-    season = seasons.get(id=season_id) if season_id is not None else seasons.first()
+    seasons = list(with_progress(team.seasons.all()).order_by("-created_at", "-id"))
+    season = chosen_season(seasons, season_id)
     members: list[SquadMember] = []
     matches: list[Match] = []
     ledger: list[LedgerLine] = []
@@ -552,6 +468,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
     return TeamPage(
         team=team,
         season=season,
+        seasons=seasons,
         squad=[
             SquadCard(
                 player_id=m.player_id,
@@ -592,8 +509,29 @@ def season_fixtures(season_id: int) -> tuple[Season, Sequence[Match]]:
     return season, matches
 
 
+def league_fixtures(slug: str) -> tuple[League, Sequence[Match]]:
+    """A league and its current season's matches (``current_season``), for the league's feed:
+    a subscription follows the league from season to season."""
+    league = League.objects.get(slug=slug)
+    season = current_season(with_progress(league_seasons(league.seasons.all())), timezone.now())
+    if season is None:
+        return league, []
+    return league, season_fixtures(season.id)[1]
+
+
 def team_fixtures(team_id: int) -> tuple[Team, Sequence[Match]]:
-    """A team and its matches in every season, for its calendar feed."""
+    """A team and its matches in its current season (and that season's play-offs, groups and
+    knockouts), for its calendar feed: a subscription follows the team into the next season."""
     team = Team.objects.select_related("league").get(id=team_id)
+    season = current_season(with_progress(league_seasons(team.seasons.all())), timezone.now())
+    if season is None:
+        return team, []
     matches = matches_with_teams().select_related("season__league").filter(Q(home=team) | Q(away=team))
-    return team, list(matches.order_by("kickoff", "id"))
+    in_season = (
+        Q(season=season)
+        | Q(season__playoffs_of__season=season)
+        | Q(season__group__stage__season=season)
+        | Q(season__group_stage_of__season=season)
+        | Q(season__division_playoff_of__season=season)
+    )
+    return team, list(matches.filter(in_season).order_by("kickoff", "id"))

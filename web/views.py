@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Count, Max, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -20,14 +21,15 @@ from django.views.decorators.http import require_safe
 from competitions.drawing import bracket_drawing
 from config.throttling import throttled
 from leagues.cache import cached
-from leagues.models import Season
+from leagues.models import League, Season
 from leagues.validation import query_id
 from matches.models import Match
 from printing.brackets import render_bracket
 from printing.responses import pdf_download
 from rosters.drafts.room import room_state
 from rosters.models import Draft
-from web import ical, selectors
+from web import history, ical, selectors
+from web.match_report import match_report
 
 
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -49,23 +51,43 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", {"summaries": selectors.home_summaries()})
 
 
+def season_asked(request: HttpRequest) -> int | None:
+    """The ``?season=`` of a page that shows one season among several (None: the current one)."""
+    season = request.GET.get("season")
+    season_id = query_id(season)
+    if season and season_id is None:
+        raise Http404("season: give a season id")
+    return season_id
+
+
 @public
 def league(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "web/league.html", {"page": selectors.league_page(slug)})
+    return render(request, "web/league.html", {"page": selectors.league_page(slug, season_asked(request))})
 
 
 @public
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """Cached whole by the season's standings version, which every change to its matches
-    bumps, and the page of rounds (``?page=``, default the one with the next round): the
-    page is the same for everyone (nothing on it depends on who asks)."""
+    bumps, the league's seasons (the switcher: their count, newest id and versions added up)
+    and the page of rounds (``?page=``, default the one with the next round): the page is
+    the same for everyone (nothing on it depends on who asks)."""
     given = request.GET.get("page")
     number = query_id(given)
     if given and number is None:
         raise Http404("page: give a page number")
-    version = Season.objects.values_list("standings_version", flat=True).get(id=season_id)
+    version, *league_seasons = (
+        Season.objects.filter(id=season_id)
+        .values_list(
+            "standings_version",
+            Count("league__seasons"),
+            Max("league__seasons__id"),
+            Sum("league__seasons__standings_version"),
+        )
+        .get()
+    )
+    siblings = "-".join(map(str, league_seasons))
     html = cached(
-        f"page:season:{season_id}:{version}:{'next' if number is None else number}",
+        f"page:season:{season_id}:{version}:{siblings}:{'next' if number is None else number}",
         lambda: render_to_string("web/season.html", {"page": selectors.season_page(season_id, number)}, request),
     )
     return HttpResponse(html)
@@ -99,17 +121,51 @@ def groups(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @public
 def match(request: HttpRequest, match_id: int) -> HttpResponse:
-    return render(request, "web/match.html", {"report": selectors.match_report(match_id)})
+    return render(request, "web/match.html", {"report": match_report(match_id)})
 
 
 @public
 def team(request: HttpRequest, team_id: int) -> HttpResponse:
-    season = request.GET.get("season")
-    season_id = query_id(season)
-    if season and season_id is None:
-        raise Http404("season: give a season id")
-    page = selectors.team_page(team_id, season_id)
-    return render(request, "web/team.html", {"page": page})
+    page = selectors.team_page(team_id, season_asked(request))
+    return render(request, "web/team.html", {"page": page, "history": history.team_history(page.team)})
+
+
+@public
+def head_to_head(request: HttpRequest, team_id: int, opponent_id: int) -> HttpResponse:
+    return render(request, "web/head_to_head.html", {"meetings": history.head_to_head(team_id, opponent_id)})
+
+
+def league_archive(request: HttpRequest, slug: str, template: str, build: Callable[[League, str], Any]) -> HttpResponse:
+    """A page over the league's seasons, cached whole under the key of its history (every
+    result bumps it): a long history's tables render once per change, not once per reader."""
+    league, key = history.league_and_key(slug)
+    html = cached(f"page:{template}:{key}", lambda: render_to_string(template, {"page": build(league, key)}, request))
+    return HttpResponse(html)
+
+
+@public
+def league_history(request: HttpRequest, slug: str) -> HttpResponse:
+    return league_archive(request, slug, "web/history.html", history.history_page)
+
+
+@public
+def all_time(request: HttpRequest, slug: str) -> HttpResponse:
+    return league_archive(request, slug, "web/all_time.html", history.all_time_page)
+
+
+@public
+def records(request: HttpRequest, slug: str) -> HttpResponse:
+    return league_archive(request, slug, "web/records.html", history.records_page)
+
+
+@public
+def all_time_players(request: HttpRequest, slug: str) -> HttpResponse:
+    return league_archive(request, slug, "web/players.html", history.all_time_players_page)
+
+
+@public
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    return render(request, "web/player.html", {"page": history.player_page(player_id)})
 
 
 @public
@@ -117,6 +173,13 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
 def season_calendar(request: HttpRequest, season_id: int) -> HttpResponse:
     season, matches = selectors.season_fixtures(season_id)
     return calendar_response(request, f"{season.league.name} {season.name}", matches)
+
+
+@public
+@throttled("ical")
+def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
+    league, matches = selectors.league_fixtures(slug)
+    return calendar_response(request, league.name, matches)
 
 
 @public

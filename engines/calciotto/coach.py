@@ -392,7 +392,7 @@ class Coach:
         carrier = match.ball
         assert carrier is not None
         points = match.points
-        best: tuple[float, list[tuple[str, Any]]] = (-1.0, [])
+        best: tuple[float, list[tuple[Any, ...]]] = (-1.0, [])
         for goal, _ in match.open_shots(side, carrier.pos, points):
             odds = self.shot_odds(match, carrier, carrier.pos, goal)
             if odds > best[0]:
@@ -552,15 +552,15 @@ class Coach:
         plan: tuple[Piece, list[int]] | None = None
         theirs = carrier.strength if F.AREA[carrier.side][carrier.pos] == carrier.role else 0
         for piece in match.field[side]:
-            path = routes.get(piece.id)
-            if path is None or len(path) > match.move_budget(piece):
+            route = routes.get(piece.id)
+            if route is None or len(route) > match.move_budget(piece):
                 continue
             odds = 0.0
             if self.strong:
                 odds = WIN_ODDS[(piece.strength if F.AREA[side][carrier.pos] == piece.role else 0) - theirs]
-            key = (odds, -len(path), piece.id)
+            key = (odds, -len(route), piece.id)
             if best is None or key > best:
-                best, plan = key, (piece, path)
+                best, plan = key, (piece, route)
         if plan is None:
             return None
         piece, path = plan

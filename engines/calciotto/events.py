@@ -3,7 +3,7 @@ and the detail keys each carries."""
 
 from __future__ import annotations
 
-from engines.core import EventKind, EventVocabulary
+from engines.core import EventKind, EventLayout, EventVocabulary
 
 #: What a duel (tackle, shot) logs: the cards played, the bases and the dice.
 DUEL_KEYS = ("cards", "bases", "rolls")
@@ -36,3 +36,7 @@ VOCABULARY = EventVocabulary(
     EventKind("caution", "player_id is cautioned", ("cautions",)),
     EventKind("expulsion", "player_id is sent off"),
 )
+
+#: The row layout of each kind: the detail mapping as the match builds it (its keys vary
+#: with the outcome; the contract test checks them against the declaration).
+LAYOUTS: dict[str, EventLayout] = {kind: VOCABULARY.mapping(kind) for kind in VOCABULARY.kinds}

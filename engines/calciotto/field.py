@@ -18,7 +18,7 @@ a circle (column 15 - c, row 19 - r).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 WIDTH = 16
 LENGTH = 20
@@ -119,7 +119,7 @@ def _relative_area(col: int, row: int) -> str | None:
     return ROLE_ATTACK
 
 
-def _cells_where(side: int, test) -> tuple[bool, ...]:
+def _cells_where(side: int, test: Callable[[int, int], bool]) -> tuple[bool, ...]:
     flags = [False] * CELLS
     for index in SQUARES:
         if test(*to_relative(side, index)):
@@ -157,7 +157,7 @@ def _neighbours(index: int) -> tuple[int, ...]:
 
 def _ray(index: int, dc: int, dr: int) -> tuple[int, ...]:
     col, row = col_of(index), row_of(index)
-    squares = []
+    squares: list[int] = []
     while True:
         col, row = col + dc, row + dr
         if not _exists(col, row):

@@ -17,7 +17,8 @@ from typing import Any
 
 from engines.calciotto import cards as C
 from engines.calciotto import field as F
-from engines.core import AWAY, HOME, CardError, Dice, Event, MatchOptions, MatchResult, Side, blank_stats
+from engines.calciotto.events import LAYOUTS
+from engines.core import AWAY, HOME, CardError, Dice, EventLog, MatchOptions, MatchResult, Side, blank_stats
 
 SIDES: tuple[Side, Side] = (HOME, AWAY)
 #: The game's own counters in player_stats, next to STANDARD_STATS.
@@ -117,7 +118,7 @@ class Match:
         self.score = [0, 0]
         self.subs_used = [0, 0]
         self.minute = 0
-        self.events: list[Event] = []
+        self.events = EventLog()
         self.stats: dict[str, dict[str, int]] = {}
         self.ball: Piece | None = None
         self.winner_side = -1
@@ -146,11 +147,10 @@ class Match:
     # ----------------------------------------------------------------- events
 
     def log(self, kind: str, side: int | None, piece: Piece | None = None, **detail: Any) -> None:
-        self.events.append(
-            Event(
-                len(self.events) + 1,
+        self.events.add(
+            (
                 self.minute,
-                kind,
+                LAYOUTS[kind],
                 None if side is None else SIDES[side],
                 None if piece is None else piece.id,
                 detail,

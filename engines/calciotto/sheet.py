@@ -4,7 +4,7 @@ table-result form and the card face, built from the constants ``match`` plays wi
 from __future__ import annotations
 
 from engines.calciotto.match import MATCH_MINUTES, SHOOTOUT_KICKS, SUBSTITUTIONS
-from engines.core import OWN_GOAL, CardFace, Clock, Sheet, SheetColumn, SheetPanel, TableEntry
+from engines.published import OWN_GOAL, CardFace, Clock, Sheet, SheetColumn, SheetPanel, TableEntry
 
 #: The role letters: what each piece is and where its circled strength counts.
 ROLES = {

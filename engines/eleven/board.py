@@ -111,13 +111,11 @@ def _step(space: int, direction: tuple[int, int]) -> int | None:
 
 
 def _ray(space: int, direction: tuple[int, int]) -> tuple[int, ...]:
-    spaces = []
-    current: int | None = space
-    while True:
-        current = _step(current, direction)
-        if current is None:
-            break
+    spaces: list[int] = []
+    current = _step(space, direction)
+    while current is not None:
         spaces.append(current)
+        current = _step(current, direction)
     return tuple(spaces)
 
 

@@ -3,7 +3,7 @@ the detail keys each carries."""
 
 from __future__ import annotations
 
-from engines.core import EventKind, EventVocabulary
+from engines.core import EventKind, EventLayout, EventVocabulary
 
 #: Where a shot went and what the goalkeeper called.
 SHOT_KEYS = ("from", "goal", "hidden", "call")
@@ -25,3 +25,7 @@ VOCABULARY = EventVocabulary(
         ("from", "to", "roll", "points", "push_to", "pushed", "took_ball"),
     ),
 )
+
+#: The row layout of each kind: the detail mapping as the match builds it (its keys vary
+#: with the outcome; the contract test checks them against the declaration).
+LAYOUTS: dict[str, EventLayout] = {kind: VOCABULARY.mapping(kind) for kind in VOCABULARY.kinds}

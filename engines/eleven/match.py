@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import Dice, Event, MatchOptions, MatchResult, TeamSheet, blank_stats
+from engines.core import AWAY, HOME, DecidedBy, Dice, EventLog, MatchOptions, MatchResult, Side, TeamSheet, blank_stats
 from engines.eleven.board import (
     KICK_OFF,
     LABELS,
@@ -24,6 +24,7 @@ from engines.eleven.board import (
     SOUTH_GOAL,
 )
 from engines.eleven.coach import Coach, coach_for
+from engines.eleven.events import LAYOUTS
 from engines.eleven.rules import (
     END,
     GOALIES,
@@ -44,7 +45,7 @@ from engines.eleven.rules import (
     side_pieces,
 )
 
-SIDES = ("home", "away")
+SIDES: tuple[Side, Side] = (HOME, AWAY)
 CALLS = ("lo", "mid", "hi")
 HALF_MINUTES = 20
 EXTRA_HALF_MINUTES = 5
@@ -106,7 +107,7 @@ class MatchState:
     validate: bool
     position: Position = field(default_factory=Position)
     score: list[int] = field(default_factory=lambda: [0, 0])
-    events: list[Event] = field(default_factory=list)
+    events: EventLog = field(default_factory=EventLog)
     stats: dict[str, dict[str, int]] = field(default_factory=dict)
     minute: int = 0
 
@@ -114,11 +115,10 @@ class MatchState:
         return self.ids[side_of(piece)][piece % 11]
 
     def log(self, kind: str, side: int | None, piece: int | None, detail: dict[str, Any]) -> None:
-        self.events.append(
-            Event(
-                len(self.events) + 1,
+        self.events.add(
+            (
                 self.minute,
-                kind,
+                LAYOUTS[kind],
                 None if side is None else SIDES[side],
                 None if piece is None else self.player(piece),
                 detail,
@@ -413,7 +413,7 @@ def play(
         coach_for(options.settings, away.lineup, "away"),
     )
     state = new_match_state(ids, coaches, dice, validate)
-    decided_by = "regulation"
+    decided_by: DecidedBy = "regulation"
     for period in periods_for(clock, extra=False):
         play_period(state, period)
     minutes = 2 * HALF_MINUTES
@@ -442,7 +442,7 @@ def play(
         seed=seed,
         home_goals=state.score[0],
         away_goals=state.score[1],
-        decided_by=decided_by,  # type: ignore[arg-type]
+        decided_by=decided_by,
         shootout_home=shootout[0],
         shootout_away=shootout[1],
         events=state.events,

@@ -3,8 +3,8 @@ form and the card face, built from the constants ``match`` plays with."""
 
 from __future__ import annotations
 
-from engines.core import OWN_GOAL, CardFace, Clock, Sheet, SheetColumn, TableEntry
 from engines.eleven.match import EXTRA_HALF_MINUTES, HALF_MINUTES, ClockSettings
+from engines.published import OWN_GOAL, CardFace, Clock, Sheet, SheetColumn, TableEntry
 
 #: Two halves of 20 minutes; a draw may go to extra time (2 x 5), then the shoot-out.
 CLOCK = Clock(

@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, FrozenTeamSheet, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES, Coach
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
@@ -18,6 +18,7 @@ from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squ
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 from engines.flexdeck.schema import DEFAULT_RETREAT, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.flexdeck.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
+from engines.sheets import FrozenTeamSheet
 
 #: Every key a card may carry; anything else goes through the full validation,
 #: which names the unknown field.

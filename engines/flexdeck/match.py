@@ -15,7 +15,7 @@ from functools import lru_cache
 from math import floor
 from typing import Protocol
 
-from engines.core import STANDARD_STATS, Dice, EventLog, MatchResult, StatTable
+from engines.core import STANDARD_STATS, Dice, EventLog, MatchResult
 from engines.flexdeck import events as ev
 from engines.flexdeck.deck import GOLDEN_BOOT, JOKER
 from engines.flexdeck.pitch import (
@@ -35,6 +35,7 @@ from engines.flexdeck.pitch import (
     SLOT_RANK,
     position_label,
 )
+from engines.stats import StatTable
 
 #: What a card of a side's colours may do, as a coach answers: ``(MOVE, slot)`` puts the
 #: ball on that card of the next rank, ``(SHOOT, KEEPER)`` shoots, ``(SUBSTITUTE, slot)``

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import NO_SETTINGS
 from engines.flexdeck.cards import DEFAULT_SQUAD_SIZE, MIN_SQUAD_SIZE
 from engines.flexdeck.coach import COACH_STYLES
 from engines.flexdeck.pitch import RETREAT_RULES
+from engines.published import NO_SETTINGS
 
 #: Where the ball goes after a penalty unless a league says otherwise (README decision 1).
 DEFAULT_RETREAT = "opponent"

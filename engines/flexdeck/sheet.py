@@ -3,8 +3,8 @@ table-result form and the card face."""
 
 from __future__ import annotations
 
-from engines.core import OWN_GOAL, SECOND_YELLOW, CardFace, Clock, Sheet, SheetColumn, SheetPanel, TableEntry
 from engines.flexdeck.match import PENALTY_ROUNDS, SUBSTITUTIONS_PER_MATCH
+from engines.published import OWN_GOAL, SECOND_YELLOW, CardFace, Clock, Sheet, SheetColumn, SheetPanel, TableEntry
 
 #: Two halves of 45 minutes and extra time to 120 (``match`` spreads each pile's cards over
 #: these minutes: ``45 * half`` and a 30-minute extra period).

@@ -29,10 +29,11 @@ from itertools import repeat
 from math import floor
 from typing import Any
 
-from engines.core import STANDARD_STATS, Dice, EventLayout, EventLog, MatchResult, StatTable
+from engines.core import STANDARD_STATS, Dice, EventLayout, EventLog, MatchResult
 from engines.futti import events as ev
 from engines.futti.charts import GOALKEEPER_SLOT, Charts
 from engines.futti.team import GOALTENDER_INJURY_OK, PAIRS, Card, Team, shooter_rank
+from engines.stats import StatTable
 
 HOME, AWAY = 0, 1
 SIDES = ("home", "away")

@@ -3,7 +3,8 @@ form and the card face, built from the constants ``match`` plays with."""
 
 from __future__ import annotations
 
-from engines.core import (
+from engines.futti.match import EARLY_ENDINGS, FULL_TIME, HALF_LENGTH, SHOOTOUT_KICKS, SUDDEN_DEATH_LIMIT
+from engines.published import (
     OWN_GOAL,
     SECOND_YELLOW,
     CardFace,
@@ -14,7 +15,6 @@ from engines.core import (
     SheetTimer,
     TableEntry,
 )
-from engines.futti.match import EARLY_ENDINGS, FULL_TIME, HALF_LENGTH, SHOOTOUT_KICKS, SUDDEN_DEATH_LIMIT
 
 #: Two halves; at 30' a lead of three ends it, at 35' a visitors' lead of two or a hosts' of one.
 #: With a winner required: sudden death for up to ``SUDDEN_DEATH_LIMIT`` minutes, then penalties.

@@ -16,9 +16,10 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from engines.core import CardError, FrozenTeamSheet, TeamSheet
+from engines.core import CardError, TeamSheet
 from engines.futti.cards import FIELD, GOALKEEPER, validate_card
 from engines.futti.charts import GOALKEEPER_SLOT
+from engines.sheets import FrozenTeamSheet
 
 #: A squad: six field players and two goaltenders (four field players and a
 #: goaltender start; the rest dress as reserves).

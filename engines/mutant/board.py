@@ -66,12 +66,16 @@ ADJACENT: tuple[tuple[int, ...], ...] = tuple(
     for sq in range(SQUARES)
 )
 
+
 #: ``AHEAD_FIRST[side][square]``: the adjacent squares, those nearest the opposing goal
 #: first, then left to right. The computer coach walks them in this order, so home
 #: and away break ties the same way (the plain ``ADJACENT`` order would favour one side).
+def _ahead_first(side: int, sq: int) -> tuple[int, ...]:
+    return tuple(sorted(ADJACENT[sq], key=lambda n: (-RANK[side][n], n % COLS)))
+
+
 AHEAD_FIRST: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(sorted(ADJACENT[sq], key=lambda n, s=side: (-RANK[s][n], n % COLS))) for sq in range(SQUARES))
-    for side in (HOME_SIDE, AWAY_SIDE)
+    tuple(_ahead_first(side, sq) for sq in range(SQUARES)) for side in (HOME_SIDE, AWAY_SIDE)
 )
 
 #: Squares beside a square in the same row (the partner of a strike duo or a chain).

@@ -53,8 +53,9 @@ SUCCESS_TRIGGERS = frozenset({SUCCESSFUL_DEFENCE, SUCCESSFUL_ATTACK, YOU_SUCCEED
 FAIL_TRIGGERS = frozenset({DEFENCE_FAILS, ATTACK_FAILS, YOU_FAIL})
 
 
-def trigger_fires(trigger: str, attacking: bool, won: bool) -> bool:
-    """Whether a trigger icon matches how the duel went for this player."""
+def trigger_fires(trigger: str | None, attacking: bool, won: bool) -> bool:
+    """Whether a trigger icon matches how the duel went for this player (a card without
+    one, the player-coach's, has no power to fire)."""
     if trigger == YOU_SUCCEED:
         return won
     if trigger == YOU_FAIL:

@@ -19,35 +19,11 @@ Every choice reads the match state only; chance stays with the match's dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from engines.mutant import board
+from engines.mutant import events as ev
 from engines.mutant import tactics as T
-
-if TYPE_CHECKING:  # pragma: no cover
-    from engines.mutant.match import Match, Player, Team
-
-CAREFUL = "careful"
-RECKLESS = "reckless"
-
-
-@dataclass(frozen=True)
-class Style:
-    name: str
-    risk_weight: float  # how much the threat of losing the ball counts
-    shot_bias: float  # added to the value of shooting
-    dribble_bias: float  # added to the value of dribbling
-    attack_threshold: float  # chance needed to attack the ball carrier
-    card_window: float  # play cards in a duel whose odds lie between this and 1 - this
-    foul_always: bool  # foul whenever a FOUL card is in hand
-    flip_gain: int  # card-side gain needed to play HEAL / MUTATION before a duel
-
-
-STYLES = {
-    CAREFUL: Style(CAREFUL, 1.0, 0.0, 0.0, 0.5, 0.1, False, 2),
-    RECKLESS: Style(RECKLESS, 0.35, 1.5, 0.7, 0.35, 0.0, True, 1),
-}
+from engines.mutant.match import SIDE_NAMES, TURNS_PER_MINUTE, Action, Match, Player, Team
+from engines.mutant.styles import CAREFUL
 
 # ------------------------------------------------------------ duel odds
 
@@ -119,6 +95,10 @@ LOSS = tuple(
 )
 
 
+# A field player always stands on a square, which mypy cannot know: the ``type: ignore``
+# comments below mark where the coach reads a field player's ``sq``.
+
+
 def _threats(match: Match, side: int) -> list[int]:
     """For every square, the best attack among opponents of ``side`` next to it (0: none)."""
     threats = [0] * board.SQUARES
@@ -165,7 +145,7 @@ def may_shoot(player: Player) -> bool:
 # ------------------------------------------------------------ the ball side
 
 
-def choose_action(match: Match, team: Team) -> tuple:
+def choose_action(match: Match, team: Team) -> Action:
     """The action of the side to act: ("shot",), ("dribble", p), ("pass", p), ("run", p, sq), ("none",)."""
     holder = match.holder
     if holder is None:
@@ -181,7 +161,7 @@ def choose_action(match: Match, team: Team) -> tuple:
     caution = _caution(match, team)
     here = _holding_value(side, sq, holder.dfn, threats, caution)
     best_value = -99.0
-    best: tuple = ("none",)
+    best: Action = ("none",)
     # The longer nobody fights for the ball, the more a duel is worth: no endless passing.
     urgency = max(0, match.quiet - STALL_TURNS // 2) * 0.5
     if may_shoot(holder):
@@ -200,18 +180,23 @@ def choose_action(match: Match, team: Team) -> tuple:
             if value > best_value:
                 best_value, best = value, ("run", holder, n)
         else:
-            chance = win_chance(holder.att - other.dfn, True)
-            value = chance * POSITION_VALUE[board.RANK[side][n]] - (1 - chance) * LOSS[side][sq]
+            # win_chance, inlined: ratings of 1-6 never leave the table's span.
+            chance = WIN_HOLDING[holder.att - other.dfn + _SPAN]
+            value = chance * POSITION_VALUE[ranks[n]] - (1 - chance) * losses[sq]
             value += style.dribble_bias + urgency
             if value > best_value:
                 best_value, best = value, ("dribble", other)
-    row = board.row_of(sq)
+    row = sq // board.COLS
     keeper = match.teams[1 - side].keeper
     for mate in team.field:
-        if mate is holder or abs(board.row_of(mate.sq) - row) > 2:  # type: ignore[operator]
+        there: int = mate.sq  # type: ignore[assignment]
+        if mate is holder or abs(there // board.COLS - row) > 2:
             continue
-        value = _holding_value(side, mate.sq, mate.dfn, threats, caution)  # type: ignore[arg-type]
-        if keeper is not None and board.RANK[side][mate.sq] >= 2:  # type: ignore[index]
+        # _holding_value, inlined as above
+        value = POSITION_VALUE[ranks[there]]
+        if threats[there]:
+            value -= WIN_CHASING[threats[there] + _SPAN - mate.dfn] * caution * (value + losses[there])
+        if keeper is not None and ranks[there] >= 2:
             # A receiver in shooting range: half the worth of his shot, bonuses aside.
             value += 0.25 * GOAL_VALUE * WIN_HOLDING[mate.att - keeper.dfn + _SPAN]
         if value > best_value:
@@ -223,10 +208,10 @@ def choose_action(match: Match, team: Team) -> tuple:
     return best
 
 
-def _support_run(match: Match, team: Team, holder: Player) -> tuple | None:
+def _support_run(match: Match, team: Team, holder: Player) -> Action | None:
     """A team-mate moves up instead of the ball carrier."""
     squares = match.board
-    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[arg-type]
+    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[index]
         if mate is holder:
             continue
         for n in board.towards(team.side, mate.sq):  # type: ignore[arg-type]
@@ -235,14 +220,14 @@ def _support_run(match: Match, team: Team, holder: Player) -> tuple | None:
     return None
 
 
-def _keeper_distribution(match: Match, team: Team, keeper: Player) -> tuple:
+def _keeper_distribution(match: Match, team: Team, keeper: Player) -> Action:
     """The keeper passes into the own half (two rows); if nobody is there, someone drops back."""
     best_value = -99.0
-    best: tuple | None = None
+    best: Action | None = None
     threats = _threats(match, team.side)
     caution = _caution(match, team)
     for mate in team.field:
-        if board.RANK[team.side][mate.sq] > 1:  # type: ignore[arg-type]
+        if board.RANK[team.side][mate.sq] > 1:  # type: ignore[index]
             continue
         value = _holding_value(team.side, mate.sq, mate.dfn, threats, caution)  # type: ignore[arg-type]
         if value > best_value:
@@ -250,21 +235,21 @@ def _keeper_distribution(match: Match, team: Team, keeper: Player) -> tuple:
     if best is not None:
         return best
     squares = match.board
-    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[arg-type]
-        here = board.RANK[team.side][mate.sq]  # type: ignore[arg-type]
+    for mate in sorted(team.field, key=lambda p: board.RANK[team.side][p.sq]):  # type: ignore[index]
+        here = board.RANK[team.side][mate.sq]  # type: ignore[index]
         for n in board.AHEAD_FIRST[team.side][mate.sq]:  # type: ignore[index]
             if squares[n] is None and board.RANK[team.side][n] < here:
                 return ("run", mate, n)
     return ("none",)
 
 
-def _chase_loose_ball(match: Match, team: Team) -> tuple | None:
+def _chase_loose_ball(match: Match, team: Team) -> Action | None:
     loose = match.loose
     if loose is None:
         return None
     squares = match.board
     nearest: tuple[int, int, int] | None = None
-    best: tuple | None = None
+    best: Action | None = None
     for player in team.field:
         sq = player.sq
         assert sq is not None
@@ -282,7 +267,7 @@ def _chase_loose_ball(match: Match, team: Team) -> tuple | None:
 # ------------------------------------------------------------ the other side
 
 
-def choose_reaction(match: Match, team: Team) -> tuple | None:
+def choose_reaction(match: Match, team: Team) -> Action | None:
     """After a run or a pass: ("attack", p) on the ball carrier, ("run", p, sq), or None."""
     holder = match.holder
     if holder is None:
@@ -307,7 +292,7 @@ def choose_reaction(match: Match, team: Team) -> tuple | None:
     return _cover(match, team, holder, threat)
 
 
-def _cover(match: Match, team: Team, holder: Player, threat: int) -> tuple | None:
+def _cover(match: Match, team: Team, holder: Player, threat: int) -> Action | None:
     """Move a player onto the carrier's line of sight to goal, or next to the carrier."""
     squares = match.board
     side = team.side
@@ -331,7 +316,7 @@ def _cover(match: Match, team: Team, holder: Player, threat: int) -> tuple | Non
         if score < 1.0:
             mover = max(movers, key=lambda p: p.att)
         else:
-            mover = max(movers, key=lambda p: (p.dfn, -board.RANK[side][p.sq]))  # type: ignore[arg-type]
+            mover = max(movers, key=lambda p: (p.dfn, -board.RANK[side][p.sq]))  # type: ignore[index]
         return ("run", mover, target)
     return None
 
@@ -350,23 +335,22 @@ def duel_cards(match: Match, team: Team, me: Player, rival: Player, attacking: b
     if not usable:
         return []
     holder = match.holder
-    if attacking:
-        chance = win_chance(me.att - rival.dfn, holder is me)
-    else:
-        chance = 1.0 - win_chance(rival.att - me.dfn, holder is rival)
     decisive = shot or (holder is not None and holder.sq is not None and board.RANK[holder.side][holder.sq] >= 2)
     # A full hand wastes every card drawn next: spend it.
     pressing = decisive or len(hand) >= T.HAND_LIMIT
-    if style.foul_always or pressing or style.card_window < chance < 1.0 - style.card_window:
-        limit = T.CARDS_PER_DUEL
-    else:
-        limit = 0
+    if not (style.foul_always or pressing):
+        if attacking:
+            chance = win_chance(me.att - rival.dfn, holder is me)
+        else:
+            chance = 1.0 - win_chance(rival.att - me.dfn, holder is rival)
+        if not style.card_window < chance < 1.0 - style.card_window:
+            return []  # a safe or hopeless duel: keep the cards
+    limit = T.CARDS_PER_DUEL
     chosen: list[str] = []
     power = sorted(
         (c for c in usable if c not in (T.FOUL, T.DESTRUCTIVE_TACTICS)), key=_VALUES.__getitem__, reverse=True
     )
-    wants_foul = T.FOUL in usable and (style.foul_always or pressing or (rival.mutated and not rival.player_coach))
-    if wants_foul and limit:
+    if T.FOUL in usable and (style.foul_always or pressing or (rival.mutated and not rival.player_coach)):
         chosen.append(T.FOUL)
     for card in power:
         if len(chosen) >= limit:
@@ -408,7 +392,7 @@ def flip_before_duel(match: Match, team: Team, player: Player, attacking: bool) 
             match.play_flash(team, T.MUTATION, player)
             player.mutated = True
             player.stats["mutations"] += 1
-            match.log("mutation", team.side, player, cause="card")
+            match.events.add((match.turn // TURNS_PER_MINUTE, ev.MUTATION, SIDE_NAMES[team.side], player.id, "card"))
 
 
 def mutant_power_card(match: Match, team: Team, player: Player, attacking: bool, active: set[Player]) -> None:
@@ -447,7 +431,9 @@ def heal_to_save(match: Match, team: Team, player: Player) -> bool:
     if team.coach == "alter_hase" and "T" in team.tokens and team.power_turn != match.turn:
         team.tokens.remove("T")
         team.power_turn = match.turn
-        match.log("coach_power", team.side, player, coach=team.coach, token="T", power="heal")
+        match.events.add(
+            (match.turn // TURNS_PER_MINUTE, ev.COACH_POWER, SIDE_NAMES[team.side], player.id, team.coach, "T", "heal")
+        )
         match.heal(team, player, "coach")
         return True
     return False
@@ -532,14 +518,34 @@ def use_tokens(match: Match, team: Team) -> None:
             pick = team.injured[-1]
         if match.can_reanimate(team, pick):
             tokens.remove("+")
-            match.log("coach_power", team.side, pick, coach=team.coach, token="+", power="reanimate")
+            match.events.add(
+                (
+                    match.turn // TURNS_PER_MINUTE,
+                    ev.COACH_POWER,
+                    SIDE_NAMES[team.side],
+                    pick.id,
+                    team.coach,
+                    "+",
+                    "reanimate",
+                )
+            )
             match.reanimate(team, pick)
     if "T" not in tokens or team.power_turn == match.turn:
         return
     if team.coach == "taktikerin" and len(team.hand) <= 1:
         tokens.remove("T")
         team.power_turn = match.turn
-        match.log("coach_power", team.side, None, coach=team.coach, token="T", power="draw_six_keep_three")
+        match.events.add(
+            (
+                match.turn // TURNS_PER_MINUTE,
+                ev.COACH_POWER,
+                SIDE_NAMES[team.side],
+                None,
+                team.coach,
+                "T",
+                "draw_six_keep_three",
+            )
+        )
         drawn = [c for c in (match._take_from_deck() for _ in range(6)) if c is not None]
         drawn.sort(key=card_value, reverse=True)
         keep = drawn[: min(3, T.HAND_LIMIT - len(team.hand))]
@@ -554,8 +560,18 @@ def use_tokens(match: Match, team: Team) -> None:
             target = max(targets, key=lambda p: (p.in_goal, p.side_value(True)))
             tokens.remove("T")
             team.power_turn = match.turn
-            match.log("coach_power", team.side, target, coach=team.coach, token="T", power="foul")
-            match.log("foul", team.side, None, victim=target.id, by="coach")
+            match.events.add(
+                (
+                    match.turn // TURNS_PER_MINUTE,
+                    ev.COACH_POWER,
+                    SIDE_NAMES[team.side],
+                    target.id,
+                    team.coach,
+                    "T",
+                    "foul",
+                )
+            )
+            match.events.add((match.turn // TURNS_PER_MINUTE, ev.FOUL, SIDE_NAMES[team.side], None, target.id, "coach"))
             target.stats["fouled"] += 1
             match.hurt(target, "foul")
     elif team.coach == "spielertrainer":
@@ -565,5 +581,15 @@ def use_tokens(match: Match, team: Team) -> None:
         if weakest is not None and weakest.side_value(weakest.mutated) < 6:
             tokens.remove("T")
             team.power_turn = match.turn
-            match.log("coach_power", team.side, weakest, coach=team.coach, token="T", power="player_coach")
+            match.events.add(
+                (
+                    match.turn // TURNS_PER_MINUTE,
+                    ev.COACH_POWER,
+                    SIDE_NAMES[team.side],
+                    weakest.id,
+                    team.coach,
+                    "T",
+                    "player_coach",
+                )
+            )
             match.bring_in_player_coach(team, weakest)

@@ -5,30 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import (
-    CardError,
-    Clock,
-    Dice,
-    Engine,
-    MatchOptions,
-    MatchResult,
-    SquadRules,
-    TeamSheet,
-)
+from engines.core import CardError, DecidedBy, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
 from engines.mutant.events import VOCABULARY
-from engines.mutant.match import SUDDEN_DEATH_TURNS, TURN_CAP, Match, Player, Team
+from engines.mutant.match import SHOOTOUT_ROUNDS, SUDDEN_DEATH_TURNS, TURN_CAP, Match, Player, Team
 from engines.mutant.schema import MAX_EXTRA_CARDS, SETTINGS_SCHEMA, TACTICS_SCHEMA
-from engines.mutant.sheet import CARD_FACE, SHEET, SHOOTOUT_KICK, TABLE_ENTRY
+from engines.mutant.sheet import CARD_FACE, SHEET, TABLE_ENTRY
+from engines.mutant.styles import CAREFUL, STYLES
+from engines.published import Clock
 
 _RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
 _ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")
 _IGNORED = ("id", "name", "price")
 _KNOWN_KEYS = frozenset(_ATTRIBUTES) | frozenset(_IGNORED)
-SHOOTOUT_ROUNDS = 5
-SHOOTOUT_SUDDEN_DEATH = 20
 #: One period of turns (``turn_cap``); with a winner required sudden death, then the shoot-out.
 CLOCK = Clock(
     regulation=TURN_CAP,
@@ -54,19 +45,24 @@ def _whole_number(field: str, value: Any) -> int:
     raise CardError(f"{field}: {value!r} is not a whole number")
 
 
-_validated: dict[tuple, dict[str, Any]] = {}
+_validated: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
 def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The card's game attributes, normalised; CardError names the field, value and what is allowed.
+    """The card's game attributes, normalised; CardError names the field, value and what is allowed."""
+    return dict(_known_card(data))
+
+
+def _known_card(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``validate_card`` without the copy, for a match that only reads it.
 
     Valid cards are remembered by their attributes: a league plays the same cards
     every match, and checking them again cost a tenth of a simulation.
     """
     try:
-        if data.keys() - _KNOWN_KEYS:
+        if not _KNOWN_KEYS.issuperset(data):
             return _check_card(data)  # raises: an unknown field
-        key = tuple(data.get(field) for field in _ATTRIBUTES)
+        key = tuple(map(data.get, _ATTRIBUTES))
         known = _validated.get(key)
     except (AttributeError, TypeError):
         return _check_card(data)
@@ -74,7 +70,7 @@ def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
         known = _check_card(data)
         if len(_validated) < 10_000:
             _validated[key] = known
-    return dict(known)
+    return known
 
 
 def _check_card(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -128,7 +124,7 @@ def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key
     players: list[Player] = []
     for index, raw in enumerate(sheet.players):
         try:
-            card = validate_card(raw)
+            card = _known_card(raw)
         except CardError as exc:
             raise CardError(f"{label} team, player {raw.get('id')!r} (#{index + 1}): {exc}") from None
         players.append(Player({**card, "id": str(raw["id"]), "name": raw.get("name") or raw["id"]}, side))
@@ -166,9 +162,9 @@ def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key
 
 
 def _style(settings: Mapping[str, Any], extras: Mapping[str, Any], side: str) -> str:
-    style = extras.get("style") or settings.get(f"{side}_style") or settings.get("coach_style") or coach.CAREFUL
-    if style not in coach.STYLES:
-        raise CardError(f"{side} coach style: {style!r}; allowed: {', '.join(coach.STYLES)}")
+    style = extras.get("style") or settings.get(f"{side}_style") or settings.get("coach_style") or CAREFUL
+    if style not in STYLES:
+        raise CardError(f"{side} coach style: {style!r}; allowed: {', '.join(STYLES)}")
     return str(style)
 
 
@@ -186,48 +182,13 @@ def _coaches(dice: Dice, wanted: list[Any]) -> list[str]:
     return chosen
 
 
-def shootout(match: Match) -> tuple[int, int]:
-    """Our tie-break when a winner is required: shots at goal, dice only, five each then sudden death."""
-    scores = [0, 0]
-    order: list[list[Player]] = []
-    for team in match.teams:
-        takers = [p for p in team.field] or [p for p in team.bench] or [p for p in team.players]
-        order.append(sorted(takers, key=lambda p: (-p.att, str(p.id))))
-    rounds = 0
-    while True:
-        for side in (0, 1):
-            taker = order[side][rounds % len(order[side])]
-            keeper = match.teams[1 - side].keeper
-            save = keeper.dfn if keeper is not None else 0
-            a_face = T.ATTACK_DIE[match.dice.d6() - 1]
-            d_face = T.DEFENCE_DIE[match.dice.d6() - 1]
-            scored = taker.att + a_face[1] >= save + d_face[1]
-            scores[side] += scored
-            match.log(
-                SHOOTOUT_KICK,
-                side,
-                taker,
-                scored=scored,
-                attack=taker.att + a_face[1],
-                defence=save + d_face[1],
-                score=list(scores),
-            )
-        rounds += 1
-        if rounds >= SHOOTOUT_ROUNDS and scores[0] != scores[1]:
-            return scores[0], scores[1]
-        if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
-            side = match.dice.roll(2) - 1
-            scores[side] += 1
-            match.log(SHOOTOUT_KICK, side, None, coin_toss=True, score=list(scores))
-            return scores[0], scores[1]
-
-
 class MutantSoccerEngine(Engine):
     """Mutant Soccer (giraffentoast, print & play prototype #ONE, March 2020)."""
 
     key = "mutant"
     name = "Mutant Soccer"
-    version = "1.1"
+    #: 1.2: shoot-out kicks are the standard ``penalty_kick`` (``shootout`` set), no longer ``penalty``.
+    version = "1.2"
     event_vocabulary = VOCABULARY
     squad_rules = SquadRules(roles={C.FIELD: 5, C.GOALKEEPER: 1}, reserves=0)
     settings_schema = SETTINGS_SCHEMA
@@ -292,8 +253,8 @@ class MutantSoccerEngine(Engine):
         teams = [build_team(side, sheets[side], extras[side], coaches[side], styles[side]) for side in (0, 1)]
         shared = {p.id for p in teams[0].players} & {p.id for p in teams[1].players}
         if shared:
-            raise CardError(f"player {sorted(shared)[0]!r} is on both team sheets")
-        match = Match(teams[0], teams[1], dice, settings)
+            raise CardError(f"player {sorted(map(str, shared))[0]!r} is on both team sheets")
+        match = Match(teams[0], teams[1], dice, coach, settings)
         return run_match(self, match, seed, options.winner_required)
 
 
@@ -302,8 +263,8 @@ def run_match(engine: Engine, match: Match, seed: int, winner_required: bool) ->
     match.start()
     match.play()
     home, away = match.teams
-    decided_by = "regulation"
-    shoot = (None, None)
+    decided_by: DecidedBy = "regulation"
+    shoot: tuple[int | None, int | None] = (None, None)
     if winner_required and home.goals == away.goals:
         if match.ended_by is None:
             match.goals_to_win = home.goals + 1
@@ -312,7 +273,7 @@ def run_match(engine: Engine, match: Match, seed: int, winner_required: bool) ->
             if home.goals != away.goals:
                 decided_by = "sudden_death"
         if home.goals == away.goals:
-            shoot = shootout(match)
+            shoot = match.shootout()
             decided_by = "penalties"
     match.finish()
     stats = {p.id: p.stats for team in match.teams for p in team.players if p.id is not None}
@@ -322,7 +283,7 @@ def run_match(engine: Engine, match: Match, seed: int, winner_required: bool) ->
         seed=seed,
         home_goals=home.goals,
         away_goals=away.goals,
-        decided_by=decided_by,  # type: ignore[arg-type]
+        decided_by=decided_by,
         shootout_home=shoot[0],
         shootout_away=shoot[1],
         events=match.events,

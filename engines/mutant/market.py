@@ -217,19 +217,21 @@ def _require_turn(market: Market, coach: str) -> None:
         raise CardError(f"market: it is {market.to_act}'s turn, not {coach}'s")
 
 
-def _deal(market: Market, display: tuple[str, ...], pile: tuple[str, ...], discards: tuple[str, ...], deals: int):
+def _deal(
+    market: Market, display: tuple[str, ...], pile: tuple[str, ...], discards: tuple[str, ...], deals: int
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]:
     """Fill the display to six from the pile, shuffling the discards in when it runs out."""
-    display, pile, discards = list(display), list(pile), list(discards)
-    while len(display) < DISPLAY_SIZE:
-        if not pile:
-            if not discards:
+    shown, stack, spent = list(display), list(pile), list(discards)
+    while len(shown) < DISPLAY_SIZE:
+        if not stack:
+            if not spent:
                 break
-            pile = discards
-            discards = []
-            Dice(market.seed * 1000 + deals).shuffle(pile)
+            stack = spent
+            spent = []
+            Dice(market.seed * 1000 + deals).shuffle(stack)
             deals += 1
-        display.append(pile.pop(0))
-    return tuple(display), tuple(pile), tuple(discards), deals
+        shown.append(stack.pop(0))
+    return tuple(shown), tuple(stack), tuple(spent), deals
 
 
 def pick(market: Market, coach: str, card_id: str) -> Market:

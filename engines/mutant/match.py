@@ -2,8 +2,9 @@
 
 ``play(home, away, dice, settings)`` is the entry point: two ``Team`` objects
 (built by ``engine.build_team``), a ``Dice`` (a ``ScriptedDice`` in tests) and
-the league settings. The computer coach's choices live in ``coach.py``; this
-module only applies rules, so a test can drive a single rule through the
+the league settings. The computer coach's choices live in ``coach.py``, which
+the match is handed (``Match(..., coach)``) and never imports; this module only
+applies rules, so a test can drive a single rule through the
 ``Match`` methods (``duel``, ``hurt``, ``pass_ball`` ...) with forced dice and a
 stacked deck.
 
@@ -16,18 +17,24 @@ simulated match ends.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
-from engines.core import Dice, Event, blank_stats
-from engines.mutant import board, coach
+from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats
+from engines.mutant import board
+from engines.mutant import events as ev
 from engines.mutant import tactics as T
 from engines.mutant.cards import FIELD, GOALKEEPER, PLAYER_COACH, trigger_fires
+from engines.mutant.styles import CAREFUL, STYLES
 
-SIDE_NAMES = ("home", "away")
+SIDE_NAMES: tuple[Side, Side] = (HOME, AWAY)
 GOALS_TO_WIN = 3
 TURN_CAP = 200
 TURNS_PER_MINUTE = 1
 SUDDEN_DEATH_TURNS = 60
+#: Our tie-break shoot-out: five kicks each, then up to twenty rounds of sudden death,
+#: then a coin toss (the rule book has no shoot-out).
+SHOOTOUT_ROUNDS = 5
+SHOOTOUT_SUDDEN_DEATH = 20
 
 #: The game's own counters, next to the standard ones, in every player's stats.
 EXTRA_STATS = (
@@ -54,7 +61,7 @@ def face_label(face: tuple[str, int]) -> str:
 
 
 _CARD_BONUS = {card: bonus for card, (_kind, bonus) in T.CARD_TYPES.items()}
-_NOBODY: frozenset = frozenset()
+_NOBODY: frozenset[Player] = frozenset()
 _ATTACK_LABELS = tuple(face_label(face) for face in T.ATTACK_DIE)
 _DEFENCE_LABELS = tuple(face_label(face) for face in T.DEFENCE_DIE)
 
@@ -88,12 +95,12 @@ class Player:
         self.name = str(card.get("name") or self.id)
         self.side = side
         self.keeper_card = card.get("role") == GOALKEEPER
-        self.attack = card["attack"]
-        self.defence = card["defence"]
-        self.mutant_attack = card.get("mutant_attack", self.attack)
-        self.mutant_defence = card.get("mutant_defence", self.defence)
-        self.trigger = card.get("trigger")
-        self.power = card.get("power")
+        self.attack: int = card["attack"]
+        self.defence: int = card["defence"]
+        self.mutant_attack: int = card.get("mutant_attack", self.attack)
+        self.mutant_defence: int = card.get("mutant_defence", self.defence)
+        self.trigger: str | None = card.get("trigger")
+        self.power: str | None = card.get("power")
         self._mutated = False
         self.sq: int | None = None
         self._in_goal = False
@@ -162,7 +169,7 @@ class Team:
         keeper: Player | None,
         bench: list[Player],
         coach_key: str,
-        style: str = coach.CAREFUL,
+        style: str = CAREFUL,
         extra_cards: int = 0,
     ) -> None:
         self.side = side
@@ -177,7 +184,7 @@ class Team:
         self.hand: list[str] = []
         self.tokens: list[str] = []
         self.coach = coach_key
-        self.style = coach.STYLES[style]
+        self.style = STYLES[style]
         self.style_name = style
         self.extra_cards = extra_cards
         self.goals = 0
@@ -185,20 +192,56 @@ class Team:
         self.player_coach: Player | None = None
 
 
-class Match:
-    """The state of a match and the rules that change it."""
+#: A coach's choice of action: ("shot",), ("dribble", p), ("pass", p), ("run", p, sq), ("none",);
+#: of reaction: ("attack", p) or ("run", p, sq).
+Action = tuple[Any, ...]
 
-    def __init__(self, home: Team, away: Team, dice: Dice, settings: Mapping[str, Any] | None = None) -> None:
+
+class Coach(Protocol):
+    """The decisions the rules ask of the computer coach (``engines.mutant.coach``)."""
+
+    def card_value(self, card: str, /) -> float: ...
+    def token_face(self, match: Match, team: Team, /) -> str: ...
+    def use_tokens(self, match: Match, team: Team, /) -> None: ...
+    def choose_action(self, match: Match, team: Team, /) -> Action: ...
+    def choose_reaction(self, match: Match, team: Team, /) -> Action | None: ...
+    def flip_before_duel(self, match: Match, team: Team, player: Player, attacking: bool, /) -> None: ...
+    def duel_cards(
+        self, match: Match, team: Team, me: Player, rival: Player, attacking: bool, shot: bool, /
+    ) -> list[str]: ...
+    def mutant_power_card(
+        self, match: Match, team: Team, player: Player, attacking: bool, active: set[Player], /
+    ) -> None: ...
+    def use_drawn_card(
+        self, match: Match, team: Team, card: str, played: list[str], attacking: bool, shot: bool, /
+    ) -> bool: ...
+    def anti_mutant(self, match: Match, team: Team, player: Player, active: set[Player], /) -> None: ...
+    def heal_to_save(self, match: Match, team: Team, player: Player, /) -> bool: ...
+    def choose_keeper(self, match: Match, team: Team, /) -> Player | None: ...
+    def choose_substitute(self, match: Match, team: Team, /) -> Player | None: ...
+    def refresh_hand(self, match: Match, team: Team, /) -> None: ...
+    def after_goal_changes(self, match: Match, team: Team, /) -> None: ...
+
+
+class Match:
+    """The state of a match and the rules that change it; ``coach`` makes the choices."""
+
+    def __init__(
+        self, home: Team, away: Team, dice: Dice, coach: Coach, settings: Mapping[str, Any] | None = None
+    ) -> None:
         settings = settings or {}
         self.teams = (home, away)
         self.dice = dice
+        self.coach = coach
         self.board: list[Player | None] = [None] * board.SQUARES
         self.holder: Player | None = None
         self.loose: int | None = None
         self.acting = 0
         self.turn = 0
         self.quiet = 0  # turns since the last duel
-        self.events: list[Event] = []
+        #: The play-by-play: ``events.add((minute, layout, side, player_id, *detail))``, the
+        #: detail values in the order of the layout's keys (``events.py``).
+        self.events = EventLog()
         self.deck = T.build_deck(settings.get("tactical_deck"))
         self.discards: list[str] = []
         self.tokens_left = T.COACHING_TOKENS
@@ -207,20 +250,6 @@ class Match:
         self.over = False
         self.ended_by: str | None = None
         self._keeper_ball: Team | None = None
-
-    # ----------------------------------------------------------------- logging
-
-    def log(self, kind: str, side: int | None, player: Player | None = None, /, **detail: Any) -> None:
-        self.events.append(
-            Event(
-                len(self.events) + 1,
-                self.turn // TURNS_PER_MINUTE,
-                kind,
-                SIDE_NAMES[side] if side is not None else None,
-                player.id if player is not None else None,
-                detail,
-            )
-        )
 
     # ------------------------------------------------------------------ set-up
 
@@ -260,8 +289,9 @@ class Match:
         if not forward:
             self.holder = team.keeper
         else:
-            self.holder = max(forward, key=lambda p: (p.att, -p.sq))
-        self.log("kick_off", side, self.holder)
+            self.holder = max(forward, key=lambda p: (p.att, -p.sq))  # type: ignore[operator]
+        taker = self.holder.id if self.holder is not None else None  # nobody left to kick off
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.KICK_OFF, SIDE_NAMES[side], taker))
 
     # ------------------------------------------------------------ tactical deck
 
@@ -281,22 +311,22 @@ class Match:
         before = len(team.hand)
         team.hand.append(card)
         if len(team.hand) > max(T.HAND_LIMIT, before):
-            worst = min(team.hand, key=coach.card_value)
+            worst = min(team.hand, key=self.coach.card_value)
             team.hand.remove(worst)
             self.discards.append(worst)
         return card if card in team.hand else None
 
     def discard(self, cards: list[str]) -> None:
-        self.discards.extend(c for c in cards if c != T.DUMMY)
+        self.discards.extend([c for c in cards if c != T.DUMMY] if T.DUMMY in cards else cards)
 
     def give_token(self, team: Team) -> None:
         """A coaching token from the supply; its side (T or +) is chosen on receipt."""
         if self.tokens_left <= 0:
             return
         self.tokens_left -= 1
-        face = coach.token_face(self, team)
+        face = self.coach.token_face(self, team)
         team.tokens.append(face)
-        self.log("coaching_token", team.side, None, face=face)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.COACHING_TOKEN, SIDE_NAMES[team.side], None, face))
 
     # ---------------------------------------------------------------- movement
 
@@ -328,7 +358,17 @@ class Match:
             self.holder = player
             self.acting = player.side
             picked = True
-        self.log("run", player.side, player, to=sq, swap=other.id if other else None, picked_up=picked)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.RUN,
+                SIDE_NAMES[player.side],
+                player.id,
+                sq,
+                other.id if other else None,
+                picked,
+            )
+        )
 
     def pass_ball(self, receiver: Player) -> None:
         """A pass reaches up to two rows and always arrives."""
@@ -341,7 +381,9 @@ class Match:
             assert abs(board.row_of(receiver.sq) - board.row_of(passer.sq)) <= 2, "a pass reaches two rows"
         passer.stats["passes"] += 1
         self.holder = receiver
-        self.log("pass", passer.side, passer, to=receiver.id, square=receiver.sq)
+        self.events.add(
+            (self.turn // TURNS_PER_MINUTE, ev.PASS, SIDE_NAMES[passer.side], passer.id, receiver.id, receiver.sq)
+        )
 
     def swap(self, first: Player, second: Player) -> None:
         a, b = first.sq, second.sq
@@ -383,6 +425,7 @@ class Match:
         a_team, d_team = self.teams[attacker.side], self.teams[defender.side]
         holder = self.holder
         holder_side = holder.side if holder is not None else attacker.side
+        coach = self.coach
         coach.flip_before_duel(self, a_team, attacker, True)
         coach.flip_before_duel(self, d_team, defender, False)
         a_cards = coach.duel_cards(self, a_team, attacker, defender, True, shot)
@@ -401,17 +444,27 @@ class Match:
         order = [(attacker, a_team, a_face, a_cards, True), (defender, d_team, d_face, d_cards, False)]
         if holder_side != attacker.side:
             order.reverse()
-        for player, team, face, played, attacking in order:
-            if face[0] != T.SPECIAL:
-                continue
-            if player.mutated and not player.player_coach:
-                self.activate_power(player, active)
-            else:
-                drawn = self.draw(team)
-                if drawn is not None and coach.use_drawn_card(self, team, drawn, played, attacking, shot):
-                    team.hand.remove(drawn)
-                    played.append(drawn)
-                    self.log("tactical_card", team.side, player, card=drawn, drawn_on_special=True)
+        if T.SPECIAL in (a_face[0], d_face[0]):  # a SPECIAL face fires a power or draws a card
+            for player, team, face, played, attacking in order:
+                if face[0] != T.SPECIAL:
+                    continue
+                if player.mutated and not player.player_coach:
+                    self.activate_power(player, active)
+                else:
+                    drawn = self.draw(team)
+                    if drawn is not None and coach.use_drawn_card(self, team, drawn, played, attacking, shot):
+                        team.hand.remove(drawn)
+                        played.append(drawn)
+                        self.events.add(
+                            (
+                                self.turn // TURNS_PER_MINUTE,
+                                ev.CARD_DRAWN_ON_SPECIAL,
+                                SIDE_NAMES[team.side],
+                                player.id,
+                                drawn,
+                                True,
+                            )
+                        )
         if active:
             for player, team, _face, _played, _attacking in order:
                 coach.anti_mutant(self, team, player, active)
@@ -438,28 +491,31 @@ class Match:
         winner, loser = (attacker, defender) if attacker_wins else (defender, attacker)
         winner.stats["duels_won"] += 1
         loser.stats["duels_lost"] += 1
-        self.log(
-            "duel",
-            attacker.side,
-            attacker,
-            kind=kind,
-            defender=defender.id,
-            attack={
-                "power": attacker.att,
-                "die": _ATTACK_LABELS[a_roll],
-                "cards": a_cards,
-                "bonus": duo,
-                "total": a_value,
-            },
-            defence={
-                "power": defender.dfn,
-                "die": _DEFENCE_LABELS[d_roll],
-                "cards": d_cards,
-                "bonus": wall,
-                "total": d_value,
-            },
-            cancelled=[(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)] if cancelled else [],
-            winner=SIDE_NAMES[winner.side],
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.DUEL,
+                SIDE_NAMES[attacker.side],
+                attacker.id,
+                kind,
+                defender.id,
+                {
+                    "power": attacker.att,
+                    "die": _ATTACK_LABELS[a_roll],
+                    "cards": a_cards,
+                    "bonus": duo,
+                    "total": a_value,
+                },
+                {
+                    "power": defender.dfn,
+                    "die": _DEFENCE_LABELS[d_roll],
+                    "cards": d_cards,
+                    "bonus": wall,
+                    "total": d_value,
+                },
+                [(a_cards if k == "a" else d_cards)[i] for k, i in sorted(cancelled)] if cancelled else [],
+                SIDE_NAMES[winner.side],
+            )
         )
         fired = {p for p in active if trigger_fires(p.trigger, p is attacker, p is winner)} if active else _NOBODY
         goal = False
@@ -472,7 +528,9 @@ class Match:
                     self._power_event(attacker)
                 else:
                     self.holder = defender
-                self.log("save", defender.side, defender, shooter=attacker.id)
+                self.events.add(
+                    (self.turn // TURNS_PER_MINUTE, ev.SAVE, SIDE_NAMES[defender.side], defender.id, attacker.id)
+                )
         else:
             if winner is not holder:
                 if loser in fired and loser.power == "hold_ball":
@@ -492,7 +550,9 @@ class Match:
                 hits.append((victim, "foul"))
                 fouler.stats["fouls"] += 1
                 victim.stats["fouled"] += 1
-                self.log("foul", fouler.side, fouler, victim=victim.id, by="card")
+                self.events.add(
+                    (self.turn // TURNS_PER_MINUTE, ev.FOUL, SIDE_NAMES[fouler.side], fouler.id, victim.id, "card")
+                )
         immune: set[Player] = set()
         if fired:
             for player, _team, _face, _played, _attacking in order:
@@ -532,7 +592,7 @@ class Match:
         ):
             for _ in range(own.count(T.DESTRUCTIVE_TACTICS)):
                 targets = [
-                    (coach.card_value(c), i)
+                    (self.coach.card_value(c), i)
                     for i, c in enumerate(other)
                     if (other_key, i) not in cancelled and c not in (T.DUMMY, T.DESTRUCTIVE_TACTICS)
                 ]
@@ -540,14 +600,23 @@ class Match:
                     break
                 _value, index = max(targets)
                 cancelled.add((other_key, index))
-                self.log("tactical_card", team.side, None, card=T.DESTRUCTIVE_TACTICS, cancels=other[index])
+                self.events.add(
+                    (
+                        self.turn // TURNS_PER_MINUTE,
+                        ev.CARD_CANCELS,
+                        SIDE_NAMES[team.side],
+                        None,
+                        T.DESTRUCTIVE_TACTICS,
+                        other[index],
+                    )
+                )
         return cancelled
 
-    def play_flash(self, team: Team, card: str, player: Player | None, **detail: Any) -> None:
+    def play_flash(self, team: Team, card: str, player: Player) -> None:
         """A flash card goes straight from the hand onto the discards and takes effect."""
         team.hand.remove(card)
         self.discards.append(card)
-        self.log("tactical_card", team.side, player, card=card, **detail)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.TACTICAL_CARD, SIDE_NAMES[team.side], player.id, card))
 
     def mutant_power_card(self, team: Team, player: Player, active: set[Player]) -> None:
         """MUTANT POWER: activate a player's power; on the standard side swap the card for a new one."""
@@ -563,10 +632,30 @@ class Match:
             return
         active.add(player)
         player.stats["mutant_powers"] += 1
-        self.log("mutant_power", player.side, player, power=player.power, trigger=player.trigger, stage="activated")
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.MUTANT_POWER,
+                SIDE_NAMES[player.side],
+                player.id,
+                player.power,
+                player.trigger,
+                "activated",
+            )
+        )
 
     def _power_event(self, player: Player) -> None:
-        self.log("mutant_power", player.side, player, power=player.power, trigger=player.trigger, stage="effect")
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.MUTANT_POWER,
+                SIDE_NAMES[player.side],
+                player.id,
+                player.power,
+                player.trigger,
+                "effect",
+            )
+        )
 
     def _advance(self, player: Player) -> None:
         assert player.sq is not None
@@ -588,7 +677,16 @@ class Match:
             hits.append((opponent, "foul"))
             player.stats["fouls"] += 1
             opponent.stats["fouled"] += 1
-            self.log("foul", player.side, player, victim=opponent.id, by="mutant_power")
+            self.events.add(
+                (
+                    self.turn // TURNS_PER_MINUTE,
+                    ev.FOUL,
+                    SIDE_NAMES[player.side],
+                    player.id,
+                    opponent.id,
+                    "mutant_power",
+                )
+            )
         elif power == "shrug_off":
             immune.add(player)
         elif power == "draw_two":
@@ -603,7 +701,7 @@ class Match:
                 rival.hand.remove(card)
                 team.hand.append(card)
                 if len(team.hand) > T.HAND_LIMIT:
-                    worst = min(team.hand, key=coach.card_value)
+                    worst = min(team.hand, key=self.coach.card_value)
                     team.hand.remove(worst)
                     self.discards.append(worst)
         elif power == "reanimate":
@@ -628,21 +726,30 @@ class Match:
         if player.player_coach:
             # No mutated side: a foul or an injury sends him back to the bench.
             self._remove_from_play(player)
-            self.log("substitution", player.side, player, out="player_coach", cause=cause)
+            self.events.add(
+                (
+                    self.turn // TURNS_PER_MINUTE,
+                    ev.PLAYER_COACH_OFF,
+                    SIDE_NAMES[player.side],
+                    player.id,
+                    "player_coach",
+                    cause,
+                )
+            )
             self._replace(team, player)
             team.bench.append(player)
             return
         if not player.mutated:
             player.mutated = True
             player.stats["mutations"] += 1
-            self.log("mutation", player.side, player, cause=cause)
+            self.events.add((self.turn // TURNS_PER_MINUTE, ev.MUTATION, SIDE_NAMES[player.side], player.id, cause))
             return
-        if coach.heal_to_save(self, team, player):
+        if self.coach.heal_to_save(self, team, player):
             return
         player.stats["injuries"] += 1
         self._remove_from_play(player)
         team.injured.append(player)
-        self.log("serious_injury", player.side, player, cause=cause)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.SERIOUS_INJURY, SIDE_NAMES[player.side], player.id, cause))
         self._replace(team, player)
         if self._keeper_ball is team:
             # A keeper holding the ball left: the ball stays in goal with the new keeper.
@@ -653,7 +760,7 @@ class Match:
 
     def heal(self, team: Team, player: Player, source: str) -> None:
         player.mutated = False
-        self.log("heal", team.side, player, source=source)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.HEAL, SIDE_NAMES[team.side], player.id, source))
 
     def _remove_from_play(self, player: Player) -> None:
         team = self.teams[player.side]
@@ -676,11 +783,11 @@ class Match:
     def _replace(self, team: Team, gone: Player) -> None:
         """Fill a hole at once: a keeper first, else a substitute in the own half."""
         if team.keeper is None:
-            keeper = coach.choose_keeper(self, team)
+            keeper = self.coach.choose_keeper(self, team)
             if keeper is not None:
                 self.put_in_goal(team, keeper)
         if len(team.field) < 5:
-            sub = coach.choose_substitute(self, team)
+            sub = self.coach.choose_substitute(self, team)
             free = self.free_squares(team.side)
             if sub is not None and free:
                 self.bring_on(team, sub, free[-1], replaces=gone)
@@ -699,7 +806,16 @@ class Match:
             keeper.sq = None
         keeper.in_goal = True
         team.keeper = keeper
-        self.log("substitution", team.side, keeper, to="goal", stand_in=not keeper.keeper_card)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.INTO_GOAL,
+                SIDE_NAMES[team.side],
+                keeper.id,
+                "goal",
+                not keeper.keeper_card,
+            )
+        )
 
     def bring_on(self, team: Team, player: Player, sq: int, replaces: Player | None = None) -> None:
         if player in team.bench:
@@ -713,7 +829,16 @@ class Match:
         if self.loose == sq:
             self.loose = None
             self.holder = player
-        self.log("substitution", team.side, player, square=sq, replaces=replaces.id if replaces else None)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.SUBSTITUTION,
+                SIDE_NAMES[team.side],
+                player.id,
+                sq,
+                replaces.id if replaces else None,
+            )
+        )
 
     def substitute(self, team: Team, out: Player | None, into: Player) -> None:
         """A bench card comes on for ``out`` (or into a free place), keeping its side up."""
@@ -737,7 +862,16 @@ class Match:
         into.sq = sq
         if sq is not None:
             self.board[sq] = into
-        self.log("substitution", team.side, into, replaces=out.id if out else None, square=sq)
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.SUBSTITUTION,
+                SIDE_NAMES[team.side],
+                into.id,
+                sq,
+                out.id if out else None,
+            )
+        )
 
     def change_keeper(self, team: Team, keeper: Player) -> None:
         """A goalkeeper card from the bench takes over from a field player in goal."""
@@ -780,16 +914,20 @@ class Match:
             self._leave(stand_in)
             stand_in.in_goal = False
             team.keeper = None
-            self.log("reanimation", team.side, player, to="goal")
+            self.events.add(
+                (self.turn // TURNS_PER_MINUTE, ev.REANIMATION_TO_GOAL, SIDE_NAMES[team.side], player.id, "goal")
+            )
             self.put_in_goal(team, player)
             self._enter(player)
             if len(team.field) < 5 and free:
                 self.bring_on(team, stand_in, free[-1])
             else:
                 team.bench.append(stand_in)
-                self.log("substitution", team.side, stand_in, to="bench")
+                self.events.add(
+                    (self.turn // TURNS_PER_MINUTE, ev.TO_BENCH, SIDE_NAMES[team.side], stand_in.id, "bench")
+                )
             return True
-        self.log("reanimation", team.side, player)
+        self.events.add((self.turn // TURNS_PER_MINUTE, ev.REANIMATION, SIDE_NAMES[team.side], player.id))
         self.bring_on(team, player, free[-1])
         return True
 
@@ -805,7 +943,15 @@ class Match:
         team = self.teams[scorer.side]
         team.goals += 1
         scorer.stats["goals"] += 1
-        self.log("goal", scorer.side, scorer, score=[self.teams[0].goals, self.teams[1].goals])
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.GOAL,
+                SIDE_NAMES[scorer.side],
+                scorer.id,
+                [self.teams[0].goals, self.teams[1].goals],
+            )
+        )
         self.holder = None
         self.loose = None
         self._apply_hits(hits, immune)
@@ -821,11 +967,11 @@ class Match:
     def restart_after_goal(self, scoring_side: int) -> None:
         """Cards back, new tactical cards, a token to the scorers, substitutions, kick-off."""
         for team in self.teams:
-            coach.refresh_hand(self, team)
+            self.coach.refresh_hand(self, team)
         self.give_token(self.teams[scoring_side])
         for side in (scoring_side, 1 - scoring_side):
             team = self.teams[side]
-            coach.after_goal_changes(self, team)
+            self.coach.after_goal_changes(self, team)
             self.line_up(team)
         self.check_players_left()
         if not self.over:
@@ -839,20 +985,29 @@ class Match:
         self.quiet += 1
         for s in (side, 1 - side):
             if self.teams[s].tokens:
-                coach.use_tokens(self, self.teams[s])
+                self.coach.use_tokens(self, self.teams[s])
                 if self.over:
                     return
         team = self.teams[side]
         if self.holder is None and self.loose is None:
             self.kick_off(side)
-        action = coach.choose_action(self, team)
+        action = self.coach.choose_action(self, team)
         kind = action[0]
         if kind == "shot":
             shooter = self.holder
-            assert shooter is not None
+            assert shooter is not None and shooter.sq is not None
             shooter.stats["shots"] += 1
             rival = self.teams[1 - side]
-            self.log("shot", side, shooter, square=shooter.sq, row=board.opponents_row_number(side, shooter.sq))
+            self.events.add(
+                (
+                    self.turn // TURNS_PER_MINUTE,
+                    ev.SHOT,
+                    SIDE_NAMES[side],
+                    shooter.id,
+                    shooter.sq,
+                    board.opponents_row_number(side, shooter.sq),
+                )
+            )
             if rival.keeper is None:
                 self._goal(shooter, [], set())
                 return
@@ -862,7 +1017,7 @@ class Match:
             dribbler = self.holder
             assert dribbler is not None
             dribbler.stats["dribbles"] += 1
-            self.log("dribble", side, dribbler, past=action[1].id)
+            self.events.add((self.turn // TURNS_PER_MINUTE, ev.DRIBBLE, SIDE_NAMES[side], dribbler.id, action[1].id))
             self.duel("dribble", dribbler, action[1])
             return
         if kind == "pass":
@@ -873,14 +1028,14 @@ class Match:
             self.react(1 - side)
 
     def react(self, side: int) -> None:
-        reaction = coach.choose_reaction(self, self.teams[side])
+        reaction = self.coach.choose_reaction(self, self.teams[side])
         if reaction is None:
             return
         if reaction[0] == "attack":
             attacker = reaction[1]
             target = self.holder
             assert target is not None
-            self.log("attack", side, attacker, target=target.id)
+            self.events.add((self.turn // TURNS_PER_MINUTE, ev.ATTACK, SIDE_NAMES[side], attacker.id, target.id))
             self.duel("attack", attacker, target)
         else:
             self.run(reaction[1], reaction[2])
@@ -891,6 +1046,45 @@ class Match:
             self.turn += 1
             self.play_turn()
 
+    def shootout(self) -> tuple[int, int]:
+        """Our tie-break when a winner is required: shots at goal, dice only, five each then sudden death."""
+        scores = [0, 0]
+        order: list[list[Player]] = []
+        for team in self.teams:
+            takers = [p for p in team.field] or [p for p in team.bench] or [p for p in team.players]
+            order.append(sorted(takers, key=lambda p: (-p.att, str(p.id))))
+        rounds = 0
+        while True:
+            for side in (0, 1):
+                taker = order[side][rounds % len(order[side])]
+                keeper = self.teams[1 - side].keeper
+                save = keeper.dfn if keeper is not None else 0
+                a_face = T.ATTACK_DIE[self.dice.d6() - 1]
+                d_face = T.DEFENCE_DIE[self.dice.d6() - 1]
+                scored = taker.att + a_face[1] >= save + d_face[1]
+                scores[side] += scored
+                self.events.add(
+                    (
+                        self.turn // TURNS_PER_MINUTE,
+                        ev.SHOOTOUT_KICK,
+                        SIDE_NAMES[side],
+                        taker.id,
+                        True,
+                        scored,
+                        taker.att + a_face[1],
+                        save + d_face[1],
+                        list(scores),
+                    )
+                )
+            rounds += 1
+            if rounds >= SHOOTOUT_ROUNDS and scores[0] != scores[1]:
+                return scores[0], scores[1]
+            if rounds >= SHOOTOUT_ROUNDS + SHOOTOUT_SUDDEN_DEATH:
+                side = self.dice.roll(2) - 1
+                scores[side] += 1
+                self.events.add((self.turn // TURNS_PER_MINUTE, ev.COIN_TOSS, SIDE_NAMES[side], None, list(scores)))
+                return scores[0], scores[1]
+
     def finish(self) -> None:
         for team in self.teams:
             for player in team.players:
@@ -900,11 +1094,14 @@ class Match:
         for team in self.teams:
             for player in team.players:
                 player.stats["minutes"] //= TURNS_PER_MINUTE
-        self.log(
-            "full_time",
-            None,
-            None,
-            score=[self.teams[0].goals, self.teams[1].goals],
-            turns=self.turn,
-            ended_by=self.ended_by or "clock",
+        self.events.add(
+            (
+                self.turn // TURNS_PER_MINUTE,
+                ev.FULL_TIME,
+                None,
+                None,
+                [self.teams[0].goals, self.teams[1].goals],
+                self.turn,
+                self.ended_by or "clock",
+            )
         )

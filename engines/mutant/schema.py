@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.mutant import cards, coach, market
+from engines.mutant import cards, market
 from engines.mutant import tactics as T
 from engines.mutant.match import GOALS_TO_WIN, TURN_CAP
+from engines.mutant.styles import CAREFUL, STYLES
 
 #: Extra tactical cards a team may buy with BootCoins it did not spend on players.
 MAX_EXTRA_CARDS = market.BUDGET // T.TACTICAL_CARD_PRICE
-_STYLE = {"enum": list(coach.STYLES), "default": coach.CAREFUL}
+_STYLE = {"enum": list(STYLES), "default": CAREFUL}
 _PLAYER_ID = {"type": ["string", "integer"]}
 
 SETTINGS_SCHEMA: dict[str, Any] = {

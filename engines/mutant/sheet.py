@@ -3,11 +3,8 @@ form and the card face. The clock is ``engine.CLOCK``, beside the shoot-out it d
 
 from __future__ import annotations
 
-from engines.core import OWN_GOAL, CardFace, Sheet, SheetColumn, SheetPanel, TableEntry
 from engines.mutant.cards import POWERS
-
-#: The kind of event a shoot-out kick is logged as (``engine.shootout``); every one is a kick.
-SHOOTOUT_KICK = "penalty"
+from engines.published import OWN_GOAL, CardFace, Sheet, SheetColumn, SheetPanel, TableEntry
 
 SHEET = Sheet(
     title="MUTANT SOCCER SCORESHEET",
@@ -28,7 +25,8 @@ SHEET = Sheet(
         "substitution",
         "mutant_power",
         "coaching_token",
-        SHOOTOUT_KICK,
+        "penalty_kick",
+        "coin_toss",
         "full_time",
     ),
     panels=(
@@ -39,8 +37,6 @@ SHEET = Sheet(
         "One line a player card; mark fouls, mutations (card flipped) and serious injuries. "
         "A coaching token to the side that scores: note its face, T or +. Minutes are turns."
     ),
-    shootout_kick=SHOOTOUT_KICK,
-    shootout_detail=(),
     positions={"goalkeeper": "GK"},
     keeper_positions=("GK",),
 )

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from engines.core import CardFace
+from engines.published import CardFace
 from printing.cards.data import PrintCard
 from printing.pdf import FONT, FONT_BOLD, FONT_NARROW, FONT_NARROW_BOLD, GREY, Kit, draw_fitted
 

@@ -6,7 +6,7 @@ actions, the API and ``manage.py print_cards`` all go through the same two steps
 way of printing gives the same sheet.
 
 Each game's card face shows what its rule book's cards show. What goes on it is the
-engine's data (``engine.card_face``, an ``engines.core.CardFace``): the face's drawing
+engine's data (``engine.card_face``, an ``engines.published.CardFace``): the face's drawing
 ``style`` (``printing.cards.faces.FACES``), the band's label per role, notes per role, a
 glossary; a game without a style prints its attributes as label/value rows, so a new engine
 prints at once. A face with a ``back_label`` has two sides: every front page is followed by
@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engines import get_engine
-from engines.core import CardFace
+from engines.published import CardFace
 from printing.cards.data import CardSet, PrintCard
 from printing.cards.faces import BACK_PURPLE, BACKS, FACES, STATIC, Box, face_generic, ink_on
 from printing.pdf import (

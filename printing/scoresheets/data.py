@@ -2,7 +2,7 @@
 
 The selectors (``printing.scoresheets.selectors``) read a match into a ``Scoresheet``; the
 renderer (``printing.scoresheets.render``) draws it. What each game's sheet shows is the
-engine's data (``engine.sheet``, an ``engines.core.Sheet``, and ``engine.clock``): which
+engine's data (``engine.sheet``, an ``engines.published.Sheet``, and ``engine.clock``): which
 player columns it keeps, a minute timer, the boxes per team (substitutions left, jokers
 turned, coaching tokens, replacements), how its shoot-out kicks are logged and the events its
 match report lists. A game without a sheet of its own gets ``GENERIC``: the standard counts
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines import get_engine
-from engines.core import Clock, Sheet, SheetColumn
+from engines.published import Clock, Sheet, SheetColumn
 from printing.pdf import game_name
 
 # --- the plain data a sheet is drawn from ---------------------------------------------------------

@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from engines.core import Clock, Sheet, SheetColumn, SheetTimer
+from engines.published import Clock, Sheet, SheetColumn, SheetTimer
 from printing.pdf import (
     FONT,
     FONT_BOLD,

@@ -10,7 +10,7 @@ from datetime import UTC
 from typing import Any
 
 from engines import get_engine
-from engines.core import Sheet
+from engines.published import Sheet
 from matches.models import Match
 from printing.pdf import game_name
 from printing.scoresheets.data import Scoresheet, SheetEvent, SheetPlayer, SheetSide, layout_for

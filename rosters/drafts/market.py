@@ -71,15 +71,24 @@ def sync_market_budgets(draft: Draft) -> Any:
 
 
 def market_refusal(draft: Draft, team_id: int, player: Player) -> str | None:
+    return market_refusals(draft, team_id, [player]).get(player.pk)
+
+
+def market_refusals(draft: Draft, team_id: int, players: list[Player]) -> dict[int, str]:
+    """Why the team may not buy each of ``players`` now (only the refused ones), reading the market once."""
     market = _market(draft)
-    if str(player.pk) not in market.display:
-        return f"{player.name} is not on display"
-    if str(player.pk) not in market_rules(draft).legal_picks(market, str(team_id)):
-        return (
-            f"{player.name} costs {player.price} BC: with {market.budgets[str(team_id)]} BC the team could then"
-            " not complete five field players and a goalkeeper from the cards left (or its squad is full)"
-        )
-    return None
+    legal = set(market_rules(draft).legal_picks(market, str(team_id)))
+    budget = market.budgets[str(team_id)]
+    reasons = {}
+    for player in players:
+        if str(player.pk) not in market.display:
+            reasons[player.pk] = f"{player.name} is not on display"
+        elif str(player.pk) not in legal:
+            reasons[player.pk] = (
+                f"{player.name} costs {player.price} BC: with {budget} BC the team could then"
+                " not complete five field players and a goalkeeper from the cards left (or its squad is full)"
+            )
+    return reasons
 
 
 def market_move(draft: Draft, team_id: int, kind: str, player: Player | None) -> None:

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from copy import copy
+from dataclasses import replace
+
 from django.utils import timezone
 
-from rosters.drafts.state import State, board_for, market_rules, on_the_clock, total_picks
+from rosters.drafts.auction import auction_refusal
+from rosters.drafts.market import market_refusals
+from rosters.drafts.state import (
+    Board,
+    State,
+    board_for,
+    market_rules,
+    on_the_clock,
+    pick_label,
+    pick_refusal,
+    total_picks,
+)
 from rosters.models import Draft, Player, QueuedCard
 from rosters.permissions import runs_league
 
@@ -28,9 +42,22 @@ def squad_lines(draft: Draft) -> list[str]:
     names = dict(draft.season.teams.values_list("pk", "name"))
     lines = []
     for team_id in draft.order:
-        squad = ", ".join(f"{p.name} ({p.role}, {p.price})" for p in board.squads.get(team_id, []))
+        squad = ", ".join(f"{p.name} ({p.role}, {board.paid[p.pk]})" for p in board.squads.get(team_id, []))
         lines.append(f"{names[team_id]}: {board.coins[team_id]} BC left; {squad}")
     return lines
+
+
+def card_refusals(draft: Draft, board: Board, team_id: int) -> dict[int, str]:
+    """Per free card, why the team may not take it now (its pick, nomination at 1 BC, or purchase):
+    the room disables those cards and shows the reason before anyone clicks."""
+    if draft.format == Draft.Format.MARKET:
+        return market_refusals(draft, team_id, board.free)
+    if draft.format == Draft.Format.AUCTION:
+        trial = replace(board, free=[copy(p) for p in board.free])  # a bid's trial rewrites its card's price
+        reasons = {p.pk: auction_refusal(trial, team_id, p, 1) for p in trial.free}
+    else:  # a snake draft's pick
+        reasons = {p.pk: pick_refusal(board, team_id, p) for p in board.free}
+    return {pk: reason for pk, reason in reasons.items() if reason}
 
 
 def room_state(draft: Draft, user) -> dict:
@@ -52,9 +79,9 @@ def room_state(draft: Draft, user) -> dict:
     elif draft.state == State.PAUSED:
         seconds = round(draft.seconds_left or 0)
 
-    def card(p: Player) -> dict:
+    def card(p: Player, price: int) -> dict:
         ratings = " ".join(f"{k} {v}" for k, v in p.attributes.items() if k != "role")
-        return {"id": p.pk, "name": p.name, "role": p.role, "price": p.price, "ratings": ratings}
+        return {"id": p.pk, "name": p.name, "role": p.role, "price": price, "ratings": ratings}
 
     def team_line(team_id: int) -> dict:
         open_roles = {r: n for r, n in needs.get(team_id, {}).items() if n > 0}
@@ -62,7 +89,7 @@ def room_state(draft: Draft, user) -> dict:
             "id": team_id,
             "name": teams[team_id],
             "coins": board.coins.get(team_id, draft.season.league.budget),
-            "squad": [card(p) for p in board.squads.get(team_id, [])],
+            "squad": [card(p, board.paid[p.pk]) for p in board.squads.get(team_id, [])],
             "needs": open_roles,
             "reserves": reserves.get(team_id, 0),
             "autopick": team_id in autopick,
@@ -74,6 +101,8 @@ def room_state(draft: Draft, user) -> dict:
         me = {**team_line(mine.pk), "queue": list(queue)}
         if draft.format == Draft.Format.MARKET and draft.state == State.DONE:
             me["extra_tactical_cards"] = market_rules(draft).extra_tactical_cards(me["coins"])
+    acting = due if commissioner else (me["id"] if me else None)
+    refusals = card_refusals(draft, board, acting) if acting and draft.state in (State.RUNNING, State.PAUSED) else {}
     moves = draft.picks.select_related("team", "player").order_by("-number")
     return {
         "id": draft.pk,
@@ -82,6 +111,7 @@ def room_state(draft: Draft, user) -> dict:
         "state": draft.state,
         "state_label": draft.get_state_display(),
         "pick_number": draft.pick_number,
+        "pick_label": pick_label(draft),
         "total_picks": total_picks(draft) if draft.format == Draft.Format.SNAKE else None,
         "on_the_clock": {"id": due, "name": teams.get(due)} if due else None,
         "seconds_left": seconds,
@@ -92,7 +122,14 @@ def room_state(draft: Draft, user) -> dict:
         and (commissioner or (me is not None and me["id"] == due)),
         "lot": _lot_line(draft, teams),
         "teams": [team_line(t) for t in draft.order],
-        "cards": [{**card(p), "on_display": display is None or str(p.pk) in display} for p in board.free],
+        "cards": [
+            {
+                **card(p, p.price),
+                "on_display": display is None or str(p.pk) in display,
+                "refusal": refusals.get(p.pk, ""),
+            }
+            for p in board.free
+        ],
         "board": [
             {
                 "number": m.number + 1,

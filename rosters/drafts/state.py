@@ -48,6 +48,7 @@ class Board:
     free: list[Player]  # dearest first, then by id
     squads: dict[int, list[Player]]
     coins: dict[int, int]
+    paid: dict[int, int]  # per card in a squad: the BootCoins its team paid (an auction's bid, not the list price)
 
     def needs(self) -> tuple[dict[int, Counter], dict[int, int]]:
         """Per team: the cards it still needs per role, and its reserve places left."""
@@ -62,16 +63,29 @@ def board_for(draft: Draft) -> Board:
     members = SquadMember.objects.filter(season=season).select_related("player")
     taken = {m.player_id for m in members}
     squads: dict[int, list[Player]] = {t: [] for t in team_ids}
+    paid = {}
     for member in members:
         squads.setdefault(member.team_id, []).append(member.player)
+        paid[member.player_id] = member.price
     free = [p for p in Player.objects.filter(league_id=season.league_id) if p.pk not in taken]
     free.sort(key=lambda p: (-p.price, p.pk))
-    return Board(season.league.squad_rules, free, squads, ledger.balances(season, team_ids))
+    return Board(season.league.squad_rules, free, squads, ledger.balances(season, team_ids), paid)
 
 
 def total_picks(draft: Draft) -> int:
     """Picks in a snake draft: every team fills every place of the engine's squad."""
     return len(draft.order) * draft.season.league.squad_rules.size
+
+
+def pick_label(draft: Draft) -> str:
+    """The pick on the clock as people count it (from 1, where ``pick_number`` counts moves made),
+    with the total of a snake draft: the room, the board and the admin's list all say it so."""
+    if draft.state == State.SETUP:
+        return "not started"
+    if draft.state == State.DONE:
+        return f"done after {draft.pick_number} moves"
+    total = f" of {total_picks(draft)}" if draft.format == Draft.Format.SNAKE else ""
+    return f"pick {draft.pick_number + 1}{total}"
 
 
 def on_the_clock(draft: Draft) -> int | None:

@@ -7,9 +7,10 @@ import json
 import pytest
 
 from engines import get_engine
-from engines.core import FrozenTeamSheet, TeamSheet
+from engines.core import TeamSheet
 from engines.flexdeck import engine as flexdeck_engine
 from engines.futti import team as futti_team
+from engines.sheets import FrozenTeamSheet
 
 
 def test_a_frozen_sheets_cards_cannot_be_edited_and_serialise_as_the_sheet():

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engines.core import MatchResult, StatTable, stat_dicts
+from engines.core import MatchResult
+from engines.stats import StatTable, stat_dicts
 
 
 def sample_table() -> StatTable:

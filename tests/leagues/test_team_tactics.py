@@ -10,6 +10,7 @@ from leagues.models import League, Team
 from matches.models import Match, MatchEvent
 from matches.services import check_tactics, team_sheets
 from ops.demo import create_demo_season
+from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +169,13 @@ def test_a_manager_sets_tactics_of_choices_in_the_form_and_nothing_else(client, 
     assert response.status_code == 302
     team.refresh_from_db()
     assert (team.name, team.tactics) == ("Zeta", {"coach": "novice"})
+
+
+def test_the_tactics_help_names_the_cards_beside_their_ids(admin_client):
+    season = create_demo_season(engine="futti", teams=2, seed=5, double=False)
+    team = season.teams.first()
+    member = SquadMember.objects.filter(team=team, season=season).select_related("player").first()
+    member.player.name = "Zoë <Keeper>"
+    member.player.save()
+    page = admin_client.get(change_page(team)).content.decode()
+    assert f"{member.player_id} Zoë &lt;Keeper&gt; ({member.player.role})" in page

@@ -12,14 +12,14 @@ from django.utils import timezone
 
 from competitions.results import due_matches_play
 from competitions.start import start_tournament
-from leagues.models import PointsDeduction, Season, Team
+from leagues.models import Division, DivisionPlayoff, PointsDeduction, Season, SeasonTeam, Team
 from matches.models import Match, ResultSubmission
 from ops.demo import create_demo_season
 from rosters.accounts import invite_manager
 from rosters.drafts import clock
 from rosters.drafts.moves import run_autodraft
 from rosters.drafts.setup import create_draft
-from rosters.models import Draft, Player, QueuedCard, SquadMember
+from rosters.models import Draft, Keeper, Player, QueuedCard, SquadMember
 from rosters.permissions import COMMISSIONERS
 
 
@@ -123,4 +123,15 @@ def full_league(db):
     start_tournament(tournament_season(season, "Double", teams[:4]), "double_elimination", bracket_reset=True)
     start_tournament(tournament_season(season, "League", teams[:4]), "league_playoffs", top=2)
     play_out()
+
+    top = Division.objects.create(league=league, name="Premier", tier=1, relegated=1, relegation_playoff=True)
+    second = Division.objects.create(league=league, name="Championship", tier=2, promoted=1, promotion_playoff=2)
+    divided = tournament_season(season, "Divided", teams)
+    Season.objects.filter(pk=divided.pk).update(previous=season)
+    SeasonTeam.objects.filter(season=divided, team__in=teams[:3]).update(division=top)
+    SeasonTeam.objects.filter(season=divided, team__in=teams[3:]).update(division=second)
+    playoff = tournament_season(season, "Divided play-off", teams[3:5])
+    DivisionPlayoff.objects.create(season=divided, division=second, knockout=playoff)
+    kept = SquadMember.objects.filter(season=season, team=teams[0]).order_by("player_id").first()
+    Keeper.objects.create(season=season, team=teams[0], player=kept.player)
     return league

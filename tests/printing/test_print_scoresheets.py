@@ -1,9 +1,11 @@
 """Scoresheets read back: team names, score, scorers and minute marks in their boxes; the blank
 sheet of every game; early endings; a game without a layout of its own still prints."""
 
+import importlib
 import re
 
 import pytest
+from django.apps import apps as django_apps
 
 from competitions.results import match_forfeit, match_play
 from engines import ENGINES, MatchOptions, get_engine
@@ -15,6 +17,8 @@ from ops.demo import create_demo_season
 from printing.scoresheets.data import Scoresheet, SheetEvent, SheetPlayer, SheetSide, is_shootout_kick, layout_for
 from printing.scoresheets.render import render_scoresheet, render_scoresheets
 from printing.scoresheets.selectors import blank_scoresheet, scoresheet_for_match
+
+SHOOTOUT_MIGRATION = importlib.import_module("matches.migrations.0007_shootout_kicks_standard_kind")
 
 
 def goal_match(season) -> Match:
@@ -116,7 +120,7 @@ def test_every_game_fills_in_its_sheet(engine, played_season, pdf):
         assert f"{goal.minute}'" in text
 
 
-def _sheet(events, *, engine="futti", home_goals=0, away_goals=0, **fields) -> Scoresheet:
+def _sheet(events, *, engine="futti", home_goals=0, away_goals=0, decided_by="regulation", **fields) -> Scoresheet:
     players = (SheetPlayer(key="1", name="Bell", role="field", starter=True),)
     return Scoresheet(
         engine=engine,
@@ -127,7 +131,7 @@ def _sheet(events, *, engine="futti", home_goals=0, away_goals=0, **fields) -> S
         played=True,
         home_goals=home_goals,
         away_goals=away_goals,
-        decided_by="regulation",
+        decided_by=decided_by,
         seed=7,
         engine_version="1.1",
         events=tuple(events),
@@ -151,6 +155,33 @@ def test_a_shootout_prints_its_kicks(pdf):
     text = pdf.text(render_scoresheet(sheet).data)
     assert "PENALTY SHOOT-OUT" in text
     assert text.count("●") - 1 == 6 and text.count("○") - 1 == 4  # ten kicks, and the legend
+
+
+@pytest.mark.django_db
+def test_a_mutant_shootout_stored_before_1_2_prints_after_the_migration(played_season, pdf):
+    match = Match.objects.filter(season=played_season("mutant", teams=2, seed=5)).first()
+    match.decided_by, match.shootout_home, match.shootout_away = "penalties", 2, 1
+    match.home_goals = match.away_goals = 0
+    match.save()
+    seq = match.events.count()
+    old_kicks = [("home", True), ("away", False), ("home", True), ("away", True)]
+    for n, (side, scored) in enumerate(old_kicks, start=1):
+        detail = {"scored": scored, "attack": 5, "defence": 4, "score": [1, 0]}
+        MatchEvent.objects.create(match=match, seq=seq + n, minute=200, kind="penalty", side=side, detail=detail)
+    toss = {"coin_toss": True, "score": [2, 1]}
+    MatchEvent.objects.create(match=match, seq=seq + 5, minute=200, kind="penalty", side="home", detail=toss)
+    before = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert "PENALTY SHOOT-OUT" not in before  # the old kind: "Decided by: penalties" and no kick
+
+    SHOOTOUT_MIGRATION.rename_shootout_kicks(django_apps, None)
+
+    kicks = MatchEvent.objects.filter(match=match, seq__gt=seq).order_by("seq")
+    assert [e.kind for e in kicks] == ["penalty_kick"] * 4 + ["coin_toss"]
+    assert kicks[0].detail == {"scored": True, "attack": 5, "defence": 4, "score": [1, 0], "shootout": True}
+    assert kicks[4].detail == {"score": [2, 1]}
+    text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
+    assert "PENALTY SHOOT-OUT" in text
+    assert text.count("●") - 1 == 3 and text.count("○") - 1 == 1
 
 
 def test_a_game_without_a_layout_prints_every_event(pdf):

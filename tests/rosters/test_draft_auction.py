@@ -12,8 +12,9 @@ from django.utils import timezone
 from leagues.models import Team
 from rosters import ledger
 from rosters.drafts.moves import clock_expired, make_move, start_draft
+from rosters.drafts.room import room_state, squad_lines
 from rosters.drafts.setup import create_draft
-from rosters.drafts.state import BID, DraftError, on_the_clock
+from rosters.drafts.state import BID, DraftError, on_the_clock, pick_label
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -87,8 +88,29 @@ def test_a_silent_nominator_is_nominated_for_by_the_clock_at_one_coin(draft, cas
 def test_autodraft_runs_a_whole_auction(season, pool, capsys):
     call_command("autodraft", str(season.pk), "--format", "auction")
     assert Draft.objects.get(season=season).state == "done"
+    assert pick_label(Draft.objects.get(season=season)) == "done after 32 moves"
     for team in season.teams.all():
         roles = sorted(SquadMember.objects.filter(season=season, team=team).values_list("player__role", flat=True))
         assert roles == ["field"] * 6 + ["goalkeeper"] * 2
         assert ledger.balance(season, team) == 15 - 8
     assert LedgerEntry.objects.filter(reason="auction_win").count() == 32
+
+
+def test_the_room_lists_cards_at_their_price_while_judging_nominations_at_one_coin(draft, cast):
+    cards = {c["name"]: c for c in room_state(draft, cast["bruno"])["cards"]}
+    assert (cards["Card 33"]["price"], cards["Card 33"]["refusal"]) == (4, "")
+    ledger.post_one(draft.season, cast["alpha"], -8, LedgerEntry.Reason.FINE)  # 7 BC for 8 places
+    cards = {c["name"]: c for c in room_state(draft, cast["bruno"])["cards"]}
+    assert cards["Card 33"]["price"] == 4
+    assert cards["Card 33"]["refusal"] == "a bid of 1 BC would leave 6 BC for 7 places still to fill (1 BC each)"
+
+
+def test_squads_show_the_price_paid_not_the_list_price(client, draft, cast):
+    nominate(draft, cast["bruno"], cast["alpha"], 2)
+    bid(draft, cast["carla"], cast["beta"], 5)  # Card 33 lists at 4 BC
+    hammer(draft)
+    state = room_state(Draft.objects.get(pk=draft.pk), cast["carla"])
+    assert state["me"]["squad"] == [{**state["me"]["squad"][0], "name": "Card 33", "price": 5}]
+    assert squad_lines(Draft.objects.get(pk=draft.pk))[1] == "Beta: 10 BC left; Card 33 (field, 5)"
+    board = client.get(f"/seasons/{draft.season_id}/draft/").content.decode()
+    assert '<li>Card 33 <span class="meta">field · 5 BC</span></li>' in board

@@ -49,3 +49,11 @@ def test_the_public_board_claims_no_team_for_an_anonymous_visitor(draft, season)
     season.teams.update(manager=None)  # an anonymous user's pk is None too
     state = room_state(draft, AnonymousUser())
     assert state["me"] is None
+
+
+def test_the_board_counts_the_pick_on_the_clock_from_one(client, draft, cast, season):
+    total = 4 * season.league.squad_rules.size
+    url = f"/seasons/{season.id}/draft/"
+    assert f"· pick 1 of {total}" in client.get(url).content.decode()
+    make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=Player.objects.get(name="Card 32").pk)
+    assert f"· pick 2 of {total}" in client.get(url).content.decode()

@@ -7,6 +7,7 @@ from engines.mutant import market as mutant_market
 from rosters import ledger
 from rosters.drafting import load_engine_pool
 from rosters.drafts.moves import make_move, start_draft, undo_last_pick
+from rosters.drafts.room import room_state
 from rosters.drafts.setup import create_draft
 from rosters.drafts.state import DraftError, on_the_clock
 from rosters.models import Draft, DraftPick, Player, SquadMember
@@ -89,3 +90,11 @@ def test_undo_in_the_market_puts_the_card_back_on_display(draft, boss):
         and fresh.market["budgets"] == draft.market["budgets"]
     )
     assert on_the_clock(fresh) == team
+
+
+def test_the_room_refuses_the_cards_off_display_before_the_click(draft, boss):
+    cards = room_state(draft, boss)["cards"]  # the commissioner acts for the team on the clock
+    shown = {c["id"] for c in cards if not c["refusal"]}
+    assert shown and shown <= {int(i) for i in draft.market["display"]}
+    hidden = next(c for c in cards if not c["on_display"])
+    assert hidden["refusal"] == f"{hidden['name']} is not on display"

@@ -3,10 +3,11 @@
 import pytest
 from django.urls import reverse
 
+from rosters import ledger
 from rosters.drafts.moves import start_draft
 from rosters.drafts.setup import create_draft
 from rosters.drafts.state import on_the_clock
-from rosters.models import Draft, DraftPick, Player
+from rosters.models import Draft, DraftPick, LedgerEntry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -137,3 +138,30 @@ def test_nominate_and_bid_in_an_auction_room(client, cast, season, pool):
     assert low.status_code == 409
     lot = client.get(state_url).json()["lot"]
     assert (lot["player"], lot["bid"], lot["team"]) == ("Card 33", 2, bidder.name)
+
+
+def test_the_admin_counts_picks_from_one_and_names_the_order(client, cast, draft):
+    client.force_login(cast["anna"])
+    assert (
+        '<td class="field-progress">not started</td>'
+        in client.get(reverse("admin:rosters_draft_changelist")).content.decode()
+    )
+    setup = client.get(reverse("admin:rosters_draft_change", args=[draft.pk])).content.decode()
+    assert f"Team ids: {cast['alpha'].pk} Alpha, {cast['beta'].pk} Beta" in setup
+    start_draft(draft.pk)
+    total = 4 * draft.season.league.squad_rules.size
+    listing = client.get(reverse("admin:rosters_draft_changelist")).content.decode()
+    assert f'<td class="field-progress">pick 1 of {total}</td>' in listing
+    change = client.get(reverse("admin:rosters_draft_change", args=[draft.pk])).content.decode()
+    assert "1. Alpha, 2. Beta, 3. " in change
+    assert f"[{cast['alpha'].pk}, {cast['beta'].pk}" not in change
+
+
+def test_the_room_refuses_before_the_click_the_cards_a_team_cannot_take(client, cast, draft):
+    start_draft(draft.pk)
+    ledger.post_one(draft.season, cast["alpha"], -7, LedgerEntry.Reason.FINE)  # 8 BC left for 6 places
+    _, state_url, _ = urls(draft)
+    client.force_login(cast["bruno"])
+    cards = {c["name"]: c for c in client.get(state_url).json()["cards"]}
+    assert cards["Card 33"]["refusal"] == "after Card 33 the team could not complete its squad with the 4 BC left"
+    assert cards["Card 01"]["refusal"] == ""

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, ResultSubmission
+from rosters.models import Player
 
 from .conftest import players
 
@@ -120,3 +121,13 @@ def test_the_list_of_table_matches_and_the_log(client, match, home_manager):
     assert match in [m for m, _, _ in response.context["rows"]]
     assert all(m.home.manager == home_manager or m.away.manager == home_manager for m, _, _ in response.context["rows"])
     assert client.get(reverse("admin:matches_resultsubmission_changelist")).status_code == 200
+
+
+def test_a_waiting_result_names_its_players(client, match, home_manager, away_manager):
+    scorer = Player.objects.get(pk=players(match, "home")[0])
+    client.force_login(home_manager)
+    client.post(page(match), form_data(match, 1, 0, [(12, "goal", scorer.pk)]))
+    client.force_login(away_manager)
+    html = client.get(page(match)).content.decode()
+    assert f"12&#x27; goal {match.home}: {scorer.name}" in html
+    assert f"#{scorer.pk}" not in html

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engines import CardError, MatchOptions, TeamSheet, get_engine
 from engines.__main__ import main as cli
+from engines.calciotto.engine import validate_lineup
 from engines.calciotto.match import ALLOWED, Match
 from engines.core import STANDARD_STATS
 
@@ -226,8 +227,6 @@ def test_a_bad_sheet_is_refused_with_a_clear_message(change, message):
 
 
 def test_a_lineup_square_must_be_legal():
-    from engines.calciotto import validate_lineup
-
     cards = [{"id": f"p{i}", "role": "P" if i == 0 else "C"} for i in range(8)]
     good = {"p0": [7, -1], **{f"p{i}": [i, 5] for i in range(1, 8)}}
     assert validate_lineup({"positions": good}, cards, "home")["p0"] == (7, -1)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import pytest
 
+from engines.calciotto import ENGINE
 from engines.calciotto import cards as C
 from engines.calciotto import field as F
+from engines.calciotto.coach import Coach
 from engines.calciotto.match import KICK_OFF, NORMAL, THROW, IllegalAction, Match
 from engines.calciotto.testing import ScriptedCoach, kinds, piece_by_id, position, start_phase
-from engines.core import DiceExhausted
+from engines.core import Dice, DiceExhausted, MatchOptions, TeamSheet
 
 HOME, AWAY = 0, 1
 KEEPERS_HOME = [("hP", "P", 2, 4, (7, -1))]
@@ -37,10 +39,6 @@ def sq(col, row):
 
 
 def test_a_side_calls_thirteen_places_eight_in_its_half_and_benches_five():
-    from engines.calciotto import ENGINE
-    from engines.calciotto.coach import Coach
-    from engines.core import Dice, MatchOptions, TeamSheet
-
     sheets = [ENGINE.validate_sheet(TeamSheet.coerce(ENGINE.sample_team(s)), "home") for s in (1, 2)]
     match = Match(sheets, Dice(1), MatchOptions(), [Coach(), Coach()])
     for side in (HOME, AWAY):

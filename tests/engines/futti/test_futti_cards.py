@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -118,7 +119,6 @@ def test_sample_team_is_a_legal_squad():
     ],
 )
 def test_broken_team_sheets_are_refused(futti, change, message):
-    import copy
 
     home = copy.deepcopy(futti.home)
     change(home)
@@ -132,7 +132,6 @@ def test_the_same_player_on_both_sheets_is_refused(futti):
 
 
 def test_a_sheet_edited_in_place_is_validated_again(futti):
-    import copy
 
     home = copy.deepcopy(futti.home)
     ENGINE.simulate(home, futti.away, seed=1)

@@ -56,7 +56,7 @@ class Kit:
             keeper = Player(self.card(f"{prefix}k", role="goalkeeper"), side)
             subs = [Player(c, side) for c in bench[side]]
             teams.append(Team(side, prefix, starters, keeper, subs, coaches[side], styles[side]))
-        m = Match(teams[0], teams[1], ScriptedDice(rolls))
+        m = Match(teams[0], teams[1], ScriptedDice(rolls), coach)
         m.deck = ["attack+1"] * 20
         m.tokens_left = 9
         return m

@@ -184,7 +184,33 @@ def test_golden_match():
 
 
 GOLDEN_SCORE = (3, 1, 100)
-GOLDEN_DIGEST = "287de6f67994b0d93222354a65121a4e2cb0510d1524b016f1d6e16806a7fe89"
+#: 1.2 changed only the version string here (shoot-out kicks became ``penalty_kick``; this
+#: match has no shoot-out): the play is the same as 1.1's.
+GOLDEN_DIGEST = "b9b84d79bf463c6c2818bfb86ec8c0cc6a0c97b117c1b460bc118950c22379ab"
+
+
+def test_a_shootout_logs_standard_kicks_that_add_up_to_its_score(sheet):
+    """Every kick is a ``penalty_kick`` with ``shootout`` set (1.1 logged ``penalty``, which the
+    scoresheet does not read), and the scored ones (and a coin toss) make the shoot-out's score."""
+    blunt = {"attack": 1, "keeper": 5}
+    options = MatchOptions(winner_required=True, settings={"turn_cap": 1})
+    shootouts = coin_tosses = 0
+    for seed in range(20):
+        result = ENGINE.simulate(sheet("h", **blunt), sheet("a", **blunt), seed=seed, options=options)
+        if result.decided_by != "penalties":
+            continue
+        shootouts += 1
+        kicks = [e for e in result.events if e.kind == "penalty_kick"]
+        assert kicks and all(e.detail["shootout"] is True and e.player_id for e in kicks)
+        assert "penalty" not in {e.kind for e in result.events}
+        tosses = [e for e in result.events if e.kind == "coin_toss"]  # level after all 25 rounds
+        for side, total in (("home", result.shootout_home), ("away", result.shootout_away)):
+            assert (
+                sum(e.detail["scored"] for e in kicks if e.side == side) + sum(e.side == side for e in tosses) == total
+            )
+        assert (tosses or kicks)[-1].detail["score"] == [result.shootout_home, result.shootout_away]
+        coin_tosses += len(tosses)
+    assert shootouts == 20 and 0 < coin_tosses < shootouts
 
 
 def test_winner_required_always_gives_a_winner(sheet):

@@ -1,0 +1,112 @@
+"""The match page: a match with its play-by-play and both sides' player stats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from web.selectors import label
+
+
+@dataclass
+class EventLine:
+    seq: int
+    minute: int
+    kind: str
+    side: str
+    player: str
+    detail: list[tuple[str, str]]
+
+
+@dataclass
+class StatLine:
+    player_id: int
+    name: str
+    role: str
+    goals: int
+    shots: int
+    saves: int
+    steals: int
+    yellow_cards: int
+    red_cards: int
+    injuries: int
+    minutes: int
+    extra: list[Any]
+
+
+@dataclass
+class MatchReport:
+    match: Match
+    events: list[EventLine]
+    home_stats: list[StatLine]
+    away_stats: list[StatLine]
+    extra_columns: list[str]
+
+
+def match_report(match_id: int) -> MatchReport:
+    """A match with its play-by-play and both sides' player stats (three queries).
+
+    Player ids inside an event's detail (the attacker, the goaltender) are shown as
+    names, so that the dice or cards read as the engine told them.
+    """
+    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
+    stats = list(
+        PlayerMatchStat.objects.filter(match=match).select_related("player").order_by("player__role", "player__name")
+    )
+    events = list(MatchEvent.objects.filter(match=match).select_related("player").order_by("seq"))
+    names = {str(s.player_id): s.player.name for s in stats}
+    names.update({str(e.player_id): e.player.name for e in events if e.player is not None})
+    lines = [
+        EventLine(
+            seq=e.seq,
+            minute=e.minute,
+            kind=label(e.kind),
+            side=e.side,
+            player=e.player.name if e.player is not None else "",
+            detail=[(label(key), describe(value, names)) for key, value in (e.detail or {}).items()],
+        )
+        for e in events
+    ]
+    extra_columns = sorted({key for s in stats for key, v in (s.extra or {}).items() if isinstance(v, int | float)})
+
+    def stat_lines(team_id: int) -> list[StatLine]:
+        return [
+            StatLine(
+                player_id=s.player_id,
+                name=s.player.name,
+                role=s.player.role,
+                goals=s.goals,
+                shots=s.shots,
+                saves=s.saves,
+                steals=s.steals,
+                yellow_cards=s.yellow_cards,
+                red_cards=s.red_cards,
+                injuries=s.injuries,
+                minutes=s.minutes,
+                extra=[(s.extra or {}).get(key, "") for key in extra_columns],
+            )
+            for s in stats
+            if s.team_id == team_id
+        ]
+
+    return MatchReport(
+        match=match,
+        events=lines,
+        home_stats=stat_lines(match.home_id),
+        away_stats=stat_lines(match.away_id),
+        extra_columns=[label(key) for key in extra_columns],
+    )
+
+
+def describe(value: Any, names: dict[str, str]) -> str:
+    """One value of an event's detail as text: dice as ``4 · 6``, a player id as the player's name."""
+    if isinstance(value, str):
+        return names.get(value, value.replace("_", " "))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return " · ".join(describe(v, names) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {describe(v, names)}" for k, v in value.items())
+    return str(value)
