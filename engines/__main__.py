@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from engines import ENGINES, CardError, Engine, MatchOptions, get_engine
+from engines.core import event_records
+from engines.sheets import FrozenTeamSheet
 
 
 def _load_sheet(engine: Engine, path: str | None, seed: int, name: str) -> dict[str, Any]:
@@ -115,15 +117,18 @@ def cmd_stats(args: argparse.Namespace) -> None:
 
 def cmd_bench(args: argparse.Namespace) -> None:
     engine = get_engine(args.engine)
-    home, away = engine.sample_team(1, name="Home"), engine.sample_team(2, name="Away")
+    # Frozen, as a caller that plays one side many times would hold them: the engine's squad
+    # cache needs no check that their cards are unchanged
+    home = FrozenTeamSheet.coerce(engine.sample_team(1, name="Home"))
+    away = FrozenTeamSheet.coerce(engine.sample_team(2, name="Away"))
     options = _match_options(args)
     engine.simulate(home, away, seed=0, options=options)  # warm up caches outside the clock
     start, cpu_start = time.perf_counter(), time.process_time()
     events = 0
     for seed in range(args.matches):
         result = engine.simulate(home, away, seed=seed, options=options)
-        # ``--read``: every event made, as the platform does when it stores a result
-        events += len(list(result.events) if args.read else result.events)
+        # ``--read``: every event's fields made, as the platform does when it stores a result
+        events += len(event_records(result.events) if args.read else result.events)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     # Name what was measured: a coach or a rule option can change the speed severalfold
     label = engine.key + (" winner_required" if options.winner_required else "") + (" read" if args.read else "")

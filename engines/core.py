@@ -13,9 +13,10 @@ import json
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, overload
+from typing import Any, Literal, NamedTuple, overload
 
 from engines.published import NO_SETTINGS, CardFace, Clock, Sheet, TableEntry, settings_problem
+from engines.stats import stat_dicts
 
 Side = Literal["home", "away"]
 DecidedBy = Literal["regulation", "extra_time", "sudden_death", "penalties"]
@@ -120,43 +121,51 @@ class ScriptedDice(Dice):
         return items[self.roll(len(items)) - 1]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the play-by-play. ``minute`` is the game clock as the engine models it."""
-
+class _EventFields(NamedTuple):
     seq: int
     minute: int
     kind: str
     side: Side | None
-    player_id: str | None = None
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    player_id: str | None
+    detail: Mapping[str, Any]
+
+
+class Event(_EventFields):
+    """One line of the play-by-play. ``minute`` is the game clock as the engine models it.
+
+    A named tuple, so an event read from an ``EventLog`` row is made in C by
+    ``tuple.__new__(Event, fields)``: the platform reads every event of every match, and a
+    frozen dataclass's ``__init__`` cost more than the rest of making one. Immutable (its
+    fields are read-only), equal to an event of the same fields."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        seq: int,
+        minute: int,
+        kind: str,
+        side: Side | None,
+        player_id: str | None = None,
+        detail: Mapping[str, Any] | None = None,
+    ) -> Event:
+        return tuple.__new__(cls, (seq, minute, kind, side, player_id, {} if detail is None else detail))
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "seq": self.seq,
-            "minute": self.minute,
-            "kind": self.kind,
-            "side": self.side,
-            "player_id": self.player_id,
-            "detail": dict(self.detail),
+            "seq": self[0],
+            "minute": self[1],
+            "kind": self[2],
+            "side": self[3],
+            "player_id": self[4],
+            "detail": dict(self[5]),
         }
 
 
 #: A row of an ``EventLog``: minute, layout, side, player id, then the detail values.
 EventRow = tuple[Any, ...]
-
-
-class _EventDraft(Event):
-    """An ``Event`` being made from a row: the same slots, with ``object``'s plain
-    ``__init__``, ``__setattr__`` and ``__delattr__`` (Python keeps the last two in one
-    C slot), so it is allocated by a bare call and filled by slot stores, then switched
-    to ``Event`` (allowed without comparing layouts, being a subclass with no slots of
-    its own). A frozen dataclass's own ``__init__`` costs about three times as much."""
-
-    __slots__ = ()
-    __init__ = object.__init__
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
+#: An event's fields as a plain tuple, in ``Event``'s order (an ``Event`` is one).
+EventRecord = tuple[int, int, str, Side | None, str | None, Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,13 +211,13 @@ class EventLayout:
     Made by ``EventVocabulary.layout``, which checks the keys against the declaration.
 
     ``event(seq, row)`` and ``as_dict(seq, row)`` make a row's ``Event`` and its
-    ``Event.to_dict()``; each is written for its layout, with the kind and the detail
-    keys in a dict display, as ``namedtuple`` and ``dataclasses`` write their methods:
-    the platform reads every event of every match, and ``dict(zip(keys, values))``
-    alone cost more than a whole event made this way. A row of another length than the
-    layout's raises ``ValueError``."""
+    ``Event.to_dict()``; each is written for its layout (the row unpacked, the kind and
+    the detail keys in a dict display, the event made by ``tuple.__new__``), as
+    ``namedtuple`` and ``dataclasses`` write their methods: the platform reads every event
+    of every match, and ``dict(zip(keys, values))`` alone cost more than a whole event
+    made this way. A row of another length than the layout's raises ``ValueError``."""
 
-    __slots__ = ("kind", "keys", "event", "as_dict")
+    __slots__ = ("kind", "keys", "event", "record", "as_dict")
 
     def __init__(self, kind: str, keys: tuple[str, ...] | None) -> None:
         if type(kind) is not str or (keys is not None and not all(type(key) is str for key in keys)):
@@ -216,31 +225,29 @@ class EventLayout:
         self.kind = kind
         self.keys = keys
         size = 5 if keys is None else 4 + len(keys)
-        detail = (
-            "dict(row[4])"
-            if keys is None
-            else "{" + ", ".join(f"{k!r}: row[{4 + i}]" for i, k in enumerate(keys)) + "}"
+        values = [f"v{i}" for i in range(size - 4)]
+        detail = "dict(v0)" if keys is None else "{" + ", ".join(f"{k!r}: v{i}" for i, k in enumerate(keys)) + "}"
+        unpack = (
+            "    try:\n"
+            f"        minute, _, side, player_id{''.join(', ' + v for v in values)} = row\n"
+            "    except ValueError:\n"
+            f"        raise ValueError(f'an event row of {{len(row)}} fields for a layout of {size}: {{row!r}}')"
+            " from None\n"
         )
-        check = (
-            f"    if len(row) != {size}:\n"
-            f"        raise ValueError(f'an event row of {{len(row)}} fields for a layout of {size}: {{row!r}}')\n"
-        )
+        fields = f"seq, minute, {kind!r}, side, player_id, {detail}"
         source = (
-            "def event(seq, row):\n" + check + "    event = Draft()\n"
-            "    event.seq = seq\n    event.minute = row[0]\n"
-            f"    event.kind = {kind!r}\n"
-            "    event.side = row[2]\n    event.player_id = row[3]\n"
-            f"    event.detail = {detail}\n"
-            "    event.__class__ = Event\n    return event\n"
-            "def as_dict(seq, row):\n"
-            + check
-            + f"    return {{'seq': seq, 'minute': row[0], 'kind': {kind!r}, 'side': row[2], 'player_id': row[3],"
+            f"def event(seq, row):\n{unpack}    return new(Event, ({fields}))\n"
+            f"def record(seq, row):\n{unpack}    return ({fields})\n"
+            f"def as_dict(seq, row):\n{unpack}"
+            f"    return {{'seq': seq, 'minute': minute, 'kind': {kind!r}, 'side': side, 'player_id': player_id,"
             f" 'detail': {detail}}}\n"
         )
-        namespace: dict[str, Any] = {"Draft": _EventDraft, "Event": Event}
+        namespace: dict[str, Any] = {"new": tuple.__new__, "Event": Event}
         exec(source, namespace)  # kind and keys checked strings, written in by repr
         #: The ``Event`` of a row of this layout, numbered ``seq``.
         self.event: Callable[[int, EventRow], Event] = namespace["event"]
+        #: The same fields as a plain tuple, a third of the cost of the ``Event``.
+        self.record: Callable[[int, EventRow], EventRecord] = namespace["record"]
         #: ``Event.to_dict()`` of that event, made without it.
         self.as_dict: Callable[[int, EventRow], dict[str, Any]] = namespace["as_dict"]
 
@@ -359,9 +366,22 @@ class EventLog(Sequence[Event]):
             events += [row[1].event(seq, row) for seq, row in enumerate(rows[start:], start + 1)]
         return events
 
+    def records(self) -> list[EventRecord]:
+        """Every event's fields as a plain tuple, made straight from the rows: for a reader of
+        every event (the platform storing a result), without the cost of ``Event`` objects."""
+        return [row[1].record(seq, row) for seq, row in enumerate(self.rows, start=1)]
+
     def to_dicts(self) -> list[dict[str, Any]]:
         """The events as ``Event.to_dict`` gives them, made straight from the rows."""
         return [row[1].as_dict(seq, row) for seq, row in enumerate(self.rows, start=1)]
+
+
+def event_records(events: Sequence[Event]) -> Sequence[EventRecord]:
+    """The fields of every event as tuples (seq, minute, kind, side, player_id, detail): an
+    ``EventLog`` makes them from its rows, a list of ``Event`` is one already."""
+    if isinstance(events, EventLog):
+        return events.records()
+    return events
 
 
 def event_dicts(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -460,7 +480,8 @@ class MatchResult:
     shootout_away: int | None = None
     #: An ``EventLog`` (or, from engines not ported to it yet, a list of ``Event``).
     events: Sequence[Event] = field(default_factory=list)
-    player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: A ``StatTable`` (or a dict of stat dicts, from engines that keep their counters so).
+    player_stats: Mapping[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def winner(self) -> Side | None:
@@ -481,7 +502,7 @@ class MatchResult:
             "shootout_home": self.shootout_home,
             "shootout_away": self.shootout_away,
             "events": event_dicts(self.events),
-            "player_stats": self.player_stats,
+            "player_stats": stat_dicts(self.player_stats),
         }
 
     def to_json(self) -> str:

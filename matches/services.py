@@ -21,7 +21,7 @@ from django.utils import timezone
 from audit import services as audit
 from config.celery import app
 from engines import CardError, MatchOptions, MatchResult, TeamSheet, get_engine
-from engines.core import STANDARD_STATS
+from engines.core import STANDARD_STATS, event_records
 from leagues.cache import standings_changed
 from leagues.models import League, PlayMode, Season
 from matches.models import Match, MatchEvent, PlayerMatchStat
@@ -188,16 +188,8 @@ def result_store(match: Match, result: MatchResult, home: TeamSheet, away: TeamS
         MatchEvent,
         ["match", "seq", "minute", "kind", "side", "player", "detail"],
         [
-            (
-                match.id,
-                event.seq,
-                event.minute,
-                event.kind,
-                event.side or "",
-                int(event.player_id) if event.player_id in team_of else None,
-                dict(event.detail),
-            )
-            for event in result.events
+            (match.id, seq, minute, kind, side or "", int(player_id) if player_id in team_of else None, dict(detail))
+            for seq, minute, kind, side, player_id, detail in event_records(result.events)
         ],
     )
     insert_rows(

@@ -18,6 +18,7 @@ from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squ
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 from engines.flexdeck.schema import DEFAULT_RETREAT, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.flexdeck.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
+from engines.sheets import FrozenTeamSheet
 
 #: Every key a card may carry; anything else goes through the full validation,
 #: which names the unknown field.
@@ -111,10 +112,11 @@ def read_settings(options: MatchOptions) -> tuple[Rules, int]:
     return rules, squad_size
 
 
-def blank_counters(count: int) -> list[dict[str, int]]:
+def blank_counters(count: int) -> list[list[int]]:
     """``count`` fresh counters, copies of ``BLANK_STATS`` made by one C-level loop
-    (a third cheaper than a comprehension calling ``copy`` 26 times)."""
-    return list(map(dict.copy, repeat(BLANK_STATS, count)))
+    (a third cheaper than a comprehension calling ``copy`` 26 times; a list copies in
+    half the time of the dict it replaced)."""
+    return list(map(list.copy, repeat(BLANK_STATS, count)))
 
 
 def build_squad(side: int, sheet: TeamSheet, squad_size: int) -> Squad:
@@ -145,7 +147,8 @@ class SquadCache:
     ``bench``); checking that a sheet still holds what it held, a C-level
     comparison with a copy (``_snapshot``), costs a fraction of coercing and
     validating 26 cards again. A sheet changed in place, even a pip, misses and
-    is validated afresh.
+    is validated afresh; a ``FrozenTeamSheet`` cannot change, so the object alone
+    is enough.
     """
 
     def __init__(self, size: int = 64) -> None:
@@ -156,11 +159,13 @@ class SquadCache:
         """A fresh ``Squad`` (own counters) for ``sheet`` playing on ``side``."""
         key = (id(sheet), side, squad_size)
         entry = self._entries.get(key)
+        if entry is not None and entry[0] is sheet and type(sheet) is FrozenTeamSheet:
+            return self._fresh(entry[2])
         players = _players_of(sheet)
         if entry is None or entry[0] is not sheet or entry[1] != players:
             squad = build_squad(side, TeamSheet.coerce(sheet), squad_size)
             try:
-                snapshot = _snapshot(players)
+                snapshot = [] if type(sheet) is FrozenTeamSheet else _snapshot(players)
             except (TypeError, copy.Error):  # cards that cannot be copied are not cached
                 return self._fresh(squad)
             if len(self._entries) >= self._size:

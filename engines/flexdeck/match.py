@@ -35,6 +35,7 @@ from engines.flexdeck.pitch import (
     SLOT_RANK,
     position_label,
 )
+from engines.stats import StatTable
 
 #: What a card of a side's colours may do, as a coach answers: ``(MOVE, slot)`` puts the
 #: ball on that card of the next rank, ``(SHOOT, KEEPER)`` shoots, ``(SUBSTITUTE, slot)``
@@ -73,9 +74,10 @@ BALL_LABELS = tuple(
 #: The game's own counters, beside the standard ones.
 GAME_STATS = ("turns", "advances", "starts", "substituted_in", "substituted_out", "neutralised")
 STAT_NAMES = STANDARD_STATS + GAME_STATS
-(GOALS, SHOTS, SAVES, STEALS, YELLOWS, REDS, INJURIES, MINUTES) = STANDARD_STATS
-(TURNS, ADVANCES, STARTS, SUB_IN, SUB_OUT, NEUTRALISED) = GAME_STATS
-BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
+#: A card's counters are a list in the order of ``STAT_NAMES``; these are their indices.
+(GOALS, SHOTS, SAVES, STEALS, YELLOWS, REDS, INJURIES, MINUTES) = range(len(STANDARD_STATS))
+(TURNS, ADVANCES, STARTS, SUB_IN, SUB_OUT, NEUTRALISED) = range(len(STANDARD_STATS), len(STAT_NAMES))
+BLANK_STATS = [0] * len(STAT_NAMES)
 
 
 class Coach(Protocol):
@@ -107,7 +109,7 @@ class Squad:
     ids: list[str]
     colours: list[str]
     strengths: list[int]
-    stats: list[dict[str, int]] = field(default_factory=list)
+    stats: list[list[int]] = field(default_factory=list)  # per card, in the order of STAT_NAMES
 
 
 def deal_eleven(dice: Dice, cards: list[int]) -> None:
@@ -440,7 +442,7 @@ class Match:
 
     # -- the rules ------------------------------------------------------------
 
-    def shoot(self, side: int, player_id: str, stats: dict[str, int], total: int, minute: int) -> None:
+    def shoot(self, side: int, player_id: str, stats: list[int], total: int, minute: int) -> None:
         defender = 1 - side
         keeper = self.strength[defender][KEEPER]
         keeper_index = self.pitch[defender][KEEPER]
@@ -613,9 +615,8 @@ class Match:
     # -- the result ---------------------------------------------------------
 
     def result(self, shootout: tuple[int, int] | None) -> MatchResult:
-        player_stats: dict[str, dict[str, int]] = {}
-        for squad in self.squads:
-            player_stats.update(zip(squad.ids, squad.stats, strict=True))
+        home, away = self.squads
+        player_stats = StatTable(home.ids + away.ids, STAT_NAMES, home.stats + away.stats)
         if shootout is not None:
             decided_by = "penalties"
         elif self.extra_time:

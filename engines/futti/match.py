@@ -33,6 +33,7 @@ from engines.core import STANDARD_STATS, Dice, EventLayout, EventLog, MatchResul
 from engines.futti import events as ev
 from engines.futti.charts import GOALKEEPER_SLOT, Charts
 from engines.futti.team import GOALTENDER_INJURY_OK, PAIRS, Card, Team, shooter_rank
+from engines.stats import StatTable
 
 HOME, AWAY = 0, 1
 SIDES = ("home", "away")
@@ -40,7 +41,10 @@ SIDES = ("home", "away")
 #: Counters each player gets besides the standard ones.
 OWN_STATS = ("breakaways", "penalty_kicks", "goals_against")
 STAT_NAMES = (*STANDARD_STATS, *OWN_STATS)
-BLANK_STATS = dict.fromkeys(STAT_NAMES, 0)
+#: A player's counters are a list in the order of ``STAT_NAMES``; these are their indices.
+(GOALS, SHOTS, SAVES, STEALS, YELLOW_CARDS, RED_CARDS, INJURIES, MINUTES) = range(len(STANDARD_STATS))
+(BREAKAWAYS, PENALTY_KICKS, GOALS_AGAINST) = range(len(STANDARD_STATS), len(STAT_NAMES))
+BLANK_STATS = [0] * len(STAT_NAMES)
 
 HALF_LENGTH = 20
 FULL_TIME = 40
@@ -165,7 +169,7 @@ class Match:
         self.back_after = [0] * 16  # a player out until a hard timeout numbered above this
         self.removed = [False] * 16
         self.on_since = [0] * 16
-        self.stats = list(map(dict.copy, repeat(BLANK_STATS, 16)))  # by card slot: home 0-7, away 8-15
+        self.stats = list(map(list.copy, repeat(BLANK_STATS, 16)))  # by card slot: home 0-7, away 8-15
         advantage = home.stars + 1 - away.stars
         #: who wins a CONTROL CHECK on each d12 face (index 0 unused)
         self.home_range, self.control_side = charts.control_table(advantage)
@@ -208,7 +212,7 @@ class Match:
         on = self.on[side]
         if card in on:  # already off when a second consequence reaches them (injured, then booked)
             on[on.index(card)] = None
-            self.stats[card.slot]["minutes"] += minute - self.on_since[card.slot]
+            self.stats[card.slot][MINUTES] += minute - self.on_since[card.slot]
         if permanent:
             self.removed[card.slot] = True
         else:
@@ -258,7 +262,7 @@ class Match:
         on = self.on[side]
         leaving = on[slot]
         if leaving is not None:
-            self.stats[leaving.slot]["minutes"] += minute - self.on_since[leaving.slot]
+            self.stats[leaving.slot][MINUTES] += minute - self.on_since[leaving.slot]
         on[slot] = card
         self.on_since[card.slot] = minute
         self.events.add((minute, ev.SUBSTITUTION, SIDES[side], card.id, slot, leaving and leaving.id, reason))
@@ -273,7 +277,7 @@ class Match:
         is a hard timeout. True when it went in."""
         add = self.events.add
         shooter_stats = self.stats[shooter.slot]
-        shooter_stats["shots"] += 1
+        shooter_stats[SHOTS] += 1
         add((minute, layout, SIDES[side], shooter.id, *detail))
         keeper = self.on[1 - side][GOALKEEPER_SLOT]
         if keeper is None:
@@ -282,13 +286,13 @@ class Match:
             index = floor(self.random() * PAIR_THROWS)
             saves, rating = keeper.goaltending_checks[minus_ten]
             if saves[index]:
-                self.stats[keeper.slot]["saves"] += 1
+                self.stats[keeper.slot][SAVES] += 1
                 add((minute, ev.SAVE, SIDES[1 - side], keeper.id, PAIRS[index], rating, keeper.id))
                 return False
-            self.stats[keeper.slot]["goals_against"] += 1
+            self.stats[keeper.slot][GOALS_AGAINST] += 1
             goal = (minute, ev.GOAL, SIDES[side], shooter.id, PAIRS[index], rating, keeper.id)
         self.score[side] += 1
-        shooter_stats["goals"] += 1
+        shooter_stats[GOALS] += 1
         add(goal)
         self.hard_timeout(minute)
         return True
@@ -296,7 +300,7 @@ class Match:
     def breakaway(self, minute: int, side: int, player: Card, die: int, cause: str) -> int:
         """BREAKAWAY PLAY: OFFENCE CHECK at offence + 2, then a shot against the
         goaltender MINUS TEN; after a miss or a save the side keeps the ball."""
-        self.stats[player.slot]["breakaways"] += 1
+        self.stats[player.slot][BREAKAWAYS] += 1
         success = player.breakaway_ok[die]
         self.events.add((minute, ev.BREAKAWAY, SIDES[side], player.id, die, player.offence + 2, success, cause))
         if success and self.shot_on_goal(minute, side, player, True, ev.SHOT_ON_BREAKAWAY, True):
@@ -315,7 +319,7 @@ class Match:
         if kicker is None:  # nobody left on the pitch to take it
             return
         die = self.d6()
-        self.stats[kicker.slot]["penalty_kicks"] += 1
+        self.stats[kicker.slot][PENALTY_KICKS] += 1
         self.events.add((minute, ev.PENALTY_KICK, SIDES[side], kicker.id, die, die != 6, cause))
         if die != 6:
             self.shot_on_goal(minute, side, kicker, True, ev.SHOT_FROM_PENALTY, True)
@@ -388,7 +392,7 @@ class Match:
                         possession = control_side[c]
                         add((minute, possession_event, SIDES[possession], None, c, "save"))
                 elif defence_ok and not offence_ok:
-                    stats[defender.slot]["steals"] += 1
+                    stats[defender.slot][STEALS] += 1
                     add((minute, ev.STEAL, SIDES[defending], defender.id, dice, attacker and attacker.id))
                     possession = defending
                     if minute in (HALF_LENGTH, FULL_TIME):
@@ -437,9 +441,9 @@ class Match:
         stats, on_since = self.stats, self.on_since
         for card in (*self.on[HOME], *self.on[AWAY]):
             if card is not None:
-                stats[card.slot]["minutes"] += minute - on_since[card.slot]
+                stats[card.slot][MINUTES] += minute - on_since[card.slot]
         home, away = self.teams
-        player_stats = dict(zip((*home.card_ids, *away.card_ids), stats, strict=True))  # both in slot order
+        player_stats = StatTable((*home.card_ids, *away.card_ids), STAT_NAMES, stats)  # both in slot order
         return MatchResult(
             engine="futti",
             version="",
@@ -575,7 +579,7 @@ class Incident:
 
     def injure(self, side: int, card: Card, severity: str, roll: int | None) -> None:
         match = self.match
-        match.stats[card.slot]["injuries"] += 1
+        match.stats[card.slot][INJURIES] += 1
         match.events.add((self.minute, ev.INJURY, SIDES[side], card.id, severity, roll, self.cause))
         match.leave(self.minute, side, card, permanent=severity == "major")
         self.left = True
@@ -587,12 +591,12 @@ class Incident:
         match = self.match
         sent_off = colour == "red"
         if colour == "yellow":
-            match.stats[card.slot]["yellow_cards"] += 1
-            second = match.stats[card.slot]["yellow_cards"] >= 2
+            match.stats[card.slot][YELLOW_CARDS] += 1
+            second = match.stats[card.slot][YELLOW_CARDS] >= 2
             match.events.add((self.minute, ev.YELLOW_CARD, SIDES[side], card.id, roll, self.cause, second))
             sent_off = second
         if sent_off:
-            match.stats[card.slot]["red_cards"] += 1
+            match.stats[card.slot][RED_CARDS] += 1
             match.events.add((self.minute, ev.RED_CARD, SIDES[side], card.id, roll, self.cause, colour == "yellow"))
             self.penalties.append((1 - side, fouled))  # type: ignore[arg-type]
         match.leave(self.minute, side, card, permanent=sent_off)
@@ -779,6 +783,6 @@ class Incident:
     def defender_breakaway(self, possession: int, attacker: Card | None, defender: Card, keeper: Card | None) -> int:
         match = self.match
         side = 1 - possession
-        match.stats[defender.slot]["steals"] += 1
+        match.stats[defender.slot][STEALS] += 1
         match.events.add((self.minute, ev.STEAL_BY_RESULT, SIDES[side], defender.id, self.cause))
         return match.breakaway(self.minute, side, defender, match.d6(), self.cause)

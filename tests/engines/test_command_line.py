@@ -20,9 +20,9 @@ def test_bench_without_settings_names_the_engine_alone(capsys):
     assert capsys.readouterr().out.startswith("futti: 2 matches in ")
 
 
-def test_bench_read_makes_every_event_and_says_so(capsys, monkeypatch):
+def test_bench_read_makes_every_events_fields_and_says_so(capsys, monkeypatch):
     made = []
-    monkeypatch.setattr(EventLog, "events", lambda log: made.append(len(log)) or [])
+    monkeypatch.setattr(EventLog, "records", lambda log: made.append(len(log)) or [])
     assert cli(["bench", "futti", "--matches", "2"]) == 0
     assert made == []  # the plain bench leaves the log unread
     assert cli(["bench", "futti", "--matches", "2", "--read"]) == 0

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
 
-from engines.core import STANDARD_EVENTS, Event, EventKind, EventLayout, EventLog, EventVocabulary, MatchResult
+from engines.core import (
+    STANDARD_EVENTS,
+    Event,
+    EventKind,
+    EventLayout,
+    EventLog,
+    EventVocabulary,
+    MatchResult,
+    event_records,
+)
 
 VOCABULARY = EventVocabulary(
     EventKind("goal", keys=("rating",)),
@@ -106,10 +114,23 @@ def test_a_kind_declared_twice_or_without_a_doc_is_refused():
 def test_events_read_from_rows_are_frozen_events():
     event = sample_log()[1]
     assert type(event) is Event
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         event.kind = "save"  # type: ignore[misc]
 
 
 def test_a_layout_takes_only_string_keys():
     with pytest.raises(TypeError, match="strings"):
         EventLayout("goal", ("score", 3))  # type: ignore[arg-type]
+
+
+def test_a_layout_without_detail_keys_makes_an_empty_detail():
+    log = EventLog()
+    log.add((5, VOCABULARY.layout("half_time"), None, None))
+    assert log[0] == Event(1, 5, "half_time", None) and log[0].detail == {} and log.to_dicts()[0]["detail"] == {}
+
+
+def test_records_are_the_events_fields_as_plain_tuples():
+    log = sample_log()
+    assert log.records() == [tuple(event) for event in SAMPLE_EVENTS]
+    assert all(type(record) is tuple for record in log.records()) and log._events == []
+    assert event_records(SAMPLE_EVENTS) is SAMPLE_EVENTS

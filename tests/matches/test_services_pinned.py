@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from competitions import results
 from engines import CardError, MatchResult, TeamSheet, get_engine
-from engines.core import Event
+from engines.core import Event, EventLog
 from leagues.models import PlayMode, Team
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
@@ -256,3 +256,15 @@ def test_the_team_sheets_use_this_seasons_squads_only(demo_season):
     SquadMember.objects.create(season=later, team=match.home, player=moved.player, price=moved.price)
     home, _ = services.team_sheets(match)
     assert len(home.players) == SquadMember.objects.filter(season=demo_season, team=match.home).count()
+
+
+def test_a_stored_match_takes_its_events_from_the_log_without_event_objects(demo_season, monkeypatch):
+    def refuse(log):
+        raise AssertionError("the stored events were made as Event objects")
+
+    monkeypatch.setattr(EventLog, "events", refuse)
+    match = results.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYED and match.error == ""
+    stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("seq", "kind"))
+    assert stored[0] == (1, "lineup") and stored[-1][1] == "full_time" and len(stored) == stored[-1][0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engines import ScriptedDice
 from engines.futti.charts import DEFAULT_CHARTS
+from engines.futti.match import BREAKAWAYS, GOALS, GOALS_AGAINST, MINUTES, RED_CARDS, SAVES, SHOTS, STEALS, YELLOW_CARDS
 from engines.futti.team import check_table, save_table
 
 HOME, AWAY = 0, 1
@@ -97,14 +98,14 @@ def test_offence_beats_defence_shot_and_goal(futti):
     assert futti.log(match) == [("shot", "home", "hA1"), ("goal", "home", "hA1")]
     assert match.score == [1, 0]
     assert match.possession == AWAY  # the side that conceded kicks off
-    assert match.stats[0]["shots"] == match.stats[0]["goals"] == 1 and match.stats[8 + 6]["goals_against"] == 1
+    assert match.stats[0][SHOTS] == match.stats[0][GOALS] == 1 and match.stats[8 + 6][GOALS_AGAINST] == 1
 
 
 def test_saved_shot_then_control_check_with_the_minutes_d12(futti):
     match = futti.start(1, 1, 3, 6, 4, 4, 4)
     futti.play(match, 1)
     assert futti.log(match) == [("shot", "home", "hA1"), ("save", "away", "aG1"), ("possession", "away", None)]
-    assert match.stats[8 + 6]["saves"] == 1 and match.possession == AWAY  # d12 4 is outside the home range 6-12
+    assert match.stats[8 + 6][SAVES] == 1 and match.possession == AWAY  # d12 4 is outside the home range 6-12
 
 
 def test_both_checks_made_is_a_loose_ball(futti):
@@ -134,7 +135,7 @@ def test_steal_gives_the_ball_and_a_breakaway_threat(futti):
         ("goal", "away", "aD1"),
     ]
     assert futti.details(match, "breakaway")[0]["rating"] == 4
-    assert match.stats[8 + 2]["steals"] == 1 and match.stats[8 + 2]["breakaways"] == 1
+    assert match.stats[8 + 2][STEALS] == 1 and match.stats[8 + 2][BREAKAWAYS] == 1
     assert match.possession == HOME
 
 
@@ -213,14 +214,14 @@ def test_yellow_card_player_returns_at_the_next_hard_timeout_but_one(futti):
         ("substitution", "home", "hA1"),
     ]
     assert futti.details(match, "substitution")[1] == {"position": 0, "out": "hR1", "reason": "return"}
-    assert match.stats[0]["minutes"] == 1  # hA1 played minute 1, is back from minute 3 on
+    assert match.stats[0][MINUTES] == 1  # hA1 played minute 1, is back from minute 3 on
     match.result(3, "regulation", None)
-    assert match.stats[0]["minutes"] == 2 and match.stats[4]["minutes"] == 1
+    assert match.stats[0][MINUTES] == 2 and match.stats[4][MINUTES] == 1
 
 
 def test_second_yellow_is_a_red_card_and_a_penalty(futti):
     match = futti.start(1, 1, 2, 2, 1, 2, 1, 1)
-    match.stats[0]["yellow_cards"] = 1  # hA1 already booked
+    match.stats[0][YELLOW_CARDS] = 1  # hA1 already booked
     futti.play(match, 1)
     assert futti.log(match) == [
         ("attacker_carded", "home", "hA1"),
@@ -231,7 +232,7 @@ def test_second_yellow_is_a_red_card_and_a_penalty(futti):
         ("shot", "away", "aD1"),
         ("save", "home", "hG1"),
     ]
-    assert match.removed[0] and match.stats[0]["red_cards"] == 1
+    assert match.removed[0] and match.stats[0][RED_CARDS] == 1
     assert match.possession == AWAY  # the kicking side keeps the ball after a red-card penalty
 
 
