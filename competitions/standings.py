@@ -25,7 +25,7 @@ from django.db.models import Q, Sum
 
 from leagues.cache import cached
 from leagues.models import TIEBREAKERS, PointsDeduction, Season
-from matches.models import Match, PlayerMatchStat
+from matches.models import HAPPENED_AT, Match, PlayerMatchStat
 
 FORM_LENGTH = 5
 
@@ -128,7 +128,7 @@ def _load(season: Season) -> _Inputs:
     results = [
         Result(*values)
         for values in Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES)
-        .order_by("kickoff", "id")
+        .order_by(HAPPENED_AT, "id")
         .values_list("home_id", "away_id", "home_goals", "away_goals", "round")
     ]
     deducted = {
