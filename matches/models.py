@@ -139,9 +139,7 @@ class Match(models.Model):
 
 
 #: ``Match.happened_at`` in the database, to order matches by.
-HAPPENED_AT = Case(
-    When(status=Match.Status.PLAYED, played_at__lt=F("kickoff"), then="played_at"), default="kickoff"
-)
+HAPPENED_AT = Case(When(status=Match.Status.PLAYED, played_at__lt=F("kickoff"), then="played_at"), default="kickoff")
 
 
 class MatchEvent(models.Model):

@@ -461,9 +461,8 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
             .select_related("player")
             .order_by("player__role", "player__name")
         )
-        matches = with_links(
-            list(matches_with_teams().filter(Q(home=team) | Q(away=team), season=season).order_by("round", HAPPENED_AT, "id"))
-        )
+        of_team = matches_with_teams().filter(Q(home=team) | Q(away=team), season=season)
+        matches = with_links(list(of_team.order_by("round", HAPPENED_AT, "id")))
         ledger = ledger_lines(team, season)
     columns = attribute_columns(m.player.attributes for m in members)
     return TeamPage(
