@@ -9,6 +9,10 @@ right and joins like a tree. Byes keep their place, so the tree keeps its shape,
 drawn faint with the team that went through. A team not known yet is named by where it
 comes from ("Winner of QF 2", "Loser of W2-1").
 
+A team's name keeps to the room its score leaves (``name_room``): the page shrinks it,
+then cuts it short with …, as measured in DejaVu Sans Bold (what the page's sans-serif is on Linux, and wider
+than the system fonts elsewhere) and clips anything left over; the printed bracket does the same in its own fonts.
+
 Scores are the tie's (``tie_score``), from each team's side: the goals of one match, or the
 aggregate of two legs; the shoot-out that settled it in brackets; the note says the legs
 with the box's first team first and how the tie was settled.
@@ -18,18 +22,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from competitions.bracket import round_name
 from competitions.double import double_plan
 from competitions.knockout import final_tie, tie_round_name
 from competitions.two_legs import tie_matches, tie_score
+from printing.pdf import FONT_BOLD, fit_text, register_fonts
 from tournaments.models import Bracket, Tie
 
-BOX_WIDTH = 180
+BOX_WIDTH = 212  #: room for a name of about 18 letters beside a score with a shoot-out
 BOX_HEIGHT = 40
 COLUMN_GAP = 36
 ROW = 50  #: vertical room of one first-round box
 HEADER = 40  #: room for the section's title and round names above its boxes
 SECTION_GAP = 30
+NAME_X = 26  #: where a team's name starts in its box (its seed before it)
+SCORE_EDGE = 6  #: between a score's end and the box's right side
+NAME_GAP = 6  #: at least between a name's end and its score
+TEXT_SIZE = 12  #: the page's size of the bracket's text, in px (bootroom.css)
+NAME_MIN_SIZE = 10  #: a long name shrinks down to this before it is cut short
 
 Key = tuple[str, int, int]  # (section, round, slot); section W, L, F, or T for third place
 SECTION_TITLES = {"W": "Bracket", "L": "Losers' bracket", "F": "Grand final", "T": "Third place"}
@@ -44,6 +56,25 @@ class Entry:
     score: str
     won: bool
     known: bool
+
+    @property
+    def name_room(self) -> int:
+        """The page's room for the name, in px: what the box leaves beside the score."""
+        register_fonts()
+        return int(name_room(stringWidth(self.score, FONT_BOLD, TEXT_SIZE)))
+
+    @property
+    def fitted_name(self) -> tuple[str, int]:
+        """The name as the page shows it and its size in px: smaller, then cut short with …,
+        to fit ``name_room``."""
+        text, size = fit_text(self.name, font=FONT_BOLD, size=TEXT_SIZE, width=self.name_room, min_size=NAME_MIN_SIZE)
+        return text, int(size)
+
+
+def name_room(score_width: float) -> float:
+    """The width a team's name may take in its box beside a score ``score_width`` wide
+    (both in the drawing's units)."""
+    return BOX_WIDTH - NAME_X - NAME_GAP - SCORE_EDGE - score_width
 
 
 @dataclass(frozen=True)

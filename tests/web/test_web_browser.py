@@ -81,3 +81,34 @@ def test_pages_fit_a_phone(season, live_server, browser):
         page.goto(live_server.url + path)
         # Wide tables scroll inside their own box; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+
+
+@pytest.fixture
+def long_named_bracket(transactional_db):
+    """A played knockout whose teams have names too long for their boxes."""
+    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
+    for number, team in enumerate(season.teams.order_by("id")):
+        team.name = f"Dunmore Wanderers Athletic Football Club {number}"
+        team.save(update_fields=["name"])
+    due_matches_play()
+    due_matches_play()  # the final, drawn when the semi-finals were stored
+    return season
+
+
+def test_long_names_in_the_bracket_stay_inside_their_box_and_clear_of_the_score(
+    long_named_bracket, live_server, browser
+):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/seasons/{long_named_bracket.id}/bracket/")
+    measured = page.evaluate(
+        """() => [...document.querySelectorAll('svg[data-chart="bracket"] g.entry')].map(entry => {
+            const box = entry.closest('g.tie').querySelector('rect').getBoundingClientRect();
+            const name = entry.querySelector('svg.name text').getBoundingClientRect();
+            const score = entry.querySelector('text.goals');
+            return {box: [box.left, box.right], name: [name.left, name.right],
+                    score: score.textContent ? score.getBoundingClientRect().left : null};
+        })"""
+    )
+    assert len(measured) == 6 and sum(m["score"] is not None for m in measured) == 6
+    for entry in measured:
+        assert entry["box"][0] < entry["name"][0] < entry["name"][1] < entry["score"] < entry["box"][1], entry
