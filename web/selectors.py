@@ -73,7 +73,7 @@ def with_links(matches: list[Match]) -> list[Match]:
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
         match.kickoff_iso = kickoff.isoformat()
-        match.kickoff_text = f"{kickoff:%a} {kickoff.day} {kickoff:%b}, {kickoff:%H:%M}"
+        match.kickoff_day, match.kickoff_time = f"{kickoff:%a} {kickoff.day} {kickoff:%b}", f"{kickoff:%H:%M}"
     return matches
 
 

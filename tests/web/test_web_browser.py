@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from competitions.results import due_matches_play
+from matches.models import Match
 from ops.demo import create_demo_season
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -81,6 +82,40 @@ def test_pages_fit_a_phone(season, live_server, browser):
         page.goto(live_server.url + path)
         # Wide tables scroll inside their own box; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+
+
+@pytest.fixture
+def season_with_fixtures(transactional_db):
+    """A season whose last round is still to play, so the home page lists next fixtures."""
+    season = create_demo_season(engine="futti", teams=4, seed=2, double=False)
+    last = Match.objects.filter(season=season).order_by("-round").values_list("round", flat=True).first()
+    future = Match.objects.filter(season=season, round=last).first().kickoff.replace(year=2099)
+    Match.objects.filter(season=season, round=last).update(kickoff=future)
+    due_matches_play()
+    return season
+
+
+def test_fixture_lists_keep_the_kickoff_day_and_time_on_a_phone(season_with_fixtures, live_server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    for path in ["/", f"/seasons/{season_with_fixtures.id}/"]:
+        page.goto(live_server.url + path)
+        kickoffs = page.locator("td.when time")
+        assert kickoffs.count() >= 2, path
+        for i in range(kickoffs.count()):
+            kickoff = kickoffs.nth(i)
+            assert kickoff.is_visible(), path
+            day, time = kickoff.locator("span").all_inner_texts()
+            assert day.count(" ") >= 2 and len(time) == 5 and time[2] == ":", (path, day, time)
+            box = kickoff.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, path
+    page.goto(live_server.url + "/")
+    fixtures = page.locator("table", has=page.locator("caption", has_text="Next fixtures"))
+    assert (
+        fixtures.locator("td.when time")
+        .first.inner_text()
+        .replace("\n", " ")
+        .startswith(tuple(f"{d} " for d in ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")))
+    )
 
 
 @pytest.fixture
