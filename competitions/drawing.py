@@ -9,6 +9,10 @@ right and joins like a tree. Byes keep their place, so the tree keeps its shape,
 drawn faint with the team that went through. A team not known yet is named by where it
 comes from ("Winner of QF 2", "Loser of W2-1").
 
+A team's name keeps to the room its score leaves (``name_room``): the page (``web.bracket_names``)
+and the printed bracket (``printing.brackets``) shrink it, then cut it short with …, each
+measured in its own fonts.
+
 Scores are the tie's (``tie_score``), from each team's side: the goals of one match, or the
 aggregate of two legs; the shoot-out that settled it in brackets; the note says the legs
 with the box's first team first and how the tie was settled.
@@ -24,12 +28,15 @@ from competitions.knockout import final_tie, tie_round_name
 from competitions.two_legs import tie_matches, tie_score
 from tournaments.models import Bracket, Tie
 
-BOX_WIDTH = 180
+BOX_WIDTH = 212  #: room for a name of about 18 letters beside a score with a shoot-out
 BOX_HEIGHT = 40
 COLUMN_GAP = 36
 ROW = 50  #: vertical room of one first-round box
 HEADER = 40  #: room for the section's title and round names above its boxes
 SECTION_GAP = 30
+NAME_X = 26  #: where a team's name starts in its box (its seed before it)
+SCORE_EDGE = 6  #: between a score's end and the box's right side
+NAME_GAP = 6  #: at least between a name's end and its score
 
 Key = tuple[str, int, int]  # (section, round, slot); section W, L, F, or T for third place
 SECTION_TITLES = {"W": "Bracket", "L": "Losers' bracket", "F": "Grand final", "T": "Third place"}
@@ -44,6 +51,12 @@ class Entry:
     score: str
     won: bool
     known: bool
+
+
+def name_room(score_width: float) -> float:
+    """The width a team's name may take in its box beside a score ``score_width`` wide
+    (both in the drawing's units)."""
+    return BOX_WIDTH - NAME_X - NAME_GAP - SCORE_EDGE - score_width
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from competitions.seasons import league_seasons
 from competitions.standings import Result, Table, fair_play_points, table_of
 from leagues.cache import cached, cached_many
 from leagues.models import League, PointsDeduction, Season, SeasonTeam
-from matches.models import Match, PlayerMatchStat
+from matches.models import HAPPENED_AT, Match, PlayerMatchStat
 from tournaments.models import Tie
 
 
@@ -160,7 +160,7 @@ def load_matches(season_ids: list[int]) -> list[Played]:
     """Every match of the seasons, results and fixtures alike, in the order they were played."""
     rows = (
         Match.objects.filter(season_id__in=season_ids)
-        .order_by("kickoff", "id")
+        .order_by(HAPPENED_AT, "id")
         .values_list("id", "season_id", "home_id", "away_id", "home_goals", "away_goals", "status", "round")
     )
     return [Played._make(row) for row in rows]

@@ -127,18 +127,29 @@ class MatchAdmin(LeagueScopedAdmin):
         if skipped:
             self.message_user(request, f"{skipped} matches were not scheduled and were left alone.", messages.WARNING)
 
+    def _each(self, request, queryset, change, *, done: str, refused: str) -> None:
+        """Apply ``change`` to each match on its own: one refused (its status does not allow
+        it, or a knockout whose teams played on) is an error with the reason and leaves the
+        rest; the success counts only the matches changed."""
+        changed = 0
+        for match in queryset.select_related("season__league", "home", "away"):
+            try:
+                change(match)
+                changed += 1
+            except ValidationError as exc:
+                self.message_user(request, f"{match}: {refused}: {validation_message(exc)}", messages.ERROR)
+        if changed:
+            self.message_user(request, f"{changed} {done}.", messages.SUCCESS)
+
     def _set_status(self, request, queryset, status):
         """The same rules as the API (matches.fixtures): a result is never touched."""
-        changed = refused = 0
-        for match_id in queryset.values_list("id", flat=True):
-            try:
-                match_set_status(match_id=match_id, status=status)
-                changed += 1
-            except ValidationError:
-                refused += 1
-        self.message_user(request, f"{changed} matches now {status}.", messages.SUCCESS)
-        if refused:
-            self.message_user(request, f"{refused} matches could not become {status}.", messages.WARNING)
+        self._each(
+            request,
+            queryset,
+            lambda match: match_set_status(match_id=match.id, status=status),
+            done=f"matches now {status}",
+            refused=f"not {status}",
+        )
 
     @admin.action(description="Postpone (not counted until rescheduled)", permissions=["change"])
     def postpone(self, request, queryset):
@@ -156,16 +167,13 @@ class MatchAdmin(LeagueScopedAdmin):
         self._set_status(request, queryset, Match.Status.SCHEDULED)
 
     def _forfeit(self, request, queryset, side):
-        """Each match on its own: one refused (a knockout whose teams played on) leaves the rest."""
-        done = 0
-        for match in self.run_rows(request, queryset).select_related("season__league", "home", "away"):
-            try:
-                match_forfeit(match, forfeited_by=side)
-                done += 1
-            except ValidationError as exc:
-                self.message_user(request, f"{match}: not forfeited: {validation_message(exc)}", messages.ERROR)
-        if done:
-            self.message_user(request, f"{done} matches forfeited by the {side} side.", messages.SUCCESS)
+        self._each(
+            request,
+            self.run_rows(request, queryset),
+            lambda match: match_forfeit(match, forfeited_by=side),
+            done=f"matches forfeited by the {side} side",
+            refused="not forfeited",
+        )
 
     @admin.action(description="Forfeit by the home side (awarded score)", permissions=["change"])
     def forfeit_home(self, request, queryset):

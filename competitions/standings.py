@@ -25,7 +25,7 @@ from django.db.models import Q, Sum
 
 from leagues.cache import cached
 from leagues.models import TIEBREAKERS, PointsDeduction, Season, Team
-from matches.models import Match, PlayerMatchStat
+from matches.models import HAPPENED_AT, Match, PlayerMatchStat
 
 FORM_LENGTH = 5
 
@@ -138,7 +138,7 @@ def _load(season: Season, division_id: int | None = None) -> _Inputs:
         deductions = deductions.filter(team_id__in=teams)
     results = [
         Result(*values)
-        for values in matches.order_by("kickoff", "id").values_list(
+        for values in matches.order_by(HAPPENED_AT, "id").values_list(
             "home_id", "away_id", "home_goals", "away_goals", "round"
         )
     ]

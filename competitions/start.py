@@ -21,6 +21,7 @@ from competitions.swiss import draw_swiss
 from engines import ENGINES, CardError, get_engine
 from leagues.models import Season
 from leagues.validation import schedule_errors, team_count_errors
+from matches.models import Match
 from rosters.models import SquadMember
 
 FORMATS = {
@@ -55,6 +56,8 @@ def start_tournament(
     if tournament_format not in FORMATS:
         raise ValidationError({"format": f"{tournament_format!r} is not a format; choose from {', '.join(FORMATS)}."})
     check_season_can_start(season)
+    if tournament_format != "league_playoffs":  # play-offs follow a league, results and all
+        check_no_results(season, FORMATS[tournament_format])
     with transaction.atomic():  # a refused option leaves the season as it was, its tie-break too
         if tie_break:
             set_tie_break(season, tie_break)
@@ -115,6 +118,20 @@ def check_season_can_start(season: Season) -> None:
         )
     if errors:
         raise ValidationError(errors)
+
+
+def check_no_results(season: Season, tournament: str) -> None:
+    """A tournament drawn on a season would delete its matches: refused once one has a result,
+    saying so (the draws' own "cannot be drawn again" reads wrong when nothing was drawn)."""
+    results = season.matches.filter(status__in=Match.RESULT_STATUSES).count()
+    if results:
+        raise ValidationError(
+            {
+                "season": f"{season} already has results ({results} match{'es' * (results != 1)}), "
+                "which a new draw would delete: "
+                f"start the {tournament.lower()} on a season of its own, with no match played."
+            }
+        )
 
 
 def incomplete_squads(season: Season) -> list[str]:

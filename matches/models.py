@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, When
 
 from leagues.models import PlayMode, new_seed
 from rosters.accounts import display_name
@@ -108,6 +108,14 @@ class Match(models.Model):
         return {"season": self.season_id, "team": self.home_id, "opponent": self.away_id, "match": self.id}
 
     @property
+    def happened_at(self):
+        """When the match took place: its kickoff, or the time it was played when that came
+        earlier (a commissioner's "Play now"), so a result never looks played in the future."""
+        if self.status == self.Status.PLAYED and self.played_at and self.played_at < self.kickoff:
+            return self.played_at
+        return self.kickoff
+
+    @property
     def played_at_table(self) -> bool:
         """Whether the result comes from the table (entered and confirmed), not from the engine."""
         return (self.play_mode or self.season.league.play_mode) == PlayMode.TABLE
@@ -128,6 +136,10 @@ class Match(models.Model):
                     errors[side] = f"{team} does not play in {self.season.league}."
         if errors:
             raise ValidationError(errors)
+
+
+#: ``Match.happened_at`` in the database, to order matches by.
+HAPPENED_AT = Case(When(status=Match.Status.PLAYED, played_at__lt=F("kickoff"), then="played_at"), default="kickoff")
 
 
 class MatchEvent(models.Model):

@@ -9,12 +9,14 @@ draws it, with no database access."""
 from __future__ import annotations
 
 import io
+from typing import NamedTuple
 
 from django.utils import timezone
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import landscape, portrait
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from competitions.drawing import BracketDrawing
+from competitions.drawing import BOX_WIDTH, NAME_X, SCORE_EDGE, BracketDrawing, Entry, name_room
 from printing.pdf import (
     FONT,
     FONT_BOLD,
@@ -33,6 +35,8 @@ TITLE_ROOM = 34
 FOOTER_ROOM = 16
 GREY = HexColor("#7b8794")
 BAND = HexColor("#f2f4f7")
+ENTRY_SIZE = 9  #: a team's line in a box, in points at the drawing's scale
+SCORE_WIDTH = 40  #: the most a score takes, in the drawing's units
 
 
 def render_bracket(drawing: BracketDrawing, *, page: str = "A4") -> PdfFile:
@@ -70,7 +74,7 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
     stamp = f"Bootroom · printed {timezone.localtime():%Y-%m-%d %H:%M} · every match replays from its seed"
     draw_fitted(canvas, MARGIN, MARGIN - 4, stamp, font=FONT, size=7, width=room_w)
 
-    text_size = 9 * scale
+    text_size = ENTRY_SIZE * scale
     box_w, box_h = drawing.box_width * scale, drawing.box_height * scale
     for section in drawing.sections:
         canvas.setFillColor(black)
@@ -100,29 +104,40 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
                 baseline = py(box.entry_y(index)) - text_size * 0.35
                 canvas.setFillColor(black if entry is None or entry.known else GREY)
                 if entry is None:
-                    draw_fitted(canvas, px(box.x + 26), baseline, "bye", font=FONT_NARROW, size=text_size, width=box_w)
-                    continue
-                font = FONT_NARROW_BOLD if entry.won else FONT_NARROW
-                if entry.seed:
                     draw_fitted(
-                        canvas,
-                        px(box.x + 4),
-                        baseline,
-                        str(entry.seed),
-                        font=FONT_NARROW,
-                        size=text_size * 0.85,
-                        width=18 * scale,
+                        canvas, px(box.x + NAME_X), baseline, "bye", font=FONT_NARROW, size=text_size, width=box_w
                     )
-                draw_fitted(
-                    canvas,
-                    px(box.x + 26),
-                    baseline,
-                    entry.name,
-                    font=font,
-                    size=text_size,
-                    width=(drawing.box_width - 70) * scale,
-                )
-                draw_fitted(
-                    canvas, px(box.x + drawing.box_width - 46), baseline, entry.score, font=font, size=text_size,
-                    width=40 * scale, align="right",
-                )  # fmt: skip
+                    continue
+                for text in entry_texts(entry, px(box.x), baseline, scale):
+                    draw_fitted(
+                        canvas, *text.at, text.text, font=text.font, size=text.size, width=text.width, align=text.align
+                    )
+
+
+class EntryText(NamedTuple):
+    """One piece of a team's line in a box: where it goes and the room it is fitted to."""
+
+    at: tuple[float, float]
+    text: str
+    font: str
+    size: float
+    width: float
+    align: str = "left"
+
+
+def entry_texts(entry: Entry, left: float, baseline: float, scale: float) -> list[EntryText]:
+    """A team's seed, name and score in a box whose left side is at ``left`` on the page: the
+    score right-aligned at the box's edge, the name in the room the score leaves
+    (``competitions.drawing.name_room``), so a long name shrinks or is cut short before it
+    reaches the score."""
+    size, score_width = ENTRY_SIZE * scale, SCORE_WIDTH * scale
+    font = FONT_NARROW_BOLD if entry.won else FONT_NARROW
+    score_room = min(stringWidth(entry.score, font, size), score_width)
+    right = left + (BOX_WIDTH - SCORE_EDGE) * scale
+    texts = [
+        EntryText((left + NAME_X * scale, baseline), entry.name, font, size, name_room(score_room / scale) * scale),
+        EntryText((right - score_width, baseline), entry.score, font, size, score_width, "right"),
+    ]
+    if entry.seed:
+        texts.insert(0, EntryText((left + 4 * scale, baseline), str(entry.seed), FONT_NARROW, size * 0.85, 18 * scale))
+    return texts

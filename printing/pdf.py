@@ -73,6 +73,23 @@ def register_fonts() -> None:
         pdfmetrics.registerFont(TTFont(name, str(path)))
 
 
+def fit_text(text: str, *, font: str, size: float, width: float, min_size: float = 4.5) -> tuple[str, float]:
+    """The text and size that fit ``width``: smaller first, down to ``min_size``, then cut short."""
+    measured = pdfmetrics.stringWidth(text, font, size)
+    if measured <= width:
+        return text, size
+    size = max(min_size, size * width / measured)
+    return cut_to_width(text, font=font, size=size, width=width), size
+
+
+def cut_to_width(text: str, *, font: str, size: float, width: float) -> str:
+    """``text`` cut short with … until it measures at most ``width`` in ``font`` at ``size``
+    (the fonts registered)."""
+    while len(text) > 1 and pdfmetrics.stringWidth(text, font, size) > width:
+        text = text[:-2].rstrip() + "…"
+    return text
+
+
 def page_size(name: str) -> tuple[float, float]:
     """The page size for ``A4`` or ``Letter``; a ValueError names the sizes allowed."""
     try:
@@ -167,13 +184,7 @@ def draw_fitted(
 ) -> None:
     """Draw one line of text, shrinking it to fit ``width`` and cutting it short with … if even
     the smallest size is too wide: a long name must never run over the next box."""
-    measured = pdfmetrics.stringWidth(text, font, size)
-    if measured > width:
-        size = max(min_size, size * width / measured)
-        while text and pdfmetrics.stringWidth(text, font, size) > width:
-            text = text[:-2] + "…"
-            if len(text) <= 1:
-                break
+    text, size = fit_text(text, font=font, size=size, width=width, min_size=min_size)
     canvas.setFont(font, size)
     if align == "center":
         canvas.drawCentredString(x + width / 2, y, text)

@@ -18,7 +18,7 @@ from competitions.records import Record, cached_records
 from competitions.standings import Row
 from leagues.cache import cached, cached_many
 from leagues.models import League, Season, Team
-from matches.models import Match, PlayerMatchStat
+from matches.models import HAPPENED_AT, Match, PlayerMatchStat
 from web.charts import PositionChart, history_chart
 from web.selectors import label, matches_with_teams, url_maker, with_links
 
@@ -269,7 +269,7 @@ def head_to_head(team_id: int, opponent_id: int) -> HeadToHead:
     meetings = matches_with_teams().filter(
         Q(home=team, away=opponent) | Q(home=opponent, away=team), status__in=Match.RESULT_STATUSES
     )
-    matches = with_links(list(meetings.select_related("season").order_by("kickoff", "id")))
+    matches = with_links(list(meetings.select_related("season").order_by(HAPPENED_AT, "id")))
     summary = HeadToHead(team, opponent, len(matches), 0, 0, 0, 0, 0, matches)
     for match in matches:
         scored, conceded = (

@@ -21,7 +21,7 @@ from competitions.seasons import current_season, league_seasons, with_progress
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
-from matches.models import Match, PlayerMatchStat, ResultSubmission
+from matches.models import HAPPENED_AT, Match, PlayerMatchStat, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
 from rosters.ledger import statements
@@ -54,7 +54,8 @@ def url_maker(name: str) -> Callable[[int], str]:
 
 
 def with_links(matches: list[Match]) -> list[Match]:
-    """Give each match the links and kickoff text its row shows, computed in Python for speed,
+    """Give each match the links and kickoff text its row shows (``Match.happened_at``: a match
+    played early shows when it was played), computed in Python for speed,
     and ``table_note``: a result entered at the table that waits for the other side or for
     the commissioner (one query for the whole list)."""
     match_url, team_url = url_maker("web:match"), url_maker("web:team")
@@ -69,11 +70,11 @@ def with_links(matches: list[Match]) -> list[Match]:
                 states[match_id] = state
     for match in matches:
         match.table_note = f"result {states[match.id]}" if match.id in states else ""
-        kickoff = timezone.localtime(match.kickoff)
+        kickoff = timezone.localtime(match.happened_at)
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
         match.kickoff_iso = kickoff.isoformat()
-        match.kickoff_text = f"{kickoff:%a} {kickoff.day} {kickoff:%b}, {kickoff:%H:%M}"
+        match.kickoff_day, match.kickoff_time = f"{kickoff:%a} {kickoff.day} {kickoff:%b}", f"{kickoff:%H:%M}"
     return matches
 
 
@@ -467,9 +468,8 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
             .select_related("player")
             .order_by("player__role", "player__name")
         )
-        matches = with_links(
-            list(matches_with_teams().filter(Q(home=team) | Q(away=team), season=season).order_by("round", "kickoff"))
-        )
+        of_team = matches_with_teams().filter(Q(home=team) | Q(away=team), season=season)
+        matches = with_links(list(of_team.order_by("round", HAPPENED_AT, "id")))
         ledger = ledger_lines(team, season)
     columns = attribute_columns(m.player.attributes for m in members)
     return TeamPage(

@@ -106,3 +106,20 @@ def test_a_played_match_keeps_its_kickoff_in_the_admin(admin_client, season):
     response = admin_client.post(f"/admin/matches/match/{match.id}/change/", data)
     assert response.status_code == 200 and "keeps its kickoff" in response.content.decode()
     assert Match.objects.get(id=match.id).kickoff == match.kickoff
+
+
+def test_a_refused_postpone_is_an_error_with_its_reason(admin_client, season):
+    match = Match.objects.filter(season=season).first()
+    act(admin_client, "play_now", [match])
+    response = act(admin_client, "postpone", [match])
+    why = "status: A played match cannot become postponed (only scheduled, failed)."
+    shown = [(m.level_tag, m.message) for m in response.context["messages"]]
+    assert shown == [("error", f"{Match.objects.get(id=match.id)}: not postponed: {why}")]
+
+
+def test_only_an_engine_result_shows_the_replay_command(admin_client, season):
+    played, forfeited = Match.objects.filter(season=season)[:2]
+    act(admin_client, "play_now", [played])
+    act(admin_client, "forfeit_home", [forfeited])
+    assert "engines simulate futti --seed" in admin_client.get(f"/matches/{played.id}/").content.decode()
+    assert "engines simulate" not in admin_client.get(f"/matches/{forfeited.id}/").content.decode()

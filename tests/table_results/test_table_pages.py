@@ -33,3 +33,10 @@ def test_the_season_page_says_a_table_result_is_pending_then_counts_it(
         result_confirm(match_id=match.id, user=away_manager)
     page = client.get(url).content.decode()
     assert "result pending" not in page and "2–1" in page
+
+
+def test_a_table_result_has_no_engine_replay_command(client, match, home_manager, away_manager):
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match, 2, 1))
+    result_confirm(match_id=match.id, user=away_manager)
+    page = client.get(reverse("web:match", args=[match.id])).content.decode()
+    assert "2–1" in page and "engines simulate" not in page

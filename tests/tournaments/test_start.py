@@ -239,3 +239,13 @@ def test_the_tie_break_is_refused_for_other_games_and_values_and_changes_nothing
         start_tournament(futti, "knockout", tie_break="penalties", two_legged_rounds=[3])
     futti.refresh_from_db()
     assert futti.engine_settings == {}  # the refused draw took the tie-break back with it
+
+
+def test_a_cup_on_a_season_with_results_is_refused_with_the_real_reason(admin_client):
+    season = create_demo_season(engine="futti", teams=4, seed=9, double=False)
+    match_play(match_id=season.matches.first().id)
+    response = start(admin_client, season, format="knockout").content.decode()
+    assert "already has results (1 match), which a new draw would delete" in response
+    assert "start the single elimination on a season of its own" in response
+    assert "cannot be drawn again" not in response
+    assert not hasattr(Season.objects.get(id=season.id), "bracket")

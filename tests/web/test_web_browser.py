@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from competitions.results import due_matches_play
+from matches.models import Match
 from ops.demo import create_demo_season
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -81,3 +82,68 @@ def test_pages_fit_a_phone(season, live_server, browser):
         page.goto(live_server.url + path)
         # Wide tables scroll inside their own box; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+
+
+@pytest.fixture
+def season_with_fixtures(transactional_db):
+    """A season whose last round is still to play, so the home page lists next fixtures."""
+    season = create_demo_season(engine="futti", teams=4, seed=2, double=False)
+    last = Match.objects.filter(season=season).order_by("-round").values_list("round", flat=True).first()
+    future = Match.objects.filter(season=season, round=last).first().kickoff.replace(year=2099)
+    Match.objects.filter(season=season, round=last).update(kickoff=future)
+    due_matches_play()
+    return season
+
+
+def test_fixture_lists_keep_the_kickoff_day_and_time_on_a_phone(season_with_fixtures, live_server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    for path in ["/", f"/seasons/{season_with_fixtures.id}/"]:
+        page.goto(live_server.url + path)
+        kickoffs = page.locator("td.when time")
+        assert kickoffs.count() >= 2, path
+        for i in range(kickoffs.count()):
+            kickoff = kickoffs.nth(i)
+            assert kickoff.is_visible(), path
+            day, time = kickoff.locator("span").all_inner_texts()
+            assert day.count(" ") >= 2 and len(time) == 5 and time[2] == ":", (path, day, time)
+            box = kickoff.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, path
+    page.goto(live_server.url + "/")
+    fixtures = page.locator("table", has=page.locator("caption", has_text="Next fixtures"))
+    assert (
+        fixtures.locator("td.when time")
+        .first.inner_text()
+        .replace("\n", " ")
+        .startswith(tuple(f"{d} " for d in ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")))
+    )
+
+
+@pytest.fixture
+def long_named_bracket(transactional_db):
+    """A played knockout whose teams have names too long for their boxes."""
+    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
+    for number, team in enumerate(season.teams.order_by("id")):
+        team.name = f"Dunmore Wanderers Athletic Football Club {number}"
+        team.save(update_fields=["name"])
+    due_matches_play()
+    due_matches_play()  # the final, drawn when the semi-finals were stored
+    return season
+
+
+def test_long_names_in_the_bracket_stay_inside_their_box_and_clear_of_the_score(
+    long_named_bracket, live_server, browser
+):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/seasons/{long_named_bracket.id}/bracket/")
+    measured = page.evaluate(
+        """() => [...document.querySelectorAll('svg[data-chart="bracket"] g.entry')].map(entry => {
+            const box = entry.closest('g.tie').querySelector('rect').getBoundingClientRect();
+            const name = entry.querySelector('svg.name text').getBoundingClientRect();
+            const score = entry.querySelector('text.goals');
+            return {box: [box.left, box.right], name: [name.left, name.right],
+                    score: score.textContent ? score.getBoundingClientRect().left : null};
+        })"""
+    )
+    assert len(measured) == 6 and sum(m["score"] is not None for m in measured) == 6
+    for entry in measured:
+        assert entry["box"][0] < entry["name"][0] < entry["name"][1] < entry["score"] < entry["box"][1], entry
