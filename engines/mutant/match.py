@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats
+from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats, whole_setting
 from engines.mutant import board
 from engines.mutant import events as ev
 from engines.mutant import tactics as T
@@ -29,6 +29,9 @@ from engines.mutant.styles import CAREFUL, STYLES
 SIDE_NAMES: tuple[Side, Side] = (HOME, AWAY)
 GOALS_TO_WIN = 3
 TURN_CAP = 200
+#: The largest goal target and turn cap a league may set (the settings schema's maxima).
+MAX_GOALS_TO_WIN = 20
+MAX_TURN_CAP = 2000
 TURNS_PER_MINUTE = 1
 SUDDEN_DEATH_TURNS = 60
 #: Our tie-break shoot-out: five kicks each, then up to twenty rounds of sudden death,
@@ -245,8 +248,8 @@ class Match:
         self.deck = T.build_deck(settings.get("tactical_deck"))
         self.discards: list[str] = []
         self.tokens_left = T.COACHING_TOKENS
-        self.goals_to_win = int(settings.get("goals_to_win", GOALS_TO_WIN))
-        self.turn_cap = int(settings.get("turn_cap", TURN_CAP))
+        self.goals_to_win = whole_setting(settings, "goals_to_win", GOALS_TO_WIN, 1, MAX_GOALS_TO_WIN)
+        self.turn_cap = whole_setting(settings, "turn_cap", TURN_CAP, 1, MAX_TURN_CAP)
         self.over = False
         self.ended_by: str | None = None
         self._keeper_ball: Team | None = None
