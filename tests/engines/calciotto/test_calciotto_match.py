@@ -160,6 +160,9 @@ def test_a_match_to_a_number_of_goals_stops_at_that_total():
         ({"coach": "genius"}, "coach: 'genius'"),
         ({"replacements": [{"trigger": "tired"}]}, r"replacements\[0\]"),
         ({"replacements": "never"}, "replacements"),
+        ({"minutes": 60.5}, "minutes: 60.5"),
+        ({"minutes": float("inf")}, "minutes: inf"),
+        ({"coach": ["strong"]}, r"coach: \['strong'\]"),
     ],
 )
 def test_bad_settings_are_refused(settings, message):
@@ -215,6 +218,7 @@ def test_a_sheet_may_bring_its_own_lineup():
         (lambda s: s["players"].pop(), "12 players; a calciotto squad has 13"),
         (lambda s: s["players"][0].update(move=9), "move: 9 is out of range"),
         (lambda s: [p.update(role="C") for p in s["players"] if p["role"] == "P"], "role P"),
+        (lambda s: s["players"][0].update(role=["P"]), r"role: \['P'\] is not a calciotto role"),
         (lambda s: s.update(lineup={"positions": {}}), "0 players placed"),
         (lambda s: s.update(lineup={"positions": {s["players"][1]["id"]: [7, 12]}}), "placed"),
     ],
@@ -333,8 +337,11 @@ def test_the_side_that_lost_the_possession_roll_kicks_off_the_second_half(checke
         assert first.side == next(e for e in result.events if e.kind == "possession").side
 
 
-def test_a_sheet_may_meet_itself():
-    """Shared ids are not refused (their stats add up); the coaches must still tell the sides apart."""
+def test_a_sheet_cannot_meet_itself_but_its_copy_under_other_ids_can():
+    """The same id on both sheets would merge two pieces' stats; the coaches still tell equal sides apart."""
+    with pytest.raises(CardError, match="is on both team sheets"):
+        ENGINE.simulate(HOME_SHEET, HOME_SHEET, seed=1)
+    copy = {**HOME_SHEET, "players": [{**p, "id": f"copy-{p['id']}"} for p in HOME_SHEET["players"]]}
     for seed in range(3):
-        result = ENGINE.simulate(HOME_SHEET, HOME_SHEET, seed=seed, options={"settings": {"away_coach": "simple"}})
-        assert set(result.player_stats) == {p["id"] for p in HOME_SHEET["players"]}
+        result = ENGINE.simulate(HOME_SHEET, copy, seed=seed, options={"settings": {"away_coach": "simple"}})
+        assert set(result.player_stats) == {p["id"] for p in HOME_SHEET["players"] + copy["players"]}
