@@ -32,7 +32,8 @@ ON_FIELD = 8
 class CalciottoEngine(Engine):
     key = "calciotto"
     name = "Calciotto"
-    version = "1.3"
+    #: 1.4: a match is 60 minutes unless the league says otherwise (was 90, not a book option).
+    version = "1.4"
     event_vocabulary = VOCABULARY
     squad_rules = SQUAD
     settings_schema = SETTINGS_SCHEMA

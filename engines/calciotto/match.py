@@ -25,7 +25,11 @@ SIDES: tuple[Side, Side] = (HOME, AWAY)
 OWN_STATS = ("passes", "squares_moved", "tackles", "fouls_suffered", "free_kicks", "penalties_taken")
 HAND_SIZE = 5
 SUBSTITUTIONS = 3
+#: The book: "45 minutes; 60 minutes:" (it announces three options and prints two); 90, the
+#: length of a real match, stays as a league's choice for the missing third.
 MATCH_MINUTES = (45, 60, 90)
+#: The longer of the two lengths the book prints.
+DEFAULT_MINUTES = 60
 GOAL_TARGETS = (4, 6, 8, 10)
 #: A goal-target match that is still going after this many minutes ends there,
 #: so a match always finishes (it never comes close in practice).
@@ -892,7 +896,7 @@ def _match_length(settings: Mapping[str, Any]) -> tuple[int, str, int]:
     goals = settings.get("goals")
     if goals is not None:
         return _choice(goals, GOAL_TARGETS, "goals"), mode, 0
-    return 0, mode, _choice(settings.get("minutes", 90), MATCH_MINUTES, "minutes")
+    return 0, mode, _choice(settings.get("minutes", DEFAULT_MINUTES), MATCH_MINUTES, "minutes")
 
 
 def _choice(value: Any, allowed: tuple[int, ...], key: str) -> int:
