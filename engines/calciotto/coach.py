@@ -31,9 +31,9 @@ STYLES = ("strong", "simple")
 #: bench piece better (move + 2 x strength) than the starter of its role
 #: comes on. ``from_minute`` is the first minute a row applies.
 DEFAULT_REPLACEMENTS: tuple[Mapping[str, Any], ...] = (
-    {"trigger": "cautioned", "from_minute": 30},
-    {"trigger": "chasing", "from_minute": 60},
-    {"trigger": "upgrade", "from_minute": 70},
+    {"trigger": "cautioned", "from_minute": 20},
+    {"trigger": "chasing", "from_minute": 40},
+    {"trigger": "upgrade", "from_minute": 47},
 )
 TRIGGERS = ("cautioned", "chasing", "upgrade")
 

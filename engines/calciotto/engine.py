@@ -12,7 +12,16 @@ from engines.calciotto.events import VOCABULARY
 from engines.calciotto.match import Match, play, to_result
 from engines.calciotto.schema import DEFAULT_STYLE, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.calciotto.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import (
+    CardError,
+    Dice,
+    Engine,
+    MatchOptions,
+    MatchResult,
+    SquadRules,
+    TeamSheet,
+    refuse_shared_players,
+)
 
 #: The eight on the field (one goalkeeper and a piece for each formation slot);
 #: the five reserves may be of any role.
@@ -23,7 +32,8 @@ ON_FIELD = 8
 class CalciottoEngine(Engine):
     key = "calciotto"
     name = "Calciotto"
-    version = "1.3"
+    #: 1.4: a match is 60 minutes unless the league says otherwise (was 90, not a book option).
+    version = "1.4"
     event_vocabulary = VOCABULARY
     squad_rules = SQUAD
     settings_schema = SETTINGS_SCHEMA
@@ -72,10 +82,9 @@ class CalciottoEngine(Engine):
         options: MatchOptions | Mapping[str, Any] | None = None,
     ) -> MatchResult:
         opts = MatchOptions.coerce(options)
-        sheets = [
-            self.validate_sheet(TeamSheet.coerce(home), "home"),
-            self.validate_sheet(TeamSheet.coerce(away), "away"),
-        ]
+        home_sheet, away_sheet = TeamSheet.coerce(home), TeamSheet.coerce(away)
+        refuse_shared_players(home_sheet, away_sheet)
+        sheets = [self.validate_sheet(home_sheet, "home"), self.validate_sheet(away_sheet, "away")]
         match = self.play(sheets[0], sheets[1], Dice(seed), opts)
         result = to_result(match, self.key, self.version, seed)
         if opts.winner_required and match.score[0] == match.score[1]:
@@ -95,7 +104,7 @@ class CalciottoEngine(Engine):
 def coach_style(settings: Mapping[str, Any], side: str) -> str:
     """``settings["<side>_coach"]`` or ``settings["coach"]``, default "strong"."""
     style = settings.get(f"{side}_coach", settings.get("coach", DEFAULT_STYLE))
-    if style not in STYLES:
+    if not isinstance(style, str) or style not in STYLES:
         raise CardError(f"settings {side}_coach: {style!r}; allowed {', '.join(STYLES)}")
     return str(style)
 

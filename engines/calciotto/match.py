@@ -25,7 +25,11 @@ SIDES: tuple[Side, Side] = (HOME, AWAY)
 OWN_STATS = ("passes", "squares_moved", "tackles", "fouls_suffered", "free_kicks", "penalties_taken")
 HAND_SIZE = 5
 SUBSTITUTIONS = 3
+#: The book: "45 minutes; 60 minutes:" (it announces three options and prints two); 90, the
+#: length of a real match, stays as a league's choice for the missing third.
 MATCH_MINUTES = (45, 60, 90)
+#: The longer of the two lengths the book prints.
+DEFAULT_MINUTES = 60
 GOAL_TARGETS = (4, 6, 8, 10)
 #: A goal-target match that is still going after this many minutes ends there,
 #: so a match always finishes (it never comes close in practice).
@@ -339,9 +343,13 @@ class Match:
         """Ask for the tackle that ends the phase (it is resolved once all moving is done)."""
         if self.ball is None or self.ball.side == tackler.side or tackler.side != self.phase_side:
             raise IllegalAction("only the side without the ball tackles, in its own phase")
-        if tackler.keeper or self.ball.pos not in F.NEIGHBOURS[tackler.pos]:
-            raise IllegalAction(f"{tackler} is not next to the ball (or is the goalkeeper)")
+        self.check_tackler(tackler)
         self.pending_tackle = tackler
+
+    def check_tackler(self, tackler: Piece) -> None:
+        """A tackle comes from a field player on a square beside the ball, not diagonal (the book)."""
+        if self.ball is None or tackler.keeper or self.ball.pos not in F.NEIGHBOURS[tackler.pos]:
+            raise IllegalAction(f"{tackler} is not next to the ball (or is the goalkeeper)")
 
     # --------------------------------------------------------------- phases
 
@@ -477,6 +485,8 @@ class Match:
 
     def tackle_action(self, tackler: Piece) -> int:
         """The tackle: the winner keeps or takes the ball and plays the next phase."""
+        # Checked again once all the moving is done: the tackler may have stepped away since asking.
+        self.check_tackler(tackler)
         carrier = self.ball
         assert carrier is not None
         square = carrier.pos
@@ -886,17 +896,15 @@ def _match_length(settings: Mapping[str, Any]) -> tuple[int, str, int]:
     goals = settings.get("goals")
     if goals is not None:
         return _choice(goals, GOAL_TARGETS, "goals"), mode, 0
-    return 0, mode, _choice(settings.get("minutes", 90), MATCH_MINUTES, "minutes")
+    return 0, mode, _choice(settings.get("minutes", DEFAULT_MINUTES), MATCH_MINUTES, "minutes")
 
 
 def _choice(value: Any, allowed: tuple[int, ...], key: str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        number = -1
-    if isinstance(value, bool) or number not in allowed:
+    """One of ``allowed``, given as a number or its digits ("60"); a fraction or a flag is refused."""
+    number = int(value) if isinstance(value, str) and value.strip().isdigit() else value
+    if isinstance(number, bool) or number not in allowed:
         raise CardError(f"settings {key}: {value!r}; allowed {', '.join(map(str, allowed))}")
-    return number
+    return int(number)
 
 
 def play(

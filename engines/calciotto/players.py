@@ -87,7 +87,7 @@ def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
     if unknown:
         raise CardError(f"{unknown[0]}: unknown field; a calciotto piece has role, move and strength")
     role = data.get("role")
-    letter = role.strip().upper() if isinstance(role, str) else role
+    letter = role.strip().upper() if isinstance(role, str) else None
     if letter not in ROLES:
         allowed = ", ".join(f"{k} ({v})" for k, v in ROLES.items())
         raise CardError(f"role: {role!r} is not a calciotto role; allowed {allowed}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.calciotto.coach import DEFAULT_REPLACEMENTS, STYLES, TRIGGERS
-from engines.calciotto.match import GOAL_TARGETS, MATCH_MINUTES, SHOOTOUT_KICKS, SHOOTOUT_KICKS_RANGE
+from engines.calciotto.match import DEFAULT_MINUTES, GOAL_TARGETS, MATCH_MINUTES, SHOOTOUT_KICKS, SHOOTOUT_KICKS_RANGE
 
 #: The computer coach unless a league names another.
 DEFAULT_STYLE = STYLES[0]
@@ -19,7 +19,7 @@ SETTINGS_SCHEMA: dict[str, Any] = {
     "properties": {
         "minutes": {
             "enum": list(MATCH_MINUTES),
-            "default": max(MATCH_MINUTES),
+            "default": DEFAULT_MINUTES,
             "description": "The length of a match in minutes.",
         },
         "goals": {

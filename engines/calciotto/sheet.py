@@ -3,7 +3,7 @@ table-result form and the card face, built from the constants ``match`` plays wi
 
 from __future__ import annotations
 
-from engines.calciotto.match import MATCH_MINUTES, SHOOTOUT_KICKS, SUBSTITUTIONS
+from engines.calciotto.match import DEFAULT_MINUTES, SHOOTOUT_KICKS, SUBSTITUTIONS
 from engines.published import OWN_GOAL, CardFace, Clock, Sheet, SheetColumn, SheetPanel, TableEntry
 
 #: The role letters: what each piece is and where its circled strength counts.
@@ -15,10 +15,10 @@ ROLES = {
     "T": {"title": "wing-back", "area": "lateral strip", "strength": "TACKLE / SHOT"},
 }
 
-#: 45, 60 or 90 minutes (the league's ``minutes``, the longest by default); a knockout draw
+#: 45, 60 or 90 minutes (the league's ``minutes``, 60 by default: a length the book prints); a knockout draw
 #: goes straight to penalties.
 CLOCK = Clock(
-    regulation=max(MATCH_MINUTES),
+    regulation=DEFAULT_MINUTES,
     periods=2,
     shootout_kicks=SHOOTOUT_KICKS,
     decided_by=("regulation", "penalties"),

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import (
+    CardError,
+    Dice,
+    Engine,
+    MatchOptions,
+    MatchResult,
+    SquadRules,
+    TeamSheet,
+    refuse_shared_players,
+)
 from engines.eleven.coach import STRENGTHS, STYLES, coach_for
 from engines.eleven.events import VOCABULARY
 from engines.eleven.match import ClockSettings, play
@@ -86,11 +95,13 @@ class ElevenEngine(Engine):
                     f"{side} team sheet: {roles.count(role)} '{role}' cards; a squad of '11' needs "
                     f"{needed['goalie']} goalie and {needed['player']} players"
                 )
-        lineup = sheet.lineup or {}
-        if lineup.get("coach") is not None and lineup["coach"] not in STRENGTHS:
-            raise CardError(f"{side} lineup coach: {lineup['coach']!r}; allowed are {', '.join(STRENGTHS)}")
-        if lineup.get("style") is not None and lineup["style"] not in STYLES:
-            raise CardError(f"{side} lineup style: {lineup['style']!r}; allowed are {', '.join(STYLES)}")
+        lineup = {} if sheet.lineup is None else sheet.lineup
+        if not isinstance(lineup, Mapping):
+            raise CardError(f"{side} lineup: {lineup!r}; expected an object with 'coach' and 'style'")
+        for key, allowed in (("coach", STRENGTHS), ("style", tuple(STYLES))):
+            value = lineup.get(key)
+            if value is not None and value not in allowed:
+                raise CardError(f"{side} lineup {key}: {value!r}; allowed are {', '.join(allowed)}")
 
     def simulate(
         self,
@@ -103,9 +114,7 @@ class ElevenEngine(Engine):
         home_sheet, away_sheet = TeamSheet.coerce(home), TeamSheet.coerce(away)
         self.check_sheet(home_sheet, "home")
         self.check_sheet(away_sheet, "away")
-        shared = {p["id"] for p in home_sheet.players} & {p["id"] for p in away_sheet.players}
-        if shared:
-            raise CardError(f"team sheets: player id {sorted(shared)[0]!r} plays for both sides")
+        refuse_shared_players(home_sheet, away_sheet)
         match_options = MatchOptions.coerce(options)
         try:
             ClockSettings.from_settings(match_options.settings)

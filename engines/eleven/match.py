@@ -14,7 +14,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import AWAY, HOME, DecidedBy, Dice, EventLog, MatchOptions, MatchResult, Side, TeamSheet, blank_stats
+from engines.core import (
+    AWAY,
+    HOME,
+    DecidedBy,
+    Dice,
+    EventLog,
+    MatchOptions,
+    MatchResult,
+    Side,
+    TeamSheet,
+    blank_stats,
+    flag_setting,
+    whole_setting,
+)
 from engines.eleven.board import (
     KICK_OFF,
     LABELS,
@@ -49,6 +62,8 @@ SIDES: tuple[Side, Side] = (HOME, AWAY)
 CALLS = ("lo", "mid", "hi")
 HALF_MINUTES = 20
 EXTRA_HALF_MINUTES = 5
+#: The lowest and highest value of each whole-number clock setting (the schema's bounds).
+CLOCK_LIMITS = {"turns_per_half": (1, 200), "extra_time_turns_per_half": (1, 100), "shootout_kicks": (1, 50)}
 
 
 @dataclass(frozen=True)
@@ -62,21 +77,17 @@ class ClockSettings:
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> ClockSettings:
-        def whole(key: str, default: int, low: int) -> int:
-            value = settings.get(key, default)
-            try:
-                number = int(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"setting {key}: {value!r} is not a whole number") from None
-            if number < low:
-                raise ValueError(f"setting {key}: {number} is below {low}")
-            return number
+        """The clock a match plays: a word, a flag, "false" or a number outside ``CLOCK_LIMITS``
+        is a ``CardError`` naming the key, whether or not the settings were validated."""
+
+        def whole(key: str, default: int) -> int:
+            return whole_setting(settings, key, default, *CLOCK_LIMITS[key])
 
         return cls(
-            turns_per_half=whole("turns_per_half", cls.turns_per_half, 1),
-            extra_turns_per_half=whole("extra_time_turns_per_half", cls.extra_turns_per_half, 1),
-            extra_time=bool(settings.get("extra_time", True)),
-            shootout_kicks=whole("shootout_kicks", cls.shootout_kicks, 1),
+            turns_per_half=whole("turns_per_half", cls.turns_per_half),
+            extra_turns_per_half=whole("extra_time_turns_per_half", cls.extra_turns_per_half),
+            extra_time=flag_setting(settings, "extra_time", cls.extra_time),
+            shootout_kicks=whole("shootout_kicks", cls.shootout_kicks),
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.eleven.coach import DEFAULT_STRENGTH, DEFAULT_STYLE, STRENGTHS, STYLES
-from engines.eleven.match import ClockSettings
+from engines.eleven.match import CLOCK_LIMITS, ClockSettings
 
 _COACH = {"enum": list(STRENGTHS), "default": DEFAULT_STRENGTH}
 _STYLE = {"enum": list(STYLES), "default": DEFAULT_STYLE}
@@ -22,15 +22,15 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         "away_style": {**_STYLE, "description": "The away coach's style (over style)."},
         "turns_per_half": {
             "type": "integer",
-            "minimum": 1,
-            "maximum": 200,
+            "minimum": CLOCK_LIMITS["turns_per_half"][0],
+            "maximum": CLOCK_LIMITS["turns_per_half"][1],
             "default": ClockSettings.turns_per_half,
             "description": "Turns (both sides') before a half waits for an ace.",
         },
         "extra_time_turns_per_half": {
             "type": "integer",
-            "minimum": 1,
-            "maximum": 100,
+            "minimum": CLOCK_LIMITS["extra_time_turns_per_half"][0],
+            "maximum": CLOCK_LIMITS["extra_time_turns_per_half"][1],
             "default": ClockSettings.extra_turns_per_half,
             "description": "The same for each half of extra time.",
         },
@@ -41,8 +41,8 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         },
         "shootout_kicks": {
             "type": "integer",
-            "minimum": 1,
-            "maximum": 50,
+            "minimum": CLOCK_LIMITS["shootout_kicks"][0],
+            "maximum": CLOCK_LIMITS["shootout_kicks"][1],
             "default": ClockSettings.shootout_kicks,
             "description": "Kicks each before the shoot-out goes on in pairs.",
         },

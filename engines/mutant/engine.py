@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CardError, DecidedBy, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.core import (
+    CardError,
+    DecidedBy,
+    Dice,
+    Engine,
+    MatchOptions,
+    MatchResult,
+    SquadRules,
+    TeamSheet,
+    refuse_shared_players,
+)
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
@@ -138,9 +148,15 @@ def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key
     if len(players) > market.MAX_SQUAD:
         raise CardError(f"{label} team: {len(players)} cards; at most {market.MAX_SQUAD} (6 + substitutes)")
     starters_ids = extras.get("starters")
+    if starters_ids is not None and not isinstance(starters_ids, list | tuple):
+        raise CardError(f"{label} team lineup 'starters': {starters_ids!r}; expected a list of 6 player ids")
     if starters_ids:
         by_id = {p.id: p for p in players}
         missing = [i for i in starters_ids if str(i) not in by_id]
+        named = [str(i) for i in starters_ids]
+        twice = sorted({i for i in named if named.count(i) > 1})
+        if twice:
+            raise CardError(f"{label} team lineup 'starters': player {twice[0]!r} is named twice")
         if missing:
             raise CardError(f"{label} team lineup 'starters': unknown player id {missing[0]!r}")
         chosen = [by_id[str(i)] for i in starters_ids]
@@ -163,7 +179,7 @@ def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key
 
 def _style(settings: Mapping[str, Any], extras: Mapping[str, Any], side: str) -> str:
     style = extras.get("style") or settings.get(f"{side}_style") or settings.get("coach_style") or CAREFUL
-    if style not in STYLES:
+    if not isinstance(style, str) or style not in STYLES:
         raise CardError(f"{side} coach style: {style!r}; allowed: {', '.join(STYLES)}")
     return str(style)
 
@@ -171,7 +187,7 @@ def _style(settings: Mapping[str, Any], extras: Mapping[str, Any], side: str) ->
 def _coaches(dice: Dice, wanted: list[Any]) -> list[str]:
     """The coach cards: as given on the sheets, the rest drawn from the four."""
     for index, key in enumerate(wanted):
-        if key is not None and key not in C.COACHES:
+        if key is not None and (not isinstance(key, str) or key not in C.COACHES):
             side = "home" if index == 0 else "away"
             raise CardError(f"{side} team 'coach': {key!r}; allowed: {', '.join(C.COACH_KEYS)}")
     chosen = list(wanted)
@@ -250,10 +266,8 @@ class MutantSoccerEngine(Engine):
         styles = [_style(settings, extras[0], "home"), _style(settings, extras[1], "away")]
         dice = Dice(seed)
         coaches = _coaches(dice, [extras[0].get("coach"), extras[1].get("coach")])
+        refuse_shared_players(*sheets)
         teams = [build_team(side, sheets[side], extras[side], coaches[side], styles[side]) for side in (0, 1)]
-        shared = {p.id for p in teams[0].players} & {p.id for p in teams[1].players}
-        if shared:
-            raise CardError(f"player {sorted(map(str, shared))[0]!r} is on both team sheets")
         match = Match(teams[0], teams[1], dice, coach, settings)
         return run_match(self, match, seed, options.winner_required)
 

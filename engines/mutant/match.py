@@ -16,10 +16,10 @@ simulated match ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats
+from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats, whole_setting
 from engines.mutant import board
 from engines.mutant import events as ev
 from engines.mutant import tactics as T
@@ -29,6 +29,9 @@ from engines.mutant.styles import CAREFUL, STYLES
 SIDE_NAMES: tuple[Side, Side] = (HOME, AWAY)
 GOALS_TO_WIN = 3
 TURN_CAP = 200
+#: The largest goal target and turn cap a league may set (the settings schema's maxima).
+MAX_GOALS_TO_WIN = 20
+MAX_TURN_CAP = 2000
 TURNS_PER_MINUTE = 1
 SUDDEN_DEATH_TURNS = 60
 #: Our tie-break shoot-out: five kicks each, then up to twenty rounds of sudden death,
@@ -64,6 +67,25 @@ _CARD_BONUS = {card: bonus for card, (_kind, bonus) in T.CARD_TYPES.items()}
 _NOBODY: frozenset[Player] = frozenset()
 _ATTACK_LABELS = tuple(face_label(face) for face in T.ATTACK_DIE)
 _DEFENCE_LABELS = tuple(face_label(face) for face in T.DEFENCE_DIE)
+
+
+class IllegalPlay(AssertionError):
+    """A coach asked for something the rule book forbids: a bug in the coach, never a result.
+    Raised, not asserted, so the checks hold under ``python -O`` too."""
+
+
+def check_duel_cards(team: Team, played: Sequence[str], attacking: bool, shot: bool) -> None:
+    """The book's limits on the tactical cards down in one duel, whatever the coach asks: at
+    most two, each a kind this side of this duel may use, and one FOUL per coach."""
+    side = SIDE_NAMES[team.side]
+    if len(played) > T.CARDS_PER_DUEL:
+        raise IllegalPlay(f"{side} put {len(played)} cards down in a duel; at most {T.CARDS_PER_DUEL}")
+    for card in played:
+        if card not in T.CARD_TYPES or not T.usable_in_duel(card, attacking, shot):
+            role = "shooter" if attacking and shot else "attacker" if attacking else "defender"
+            raise IllegalPlay(f"{side} cannot play {card!r} as the {role} of a {'shot' if shot else 'duel'}")
+    if played.count(T.FOUL) > 1:
+        raise IllegalPlay(f"{side} played {played.count(T.FOUL)} FOUL cards in one duel; one per coach")
 
 
 class Player:
@@ -245,8 +267,8 @@ class Match:
         self.deck = T.build_deck(settings.get("tactical_deck"))
         self.discards: list[str] = []
         self.tokens_left = T.COACHING_TOKENS
-        self.goals_to_win = int(settings.get("goals_to_win", GOALS_TO_WIN))
-        self.turn_cap = int(settings.get("turn_cap", TURN_CAP))
+        self.goals_to_win = whole_setting(settings, "goals_to_win", GOALS_TO_WIN, 1, MAX_GOALS_TO_WIN)
+        self.turn_cap = whole_setting(settings, "turn_cap", TURN_CAP, 1, MAX_TURN_CAP)
         self.over = False
         self.ended_by: str | None = None
         self._keeper_ball: Team | None = None
@@ -344,9 +366,11 @@ class Match:
     def run(self, player: Player, sq: int) -> None:
         """Positional play: to an adjacent empty square, or swap with a team-mate there."""
         origin = player.sq
-        assert origin is not None and sq in board.ADJACENT[origin], "a run goes to an adjacent square"
+        if origin is None or sq not in board.ADJACENT[origin]:
+            raise IllegalPlay(f"{player.id} runs to square {sq}: a run goes to an adjacent square")
         other = self.board[sq]
-        assert other is None or other.side == player.side, "a run cannot enter an opponent's square"
+        if other is not None and other.side != player.side:
+            raise IllegalPlay(f"{player.id} runs to square {sq}: a run cannot enter an opponent's square")
         self.board[origin] = other
         if other is not None:
             other.sq = origin
@@ -373,12 +397,13 @@ class Match:
     def pass_ball(self, receiver: Player) -> None:
         """A pass reaches up to two rows and always arrives."""
         passer = self.holder
-        assert passer is not None and passer.side == receiver.side and receiver.sq is not None
+        if passer is None or passer.side != receiver.side or receiver.sq is None:
+            raise IllegalPlay(f"a pass to {receiver.id}: only the holder passes, to a team-mate on the field")
         if passer.in_goal:
-            assert receiver.sq in board.KEEPER_PASS_SQUARES[passer.side], "a keeper passes into the own half"
-        else:
-            assert passer.sq is not None
-            assert abs(board.row_of(receiver.sq) - board.row_of(passer.sq)) <= 2, "a pass reaches two rows"
+            if receiver.sq not in board.KEEPER_PASS_SQUARES[passer.side]:
+                raise IllegalPlay(f"{passer.id} passes to {receiver.id}: a keeper passes into the own half")
+        elif passer.sq is None or abs(board.row_of(receiver.sq) - board.row_of(passer.sq)) > 2:
+            raise IllegalPlay(f"{passer.id} passes to {receiver.id}: a pass reaches two rows")
         passer.stats["passes"] += 1
         self.holder = receiver
         self.events.add(
@@ -417,10 +442,8 @@ class Match:
         the swap, C the other cards (fouls), injuries from the dice, and draws.
         """
         shot = kind == "shot"
-        if not shot:
-            assert attacker.sq is not None and defender.sq in board.ADJACENT[attacker.sq], (
-                "duels are fought next to each other"
-            )
+        if not shot and (attacker.sq is None or defender.sq not in board.ADJACENT[attacker.sq]):
+            raise IllegalPlay(f"{attacker.id} and {defender.id}: a duel is fought next to each other")
         self.quiet = 0
         a_team, d_team = self.teams[attacker.side], self.teams[defender.side]
         holder = self.holder
@@ -430,10 +453,14 @@ class Match:
         coach.flip_before_duel(self, d_team, defender, False)
         a_cards = coach.duel_cards(self, a_team, attacker, defender, True, shot)
         d_cards = coach.duel_cards(self, d_team, defender, attacker, False, shot)
-        for team, played in ((a_team, a_cards), (d_team, d_cards)):
+        for team, played, attacking in ((a_team, a_cards, True), (d_team, d_cards, False)):
+            check_duel_cards(team, played, attacking, shot)
             for card in played:
-                if card != T.DUMMY:
-                    team.hand.remove(card)
+                if card == T.DUMMY:
+                    continue  # the dummy stays in the reservoir
+                if card not in team.hand:
+                    raise IllegalPlay(f"{SIDE_NAMES[team.side]} played {card!r}, which is not in its hand")
+                team.hand.remove(card)
         active: set[Player] = set()
         coach.mutant_power_card(self, a_team, attacker, True, active)
         coach.mutant_power_card(self, d_team, defender, False, active)
@@ -453,6 +480,7 @@ class Match:
                 else:
                     drawn = self.draw(team)
                     if drawn is not None and coach.use_drawn_card(self, team, drawn, played, attacking, shot):
+                        check_duel_cards(team, [*played, drawn], attacking, shot)
                         team.hand.remove(drawn)
                         played.append(drawn)
                         self.events.add(

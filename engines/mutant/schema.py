@@ -6,7 +6,7 @@ from typing import Any
 
 from engines.mutant import cards, market
 from engines.mutant import tactics as T
-from engines.mutant.match import GOALS_TO_WIN, TURN_CAP
+from engines.mutant.match import GOALS_TO_WIN, MAX_GOALS_TO_WIN, MAX_TURN_CAP, TURN_CAP
 from engines.mutant.styles import CAREFUL, STYLES
 
 #: Extra tactical cards a team may buy with BootCoins it did not spend on players.
@@ -24,14 +24,14 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         "goals_to_win": {
             "type": "integer",
             "minimum": 1,
-            "maximum": 20,
+            "maximum": MAX_GOALS_TO_WIN,
             "default": GOALS_TO_WIN,
             "description": "The first side to score this many goals wins.",
         },
         "turn_cap": {
             "type": "integer",
             "minimum": 1,
-            "maximum": 2000,
+            "maximum": MAX_TURN_CAP,
             "default": TURN_CAP,
             "description": "The match ends after this many turns (the timer variant).",
         },

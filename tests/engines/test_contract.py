@@ -60,6 +60,14 @@ def test_simulation_is_deterministic_and_consistent(key):
         assert result.decided_by in ("regulation", "extra_time", "sudden_death", "penalties")
 
 
+def test_the_same_player_on_both_sheets_is_refused(key):
+    """One card plays for one side: shared ids would merge two players' stats."""
+    engine = get_engine(key)
+    team = engine.sample_team(1)
+    with pytest.raises(CardError, match="on both team sheets"):
+        engine.simulate(team, team, seed=1)
+
+
 def test_winner_required_leaves_no_draw(key):
     engine = get_engine(key)
     home, away = engine.sample_team(3, name="Home"), engine.sample_team(4, name="Away")

@@ -314,6 +314,16 @@ def test_only_a_piece_orthogonally_next_to_the_carrier_tackles():
         match.tackle(piece_by_id(match, "aD"))
 
 
+def test_a_tackler_who_steps_away_after_asking_does_not_tackle():
+    """The tackle is played once all moving is done: adjacency is checked then too."""
+    match, defender, _ = tackle_scene([5, 4, 3, 5])
+    start_phase(match, AWAY, 7)
+    match.tackle(defender)
+    match.move(defender, [sq(7, 15), sq(7, 14)])
+    with pytest.raises(IllegalAction, match="not next to the ball"):
+        match.tackle_action(defender)
+
+
 @pytest.mark.parametrize(
     ("card", "user_is_tackler", "expected_bases"),
     [

@@ -46,7 +46,7 @@ def test_sheets_are_checked():
     two_goalies = {**HOME, "players": [dict(p, role="goalie") for p in HOME["players"][:2]] + HOME["players"][2:]}
     with pytest.raises(CardError, match="home team sheet: 2 'goalie' cards"):
         ENGINE.simulate(two_goalies, AWAY, seed=1)
-    with pytest.raises(CardError, match="plays for both sides"):
+    with pytest.raises(CardError, match="is on both team sheets"):
         ENGINE.simulate(HOME, HOME, seed=1)
     with pytest.raises(CardError, match="away lineup coach: 'genius'"):
         ENGINE.simulate(HOME, {**AWAY, "lineup": {"coach": "genius"}}, seed=1)
@@ -54,6 +54,35 @@ def test_sheets_are_checked():
         ENGINE.simulate(HOME, AWAY, seed=1, options={"settings": {"style": "wild"}})
     with pytest.raises(CardError, match="turns_per_half"):
         ENGINE.simulate(HOME, AWAY, seed=1, options={"settings": {"turns_per_half": "many"}})
+
+
+@pytest.mark.parametrize(
+    ("lineup", "message"),
+    [
+        (["planner"], r"home lineup: \['planner'\]; expected an object"),
+        ("planner", "home lineup: 'planner'; expected an object"),
+        ({"style": ["wild"]}, r"home lineup style: \['wild'\]; allowed are"),
+    ],
+)
+def test_a_lineup_that_is_not_an_object_of_words_is_refused(lineup, message):
+    with pytest.raises(CardError, match=message):
+        ENGINE.simulate({**HOME, "lineup": lineup}, AWAY, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"extra_time": "false"}, "engine_settings.extra_time: 'false' is not allowed; allowed: true, false"),
+        ({"extra_time": 0}, "engine_settings.extra_time: 0 is not allowed"),
+        ({"turns_per_half": 10**9}, "engine_settings.turns_per_half: 1000000000 is out of range; allowed 1-200"),
+        ({"shootout_kicks": 2.5}, "engine_settings.shootout_kicks: 2.5 is not a whole number"),
+        ({"extra_time_turns_per_half": True}, "engine_settings.extra_time_turns_per_half: True is not a whole"),
+    ],
+)
+def test_a_match_refuses_clock_settings_it_would_misread(settings, message):
+    """Before, "false" played extra time, a billion turns never ended and 2.5 kicks became 2."""
+    with pytest.raises(CardError, match=message):
+        ENGINE.simulate(HOME, AWAY, seed=1, options={"winner_required": True, "settings": settings})
 
 
 def test_a_match_is_deterministic_and_its_score_is_its_goals():

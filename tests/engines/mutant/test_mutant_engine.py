@@ -128,6 +128,9 @@ def test_sample_team_is_legal_within_budget_and_leftover_buys_tactical_cards():
         (lambda s: s["lineup"].update(style="sloppy"), "coach style: 'sloppy'"),
         (lambda s: s["lineup"].update(extra_tactical_cards=9), "'extra_tactical_cards': 9"),
         (lambda s: s["lineup"].update(starters=["h0"]), "needs 5 field players and 1 goalkeeper"),
+        (lambda s: s["lineup"].update(starters=["h0", "h0", "h1", "h2", "h3", "hk"]), "player 'h0' is named twice"),
+        (lambda s: s["lineup"].update(starters="h0 h1"), "expected a list of 6 player ids"),
+        (lambda s: s["lineup"].update(coach=["alter_hase"]), "'coach': \\['alter_hase'\\]"),
     ],
 )
 def test_bad_team_sheets_are_refused_with_a_clear_message(sheet, mutate, message):
@@ -135,6 +138,21 @@ def test_bad_team_sheets_are_refused_with_a_clear_message(sheet, mutate, message
     mutate(home)
     with pytest.raises(CardError, match=message.replace("(", r"\(")):
         ENGINE.simulate(home, sheet("a"), seed=1)
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"goals_to_win": "three"}, "engine_settings.goals_to_win: 'three' is not a whole number"),
+        ({"goals_to_win": 0}, "engine_settings.goals_to_win: 0 is out of range; allowed 1-20"),
+        ({"turn_cap": -5}, "engine_settings.turn_cap: -5 is out of range; allowed 1-2000"),
+        ({"turn_cap": True}, "engine_settings.turn_cap: True is not a whole number"),
+    ],
+)
+def test_a_match_refuses_goal_targets_and_turn_caps_it_cannot_play(sheet, settings, message):
+    """Settings reach a match without ``validate_settings`` (the command line, old rows)."""
+    with pytest.raises(CardError, match=message):
+        ENGINE.simulate(sheet("h"), sheet("a"), seed=1, options={"settings": settings})
 
 
 def test_a_card_on_both_sheets_is_refused(sheet):

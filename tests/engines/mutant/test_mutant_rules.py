@@ -11,6 +11,7 @@ import pytest
 from engines.mutant import board, coach
 from engines.mutant import tactics as T
 from engines.mutant.cards import TRIGGERS, trigger_fires
+from engines.mutant.match import IllegalPlay
 
 
 def sq(row: int, col: int) -> int:
@@ -757,3 +758,26 @@ def test_a_reanimated_keeper_goes_back_in_goal_and_the_stand_in_back_on_the_fiel
     coach.use_tokens(m, m.teams[0])
     assert m.teams[0].keeper is keeper and keeper.mutated and keeper.in_goal
     assert stand_in in m.teams[0].field and not stand_in.in_goal and stand_in.dfn == 4
+
+
+@pytest.mark.parametrize(
+    ("home", "message"),
+    [
+        (["attack+1", "attack+2", "successful_attack"], "home put 3 cards down in a duel; at most 2"),
+        (["defence+3"], "home cannot play 'defence\\+3' as the attacker of a duel"),
+        (["shot+2"], "home cannot play 'shot\\+2' as the attacker of a duel"),
+        (["foul", "foul"], "home played 2 FOUL cards in one duel; one per coach"),
+    ],
+)
+def test_the_match_refuses_an_illegal_card_play_whatever_the_coach_asks(kit, monkeypatch, home, message):
+    """The two-card limit and the card types were the coach's alone: a forced play went through."""
+    m, carrier, rival = kit.one_on_one(monkeypatch, [6, 6], home=home)
+    with pytest.raises(IllegalPlay, match=message):
+        m.duel("dribble", carrier, rival)
+
+
+def test_the_match_refuses_a_card_not_in_the_hand(kit, monkeypatch):
+    m, carrier, rival = kit.one_on_one(monkeypatch, [6, 6], home=["attack+2"])
+    m.teams[0].hand.remove("attack+2")
+    with pytest.raises(IllegalPlay, match="home played 'attack\\+2', which is not in its hand"):
+        m.duel("dribble", carrier, rival)
