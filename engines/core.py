@@ -451,32 +451,6 @@ class TeamSheet:
         return data
 
 
-def refuse_shared_players(home: TeamSheet, away: TeamSheet) -> None:
-    """A card plays for one side: the same id on both sheets would merge two players' stats."""
-    shared = {str(p["id"]) for p in home.players} & {str(p["id"]) for p in away.players}
-    if shared:
-        raise CardError(f"player {sorted(shared)[0]!r} is on both team sheets; a card plays for one side")
-
-
-def whole_setting(settings: Mapping[str, Any], key: str, default: int, minimum: int, maximum: int) -> int:
-    """A whole-number setting as a match reads it: a word, a fraction, a flag or a number out of
-    range is a ``CardError`` naming the key, even where the settings were never validated."""
-    value = settings.get(key, default)
-    if isinstance(value, bool) or not (isinstance(value, int) or (isinstance(value, float) and value.is_integer())):
-        raise CardError(f"engine_settings.{key}: {value!r} is not a whole number; allowed {minimum}-{maximum}")
-    if not minimum <= value <= maximum:
-        raise CardError(f"engine_settings.{key}: {value!r} is out of range; allowed {minimum}-{maximum}")
-    return int(value)
-
-
-def flag_setting(settings: Mapping[str, Any], key: str, default: bool) -> bool:
-    """A yes/no setting: only ``true`` or ``false`` (the string "false" is not read as yes)."""
-    value = settings.get(key, default)
-    if not isinstance(value, bool):
-        raise CardError(f"engine_settings.{key}: {value!r} is not allowed; allowed: true, false")
-    return value
-
-
 @dataclass(frozen=True)
 class SquadRules:
     """What a squad must hold: ``roles`` maps a card role to how many cards of it."""

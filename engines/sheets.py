@@ -1,4 +1,5 @@
-"""Team sheets that cannot change, for callers that play one side many times."""
+"""Team sheets that cannot change, for callers that play one side many times, and the check
+that a card plays for one side only."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engines.core import TeamSheet
+from engines.core import CardError, TeamSheet
 
 
 @dataclass(frozen=True)
@@ -51,3 +52,10 @@ def _thawed(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return list(map(_thawed, value))
     return value
+
+
+def refuse_shared_players(home: TeamSheet, away: TeamSheet) -> None:
+    """A card plays for one side: the same id on both sheets would merge two players' stats."""
+    shared = {str(p["id"]) for p in home.players} & {str(p["id"]) for p in away.players}
+    if shared:
+        raise CardError(f"player {sorted(shared)[0]!r} is on both team sheets; a card plays for one side")

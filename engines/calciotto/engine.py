@@ -12,16 +12,8 @@ from engines.calciotto.events import VOCABULARY
 from engines.calciotto.match import Match, play, to_result
 from engines.calciotto.schema import DEFAULT_STYLE, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.calciotto.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
-from engines.core import (
-    CardError,
-    Dice,
-    Engine,
-    MatchOptions,
-    MatchResult,
-    SquadRules,
-    TeamSheet,
-    refuse_shared_players,
-)
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
+from engines.sheets import refuse_shared_players
 
 #: The eight on the field (one goalkeeper and a piece for each formation slot);
 #: the five reserves may be of any role.

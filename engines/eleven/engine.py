@@ -5,21 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import (
-    CardError,
-    Dice,
-    Engine,
-    MatchOptions,
-    MatchResult,
-    SquadRules,
-    TeamSheet,
-    refuse_shared_players,
-)
+from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.eleven.coach import STRENGTHS, STYLES, coach_for
 from engines.eleven.events import VOCABULARY
 from engines.eleven.match import ClockSettings, play
 from engines.eleven.schema import SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.eleven.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
+from engines.sheets import refuse_shared_players
 
 ROLES = ("goalie", "player")
 #: BootCoins per card. Pieces of "11" have no ratings, so every card of a role

@@ -14,20 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import (
-    AWAY,
-    HOME,
-    DecidedBy,
-    Dice,
-    EventLog,
-    MatchOptions,
-    MatchResult,
-    Side,
-    TeamSheet,
-    blank_stats,
-    flag_setting,
-    whole_setting,
-)
+from engines.core import AWAY, HOME, DecidedBy, Dice, EventLog, MatchOptions, MatchResult, Side, TeamSheet, blank_stats
 from engines.eleven.board import (
     KICK_OFF,
     LABELS,
@@ -57,6 +44,7 @@ from engines.eleven.rules import (
     side_of,
     side_pieces,
 )
+from engines.settings import flag_setting, whole_setting
 
 SIDES: tuple[Side, Side] = (HOME, AWAY)
 CALLS = ("lo", "mid", "hi")

@@ -5,17 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import (
-    CardError,
-    DecidedBy,
-    Dice,
-    Engine,
-    MatchOptions,
-    MatchResult,
-    SquadRules,
-    TeamSheet,
-    refuse_shared_players,
-)
+from engines.core import CardError, DecidedBy, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
 from engines.mutant import cards as C
 from engines.mutant import coach, market
 from engines.mutant import tactics as T
@@ -25,6 +15,7 @@ from engines.mutant.schema import MAX_EXTRA_CARDS, SETTINGS_SCHEMA, TACTICS_SCHE
 from engines.mutant.sheet import CARD_FACE, SHEET, TABLE_ENTRY
 from engines.mutant.styles import CAREFUL, STYLES
 from engines.published import Clock
+from engines.sheets import refuse_shared_players
 
 _RATINGS = ("attack", "defence", "mutant_attack", "mutant_defence")
 _ATTRIBUTES = ("role", *_RATINGS, "trigger", "power")

@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats, whole_setting
+from engines.core import AWAY, HOME, Dice, EventLog, Side, blank_stats
 from engines.mutant import board
 from engines.mutant import events as ev
 from engines.mutant import tactics as T
 from engines.mutant.cards import FIELD, GOALKEEPER, PLAYER_COACH, trigger_fires
 from engines.mutant.styles import CAREFUL, STYLES
+from engines.settings import whole_setting
 
 SIDE_NAMES: tuple[Side, Side] = (HOME, AWAY)
 GOALS_TO_WIN = 3
