@@ -115,6 +115,11 @@ class Coach:
         self._plans = (SidePlan(), SidePlan())  # per side, remade in place
         self._needs, self._needs_for_last = NEEDS_BY_CAREFUL[self.careful]
 
+    def forget(self) -> None:
+        """Drop the plans, made for another match's pitches: the coach can start a new one."""
+        home, away = self._plans
+        home.version = away.version = -1
+
     def decide(
         self, match: Match, side: int, raw: int, targets: Sequence[int], can_shoot: bool, scores: bool
     ) -> tuple[str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import threading
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import repeat
@@ -14,7 +15,7 @@ from engines.flexdeck import cards
 from engines.flexdeck.coach import COACH_STYLES, Coach
 from engines.flexdeck.deck import SHADE, SIDE_COLOURS, SPECIALS, deck_specials, load_deck
 from engines.flexdeck.events import VOCABULARY
-from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squad
+from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squad, card_rows
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 from engines.flexdeck.schema import DEFAULT_RETREAT, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.flexdeck.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
@@ -137,7 +138,7 @@ def build_squad(side: int, sheet: TeamSheet, squad_size: int) -> Squad:
         ids.append(player["id"])
         colours.append(played[colour])
         strengths.append(strength)
-    return Squad(ids, colours, strengths, blank_counters(len(ids)))
+    return Squad(ids, colours, strengths, blank_counters(len(ids)), card_rows(side, ids, colours, strengths))
 
 
 class SquadCache:
@@ -177,7 +178,9 @@ class SquadCache:
     @staticmethod
     def _fresh(template: Squad) -> Squad:
         """The template's cards with counters of their own."""
-        return Squad(template.ids, template.colours, template.strengths, blank_counters(len(template.ids)))
+        return Squad(
+            template.ids, template.colours, template.strengths, blank_counters(len(template.ids)), template.rows
+        )
 
 
 def _snapshot(players: list[Any]) -> list[Any]:
@@ -221,6 +224,29 @@ def _shared_players(home_ids: list[str], away_ids: list[str]) -> set[str]:
     if _last_checked[0] is not home_ids or _last_checked[1] is not away_ids:
         _last_checked[:] = home_ids, away_ids, set(home_ids) & set(away_ids)
     return _last_checked[2]  # type: ignore[no-any-return]
+
+
+#: Per thread (which plays one match at a time): the computer coaches by their styles.
+_idle_coaches = threading.local()
+
+
+def match_coaches(styles: tuple[str, str]) -> tuple[Coach, Coach]:
+    """Computer coaches of these styles for a new match, home's first.
+
+    A coach's only state is its plans, made for one match's pitches: the thread's coaches
+    of the same styles, their plans forgotten, play the next match too, which saves making
+    two coaches and their plans every match.
+    """
+    by_styles: dict[tuple[str, str], tuple[Coach, Coach]] | None = getattr(_idle_coaches, "by_styles", None)
+    if by_styles is None:
+        by_styles = _idle_coaches.by_styles = {}
+    coaches = by_styles.get(styles)
+    if coaches is None:
+        coaches = by_styles[styles] = (Coach(styles[HOME]), Coach(styles[AWAY]))
+    home, away = coaches
+    home.forget()
+    away.forget()
+    return coaches
 
 
 class FlexdeckEngine(Engine):
@@ -293,7 +319,7 @@ class FlexdeckEngine(Engine):
         if shared:
             raise CardError(f"player {sorted(shared)[0]} is on both team sheets; a card plays for one side")
         if not coaches:
-            coaches = (Coach(rules.coach_styles[HOME]), Coach(rules.coach_styles[AWAY]))
+            coaches = match_coaches(rules.coach_styles)
         result = Match(squads[HOME], squads[AWAY], dice, rules, coaches).play()
         result.engine, result.version, result.seed = self.key, self.version, seed
         return result

@@ -10,7 +10,7 @@ shuffling and dealing of cards with the dice, so a test can force a deal with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from math import floor
 from typing import Protocol
@@ -55,10 +55,11 @@ SUDDEN_DEATH_LIMIT = 30
 JOKER_CODE, BOOT_CODE = -1, -2
 SPECIAL_CODES = {JOKER: JOKER_CODE, GOLDEN_BOOT: BOOT_CODE}
 SIDE_SHIFT = 5
-#: CARD_CODES[side][index]: the draw-pile code of a squad's card; CODE_CARDS[code]: its
-#: (side, index), a tuple lookup where a shift and a mask are two unspecialised operations.
+#: CARD_CODES[side][index]: the draw-pile code of a squad's card (the card loop reads what
+#: it needs by the code from ``Match.rows``, one lookup).
 CARD_CODES = tuple(tuple(side << SIDE_SHIFT | index for index in range(1 << SIDE_SHIFT)) for side in (0, 1))
-CODE_CARDS = tuple((code >> SIDE_SHIFT, code & 31) for code in range(2 << SIDE_SHIFT))
+#: ALONE[slot]: the one-slot targets ``(slot,)``, made once instead of for every card.
+ALONE = tuple((slot,) for slot in range(PITCH_SIZE))
 
 #: BALL_LABELS[position][side][slot]: 'centre', a column or a card (side/slot -1 = none).
 BALL_LABELS = tuple(
@@ -102,6 +103,27 @@ class Rules:
     winner_required: bool = False
 
 
+#: What the card loop reads of a squad's card, unpacked at once: side, side's name, id,
+#: colour as played, strength, the other side, the ranks a move from each position must
+#: beat (``NEXT_RANK[side]``) and where a move to each of the other side's ranks puts the ball.
+CardRow = tuple[int, str, str, str, int, int, tuple[int | None, ...], tuple[int, ...]]
+#: MOVE_POSITIONS[defender][rank]: the ball's position on a card of that rank.
+MOVE_POSITIONS = tuple(tuple(column * 2 for column in columns) for columns in RANK_COLUMNS)
+
+#: What fills the draw-pile codes past the home squad's cards (no card has them) in
+#: ``Match.rows`` and ``Match.counters``.
+NO_ROW: CardRow = (-1, "", "", "", 0, -1, (), ())
+NO_COUNTERS: list[int] = []
+
+
+def card_rows(side: int, ids: list[str], colours: list[str], strengths: list[int]) -> tuple[CardRow, ...]:
+    """A squad's ``CardRow``s, made once per squad (a cached squad shares them)."""
+    defender = 1 - side
+    heads = (side, SIDE_NAMES[side])
+    tails = (defender, NEXT_RANK[side], MOVE_POSITIONS[defender])
+    return tuple((*heads, *card, *tails) for card in zip(ids, colours, strengths, strict=True))
+
+
 @dataclass
 class Squad:
     """A side's cards as the match uses them: ids, colours as played, strengths, counters."""
@@ -109,7 +131,8 @@ class Squad:
     ids: list[str]
     colours: list[str]
     strengths: list[int]
-    stats: list[list[int]] = field(default_factory=list)  # per card, in the order of STAT_NAMES
+    stats: list[list[int]]  # per card, in the order of STAT_NAMES
+    rows: tuple[CardRow, ...]  # per card, ``card_rows``
 
 
 def deal_eleven(dice: Dice, cards: list[int]) -> None:
@@ -185,7 +208,7 @@ class Match:
         "squads", "dice", "rules", "coaches", "deciders", "shot_bonus", "substitutions_allowed",
         "subs_used", "reds", "bonus", "score", "events", "half", "minute", "extra_time", "discard",
         "extra_time_due", "yellows", "rest", "pitch", "strength", "replaced", "half_end", "pitch_version",
-        "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "ball_at",
+        "calls", "ball_pos", "ball_side", "ball_slot", "possession", "boost", "ball_at", "rows", "counters",
     )  # fmt: skip
 
     # where the ball is (set by ``place_ball``): a position 0-14, and the side and slot of the card it is on
@@ -203,6 +226,10 @@ class Match:
         coaches: Sequence[Coach],
     ) -> None:
         self.squads = (home, away)
+        # By draw-pile code (``CARD_CODES``): each card's row and counters, for the card loop.
+        unused = (1 << SIDE_SHIFT) - len(home.rows)
+        self.rows = home.rows + (NO_ROW,) * unused + away.rows
+        self.counters = home.stats + [NO_COUNTERS] * unused + away.stats
         self.dice = dice
         self.rules = rules
         home_coach, away_coach = coaches
@@ -312,9 +339,8 @@ class Match:
         add = self.events.add
         minutes = clock(base, span, count)
         # Changed in place by the rules (bonuses, neutralised cards), never replaced during a pile.
-        squads, bonuses, strengths = self.squads, self.bonus, self.strength
-        deciders, shot_bonus = self.deciders, self.shot_bonus
-        code_cards = CODE_CARDS
+        bonuses, strengths, rows, counters = self.bonus, self.strength, self.rows, self.counters
+        deciders, shot_bonus, alone = self.deciders, self.shot_bonus, ALONE
         boost = self.boost  # the Golden Boot's, kept for the next suited card (of this pile or the next)
         for turn, code in enumerate(pile):
             minute = minutes[turn]
@@ -329,25 +355,20 @@ class Match:
                     boost += GOLDEN_BOOT_BONUS
                 continue
             # A card of a squad.
-            side, index = code_cards[code]
-            squad = squads[side]
-            player_id = squad.ids[index]
-            stats = squad.stats[index]
+            side, side_name, player_id, colour, raw, defender, next_rank, move_positions = rows[code]
+            stats = counters[code]
             stats[TURNS] += 1
-            raw = squad.strengths[index]
             bonus = bonuses[side]
             total = raw + bonus + boost
             had_ball = self.possession == side
             self.possession = side
-            side_name = SIDE_NAMES[side]
             ball_at = self.ball_at
             # The card's total (with a red-card bonus or the Golden Boot's boost, which their own
             # events announce) is logged here once; what the card then did adds only what is new.
-            add((minute, ev.CARD, side_name, player_id, squad.colours[index], raw, total, ball_at))
+            add((minute, ev.CARD, side_name, player_id, colour, raw, total, ball_at))
             boost = 0
-            defender = 1 - side
             defending = strengths[defender]
-            rank = NEXT_RANK[side][self.ball_pos]
+            rank = next_rank[self.ball_pos]
             targets: tuple[int, ...] = ()  # a tuple: cheaper to make than a list, and the coach only reads it
             if rank is not None:
                 best = 0
@@ -357,9 +378,9 @@ class Match:
                         continue
                     if value > best:
                         best = value
-                        targets = (slot,)
+                        targets = alone[slot]
                     else:
-                        targets += (slot,)
+                        targets += alone[slot]
             can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
             shot_total = total if shot_bonus else total - bonus
             scores = can_shoot and shot_total >= defending[KEEPER]
@@ -367,7 +388,7 @@ class Match:
             if action == MOVE:
                 if slot not in targets:
                     raise ValueError(f"coach moved the ball to slot {slot}; the card reaches {targets}")
-                position = RANK_COLUMNS[defender][rank] * 2  # type: ignore[index]  # a target: a rank
+                position = move_positions[rank]  # type: ignore[index]  # a target: a rank
                 self.ball_pos, self.ball_side, self.ball_slot = position, defender, slot
                 self.ball_at = BALL_LABELS[position][defender][slot]
                 stats[ADVANCES] += 1
@@ -379,7 +400,7 @@ class Match:
                     raise ValueError("coach shot from outside the other side's defender row")
                 self.shoot(side, player_id, stats, shot_total, minute)
             elif action == SUBSTITUTE:
-                self.substitute(side, slot, index, minute)
+                self.substitute(side, slot, code & 31, minute)
                 continue  # the card left the discard pile for the pitch
             else:
                 if action != PASS or targets or can_shoot:

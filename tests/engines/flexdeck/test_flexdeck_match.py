@@ -15,8 +15,10 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from engines.core import STANDARD_STATS, CardError, TeamSheet
+from engines.core import STANDARD_STATS, CardError, Dice, TeamSheet
 from engines.flexdeck import ENGINE
+from engines.flexdeck.coach import Coach
+from engines.flexdeck.engine import match_coaches
 from engines.flexdeck.scripting import ReplayCoach, ReplayDice, table
 
 WALL = [15] * 11  # field cards nobody in these tests can beat
@@ -94,6 +96,18 @@ def test_the_same_seed_gives_the_same_json():
     first = ENGINE.simulate(home, away, seed=99).to_json()
     assert ENGINE.simulate(TeamSheet.coerce(home), TeamSheet.coerce(away), seed=99).to_json() == first
     assert ENGINE.simulate(home, away, seed=100).to_json() != first
+
+
+def test_coaches_reused_from_match_to_match_decide_as_new_ones():
+    home, away = ENGINE.sample_team(1), ENGINE.sample_team(2)
+    fresh = ENGINE.play(home, away, Dice(7), seed=7, coaches=(Coach(), Coach())).to_json()
+    # Plans left by another match whose version the new deal's pitch will have
+    for coach in match_coaches(("careful", "careful")):
+        for plan in coach._plans:
+            plan.version, plan.entries = 1, [(1.0, 5, 0, 99)]
+            plan.trigger_with_move = plan.trigger_alone = 0
+            plan.needed_with_move = plan.needed_alone = 0.0
+    assert ENGINE.simulate(home, away, seed=7).to_json() == fresh
 
 
 def test_a_sheet_changed_in_place_is_validated_again():
