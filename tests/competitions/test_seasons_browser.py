@@ -127,6 +127,8 @@ def test_a_commissioner_runs_three_seasons_of_two_divisions(live_server, commiss
     before = final_tables(first)
     assert set(before["Premier"]) == top_names
     assert page_tables(page, live_server, first) == before
+    charts = page.locator('svg[data-chart="positions"]')
+    assert charts.count() == 2 and charts.first.locator("polyline").count() == 4  # one per division
 
     # Rolled over: the bottom of the Premier and the top of the Championship swap
     run_action(page, live_server, first, "next_season_action")
