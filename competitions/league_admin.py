@@ -72,6 +72,33 @@ class SeasonForm(forms.ModelForm):
         return teams
 
 
+class NextSeasonForm(forms.Form):
+    """What changes before the next season's fixtures are drawn: its name, teams that leave and
+    teams that join (they start in the bottom division)."""
+
+    name = forms.CharField(
+        required=False, max_length=100, help_text="Empty: the season's name counted on (2026 gives 2027)."
+    )
+    withdraw = forms.ModelMultipleChoiceField(
+        queryset=Team.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Teams that leave the league's seasons.",
+    )
+    add = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Teams that join, one name a line (made in the league unless it has them).",
+    )
+
+    def __init__(self, *args, season: Season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["withdraw"].queryset = season.teams.order_by("name")
+
+    def clean_add(self) -> list[str]:
+        return [name.strip() for name in self.cleaned_data["add"].splitlines() if name.strip()]
+
+
 @admin.register(Season)
 class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     form = SeasonForm
@@ -205,33 +232,6 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
             "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
         }
         return TemplateResponse(request, "admin/leagues/season/next_season.html", context)
-
-
-class NextSeasonForm(forms.Form):
-    """What changes before the next season's fixtures are drawn: its name, teams that leave and
-    teams that join (they start in the bottom division)."""
-
-    name = forms.CharField(
-        required=False, max_length=100, help_text="Empty: the season's name counted on (2026 gives 2027)."
-    )
-    withdraw = forms.ModelMultipleChoiceField(
-        queryset=Team.objects.none(),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text="Teams that leave the league's seasons.",
-    )
-    add = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Teams that join, one name a line (made in the league unless it has them).",
-    )
-
-    def __init__(self, *args, season: Season, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["withdraw"].queryset = season.teams.order_by("name")
-
-    def clean_add(self) -> list[str]:
-        return [name.strip() for name in self.cleaned_data["add"].splitlines() if name.strip()]
 
 
 @admin.register(Team)

@@ -96,6 +96,11 @@ def test_the_admin_refuses_a_rollover_on_its_page_with_nothing_changed(boss_clie
     assert not season.league.teams.filter(name="Newcomers FC").exists()
     page = start_next(boss_client, season, add="x" * 101).content.decode()
     assert "at most 100 characters" in page and not season.league.teams.filter(name="x" * 101).exists()
+    other = Season.objects.create(league=season.league, name="Friendlies")
+    url = reverse("admin:leagues_season_changelist")
+    both = {"action": "next_season_action", "_selected_action": [season.pk, other.pk]}
+    page = boss_client.post(url, both, follow=True)
+    assert "Start the next season of one season at a time." in page.content.decode()
 
 
 def test_the_admin_closes_a_season_listing_its_unplayed_matches(boss_client, season):
