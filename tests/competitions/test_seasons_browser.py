@@ -29,6 +29,9 @@ from rosters.drafting import autodraft
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 PASSWORD = "three-seasons-1"
+#: How long an admin page may take to say what it did: a rollover draws fixtures and a draft,
+#: and the machines that run the suite are shared (Playwright's default is 5 seconds).
+ADMIN_MESSAGE_TIMEOUT_MS = 30_000
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [
@@ -63,6 +66,11 @@ def commissioner(chromium, live_server):
     return page
 
 
+def said(page, message: str) -> None:
+    """Wait for the admin's message after an action or a save."""
+    sync_api.expect(page.locator(".messagelist")).to_contain_text(message, timeout=ADMIN_MESSAGE_TIMEOUT_MS)
+
+
 def play(season: Season) -> None:
     """Every match of the season played now, as the worker would at their kickoffs."""
     due_matches_play(timezone.now() + timedelta(days=3650))
@@ -89,7 +97,7 @@ def add_division(page, live_server, league, name: str, tier: int, **moves: int) 
     for field, number in moves.items():
         page.fill(f"#id_{field}", str(number))
     page.click("input[name=_save]")
-    sync_api.expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+    said(page, "was added successfully")
 
 
 def page_tables(page, live_server, season: Season) -> dict[str, list[str]]:
@@ -118,9 +126,9 @@ def test_a_commissioner_runs_three_seasons_of_two_divisions(live_server, commiss
         division = "Premier (tier 1)" if team in top_names else "Championship (tier 2)"
         page.select_option(f"#id_entries-{index}-division", label=division)
     page.click("input[name=_save]")
-    sync_api.expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
+    said(page, "was changed successfully")
     run_action(page, live_server, first, "generate_fixtures_action")
-    sync_api.expect(page.locator(".messagelist")).to_contain_text("24 matches scheduled")
+    said(page, "24 matches scheduled")
     play(first)
 
     # Season one: one table per division on its page, as the standings have them
@@ -133,7 +141,7 @@ def test_a_commissioner_runs_three_seasons_of_two_divisions(live_server, commiss
     # Rolled over: the bottom of the Premier and the top of the Championship swap
     run_action(page, live_server, first, "next_season_action")
     page.click("input[name=apply]")
-    sync_api.expect(page.locator(".messagelist")).to_contain_text(f"follows {first}")
+    said(page, f"follows {first}")
     second = Season.objects.get(previous=first)
     autodraft(second)
     play(second)
@@ -149,7 +157,7 @@ def test_a_commissioner_runs_three_seasons_of_two_divisions(live_server, commiss
     page.get_by_label(leaving).check()
     page.fill("#id_add", "Newcomers FC")
     page.click("input[name=apply]")
-    sync_api.expect(page.locator(".messagelist")).to_contain_text(f"follows {second}")
+    said(page, f"follows {second}")
     third = Season.objects.get(previous=second)
     autodraft(third)
     play(third)
