@@ -9,9 +9,11 @@ and the scoping every page shares, and imports nothing above ``leagues``.
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -70,6 +72,33 @@ class SeasonForm(forms.ModelForm):
         return teams
 
 
+class NextSeasonForm(forms.Form):
+    """What changes before the next season's fixtures are drawn: its name, teams that leave and
+    teams that join (they start in the bottom division)."""
+
+    name = forms.CharField(
+        required=False, max_length=100, help_text="Empty: the season's name counted on (2026 gives 2027)."
+    )
+    withdraw = forms.ModelMultipleChoiceField(
+        queryset=Team.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Teams that leave the league's seasons.",
+    )
+    add = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Teams that join, one name a line (made in the league unless it has them).",
+    )
+
+    def __init__(self, *args, season: Season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["withdraw"].queryset = season.teams.order_by("name")
+
+    def clean_add(self) -> list[str]:
+        return [name.strip() for name in self.cleaned_data["add"].splitlines() if name.strip()]
+
+
 @admin.register(Season)
 class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     form = SeasonForm
@@ -89,11 +118,20 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
         return self.form_fields
 
     def get_form(self, request, obj=None, **kwargs):
+        """The form with the teams a commissioner may choose: those of the leagues they run (a
+        forged id of another league's team is refused). Set on each form's own copy of the
+        field: the declared field itself is shared by every request's form class."""
         form = super().get_form(request, obj, **kwargs)
-        if not request.user.is_superuser:  # a forged id of another league's team is refused by the form
-            field = form.base_fields["teams"]
-            field.queryset = field.queryset.filter(league__in=League.objects.run_by(request.user))
-        return form
+        if request.user.is_superuser:
+            return form
+        teams = Team.objects.filter(league__in=League.objects.run_by(request.user))
+
+        class ScopedSeasonForm(form):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                self.fields["teams"].queryset = teams
+
+        return ScopedSeasonForm
 
     def get_inlines(self, request, obj):
         if obj is not None and obj.league.divisions.exists():
@@ -172,12 +210,37 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
 
     @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
     def next_season_action(self, request, queryset):
-        def roll(season) -> str:
-            new = season_rollover(season, by=request.user)
-            url = reverse("admin:leagues_season_change", args=[new.pk])
-            return format_html('{} follows {}: <a href="{}">its teams, fixtures and draft</a>.', new, season, url)
-
-        self.each_season(request, queryset, roll)
+        """An intermediate page: the teams to withdraw and to add before the fixtures are drawn,
+        then ``season_rollover``; a refusal is shown on the page with nothing changed."""
+        seasons = list(self.run_rows(request, queryset))
+        if len(seasons) != 1:
+            self.message_user(request, "Start the next season of one season at a time.", messages.ERROR)
+            return None
+        season = seasons[0]
+        form = NextSeasonForm(request.POST if "apply" in request.POST else None, season=season)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                new = season_rollover(
+                    season, name=data["name"], new_teams=data["add"], withdraw=data["withdraw"], by=request.user
+                )
+            except ValidationError as exc:
+                for field, errors in exc.message_dict.items():
+                    form.add_error(field if field in form.fields else None, errors)
+            else:
+                url = reverse("admin:leagues_season_change", args=[new.pk])
+                line = format_html('{} follows {}: <a href="{}">its teams, fixtures and draft</a>.', new, season, url)
+                self.message_user(request, line, messages.SUCCESS)
+                return None
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Start the season after {season}",
+            "season": season,
+            "form": form,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/leagues/season/next_season.html", context)
 
 
 @admin.register(Team)

@@ -282,6 +282,15 @@ def keep_cards(season: Season, new: Season, teams: Sequence[int]) -> None:
         ledger.post(new, [ledger.Posting(k.team_id, -cost, ledger.Reason.KEEPER, k.player, note) for k, cost in paid])
 
 
+def teams_named(league, names: Sequence[str]) -> list[Team]:
+    """The league's teams of these names, each made if the league has none (blank names skipped)."""
+    names = [name.strip() for name in names if name.strip()]
+    limit = Team._meta.get_field("name").max_length
+    if too_long := [name for name in names if len(name) > limit]:
+        raise ValidationError({"add": f"Team names are at most {limit} characters: {', '.join(too_long)}."})
+    return [Team.objects.get_or_create(league=league, name=name)[0] for name in names]
+
+
 def season_rollover(
     season: Season,
     seed: int | None = None,
@@ -289,16 +298,19 @@ def season_rollover(
     name: str = "",
     first_kickoff: datetime | None = None,
     add: Sequence[Team] = (),
+    new_teams: Sequence[str] = (),
     withdraw: Sequence[Team] = (),
     by=None,
 ) -> Season:
     """Start the season after ``season`` (finished, or closed) and return it: see the module's
-    docstring. ``add`` teams start in the bottom division; ``withdraw`` teams leave the league's
-    seasons. Refused, with nothing changed, when the season is not over, was rolled over
-    already, is a stage of another, or when the moves, the teams, the keepers or the ledger
-    do not add up."""
+    docstring. ``add`` teams, and the teams named in ``new_teams`` (made in the league unless it
+    has them), start in the bottom division; ``withdraw`` teams leave the league's seasons.
+    Refused, with nothing changed (a team made for ``new_teams`` included), when the season is
+    not over, was rolled over already, is a stage of another, or when the moves, the teams, the
+    keepers or the ledger do not add up."""
     with transaction.atomic():
         season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+        add = [*add, *teams_named(season.league, new_teams)]
         following = Season.objects.filter(previous=season).first()
         if following is not None:
             raise ValidationError(

@@ -202,14 +202,15 @@ def compute_standings(season: Season, division_id: int | None = None) -> Table:
     return _table(inputs, inputs.results)
 
 
-def standings_by_round(season: Season) -> list[tuple[int, Table]]:
-    """The table after each round that has a result, for a chart of positions over the season.
+def standings_by_round(season: Season, division_id: int | None = None) -> list[tuple[int, Table]]:
+    """The table (or one division's) after each round that has a result, for a chart of
+    positions over the season.
 
     The same queries as ``compute_standings`` whatever the number of rounds. Points
     deductions and fair-play cards are not dated, so every round's table carries the
     season's totals of them.
     """
-    inputs = _load(season)
+    inputs = _load(season, division_id)
     rounds = sorted({r.round for r in inputs.results})
     return [(number, _table(inputs, [r for r in inputs.results if r.round <= number])) for number in rounds]
 
@@ -286,9 +287,10 @@ def cached_standings(season: Season, division_id: int | None = None) -> Table:
     return cached(key, lambda: compute_standings(season, division_id))
 
 
-def cached_standings_by_round(season: Season) -> list[tuple[int, Table]]:
+def cached_standings_by_round(season: Season, division_id: int | None = None) -> list[tuple[int, Table]]:
     """``standings_by_round`` through the cache (``season`` read in this request)."""
-    return cached(f"standings-by-round:{season.id}:{season.standings_version}", lambda: standings_by_round(season))
+    key = f"standings-by-round:{season.id}:{season.standings_version}" + (f":{division_id}" if division_id else "")
+    return cached(key, lambda: standings_by_round(season, division_id))
 
 
 def format_table(table: Table) -> str:

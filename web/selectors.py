@@ -246,6 +246,8 @@ class SeasonPage:
     chart_max_teams: int = CHART_MAX_TEAMS
     #: One table per division, top tier first; empty for a season of one division.
     divisions: list[DivisionTable] = field(default_factory=list)
+    #: Each division's position chart (its name and chart), of the divisions with a result.
+    division_charts: list[tuple[str, PositionChart]] = field(default_factory=list)
 
 
 def rounds_pages(counts: Sequence[tuple[int, int]]) -> list[RoundsPage]:
@@ -293,10 +295,13 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
     on_page = matches_with_teams().filter(season=season, round__gte=shown.first, round__lte=shown.last)
     for match in with_links(list(on_page.order_by("round", "kickoff", "id"))):
         rounds[match.round].append(match)
-    # two teams to a match: the busiest round tells the teams without counting them
-    chart_left_out = 2 * max((matches for _, matches, _ in counts), default=0) > CHART_MAX_TEAMS
     divisions = division_tables(season, cache=True) if season.divided else []
+    if divisions:
+        chart_left_out = max(len(part.table.rows) for part in divisions) > CHART_MAX_TEAMS
+    else:  # two teams to a match: the busiest round tells the teams without counting them
+        chart_left_out = 2 * max((matches for _, matches, _ in counts), default=0) > CHART_MAX_TEAMS
     tables = [] if chart_left_out or divisions else cached_standings_by_round(season)
+    division_charts = [] if chart_left_out else division_position_charts(season, divisions)
     table = tables[-1][1] if tables else cached_standings(season)
     byes = swiss_byes(season, shown.first, shown.last)
     return SeasonPage(
@@ -311,7 +316,19 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         pages=pages if len(pages) > 1 else [],
         chart_left_out=chart_left_out,
         divisions=divisions,
+        division_charts=division_charts,
     )
+
+
+def division_position_charts(season: Season, divisions: Sequence[DivisionTable]) -> list[tuple[str, PositionChart]]:
+    """Each division's positions after each of its rounds, top tier first (a division with no
+    result yet has no chart)."""
+    charts = []
+    for part in divisions:
+        tables = cached_standings_by_round(season, part.division.pk)
+        if tables:
+            charts.append((part.division.name, position_chart(tables)))
+    return charts
 
 
 def tournament_links(season: Season) -> list[tuple[str, str]]:

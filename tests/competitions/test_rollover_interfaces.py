@@ -23,9 +23,14 @@ def boss_client(client):
     return client
 
 
-def act(client, action: str, season: Season):
+def act(client, action: str, season: Season, **form):
     url = reverse("admin:leagues_season_changelist")
-    return client.post(url, {"action": action, "_selected_action": [season.pk]}, follow=True)
+    return client.post(url, {"action": action, "_selected_action": [season.pk], **form}, follow=True)
+
+
+def start_next(client, season: Season, **form):
+    """ "Start the next season" confirmed on its intermediate page."""
+    return act(client, "next_season_action", season, apply="Start the next season", **form)
 
 
 def test_new_season_prints_the_new_seasons_id(season, capsys):
@@ -58,13 +63,44 @@ def test_new_season_refuses_an_unfinished_season_with_the_reason(season):
 
 
 def test_the_admin_starts_the_next_season_of_a_finished_one(boss_client, season):
-    refused = act(boss_client, "next_season_action", season).content.decode()
+    refused = start_next(boss_client, season).content.decode()
     assert "are not finished" in refused and not Season.objects.filter(previous=season).exists()
     play_all(season)
-    page = act(boss_client, "next_season_action", season).content.decode()
+    page = start_next(boss_client, season).content.decode()
     new = Season.objects.get(previous=season)
     assert f"{new} follows {season}" in page
-    assert "rolled over already" in act(boss_client, "next_season_action", season).content.decode()
+    assert "rolled over already" in start_next(boss_client, season).content.decode()
+
+
+def test_the_admin_asks_which_teams_leave_and_join_before_starting_the_next_season(boss_client, season, team_ids):
+    play_all(season)
+    page = act(boss_client, "next_season_action", season).content.decode()
+    assert "Teams that join, one name a line" in page and 'name="withdraw"' in page
+    assert not Season.objects.filter(previous=season).exists()
+    leaving = season.teams.get(pk=team_ids[0])
+    page = start_next(boss_client, season, withdraw=[leaving.pk], add="Newcomers FC\n\n  Late Starters  \n")
+    new = Season.objects.get(previous=season)
+    assert f"{new} follows {season}" in page.content.decode()
+    names = set(new.teams.values_list("name", flat=True))
+    assert {"Newcomers FC", "Late Starters"} <= names and leaving.name not in names and len(names) == 9
+    assert new.matches.filter(home__name="Late Starters").exists()
+
+
+def test_the_admin_refuses_a_rollover_on_its_page_with_nothing_changed(boss_client, season, team_ids):
+    play_all(season)
+    taken = season.teams.get(pk=team_ids[1]).name
+    page = start_next(boss_client, season, add=f"Newcomers FC\n{taken}").content.decode()
+    assert f"Already in {season}, or of another league: {taken}." in page
+    assert "Teams that join, one name a line" in page  # the page again, to correct
+    assert not Season.objects.filter(previous=season).exists()
+    assert not season.league.teams.filter(name="Newcomers FC").exists()
+    page = start_next(boss_client, season, add="x" * 101).content.decode()
+    assert "at most 100 characters" in page and not season.league.teams.filter(name="x" * 101).exists()
+    other = Season.objects.create(league=season.league, name="Friendlies")
+    url = reverse("admin:leagues_season_changelist")
+    both = {"action": "next_season_action", "_selected_action": [season.pk, other.pk]}
+    page = boss_client.post(url, both, follow=True)
+    assert "Start the next season of one season at a time." in page.content.decode()
 
 
 def test_the_admin_closes_a_season_listing_its_unplayed_matches(boss_client, season):

@@ -1,6 +1,5 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
 from competitions.rollover import season_rollover
 from leagues.errors import validation_message
@@ -27,9 +26,7 @@ class Command(BaseCommand):
             raise CommandError(f"--seed: {seed} is not between 0 and 2**63 - 1")
         season = get_season(season_id)
         try:
-            with transaction.atomic():  # a team made for --add goes with a refused rollover
-                added = [Team.objects.get_or_create(league=season.league, name=name)[0] for name in add]
-                new = season_rollover(season, seed, add=added, withdraw=[self.team(season, t) for t in withdraw])
+            new = season_rollover(season, seed, new_teams=add, withdraw=[self.team(season, t) for t in withdraw])
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         self.stdout.write(str(new.id))

@@ -1,0 +1,54 @@
+"""The season page's team chooser is scoped per request: a commissioner's page offers the
+teams of the leagues they run, and that scope does not stay behind for the next request
+(the declared field is shared by every request's form class)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from leagues.models import Season, Team
+from tests.conftest import make_league, make_season
+from tests.leagues.test_hardening_input import season_form
+
+pytestmark = pytest.mark.django_db
+
+
+def commissioner(name, league):
+    user = get_user_model().objects.create_user(name, is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(content_type__app_label="leagues", codename__in=["view_season", "change_season"])
+    )
+    league.commissioners.add(user)
+    return user
+
+
+def test_one_commissioners_choices_do_not_narrow_the_next_ones(client):
+    north, south = make_league("North"), make_league("South")
+    make_season(north, ["N1", "N2"])
+    season = make_season(south, ["S1", "S2"])
+    anna, ben = commissioner("anna", north), commissioner("ben", south)
+
+    client.force_login(anna)
+    page = client.get(reverse("admin:leagues_season_change", args=[Season.objects.get(league=north).pk]))
+    assert b"N1" in page.content and b"S1" not in page.content  # her leagues' teams only
+
+    client.force_login(ben)
+    url = reverse("admin:leagues_season_change", args=[season.pk])
+    response = client.post(url, season_form(season, name="Spring"))
+    assert response.status_code == 302, response.content.decode()[:1500]
+    season.refresh_from_db()
+    assert season.name == "Spring"
+    assert set(season.teams.values_list("name", flat=True)) == {"S1", "S2"}
+
+
+def test_a_forged_team_of_another_league_is_refused(client):
+    north, south = make_league("North"), make_league("South")
+    season = make_season(south, ["S1", "S2"])
+    make_season(north, ["N1", "N2"])
+    client.force_login(commissioner("ben", south))
+    foreign = Team.objects.get(name="N1")
+    data = season_form(season, teams=[*season.teams.values_list("id", flat=True), foreign.id])
+    response = client.post(reverse("admin:leagues_season_change", args=[season.pk]), data)
+    assert response.status_code == 200 and b"Select a valid choice" in response.content
+    assert not season.teams.filter(pk=foreign.pk).exists()
