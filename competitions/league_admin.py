@@ -71,6 +71,18 @@ class SeasonForm(forms.ModelForm):
             raise ValidationError(errors["teams"])
         return teams
 
+    def clean(self):
+        """A season's teams are its league's (a commissioner of two leagues is offered both)."""
+        cleaned = super().clean()
+        league, teams = cleaned.get("league"), cleaned.get("teams")
+        if league is not None and teams:
+            foreign = [team.name for team in teams if team.league_id != league.pk]
+            if foreign:
+                self.add_error(
+                    "teams", f"{', '.join(foreign)}: not a team of {league}; a season plays its league's teams."
+                )
+        return cleaned
+
 
 class NextSeasonForm(forms.Form):
     """What changes before the next season's fixtures are drawn: its name, teams that leave and
@@ -173,15 +185,11 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
         url = reverse("admin:matches_match_changelist") + f"?season__id__exact={season.id}"
         return format_html('<a href="{}">fixtures</a>', url)
 
-    @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)")
+    @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)", permissions=["change"])
     def generate_fixtures_action(self, request, queryset):
-        for season in queryset:
-            try:
-                matches = generate_fixtures(season)
-            except ValidationError as exc:
-                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, f"{season}: {len(matches)} matches scheduled.", messages.SUCCESS)
+        self.each_season(
+            request, queryset, lambda season: f"{season}: {len(generate_fixtures(season))} matches scheduled."
+        )
 
     def each_season(self, request, queryset, act) -> None:
         """``act`` on each selected season the user runs: the line it returns, or the refusal

@@ -226,13 +226,15 @@ def next_name(season: Season) -> str:
 
 
 def next_first_kickoff(season: Season) -> datetime:
-    """A round interval after the season's last kickoff: the new season keeps the old one's rhythm."""
+    """A round interval after the season's last kickoff, so the new season keeps the old one's
+    rhythm; and never sooner than a round interval from now, so no match of the new season is
+    due before its draft could be held (a rollover after the play-offs, or weeks later)."""
     last = season.matches.order_by("-kickoff").values_list("kickoff", flat=True).first()
     if last is None or season.round_interval is None:
         raise ValidationError(
             {"first_kickoff": f"{season} has no kickoffs or no round interval to follow: give the first kickoff."}
         )
-    return last + season.round_interval
+    return max(last, timezone.now()) + season.round_interval
 
 
 def carry_over(season: Season, new: Season, teams: Sequence[int]) -> None:

@@ -342,8 +342,9 @@ def claim_and_send(matches, now: datetime) -> list[int]:
     return ids
 
 
-#: The play task (``competitions.tasks.play_match``), sent by name: it stores what the engine
-#: played and sets off what the result decides, a layer above this module.
+#: The play task, sent by name: defined in ``competitions.tasks`` (a layer above this module: it
+#: stores what the engine played and sets off what the result decides) under the name it had
+#: when it lived here, so messages already queued still find it.
 PLAY_TASK = "matches.tasks.play_match"
 
 

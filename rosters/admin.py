@@ -121,10 +121,31 @@ class KeeperAdmin(LeagueScopedAdmin):
         return super().has_add_permission(request) or self.manages(request)
 
     def has_change_permission(self, request, obj=None):
+        if obj is not None and obj.settled():
+            return False
         return super().has_change_permission(request, obj) or self.manages(request, obj)
 
     def has_delete_permission(self, request, obj=None):
+        """Not once the keepers are settled (deadline passed, season rolled over): the record of
+        what was kept and paid stays."""
+        if obj is not None and obj.settled():
+            return False
         return super().has_delete_permission(request, obj) or self.manages(request, obj)
+
+    def get_actions(self, request):
+        """No bulk delete: it would pass over the per-row check of ``has_delete_permission``."""
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def get_queryset(self, request):
+        """A manager sees their own team's keepers (a rival's choice is theirs until the
+        rollover); the league's commissioners see every team's."""
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        run = League.objects.run_by(request.user)
+        return queryset.filter(Q(season__league__in=run) | Q(team__manager=request.user))
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         """A manager chooses for their own team, in its league's seasons; a forged id is refused by the form."""

@@ -143,17 +143,25 @@ class Keeper(models.Model):
     def __str__(self) -> str:
         return f"{self.team} keeps {self.player.name}"
 
+    def settled(self) -> str:
+        """Why the season's keepers can no longer change ("" while they can): its deadline has
+        passed, or it was rolled over and the kept cards were paid for."""
+        season = self.season
+        deadline = season.keepers_deadline
+        if deadline is not None and timezone.now() > deadline:
+            return f"Keepers of {season} were due by {deadline:%Y-%m-%d %H:%M}."
+        if hasattr(season, "next_season"):
+            return f"{season} was rolled over already: its keepers are settled."
+        return ""
+
     def clean(self) -> None:
         """A card of the team's squad in the season, within the league's number of keepers,
         chosen before the season's deadline and before the season is rolled over."""
         if not (self.season_id and self.team_id and self.player_id):
             return
         season, league = self.season, self.season.league
-        deadline = season.keepers_deadline
-        if deadline is not None and timezone.now() > deadline:
-            raise ValidationError({"season": f"Keepers of {season} were due by {deadline:%Y-%m-%d %H:%M}."})
-        if hasattr(season, "next_season"):
-            raise ValidationError({"season": f"{season} was rolled over already: its keepers are settled."})
+        if settled := self.settled():
+            raise ValidationError({"season": settled})
         if not SquadMember.objects.filter(season=season, team_id=self.team_id, player_id=self.player_id).exists():
             raise ValidationError({"player": f"{self.player.name} is not in {self.team}'s squad of {season}."})
         others = Keeper.objects.filter(season=season, team_id=self.team_id).exclude(pk=self.pk).count()

@@ -58,3 +58,27 @@ def test_keepers_are_refused_after_the_deadline(manager_client, season, team_ids
     refused = choose(manager_client, season, team_ids[0], cards(season, team_ids[0])[0]).content.decode()
     assert "were due by" in refused
     assert not Keeper.objects.exists()
+
+
+def test_a_kept_card_stays_kept_after_the_deadline(manager_client, season, team_ids):
+    """Neither the row's delete page nor a bulk delete drops a keeper once the deadline passed."""
+    first = cards(season, team_ids[0])[0]
+    assert choose(manager_client, season, team_ids[0], first).status_code == 302
+    keeper = Keeper.objects.get()
+    season.keepers_deadline = timezone.now() - timedelta(minutes=1)
+    season.save()
+    assert (
+        manager_client.post(reverse("admin:rosters_keeper_delete", args=[keeper.pk]), {"post": "yes"}).status_code
+        == 403
+    )
+    changelist = reverse("admin:rosters_keeper_changelist")
+    manager_client.post(changelist, {"action": "delete_selected", "_selected_action": [keeper.pk], "post": "yes"})
+    assert Keeper.objects.filter(pk=keeper.pk).exists()
+
+
+def test_a_manager_sees_only_their_own_teams_keepers(manager_client, season, team_ids):
+    rival_card = cards(season, team_ids[1])[0]
+    rival = Keeper.objects.create(season=season, team_id=team_ids[1], player_id=rival_card)
+    page = manager_client.get(reverse("admin:rosters_keeper_changelist")).content.decode()
+    assert str(rival.player.name) not in page
+    assert manager_client.get(reverse("admin:rosters_keeper_change", args=[rival.pk])).status_code in (302, 403, 404)

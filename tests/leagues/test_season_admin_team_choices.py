@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from leagues.models import Season, Team
+from rosters.accounts import invite_manager
 from tests.conftest import make_league, make_season
 from tests.leagues.test_hardening_input import season_form
 
@@ -51,4 +52,32 @@ def test_a_forged_team_of_another_league_is_refused(client):
     data = season_form(season, teams=[*season.teams.values_list("id", flat=True), foreign.id])
     response = client.post(reverse("admin:leagues_season_change", args=[season.pk]), data)
     assert response.status_code == 200 and b"Select a valid choice" in response.content
+    assert not season.teams.filter(pk=foreign.pk).exists()
+
+
+def test_a_teams_manager_cannot_generate_a_seasons_fixtures(client):
+    """The changelist shows a manager their league's seasons; its actions are the commissioners'."""
+    league = make_league("North")
+    season = make_season(league, ["N1", "N2", "N3", "N4"])
+    manager, _ = invite_manager(Team.objects.get(name="N1"), "nina@example.com")
+    client.force_login(manager)
+    url = reverse("admin:leagues_season_changelist")
+    client.post(url, {"action": "generate_fixtures_action", "_selected_action": [season.pk]})
+    assert not season.matches.exists()
+    client.force_login(commissioner("anna", league))
+    client.post(url, {"action": "generate_fixtures_action", "_selected_action": [season.pk]})
+    assert season.matches.count() == 12
+
+
+def test_a_commissioner_of_two_leagues_cannot_put_one_leagues_team_in_the_others_season(client):
+    north, south = make_league("North"), make_league("South")
+    season = make_season(south, ["S1", "S2"])
+    make_season(north, ["N1", "N2"])
+    anna = commissioner("anna", south)
+    north.commissioners.add(anna)
+    client.force_login(anna)
+    foreign = Team.objects.get(name="N1")
+    data = season_form(season, teams=[*season.teams.values_list("id", flat=True), foreign.id])
+    response = client.post(reverse("admin:leagues_season_change", args=[season.pk]), data)
+    assert response.status_code == 200 and "N1: not a team of South" in response.content.decode()
     assert not season.teams.filter(pk=foreign.pk).exists()
