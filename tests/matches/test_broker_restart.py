@@ -229,7 +229,10 @@ def test_the_worker_outlives_a_broker_restart_and_plays_every_match_once(redis_s
                 timeout=60,
             )
             assert queued.returncode == 0, queued.stderr
-            assert redis_server.client().llen(task_queue) == 15
+            assert later.filter(queued_at__isnull=False).count() == 15  # every match claimed and sent
+            # all wait on the broker, but one may already sit in the frozen worker's socket: a
+            # blocking pop it issued before it froze is answered by the server with a message
+            assert redis_server.client().llen(task_queue) in (14, 15)
             redis_server.kill()
             redis_server.start()
             back = time.monotonic()
