@@ -26,7 +26,7 @@ from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from leagues.models import Team
 from leagues.validation import MAX_ID
 from rosters.accounts import display_name
-from rosters.drafts.moves import make_move, set_autopick, set_queue
+from rosters.drafts.moves import autopick_set, move_make, queue_set
 from rosters.drafts.state import BID, on_the_clock
 from rosters.models import Draft, DraftPick, QueuedCard
 from rosters.permissions import can_act_for
@@ -205,7 +205,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         if draft.format == Draft.Format.AUCTION and data["kind"] == DraftPick.Kind.PICK and "amount" not in data:
             raise serializers.ValidationError({"amount": ["an auction's nomination needs an opening bid"]})
         move = self._call(
-            make_move,
+            move_make,
             draft.pk,
             team_id=team.pk,
             by=request.user,
@@ -226,7 +226,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         given.is_valid(raise_exception=True)
         team = self._team(draft, given.validated_data["team"])
         amount = given.validated_data["amount"]
-        self._call(make_move, draft.pk, team_id=team.pk, by=request.user, kind=BID, amount=amount)
+        self._call(move_make, draft.pk, team_id=team.pk, by=request.user, kind=BID, amount=amount)
         return self._moved(draft, None, status.HTTP_200_OK)
 
     @extend_schema(methods=["GET"], parameters=[TEAM_PARAMETER], responses=QueueSerializer)
@@ -249,9 +249,9 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         data = given.validated_data
         team = self._team(draft, data["team"])
         with transaction.atomic():  # the queue and autopick change together or not at all
-            self._call(set_queue, draft.pk, team_id=team.pk, player_ids=data["players"], by=request.user)
+            self._call(queue_set, draft.pk, team_id=team.pk, player_ids=data["players"], by=request.user)
             if "autopick" in data:
-                self._call(set_autopick, draft.pk, team_id=team.pk, on=data["autopick"], by=request.user)
+                self._call(autopick_set, draft.pk, team_id=team.pk, on=data["autopick"], by=request.user)
         return Response(self._queue(Draft.objects.get(pk=draft.pk), team))
 
     def _team(self, draft: Draft, team_id: int) -> Team:

@@ -28,7 +28,7 @@ from competitions import results
 from competitions.careers import career
 from competitions.history import cached_history
 from competitions.records import cached_records, history_document
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from competitions.standings import cached_standings
 from config.throttling import AnonThrottle, ScopeThrottle
 from leagues.models import League, Season, Team
@@ -136,7 +136,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         given = serializers.FixturesSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         try:
-            generate_fixtures(season, **given.validated_data)
+            fixtures_generate(season, **given.validated_data)
         except DjangoValidationError as exc:
             raise serializers.django_errors(exc) from exc
         matches = Match.objects.filter(season=season).select_related("home", "away").order_by("round", "id")

@@ -32,7 +32,7 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
 from competitions.results import matches_play  # noqa: E402
-from ops.demo import create_demo_season  # noqa: E402
+from ops.demo import demo_season_create  # noqa: E402
 
 
 def free_port() -> int:
@@ -114,7 +114,7 @@ def main() -> None:
 
     db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     call_command("migrate", verbosity=0)
-    season = create_demo_season(teams=args.teams, seed=7)
+    season = demo_season_create(teams=args.teams, seed=7)
     matches = list(season.matches.order_by("round", "id").values_list("id", flat=True))
     matches_play(matches[: len(matches) // 2])
     print(f"database: {db}   gunicorn workers: {args.workers}   clients: {args.clients}   cores: {os.cpu_count()}")

@@ -30,7 +30,7 @@ from django.core.management import call_command  # noqa: E402
 from competitions.results import matches_play  # noqa: E402
 from engines import ENGINES  # noqa: E402
 from matches.models import Match  # noqa: E402
-from ops.demo import create_demo_season  # noqa: E402
+from ops.demo import demo_season_create  # noqa: E402
 from printing.cards.data import CardSet  # noqa: E402
 from printing.cards.render import render_cards  # noqa: E402
 from printing.cards.selectors import card_set_for_pool  # noqa: E402
@@ -65,7 +65,7 @@ def main() -> None:
         cards = CardSet("benchmark", engine, tuple(pool[n % len(pool)] for n in range(args.cards)))
         wall, cpu, pdf = best_of(args.repeat, lambda cards=cards: render_cards(cards))
         pages = pdf.data.count(b"/Type /Page\n") or pdf.data.count(b"/Type /Page")
-        season = create_demo_season(engine=engine, teams=2, seed=7, double=False)
+        season = demo_season_create(engine=engine, teams=2, seed=7, double=False)
         matches_play(Match.objects.filter(season=season).values_list("id", flat=True))
         match = max(Match.objects.filter(season=season), key=lambda m: m.events.count())
         s_wall, s_cpu, _ = best_of(

@@ -33,9 +33,9 @@ from competitions.standings import compute_standings  # noqa: E402
 from config.celery import app  # noqa: E402
 from engines import DEFAULT_ENGINE, ENGINES, MatchOptions, get_engine  # noqa: E402
 from matches.models import Match  # noqa: E402
-from matches.services import queue_due_matches, send_play_tasks, team_sheets  # noqa: E402
+from matches.services import play_tasks_send, queue_due_matches, team_sheets  # noqa: E402
 from matches.worker import start_worker, stop_worker  # noqa: E402
-from ops.demo import create_demo_season  # noqa: E402
+from ops.demo import demo_season_create  # noqa: E402
 
 
 def wait_for_worker(timeout: float) -> None:
@@ -72,7 +72,7 @@ def main() -> None:
 
     db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     print(f"database: {db}   broker: {settings.CELERY_BROKER_URL.split(':')[0]}   worker processes: {args.concurrency}")
-    season = create_demo_season(engine=args.engine, teams=args.teams, seed=args.seed)
+    season = demo_season_create(engine=args.engine, teams=args.teams, seed=args.seed)
     matches = list(season.matches.select_related("season__league", "home", "away"))
     print(f"season: {season} (id {season.id}), {len(matches)} matches")
 
@@ -95,7 +95,7 @@ def main() -> None:
         store_time = time.perf_counter() - start
 
         start = time.perf_counter()
-        send_play_tasks([match.id for match in matches])
+        play_tasks_send([match.id for match in matches])
         while queued(app.conf.task_default_queue):
             time.sleep(0.005)
         floor_time = time.perf_counter() - start

@@ -7,20 +7,20 @@ from django.urls import path, reverse
 
 from competitions import league_admin, match_admin, table_admin  # noqa: F401  register their pages
 from competitions.bracket import EVERY_TIE, parse_rounds
-from competitions.groups import draw_group_knockout
+from competitions.groups import group_knockout_draw
 from competitions.knockout import (
-    advance_bracket,
+    bracket_advance,
     champion,
     option_errors,
     redraw_bracket,
 )
-from competitions.playoffs import draw_planned_playoffs
-from competitions.start import FORMATS, start_tournament
+from competitions.playoffs import planned_playoffs_draw
+from competitions.start import FORMATS, tournament_start
 from competitions.swiss import swiss_standings
 from competitions.withdrawals import (
     bracket_replacement_errors,
-    replace_in_bracket,
-    replace_in_tournament,
+    bracket_team_replace,
+    tournament_team_replace,
     withdrawal_errors,
 )
 from leagues.admin import LeagueScopedAdmin
@@ -215,7 +215,7 @@ class BracketAdmin(LeagueScopedAdmin):
             options = dict(form.cleaned_data)
             season, tournament_format = options.pop("season"), options.pop("format")
             try:
-                summary = start_tournament(season, tournament_format, **options)
+                summary = tournament_start(season, tournament_format, **options)
             except ValidationError as exc:
                 for field, messages_ in exc.message_dict.items():
                     form.add_error(field if field in form.fields else None, messages_)
@@ -273,7 +273,7 @@ class BracketAdmin(LeagueScopedAdmin):
             ):
                 withdrawn = Team.objects.get(id=entrant_form.initial["team"])
                 replacement = entrant_form.cleaned_data["team"]
-                replace_in_bracket(form.instance, withdrawn, replacement)
+                bracket_team_replace(form.instance, withdrawn, replacement)
                 self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
         return super().save_formset(request, form, formset, change)
 
@@ -281,7 +281,7 @@ class BracketAdmin(LeagueScopedAdmin):
     def advance_now(self, request, queryset):
         for bracket in self.run_rows(request, queryset).select_related("season"):
             try:
-                advance_bracket(bracket.id, recheck=EVERY_TIE)
+                bracket_advance(bracket.id, recheck=EVERY_TIE)
             except ValidationError as exc:  # a corrected result whose teams have played on
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
         self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)
@@ -331,7 +331,7 @@ class ReplaceTeamAdmin(LeagueScopedAdmin):
         withdrawn, replacement = form.cleaned_data.get("withdrawn"), form.cleaned_data.get("replacement")
         if change and withdrawn and replacement:
             try:  # checked by the form; a result stored since is refused here
-                replace_in_tournament(obj.season, withdrawn, replacement)
+                tournament_team_replace(obj.season, withdrawn, replacement)
             except ValidationError as exc:
                 self.message_user(request, f"Not replaced: {validation_message(exc)}", messages.ERROR)
             else:
@@ -371,7 +371,7 @@ class GroupStageAdmin(ReplaceTeamAdmin):
         queryset = self.run_rows(request, queryset)
         for stage in queryset.select_related("season__league"):
             try:
-                knockout = draw_group_knockout(stage)
+                knockout = group_knockout_draw(stage)
             except ValidationError as exc:
                 self.message_user(request, f"{stage}: {validation_message(exc)}", messages.ERROR)
             else:
@@ -419,7 +419,7 @@ class PlayoffsAdmin(LeagueScopedAdmin):
     def draw_now(self, request, queryset):
         for playoffs in self.run_rows(request, queryset).select_related("season__league"):
             try:
-                knockout = draw_planned_playoffs(playoffs.id)
+                knockout = planned_playoffs_draw(playoffs.id)
             except ValidationError as exc:
                 self.message_user(request, f"{playoffs.season}: {validation_message(exc)}", messages.ERROR)
             else:

@@ -74,7 +74,7 @@ def double_plan(teams: int, *, reset: bool = False) -> dict[Key, Place]:
 NOBODY = 0  # a resolved source with no team in it (a bye)
 
 
-def advance_double(bracket: Bracket, *, recheck: int | None = None) -> None:
+def double_advance(bracket: Bracket, *, recheck: int | None = None) -> None:
     """Fill every place whose sources are known, send byes on, schedule complete matches and
     record winners. Safe to run any number of times (the caller holds the bracket's row lock)."""
     season = bracket.season
@@ -164,7 +164,7 @@ def _decided(tie: Tie) -> bool:
     return tie.bye or tie.winner_id is not None
 
 
-def make_double_ties(bracket: Bracket, teams: int) -> None:
+def double_ties_make(bracket: Bracket, teams: int) -> None:
     """One Tie per place of the plan; ``advance_double`` fills them."""
     Tie.objects.bulk_create(
         Tie(bracket=bracket, side=side, round=r, slot=slot)

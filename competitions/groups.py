@@ -26,7 +26,7 @@ from django.utils import timezone
 from competitions.bracket import group_crossing
 from competitions.knockout import knockout_option_errors
 from competitions.playoffs import knockout_stage, stage_season
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from competitions.standings import compute_standings, format_table
 from leagues.models import Season, Team
 from matches.models import Match
@@ -98,7 +98,7 @@ def groups_from_lines(season: Season, lines: Sequence[str], *, field: str = "gro
     return groups
 
 
-def draw_groups(
+def groups_draw(
     season: Season,
     *,
     groups: int = 0,
@@ -169,16 +169,16 @@ def draw_groups(
                 first_kickoff=season.first_kickoff,
             )
             Group.objects.create(stage=stage, label=label, season=group_season)
-            generate_fixtures(group_season, double=double)
+            fixtures_generate(group_season, double=double)
     return stage
 
 
-def draw_knockout_when_groups_finish(stage_id: int) -> None:
+def knockout_draw_when_groups_finish(stage_id: int) -> None:
     """Lock the group stage; if a stored result finished its last group, draw the knockout
     (once: a stage keeps its knockout). The caller holds the transaction."""
     stage = GroupStage.objects.select_for_update().get(id=stage_id)
     if stage.knockout_id is None and not _unfinished(stage):
-        draw_group_knockout(stage)
+        group_knockout_draw(stage)
 
 
 def _unfinished(stage: GroupStage) -> int:
@@ -186,7 +186,7 @@ def _unfinished(stage: GroupStage) -> int:
     return Match.objects.filter(season__group__stage=stage).exclude(status__in=Match.CLOSED_STATUSES).count()
 
 
-def draw_group_knockout(
+def group_knockout_draw(
     stage: GroupStage, *, third_place: bool | None = None, first_kickoff: datetime | None = None
 ) -> Season:
     """The knockout of the groups' top teams (``group_crossing``), in a new season starting a

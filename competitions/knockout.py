@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from audit import services as audit
 from competitions.bracket import EVERY_TIE, WinnerMovedOn, aggregate_winner, bracket_size, first_round, round_name
-from competitions.double import advance_double, make_double_ties
+from competitions.double import double_advance, double_ties_make
 from competitions.round_robin import schedulable_teams
 from competitions.two_legs import shootout_from, tie_score
 from leagues.cache import standings_changed
@@ -33,7 +33,7 @@ from matches.models import Match
 from tournaments.models import Bracket, Entrant, Tie
 
 
-def draw_bracket(
+def bracket_draw(
     season: Season,
     *,
     seeds: Sequence[Team] | None = None,
@@ -79,8 +79,8 @@ def draw_bracket(
         bracket.drawn_at = timezone.now()
         bracket.save()
         if double_elimination:
-            make_double_ties(bracket, len(order))
-            advance_double(bracket)
+            double_ties_make(bracket, len(order))
+            double_advance(bracket)
         else:
             _make_ties(bracket, order)
             advance(bracket)
@@ -115,7 +115,7 @@ def knockout_option_errors(teams: int, *, two_legged_rounds: Sequence[int]) -> d
 
 def redraw_bracket(bracket: Bracket, *, seeds: Sequence[Team] | None = None) -> Bracket:
     """Draw a bracket with the options stored on it: seeds as given, else as entered."""
-    return draw_bracket(
+    return bracket_draw(
         bracket.season,
         seeds=seeds,
         third_place=bracket.third_place,
@@ -164,7 +164,7 @@ def _make_ties(bracket: Bracket, order: list[Team]) -> None:
     Tie.objects.bulk_create(ties)
 
 
-def advance_bracket(bracket_id: int, *, recheck: int | None = None) -> Bracket:
+def bracket_advance(bracket_id: int, *, recheck: int | None = None) -> Bracket:
     """Lock the bracket and move it on as far as its results allow: what every stored result
     does, and what the admin's "Advance" action does after a result was corrected by hand.
 
@@ -176,7 +176,7 @@ def advance_bracket(bracket_id: int, *, recheck: int | None = None) -> Bracket:
         if bracket.drawn_at is None:
             return bracket
         if bracket.double_elimination:
-            advance_double(bracket, recheck=recheck)
+            double_advance(bracket, recheck=recheck)
         else:
             advance(bracket, recheck=recheck)
         standings_changed([bracket.season_id])  # the season page lists the ties' teams and winners

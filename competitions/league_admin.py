@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from competitions.rollover import division_playoffs_draw, season_close, season_rollover
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from engines import CardError, Engine, get_engine
 from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, ScopedInline
 from leagues.engine_forms import TACTICS, has_form, tactics_help
@@ -188,7 +188,7 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)", permissions=["change"])
     def generate_fixtures_action(self, request, queryset):
         self.each_season(
-            request, queryset, lambda season: f"{season}: {len(generate_fixtures(season))} matches scheduled."
+            request, queryset, lambda season: f"{season}: {len(fixtures_generate(season))} matches scheduled."
         )
 
     def each_season(self, request, queryset, act) -> None:

@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from competitions.knockout import draw_bracket, knockout_option_errors
-from competitions.round_robin import generate_fixtures
+from competitions.knockout import bracket_draw, knockout_option_errors
+from competitions.round_robin import fixtures_generate
 from competitions.standings import compute_standings
 from leagues.models import Season, Team
 from matches.models import Match
@@ -21,7 +21,7 @@ from rosters.models import SquadMember
 from tournaments.models import Playoffs
 
 
-def draw_playoffs(
+def playoffs_draw(
     season: Season,
     *,
     top: int,
@@ -99,7 +99,7 @@ def knockout_stage(
         teams=seeds,
         first_kickoff=first_kickoff or max(timezone.now(), after + season.round_interval),
     )
-    draw_bracket(
+    bracket_draw(
         knockout, seeds=seeds, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
     )
     return knockout
@@ -160,7 +160,7 @@ def plan_playoffs(
         if not season.matches.exists():
             season.double_round_robin = double
             season.save(update_fields=["double_round_robin"])
-            generate_fixtures(season)
+            fixtures_generate(season)
         planned = {
             "top": top,
             "third_place": third_place,
@@ -169,7 +169,7 @@ def plan_playoffs(
         }
         playoffs, _ = Playoffs.objects.update_or_create(season=season, defaults=planned)
         if not _unfinished_league(season):
-            knockout = draw_planned_playoffs(playoffs.id)
+            knockout = planned_playoffs_draw(playoffs.id)
             return f"{season} is over: its top {top} go to {knockout}, whose round one is scheduled."
     return f"{season}: {season.matches.count()} league matches scheduled; the top {top} go to the play-offs."
 
@@ -178,15 +178,15 @@ def _unfinished_league(season: Season) -> bool:
     return season.matches.exclude(status__in=Match.CLOSED_STATUSES).exists()
 
 
-def draw_playoffs_when_league_finishes(playoffs_id: int) -> None:
+def playoffs_draw_when_league_finishes(playoffs_id: int) -> None:
     """Lock the play-offs row; if this result finished the league, draw them (once)."""
 
     playoffs = Playoffs.objects.select_for_update(of=("self",)).select_related("season").get(id=playoffs_id)
     if playoffs.knockout_id is None and not _unfinished_league(playoffs.season):
-        draw_planned_playoffs(playoffs_id)
+        planned_playoffs_draw(playoffs_id)
 
 
-def draw_planned_playoffs(playoffs_id: int) -> Season:
+def planned_playoffs_draw(playoffs_id: int) -> Season:
     """Draw the play-offs of a finished league (the admin's action, and the worker's when
     the last league match is stored); refused while a match is unfinished and once drawn."""
 
@@ -194,7 +194,7 @@ def draw_planned_playoffs(playoffs_id: int) -> Season:
         playoffs = Playoffs.objects.select_for_update(of=("self",)).select_related("season").get(id=playoffs_id)
         if playoffs.knockout_id is not None:
             raise ValidationError({"knockout": f"The play-offs of {playoffs.season} are already drawn."})
-        playoffs.knockout = draw_playoffs(
+        playoffs.knockout = playoffs_draw(
             playoffs.season,
             top=playoffs.top,
             third_place=playoffs.third_place,

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from django.db import transaction
 from django.db.models import Q
 
-from competitions.groups import draw_knockout_when_groups_finish
-from competitions.knockout import advance_bracket
-from competitions.playoffs import draw_playoffs_when_league_finishes
-from competitions.swiss import advance_swiss_of
+from competitions.groups import knockout_draw_when_groups_finish
+from competitions.knockout import bracket_advance
+from competitions.playoffs import playoffs_draw_when_league_finishes
+from competitions.swiss import swiss_advance_after
 from matches.models import Match
 from tournaments.models import Tie
 
@@ -41,9 +41,9 @@ def _on_winner_required(match: Match) -> None:
     match draws the next round once its round is complete."""
     tie = Tie.objects.filter(Q(match=match) | Q(decider=match)).values_list("id", "bracket_id").first()
     if tie is not None:
-        advance_bracket(tie[1], recheck=tie[0])
+        bracket_advance(tie[1], recheck=tie[0])
     else:
-        advance_swiss_of(match)
+        swiss_advance_after(match)
 
 
 def _on_league_result(match: Match) -> None:
@@ -53,12 +53,12 @@ def _on_league_result(match: Match) -> None:
     second_leg_counts = Q(match__status__in=Match.RESULT_STATUSES)
     tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
     if tie is not None:  # this leg may decide the tie, or change who won it
-        advance_bracket(tie[1], recheck=tie[0])
+        bracket_advance(tie[1], recheck=tie[0])
     season = match.season
     if hasattr(season, "group"):
-        _draw_keeping_the_result(draw_knockout_when_groups_finish, season.group.stage_id)
+        _draw_keeping_the_result(knockout_draw_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):
-        _draw_keeping_the_result(draw_playoffs_when_league_finishes, season.playoffs.id)
+        _draw_keeping_the_result(playoffs_draw_when_league_finishes, season.playoffs.id)
 
 
 def _draw_keeping_the_result(draw: Callable[[int], None], object_id: int) -> None:

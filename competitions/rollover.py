@@ -24,13 +24,13 @@ from audit import services as audit
 from competitions.divisions import DivisionTable, division_tables
 from competitions.knockout import champion
 from competitions.playoffs import knockout_stage
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from leagues.cache import standings_changed
 from leagues.models import Division, DivisionPlayoff, Season, SeasonTeam, Team, new_seed
 from matches.models import Match
 from matches.services import revision_update
 from rosters import ledger
-from rosters.drafts.setup import create_draft
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft, Keeper, SquadMember
 from tournaments.models import Bracket
 
@@ -361,14 +361,14 @@ def season_rollover(
         carry_over(season, new, [t for t in staying if t not in {n.pk for n in newcomers}])
         keep_cards(season, new, staying)
         old_draft = Draft.objects.filter(season=season).first()
-        create_draft(
+        draft_create(
             new,
             format=old_draft.format if old_draft else Draft.Format.SNAKE,
             seconds_per_pick=old_draft.seconds_per_pick if old_draft else 90,
             order_method=Draft.OrderMethod.REVERSE_TABLE,
             previous_season=season,
         )
-        generate_fixtures(new)
+        fixtures_generate(new)
         audit.record(
             "season.rolled_over",
             new,

@@ -156,7 +156,7 @@ def fits_in_calendar(first_kickoff: datetime, interval: timedelta, rounds: int) 
         return False
 
 
-def generate_fixtures(
+def fixtures_generate(
     season,
     *,
     first_kickoff: datetime | None = None,

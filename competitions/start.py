@@ -14,10 +14,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 
-from competitions.groups import draw_groups, groups_from_lines
-from competitions.knockout import draw_bracket
+from competitions.groups import groups_draw, groups_from_lines
+from competitions.knockout import bracket_draw
 from competitions.playoffs import plan_playoffs
-from competitions.swiss import draw_swiss
+from competitions.swiss import swiss_draw
 from engines import ENGINES, CardError, get_engine
 from leagues.models import Season
 from leagues.validation import schedule_errors, team_count_errors
@@ -33,7 +33,7 @@ FORMATS = {
 }
 
 
-def start_tournament(
+def tournament_start(
     season: Season,
     tournament_format: str,
     *,
@@ -60,18 +60,18 @@ def start_tournament(
         check_no_results(season, FORMATS[tournament_format])
     with transaction.atomic():  # a refused option leaves the season as it was, its tie-break too
         if tie_break:
-            set_tie_break(season, tie_break)
+            tie_break_set(season, tie_break)
         if tournament_format == "knockout":
-            bracket = draw_bracket(
+            bracket = bracket_draw(
                 season, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
             )
             return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
         if tournament_format == "double_elimination":
-            bracket = draw_bracket(season, double_elimination=True, bracket_reset=bracket_reset)
+            bracket = bracket_draw(season, double_elimination=True, bracket_reset=bracket_reset)
             return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
         if tournament_format == "groups":
             by_hand = groups_from_lines(season, groups_by_hand, field="groups_by_hand") if groups_by_hand else None
-            stage = draw_groups(
+            stage = groups_draw(
                 season,
                 groups=groups,
                 by_hand=by_hand,
@@ -84,7 +84,7 @@ def start_tournament(
             return f"{season}: {stage.group_count} groups drawn; their round robins are scheduled."
         if tournament_format == "swiss":
             teams = season.teams.count()
-            swiss = draw_swiss(season, rounds=rounds or max(1, (teams - 1).bit_length()))
+            swiss = swiss_draw(season, rounds=rounds or max(1, (teams - 1).bit_length()))
             return f"{season}: a Swiss of {swiss.rounds} rounds; round one is scheduled."
         return plan_playoffs(
             season,
@@ -154,7 +154,7 @@ def incomplete_squads(season: Season) -> list[str]:
     return incomplete
 
 
-def set_tie_break(season: Season, tie_break: str) -> None:
+def tie_break_set(season: Season, tie_break: str) -> None:
     """A game whose settings have a ``tie_break`` (Fütti: sudden death or penalties) settles a
     level knockout match the tournament's way: the choice goes in the season's engine settings,
     over the league's, and every later stage inherits it (``stage_season``). Other games have

@@ -27,7 +27,7 @@ from matches.models import Match
 from tournaments.models import Swiss, SwissBye
 
 
-def draw_swiss(season: Season, *, rounds: int, ranking: Sequence[Team] | None = None) -> Swiss:
+def swiss_draw(season: Season, *, rounds: int, ranking: Sequence[Team] | None = None) -> Swiss:
     """Make the season a Swiss tournament of ``rounds`` rounds, seeded by ``ranking`` (best
     first; by lot with the season's seed when not given), and draw round one."""
     teams = list(season.teams.order_by("id"))
@@ -56,11 +56,11 @@ def draw_swiss(season: Season, *, rounds: int, ranking: Sequence[Team] | None = 
         swiss = Swiss.objects.create(
             season=season, rounds=rounds, ranking=[t.id for t in ranking], drawn_at=timezone.now()
         )
-        advance_swiss(swiss)
+        swiss_advance(swiss)
     return swiss
 
 
-def advance_swiss_of(match: Match) -> None:
+def swiss_advance_after(match: Match) -> None:
     """Called with every stored result of a match that needs a winner: if its season is a
     Swiss tournament, lock it and draw the next round if this result completed one.
 
@@ -70,10 +70,10 @@ def advance_swiss_of(match: Match) -> None:
     teams, ``benchmarks/swiss.py``)."""
     swiss = Swiss.objects.select_for_update().filter(season_id=match.season_id).first()
     if swiss is not None:
-        advance_swiss(swiss)
+        swiss_advance(swiss)
 
 
-def advance_swiss(swiss: Swiss) -> None:
+def swiss_advance(swiss: Swiss) -> None:
     """Draw the next round if the last one is complete (the caller holds the row lock)."""
     season = swiss.season
     matches = list(Match.objects.filter(season=season))

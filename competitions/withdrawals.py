@@ -40,16 +40,16 @@ def tournament_of(season: Season) -> Bracket | GroupStage | Swiss:
     raise ValidationError({"season": f"{season} is not a bracket, a group stage or a Swiss tournament."})
 
 
-def replace_in_tournament(season: Season, withdrawn: Team, replacement: Team) -> None:
+def tournament_team_replace(season: Season, withdrawn: Team, replacement: Team) -> None:
     """Put ``replacement`` in the place of ``withdrawn`` in the season's tournament, whatever
     its format (what ``manage.py replace_team`` and the admin call)."""
     tournament = tournament_of(season)
     if isinstance(tournament, Bracket):
-        replace_in_bracket(tournament, withdrawn, replacement)
+        bracket_team_replace(tournament, withdrawn, replacement)
     elif isinstance(tournament, GroupStage):
-        replace_in_groups(tournament, withdrawn, replacement)
+        groups_team_replace(tournament, withdrawn, replacement)
     else:
-        replace_in_swiss(tournament, withdrawn, replacement)
+        swiss_team_replace(tournament, withdrawn, replacement)
 
 
 def withdrawal_errors(tournament: Bracket | GroupStage | Swiss, withdrawn: Team, replacement: Team) -> dict[str, str]:
@@ -149,7 +149,7 @@ def bracket_replacement_errors(bracket: Bracket, withdrawn: Team, replacement: T
     return errors | replacement_team_errors(season, replacement, taken=taken, where="the bracket")
 
 
-def replace_in_bracket(bracket: Bracket, withdrawn: Team, replacement: Team) -> None:
+def bracket_team_replace(bracket: Bracket, withdrawn: Team, replacement: Team) -> None:
     """The replacement takes the withdrawn team's seed, its ties and its scheduled matches."""
     with transaction.atomic():
         _lock_matches(withdrawn, [bracket.season])
@@ -180,7 +180,7 @@ def group_replacement_errors(stage: GroupStage, withdrawn: Team, replacement: Te
     return errors | replacement_team_errors(season, replacement, taken=taken, where=str(season))
 
 
-def replace_in_groups(stage: GroupStage, withdrawn: Team, replacement: Team) -> None:
+def groups_team_replace(stage: GroupStage, withdrawn: Team, replacement: Team) -> None:
     """The replacement takes the withdrawn team's group: its place in the tournament season and
     the group's season, its scheduled group matches, and its squad in the group (copied from the
     tournament season's, as ``stage_season`` copies every squad). Its group table follows."""
@@ -219,7 +219,7 @@ def swiss_replacement_errors(swiss: Swiss, withdrawn: Team, replacement: Team) -
     return errors | replacement_team_errors(season, replacement, taken=taken, where="the Swiss")
 
 
-def replace_in_swiss(swiss: Swiss, withdrawn: Team, replacement: Team) -> None:
+def swiss_team_replace(swiss: Swiss, withdrawn: Team, replacement: Team) -> None:
     """The replacement takes the withdrawn team's place in the ranking (its seeding), its
     pairing of the current round and a bye it was given in that round."""
     with transaction.atomic():

@@ -338,7 +338,7 @@ def claim_and_send(matches, now: datetime) -> list[int]:
         # of=self: the exclusion of table matches joins the league, whose row must not be locked.
         ids = list(matches.select_for_update(skip_locked=True, of=("self",)).values_list("id", flat=True))
         Match.objects.filter(id__in=ids).update(queued_at=now)
-        transaction.on_commit(lambda: send_play_tasks(ids))
+        transaction.on_commit(lambda: play_tasks_send(ids))
     return ids
 
 
@@ -348,7 +348,7 @@ def claim_and_send(matches, now: datetime) -> list[int]:
 PLAY_TASK = "matches.tasks.play_match"
 
 
-def send_play_tasks(ids: list[int]) -> None:
+def play_tasks_send(ids: list[int]) -> None:
     """One play task per match, all through one producer: a matchday that falls due is
     sent in one go instead of taking a producer from the pool for every match. A match
     whose message is lost is queued again once the broker's queue is seen empty, or its

@@ -168,7 +168,7 @@ def _encode(field: models.Field, value: Any) -> Any:
     return str(value)
 
 
-def export_league(league: League) -> dict:
+def league_export(league: League) -> dict:
     """Everything of the league as plain JSON data: rows by model, people by username."""
     User = get_user_model()
     paths = league_paths()
@@ -355,7 +355,7 @@ def _decode(field: models.Field, value: Any) -> Any:
     return value
 
 
-def import_league(data: dict) -> League:
+def league_import(data: dict) -> League:
     """Create the league of an ``export_league`` document, all of it or nothing.
 
     Refused, with every problem named, when the file is malformed or a league with its slug

@@ -8,8 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from competitions.knockout import draw_bracket
-from competitions.round_robin import generate_fixtures
+from competitions.knockout import bracket_draw
+from competitions.round_robin import fixtures_generate
 from engines import DEFAULT_ENGINE, get_engine
 from leagues.models import Division, League, Season, SeasonTeam, Team
 from rosters.drafting import autodraft, load_sample_pool
@@ -38,7 +38,7 @@ TEAM_NAMES = [
 ]
 
 
-def create_demo_season(
+def demo_season_create(
     *,
     engine: str = DEFAULT_ENGINE,
     teams: int = 8,
@@ -79,9 +79,9 @@ def create_demo_season(
         season.round_interval = interval
         season.save(update_fields=["first_kickoff", "round_interval"])
         if knockout:
-            draw_bracket(season, third_place=third_place)
+            bracket_draw(season, third_place=third_place)
         else:
-            generate_fixtures(season)
+            fixtures_generate(season)
     return season
 
 

@@ -14,13 +14,13 @@ from leagues.models import League, Season, Team
 from rosters import ledger
 from rosters.drafting import load_engine_pool
 from rosters.drafts.moves import (
-    make_move,
-    pause_draft,
-    resume_draft,
-    set_autopick,
-    set_queue,
-    start_draft,
-    undo_last_pick,
+    autopick_set,
+    draft_pause,
+    draft_resume,
+    draft_start,
+    move_make,
+    pick_undo_last,
+    queue_set,
 )
 from rosters.drafts.room import room_state
 from rosters.drafts.setup import check_setup
@@ -324,7 +324,7 @@ class DraftAdmin(LeagueScopedAdmin):
             if action in PICK_ACTIONS and pick_number is None:  # a double click must not make two picks
                 return JsonResponse({"error": "pick_number: give the number of the pick on the clock"}, status=400)
             if action in (*PICK_ACTIONS, "bid"):
-                make_move(
+                move_make(
                     draft.pk,
                     team_id=team_id,
                     by=user,
@@ -335,9 +335,9 @@ class DraftAdmin(LeagueScopedAdmin):
                 )
             elif action == "queue":
                 ids = [int(i) for i in request.POST.getlist("players")]
-                set_queue(draft.pk, team_id=team_id, player_ids=ids, by=user)
+                queue_set(draft.pk, team_id=team_id, player_ids=ids, by=user)
             elif action == "autopick":
-                set_autopick(draft.pk, team_id=team_id, on=request.POST.get("on") == "1", by=user)
+                autopick_set(draft.pk, team_id=team_id, on=request.POST.get("on") == "1", by=user)
             elif action in ROOM_COMMANDS:
                 ROOM_COMMANDS[action](draft.pk, by=user)
             else:
@@ -352,8 +352,8 @@ class DraftAdmin(LeagueScopedAdmin):
 #: The room's moves that make a pick: each carries the pick number the manager saw.
 PICK_ACTIONS = ("pick", "check", "finish")
 ROOM_COMMANDS = {
-    "start": start_draft,
-    "pause": pause_draft,
-    "resume": resume_draft,
-    "undo": undo_last_pick,
+    "start": draft_start,
+    "pause": draft_pause,
+    "resume": draft_resume,
+    "undo": pick_undo_last,
 }

@@ -17,8 +17,8 @@ from rest_framework.test import APIClient
 
 from leagues.models import Team
 from rosters.accounts import display_name
-from rosters.drafts.moves import make_move, start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import draft_start, move_make
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft, Player
 from tests.api.conftest import token_client
 from tests.rosters.conftest import cast, clock_tasks, fast_passwords, pool  # noqa: F401 (the cast)
@@ -28,13 +28,13 @@ pytestmark = pytest.mark.django_db
 
 def running_draft(season, cast) -> Draft:
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
-    return start_draft(made.pk, by=cast["anna"])
+    made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return draft_start(made.pk, by=cast["anna"])
 
 
 def pick(draft, user, team, card: str) -> None:
     player = Player.objects.get(name=card)
-    make_move(draft.pk, team_id=team.pk, by=user, player_id=player.pk, kind="pick")
+    move_make(draft.pk, team_id=team.pk, by=user, player_id=player.pk, kind="pick")
 
 
 def test_display_name_prefers_the_full_name_and_never_shows_an_address(cast):

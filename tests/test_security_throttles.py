@@ -14,7 +14,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 PROJECT = Path(__file__).resolve().parent.parent
@@ -27,7 +27,7 @@ def rate(scope: str) -> int:
 
 @pytest.fixture
 def season(db):
-    return create_demo_season(engine="futti", teams=4, seed=1)
+    return demo_season_create(engine="futti", teams=4, seed=1)
 
 
 @pytest.fixture

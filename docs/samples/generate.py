@@ -31,7 +31,7 @@ from django.core.management import call_command  # noqa: E402
 from competitions.results import matches_play  # noqa: E402
 from engines import DEFAULT_ENGINE, ENGINES, get_engine  # noqa: E402
 from matches.models import Match  # noqa: E402
-from ops.demo import create_demo_season  # noqa: E402
+from ops.demo import demo_season_create  # noqa: E402
 from printing.cards.render import render_cards  # noqa: E402
 from printing.cards.selectors import card_set_for_team  # noqa: E402
 from printing.pdf import PdfFile  # noqa: E402
@@ -54,7 +54,7 @@ def write(name: str, pdf: PdfFile, page: int = 1) -> None:
 def main() -> None:
     call_command("migrate", verbosity=0)
     for engine in ENGINES:
-        season = create_demo_season(engine=engine, teams=4, seed=3, double=False)
+        season = demo_season_create(engine=engine, teams=4, seed=3, double=False)
         if engine == DEFAULT_ENGINE:  # umlauts on its sheet and cards
             team = season.teams.order_by("name").first()
             team.name = "FC Schwalbenkönigin Jüterbog"

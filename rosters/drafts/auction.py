@@ -11,7 +11,7 @@ from audit import services as audit
 from audit.context import recorded_by_caller
 from leagues.errors import validation_message
 from rosters import ledger
-from rosters.drafts.clock import set_clock
+from rosters.drafts.clock import clock_set
 from rosters.drafts.state import BID, PICK_FIELDS, Board, DraftError, Kind, State, board_for, pick_refusal, total_picks
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
 
@@ -61,7 +61,7 @@ def auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, a
     if reason:
         raise DraftError(reason, field="amount" if kind == BID else "player")
     draft.lot = {"player": player.pk, "bid": amount, "team": team_id, "by": by.pk if by else None}
-    set_clock(draft)
+    clock_set(draft)
 
 
 def hammer(draft: Draft) -> DraftPick | None:
@@ -80,7 +80,7 @@ def hammer(draft: Draft) -> DraftPick | None:
     except ledger.InsufficientFunds as exc:
         logger.warning("draft %s: %s returned to the pool: %s", draft.pk, player.name, validation_message(exc))
         draft.lot = None
-        set_clock(draft)
+        clock_set(draft)
         return None
     with recorded_by_caller():
         SquadMember.objects.create(season=season, team_id=lot["team"], player=player, price=lot["bid"])
@@ -101,5 +101,5 @@ def hammer(draft: Draft) -> DraftPick | None:
         draft.state = State.DONE
         draft.deadline, draft.clock_token = None, ""
     else:
-        set_clock(draft)
+        clock_set(draft)
     return move

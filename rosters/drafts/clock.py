@@ -16,7 +16,7 @@ from rosters.models import Draft
 CLOCK_TASK = "rosters.tasks.draft_clock"
 
 
-def set_clock(draft: Draft) -> None:
+def clock_set(draft: Draft) -> None:
     """Start the clock for the pick now due, and have a worker look when it runs out."""
     draft.deadline = timezone.now() + timedelta(seconds=draft.seconds_per_pick)
     draft.clock_token = uuid.uuid4().hex

@@ -28,9 +28,9 @@ from leagues.errors import validation_message
 from rosters import ledger
 from rosters.drafting import _witness, best_pick
 from rosters.drafts.auction import auction_move, auction_refusal, hammer
-from rosters.drafts.clock import set_clock
+from rosters.drafts.clock import clock_set
 from rosters.drafts.market import market_move, market_refusal, open_market, replay_market, sync_market_budgets
-from rosters.drafts.setup import draw_order
+from rosters.drafts.setup import draft_order_draw
 from rosters.drafts.state import (
     BID,
     PICK_FIELDS,
@@ -60,14 +60,14 @@ def _require_commissioner(draft: Draft, by) -> None:
         raise DraftError("only the league's commissioner may do that")
 
 
-def start_draft(draft_id: int, *, by=None) -> Draft:
+def draft_start(draft_id: int, *, by=None) -> Draft:
     """Open the ledgers, draw the order (or the market's first display) and start the clock."""
     with transaction.atomic():
         draft = _lock(draft_id)
         _require_commissioner(draft, by)
         if draft.state != State.SETUP:
             raise DraftError(f"the draft is {draft.get_state_display()}, not waiting to start")
-        draft.order = draw_order(draft)
+        draft.order = draft_order_draw(draft)
         if len(draft.order) < 2:
             raise DraftError("a draft needs at least two teams in the season")
         ledger.open_accounts(draft.season, draft.order)
@@ -75,7 +75,7 @@ def start_draft(draft_id: int, *, by=None) -> Draft:
             open_market(draft)
         draft.state = State.RUNNING
         _pass_full_squads(draft)
-        set_clock(draft)
+        clock_set(draft)
         _autopick_while_due(draft)
         draft.save()
         audit.record(
@@ -84,7 +84,7 @@ def start_draft(draft_id: int, *, by=None) -> Draft:
     return draft
 
 
-def pause_draft(draft_id: int, *, by=None) -> Draft:
+def draft_pause(draft_id: int, *, by=None) -> Draft:
     with transaction.atomic():
         draft = _lock(draft_id)
         _require_commissioner(draft, by)
@@ -98,7 +98,7 @@ def pause_draft(draft_id: int, *, by=None) -> Draft:
     return draft
 
 
-def resume_draft(draft_id: int, *, by=None) -> Draft:
+def draft_resume(draft_id: int, *, by=None) -> Draft:
     """Run again with the time that was left when paused (the whole pick time if none was)."""
     with transaction.atomic():
         draft = _lock(draft_id)
@@ -107,7 +107,7 @@ def resume_draft(draft_id: int, *, by=None) -> Draft:
             raise DraftError("only a paused draft can be resumed")
         left = draft.seconds_left
         draft.state = State.RUNNING
-        set_clock(draft)
+        clock_set(draft)
         if left:
             draft.deadline = timezone.now() + timedelta(seconds=left)
         draft.save()
@@ -115,7 +115,7 @@ def resume_draft(draft_id: int, *, by=None) -> Draft:
     return draft
 
 
-def make_move(
+def move_make(
     draft_id: int,
     *,
     team_id: int,
@@ -203,7 +203,7 @@ def _pause_for(draft: Draft, reason: str) -> None:
     draft.save()
 
 
-def undo_last_pick(draft_id: int, *, by=None) -> DraftPick | None:
+def pick_undo_last(draft_id: int, *, by=None) -> DraftPick | None:
     """Take back the last move, refund its price, and give the team the whole pick time again."""
     with transaction.atomic():
         draft = _lock(draft_id)
@@ -229,14 +229,14 @@ def undo_last_pick(draft_id: int, *, by=None) -> DraftPick | None:
         if draft.state == State.DONE:
             draft.state = State.PAUSED
         if draft.state == State.RUNNING:
-            set_clock(draft)
+            clock_set(draft)
         else:
             draft.deadline, draft.seconds_left, draft.clock_token = None, None, ""
         draft.save()
     return last
 
 
-def set_autopick(draft_id: int, *, team_id: int, on: bool, by) -> None:
+def autopick_set(draft_id: int, *, team_id: int, on: bool, by) -> None:
     """A manager lets the clock pick at once for the team (or stops it)."""
     with transaction.atomic():
         draft = _lock(draft_id)
@@ -251,7 +251,7 @@ def set_autopick(draft_id: int, *, team_id: int, on: bool, by) -> None:
             draft.autopick_teams.remove(team)
 
 
-def set_queue(draft_id: int, *, team_id: int, player_ids: Sequence[int], by) -> list[QueuedCard]:
+def queue_set(draft_id: int, *, team_id: int, player_ids: Sequence[int], by) -> list[QueuedCard]:
     """Replace the team's queue with these cards, in this order (cards of other leagues are ignored)."""
     draft = Draft.objects.select_related("season").get(pk=draft_id)
     team = draft.season.teams.get(pk=team_id)
@@ -271,9 +271,9 @@ def run_autodraft(draft_id: int) -> Draft:
     draft = Draft.objects.get(pk=draft_id)
     draft.autopick_teams.set(draft.season.teams.all())
     if draft.state == State.SETUP:
-        start_draft(draft_id)
+        draft_start(draft_id)
     elif draft.state == State.PAUSED:
-        resume_draft(draft_id)
+        draft_resume(draft_id)
     with transaction.atomic():
         draft = _lock(draft_id)
         _autopick_while_due(draft)
@@ -326,7 +326,7 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
         draft.state = State.DONE
         draft.deadline, draft.clock_token = None, ""
     else:
-        set_clock(draft)
+        clock_set(draft)
     return move
 
 

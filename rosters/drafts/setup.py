@@ -14,7 +14,7 @@ from rosters.drafts.state import DraftError, market_rules
 from rosters.models import Draft
 
 
-def create_draft(
+def draft_create(
     season: Season,
     *,
     format: str = Draft.Format.SNAKE,
@@ -42,10 +42,10 @@ def check_setup(draft: Draft) -> list[int]:
     if draft.format == Draft.Format.MARKET and market_rules(draft) is None:
         markets = ", ".join(get_engine(key).name for key in ENGINES if get_engine(key).market is not None)
         raise DraftError({"format": f"the market is the selection of {markets}; this league plays another game"})
-    return draw_order(draft)
+    return draft_order_draw(draft)
 
 
-def draw_order(draft: Draft) -> list[int]:
+def draft_order_draw(draft: Draft) -> list[int]:
     """Team ids in first-round order, by the draft's method.
 
     Random uses the season's seed, so the draw can be checked afterwards. The reverse

@@ -18,13 +18,13 @@ from rest_framework.test import APIClient
 
 from competitions.results import due_matches_play
 from leagues.models import League
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tests.rosters.conftest import cast, clock_tasks, fast_passwords, pool  # noqa: F401 (the drafts' cast)
 
 
 @pytest.fixture
 def played_season(db):
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     due_matches_play()
     return season
 

@@ -4,9 +4,9 @@ in a fixed number of queries."""
 import pytest
 from rest_framework.test import APIClient
 
-from competitions.knockout import champion, draw_bracket
+from competitions.knockout import bracket_draw, champion
 from competitions.results import due_matches_play
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Tie
 
 pytestmark = pytest.mark.django_db
@@ -18,8 +18,8 @@ def play_out():
 
 
 def knockout(teams, seed, **options):
-    season = create_demo_season(engine="futti", teams=teams, seed=seed, knockout=True)
-    return draw_bracket(season, **options)
+    season = demo_season_create(engine="futti", teams=teams, seed=seed, knockout=True)
+    return bracket_draw(season, **options)
 
 
 def read(season_id, client=None):

@@ -19,8 +19,8 @@ from api.tasks import purge_old_idempotency_keys
 from leagues.models import Team
 from rosters import ledger
 from rosters.drafting import load_engine_pool
-from rosters.drafts.moves import make_move, pause_draft, start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import draft_pause, draft_start, move_make
+from rosters.drafts.setup import draft_create
 from rosters.drafts.state import board_for, on_the_clock
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, QueuedCard
 from tests.api.conftest import token_client
@@ -39,8 +39,8 @@ MADE_BY = {"bruno": "Manager of Alpha", "anna": "anna"}
 
 def start(season, cast, format=Draft.Format.SNAKE) -> Draft:
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = create_draft(season, format=format, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
-    return start_draft(made.pk, by=cast["anna"])
+    made = draft_create(season, format=format, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return draft_start(made.pk, by=cast["anna"])
 
 
 @pytest.fixture
@@ -81,7 +81,7 @@ def errors(response, status=400) -> dict:
 
 
 def test_drafts_and_picks_are_public(draft, cast, season, django_assert_max_num_queries):
-    make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk)
+    move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk)
     api = APIClient()
     listed = api.get("/api/drafts/", {"season": season.pk}).json()
     assert [d["id"] for d in listed["results"]] == [draft.pk] and listed["results"][0]["state"] == "running"
@@ -148,11 +148,11 @@ def pick_cheap_for_whoever_is_on(draft, cast, times: int) -> None:
     for _ in range(times):
         fresh = Draft.objects.get(pk=draft.pk)
         cheap = next(p for p in reversed(board_for(fresh).free) if p.role == "field")
-        make_move(draft.pk, team_id=on_the_clock(fresh), by=cast["anna"], player_id=cheap.pk)
+        move_make(draft.pk, team_id=on_the_clock(fresh), by=cast["anna"], player_id=cheap.pk)
 
 
 def test_the_budget_rule_refuses_under_player(as_, draft, cast):
-    make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk)
+    move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk)
     pick_cheap_for_whoever_is_on(draft, cast, 6)  # Beta, Gamma, Delta, Delta, Gamma, Beta
     assert post_pick(as_["bruno"], draft, cast["alpha"], "Card 34").status_code == 201  # 7 BC left, 6 places
     body = errors(post_pick(as_["bruno"], draft, cast["alpha"], "Card 35"))
@@ -189,7 +189,7 @@ def test_malformed_input_names_the_field(as_, draft, cast):
 
 
 def test_a_paused_draft_refuses_every_move(as_, draft, cast):
-    pause_draft(draft.pk, by=cast["anna"])
+    draft_pause(draft.pk, by=cast["anna"])
     body = errors(post_pick(as_["bruno"], draft, cast["alpha"], "Card 33"))
     assert body == {"non_field_errors": ["the draft is paused"]}
 
@@ -215,7 +215,7 @@ FOR_BETA = {"anonymous": 401, "bruno": 403, "carla": 200, "anna": 200, "dino": 4
 
 @pytest.mark.parametrize("role", ROLES)
 def test_who_may_bid_for_beta(as_, auction, cast, role):
-    make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
     response = bid(as_[role], auction, cast["beta"], 3)
     assert response.status_code == FOR_BETA[role], response.content[:300]
     lot = Draft.objects.get(pk=auction.pk).lot
@@ -229,7 +229,7 @@ def test_bid_refusals_name_the_field(as_, auction, cast):
     assert errors(bid(as_["carla"], auction, cast["beta"], 2)) == {
         "kind": ["no card is up for auction: the team on the clock nominates one"]
     }
-    make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
     assert errors(bid(as_["carla"], auction, cast["beta"], 2)) == {"amount": ["bid more than 2 BC"]}
     assert errors(bid(as_["bruno"], auction, cast["alpha"], 3)) == {"team": ["your team already holds the highest bid"]}
     assert errors(bid(as_["carla"], auction, cast["beta"], 9)) == {
@@ -248,7 +248,7 @@ def test_bids_in_a_snake_draft_are_refused(as_, draft, cast):
 def test_the_market_shows_its_display_and_takes_checks_and_picks_on_display(django_user_model):
     league = make_league("Mutants", engine="mutant")
     load_engine_pool(league, "mutant", seed=1)
-    market = start_draft(create_draft(make_season(league, ["Alpha", "Beta", "Gamma"]), format=Draft.Format.MARKET).pk)
+    market = draft_start(draft_create(make_season(league, ["Alpha", "Beta", "Gamma"]), format=Draft.Format.MARKET).pk)
     boss = django_user_model.objects.create_user("boss")
     league.commissioners.add(boss)
     client, url = token_client(boss), f"/api/drafts/{market.pk}/picks/"
@@ -362,7 +362,7 @@ def test_keys_are_per_user_and_a_refusal_stores_nothing(as_, draft, cast):
 
 
 def test_a_bid_retried_with_its_key_is_made_once(as_, auction, cast):
-    make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
     carla = keyed(as_["carla"], "bid-3")
     first, again = bid(carla, auction, cast["beta"], 3), bid(carla, auction, cast["beta"], 3)
     assert first.status_code == again.status_code == 200 and first.json() == again.json()

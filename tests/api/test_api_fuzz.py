@@ -30,13 +30,13 @@ from schemathesis import GenerationMode
 from schemathesis.core.failures import FailureGroup
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
-from competitions.knockout import draw_bracket
+from competitions.knockout import bracket_draw
 from competitions.results import due_matches_play
 from leagues.models import League, Season, Team
 from matches.models import Match
-from ops.demo import create_demo_season
-from rosters.drafts.moves import start_draft
-from rosters.drafts.setup import create_draft
+from ops.demo import demo_season_create
+from rosters.drafts.moves import draft_start
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft, Player
 from tests.api.conftest import token_client
 
@@ -71,12 +71,12 @@ def app():
 @pytest.fixture
 def world(cast, season, pool):
     """A played season, a drawn knockout, and the cast's season with a running draft."""
-    create_demo_season(engine="futti", teams=4, seed=1)
+    demo_season_create(engine="futti", teams=4, seed=1)
     due_matches_play()
-    draw_bracket(create_demo_season(engine="futti", teams=4, seed=2, knockout=True))
+    bracket_draw(demo_season_create(engine="futti", teams=4, seed=2, knockout=True))
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    draft = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order)
-    start_draft(draft.pk)
+    draft = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order)
+    draft_start(draft.pk)
     for league in League.objects.all():  # Anna may change every league, so her writes get past the 403
         league.commissioners.add(cast["anna"])
     return {

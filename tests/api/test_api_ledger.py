@@ -5,8 +5,8 @@ from rest_framework.test import APIClient
 
 from leagues.models import Team
 from rosters import ledger
-from rosters.drafts.moves import make_move, start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import draft_start, move_make
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft, Player
 from tests.api.conftest import token_client
 from tests.conftest import make_season
@@ -18,10 +18,10 @@ pytestmark = pytest.mark.django_db
 def spent(season, cast, pool):
     """Alpha's budget opened by the draft's start, a star picked, a fine; a later season not opened yet."""
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    draft = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order)
-    start_draft(draft.pk)
+    draft = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order)
+    draft_start(draft.pk)
     star = Player.objects.get(name="Card 33")
-    make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk)
+    move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk)
     ledger.post_one(season, cast["alpha"], -2, ledger.Reason.FINE, note="late sheet", by=cast["anna"])
     return make_season(season.league, ["Alpha", "Beta"], name="2027")
 

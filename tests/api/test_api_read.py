@@ -13,7 +13,7 @@ from competitions.results import due_matches_play
 from competitions.standings import compute_standings
 from leagues.models import Team
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import Player, SquadMember
 from tests.conftest import make_season
 
@@ -44,7 +44,7 @@ def test_leagues(api, played_season):
 
 
 def test_seasons_and_league_filter(api, played_season):
-    create_demo_season(engine="futti", teams=4, seed=2)
+    demo_season_create(engine="futti", teams=4, seed=2)
     assert get(api, "/api/seasons/")["count"] == 2
     data = get(api, "/api/seasons/", league=played_season.league_id)
     assert [s["id"] for s in data["results"]] == [played_season.id]
@@ -65,7 +65,7 @@ def test_standings_at_the_exact_path(api, played_season):
 
 
 def test_teams_filtered_by_league_and_season(api, played_season):
-    other = create_demo_season(engine="futti", teams=4, seed=2)
+    other = demo_season_create(engine="futti", teams=4, seed=2)
     assert get(api, "/api/teams/")["count"] == 8
     in_season = get(api, "/api/teams/", season=played_season.id)["results"]
     assert {t["id"] for t in in_season} == set(played_season.teams.values_list("id", flat=True))
@@ -114,7 +114,7 @@ def test_season_and_team_together_mean_one_squad_place(api, season):
 
 
 def test_matches_filtered_by_season_team_status_and_round(api, played_season):
-    create_demo_season(engine="futti", teams=4, seed=2)  # twelve scheduled matches elsewhere
+    demo_season_create(engine="futti", teams=4, seed=2)  # twelve scheduled matches elsewhere
     assert get(api, "/api/matches/")["count"] == 24
     assert get(api, "/api/matches/", season=played_season.id)["count"] == 12
     assert get(api, "/api/matches/", status="played")["count"] == 12
@@ -202,7 +202,7 @@ def test_token_is_issued_for_a_username_and_password(api, db):
 
 def test_query_counts_do_not_grow_with_the_data(api, django_assert_max_num_queries, db):
     for teams in (4, 8):
-        season = create_demo_season(engine="futti", teams=teams, seed=teams)
+        season = demo_season_create(engine="futti", teams=teams, seed=teams)
         due_matches_play()
         match = Match.objects.filter(season=season).first()
         budgets = {

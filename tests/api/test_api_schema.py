@@ -15,9 +15,9 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import OpenAPIV30SpecValidator
 
 from api.schema import postprocess_strict_nullable
-from competitions.knockout import draw_bracket
+from competitions.knockout import bracket_draw
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -120,8 +120,8 @@ def test_the_hook_makes_a_nullable_reference_a_choice_with_null():
 
 
 def draw_bracket_season():
-    season = create_demo_season(engine="futti", teams=4, seed=2, knockout=True)
-    draw_bracket(season)
+    season = demo_season_create(engine="futti", teams=4, seed=2, knockout=True)
+    bracket_draw(season)
     return season
 
 

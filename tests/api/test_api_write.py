@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from leagues.models import League
 from matches.models import Match, MatchEvent
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -229,7 +229,7 @@ def test_matches_cannot_be_replaced_or_deleted(clients, played_season, method):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_generating_fixtures(clients, played_season, role):
-    season = create_demo_season(engine="futti", teams=4, seed=5)
+    season = demo_season_create(engine="futti", teams=4, seed=5)
     season.league.commissioners.set(played_season.league.commissioners.all())
     Match.objects.filter(season=season).delete()
     start = timezone.now() + timedelta(days=1)

@@ -14,17 +14,17 @@ from rest_framework.authtoken.models import Token
 from audit.context import acting_as
 from audit.models import Entry
 from competitions import results
-from competitions.round_robin import generate_fixtures
-from competitions.swiss import draw_swiss
+from competitions.round_robin import fixtures_generate
+from competitions.swiss import swiss_draw
 from competitions.tasks import play_match
-from competitions.withdrawals import replace_in_tournament
+from competitions.withdrawals import tournament_team_replace
 from leagues.models import PlayMode, PointsDeduction, Team
 from matches import services
 from matches.models import Match
 from rosters import ledger
 from rosters.accounts import invite_manager
 from rosters.drafting import autodraft
-from rosters.drafts.moves import make_move, undo_last_pick
+from rosters.drafts.moves import move_make, pick_undo_last
 from rosters.models import Player, SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def boss(db):
 def played_season(season, cast, pool):
     """The cast's season with its squads drafted and its fixtures generated."""
     autodraft(season)
-    generate_fixtures(season)
+    fixtures_generate(season)
     return season
 
 
@@ -161,9 +161,9 @@ def test_a_grant_in_the_admin_is_one_ledger_entry(client, cast, season):
 def test_a_draft_pick_and_its_undo_are_one_entry_each(draft, cast):
     card = Player.objects.get(name="Card 01")
     with recorded() as picked:
-        make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card.pk)
+        move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card.pk)
     with recorded() as undone:
-        undo_last_pick(draft.pk, by=cast["anna"])
+        pick_undo_last(draft.pk, by=cast["anna"])
     [pick], [undo] = picked, undone
     move = {"number": 0, "kind": "pick", "team": cast["alpha"].pk, "player": card.pk, "price": 1, "auto": False}
     assert (pick.action, pick.actor, pick.before, pick.after) == ("draft.pick", cast["bruno"], None, move)
@@ -271,14 +271,14 @@ def test_a_table_result_entered_by_the_command_records_its_user(cast, match):
 
 
 def test_a_withdrawal_records_the_tournament_and_each_match_whose_team_changed(cast, played_season):
-    swiss = draw_swiss(played_season, rounds=2)
+    swiss = swiss_draw(played_season, rounds=2)
     withdrawn = cast["alpha"]
     replacement = Team.objects.create(league=played_season.league, name="Latecomers")
     SquadMember.objects.filter(season=played_season, team=withdrawn).update(team=replacement)
     [match] = Match.objects.filter(Q(home=withdrawn) | Q(away=withdrawn), season=played_season)
     side = "home" if match.home_id == withdrawn.pk else "away"
     with recorded() as entries, acting_as(cast["anna"], via="command"):
-        replace_in_tournament(played_season, withdrawn, replacement)
+        tournament_team_replace(played_season, withdrawn, replacement)
     tournament, swapped = entries
     assert (tournament.action, tournament.object_id, tournament.actor) == (
         "tournament.team_replaced",

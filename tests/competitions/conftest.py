@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from leagues.models import Division, Season, SeasonTeam
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 
 def play_all(season: Season) -> None:
@@ -30,14 +30,14 @@ def divide(season: Season, **options) -> tuple[Division, Division]:
     half = len(ids) // 2
     SeasonTeam.objects.filter(season=season, team_id__in=ids[:half]).update(division=top)
     SeasonTeam.objects.filter(season=season, team_id__in=ids[half:]).update(division=second)
-    generate_fixtures(season)
+    fixtures_generate(season)
     return top, second
 
 
 @pytest.fixture
 def season(db) -> Season:
     """A league of eight drafted teams, one season with fixtures, nothing played."""
-    return create_demo_season(engine="futti", teams=8, seed=5)
+    return demo_season_create(engine="futti", teams=8, seed=5)
 
 
 @pytest.fixture

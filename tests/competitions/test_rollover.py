@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from competitions.divisions import division_tables, final_order
-from competitions.knockout import advance_bracket
+from competitions.knockout import bracket_advance
 from competitions.rollover import division_playoffs_draw, season_close, season_rollover
 from leagues.models import Season, SeasonTeam
 from matches.models import Match
@@ -97,7 +97,7 @@ def test_the_promotion_playoff_winner_takes_the_defenders_place(season, team_ids
     Match.objects.filter(pk=final.pk).update(
         status=Match.Status.PLAYED, home_goals=2 if challenger_home else 0, away_goals=0 if challenger_home else 2
     )
-    advance_bracket(knockout.bracket.id)
+    bracket_advance(knockout.bracket.id)
     places = division_of(season_rollover(season))
     assert {t for t, d in places.items() if d == "Premier"} == {team_ids[0], team_ids[1], team_ids[4], challenger}
 

@@ -23,7 +23,7 @@ from competitions.divisions import division_tables
 from competitions.results import due_matches_play
 from leagues.models import Season
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.drafting import autodraft
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -112,7 +112,7 @@ def page_tables(page, live_server, season: Season) -> dict[str, list[str]]:
 
 def test_a_commissioner_runs_three_seasons_of_two_divisions(live_server, commissioner):
     page = commissioner
-    first = create_demo_season(engine="futti", teams=8, seed=3)
+    first = demo_season_create(engine="futti", teams=8, seed=3)
     league = first.league
     names = sorted(first.teams.values_list("name", flat=True))
     top_names = set(names[:4])

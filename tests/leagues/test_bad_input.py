@@ -5,10 +5,10 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
 from competitions.results import match_play
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, League, Team
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tests.conftest import make_league
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def admin_client(client):
 
 @pytest.fixture
 def match(season):
-    generate_fixtures(season)
+    fixtures_generate(season)
     return Match.objects.filter(season=season).first()
 
 
@@ -146,7 +146,7 @@ def test_generate_fixtures_command_refuses_after_a_result(season, capsys):
 def test_the_match_form_moves_no_status_and_no_team_of_a_played_match(admin_client):
     """Statuses move by the admin's actions (their rules keep results safe); a match with a
     result keeps its teams, whatever a form posts."""
-    season = create_demo_season(engine="futti", teams=4, seed=2)
+    season = demo_season_create(engine="futti", teams=4, seed=2)
     scheduled, played = season.matches.order_by("id")[:2]
     match_play(match_id=played.id)
     admin_client.post(f"/admin/matches/match/{scheduled.id}/change/", match_form(scheduled, status="played"))

@@ -6,14 +6,14 @@ import pytest
 from django.core.management import call_command
 
 from competitions.results import due_matches_play
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def played_season():
-    season = create_demo_season(engine="futti", teams=4, seed=21)
+    season = demo_season_create(engine="futti", teams=4, seed=21)
     due_matches_play()
     return season
 

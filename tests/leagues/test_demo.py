@@ -3,14 +3,14 @@
 import pytest
 
 from engines import get_engine
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
 
 
 def test_demo_squads_are_legal_and_within_budget():
-    demo_season = create_demo_season(engine="futti", teams=4, seed=11, double=True)
+    demo_season = demo_season_create(engine="futti", teams=4, seed=11, double=True)
     league = demo_season.league
     rules = get_engine(league.engine).squad_rules
     for team in demo_season.teams.all():

@@ -9,11 +9,11 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from competitions.results import match_play
-from competitions.round_robin import fits_in_calendar, generate_fixtures
-from competitions.start import start_tournament
+from competitions.round_robin import fits_in_calendar, fixtures_generate
+from competitions.start import tournament_start
 from leagues.models import League, Season, Team
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import Player, SquadMember
 from tests.leagues.test_bad_input import league_form, match_form
 
@@ -67,10 +67,10 @@ def league_change_form(league, **changes):
 
 def test_fixtures_from_year_9999_are_refused_naming_the_first_kickoff(season):
     with pytest.raises(ValidationError) as refused:
-        generate_fixtures(season, first_kickoff=datetime(9999, 12, 1, tzinfo=UTC))
+        fixtures_generate(season, first_kickoff=datetime(9999, 12, 1, tzinfo=UTC))
     assert "first_kickoff" in refused.value.message_dict
     with pytest.raises(ValidationError) as refused:
-        generate_fixtures(season, interval=timedelta(days=999_999_999))
+        fixtures_generate(season, interval=timedelta(days=999_999_999))
     assert "round_interval" in refused.value.message_dict
     assert not Match.objects.filter(season=season).exists()
 
@@ -133,14 +133,14 @@ def test_the_season_admin_refuses_more_teams_than_the_setting_allows(admin_clien
     response = admin_client.post(f"/admin/leagues/season/{season.id}/change/", season_form(season))
     assert "4 teams; a season may have at most 3 (the MAX_TEAMS_PER_SEASON setting)." in response.content.decode()
     with pytest.raises(ValidationError) as refused:
-        generate_fixtures(season)
+        fixtures_generate(season)
     assert "at most 3" in refused.value.message_dict["teams"][0]
     settings.MAX_TEAMS_PER_SEASON = 4
     assert admin_client.post(f"/admin/leagues/season/{season.id}/change/", season_form(season)).status_code == 302
 
 
 def test_the_match_admin_refuses_a_kickoff_in_year_9999(admin_client, season):
-    match = generate_fixtures(season)[0]
+    match = fixtures_generate(season)[0]
     response = admin_client.post(
         f"/admin/matches/match/{match.id}/change/", match_form(match, kickoff_0="9999-12-31", kickoff_1="23:00:00")
     )
@@ -201,7 +201,7 @@ def test_a_seasons_settings_are_checked_over_the_leagues(season):
 
 
 def test_the_game_of_a_league_with_cards_and_results_cannot_change(admin_client):
-    season = create_demo_season(engine="futti", teams=4, seed=3)
+    season = demo_season_create(engine="futti", teams=4, seed=3)
     match_play(match_id=season.matches.order_by("id").first().id)
     league = season.league
     response = admin_client.post(
@@ -237,7 +237,7 @@ def test_cards_alone_keep_the_game(league):
 
 def test_a_tournament_is_refused_while_a_team_has_no_complete_squad(season):
     with pytest.raises(ValidationError) as refused:
-        start_tournament(season, "knockout")
+        tournament_start(season, "knockout")
     message = refused.value.message_dict["season"][0]
     assert "Teams without a complete squad for Test League 2026: Alpha, Beta, Delta, Gamma." in message
     assert "A squad of Fütti is 8 cards (6 field, 2 goalkeeper); draft them first." in message
@@ -246,12 +246,12 @@ def test_a_tournament_is_refused_while_a_team_has_no_complete_squad(season):
 
 
 def test_one_squad_a_card_short_is_named(client):
-    season = create_demo_season(engine="futti", teams=4, seed=5, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=5, double=False)
     season.matches.all().delete()
     short = season.teams.order_by("name").first()
     SquadMember.objects.filter(season=season, team=short).first().delete()
     with pytest.raises(ValidationError) as refused:
-        start_tournament(season, "swiss", rounds=2)
+        tournament_start(season, "swiss", rounds=2)
     assert f"Teams without a complete squad for {season}: {short.name}." in refused.value.message_dict["season"][0]
     assert not season.matches.exists()
 
@@ -260,12 +260,12 @@ def test_settings_saved_before_they_were_checked_are_named_before_a_tournament_s
     Season.objects.filter(id=season.id).update(engine_settings={"tie_brake": "penalties"})
     season.refresh_from_db()
     with pytest.raises(ValidationError) as refused:
-        start_tournament(season, "knockout")
+        tournament_start(season, "knockout")
     assert ": engine_settings.tie_brake: unknown setting" in refused.value.message_dict["season"][0]
 
 
 def test_the_start_form_names_a_first_kickoff_past_the_calendar(admin_client):
-    season = create_demo_season(engine="futti", teams=4, seed=6)
+    season = demo_season_create(engine="futti", teams=4, seed=6)
     season.matches.all().delete()
     Season.objects.filter(id=season.id).update(first_kickoff=datetime(9999, 12, 1, tzinfo=UTC))
     data = {"season": season.id, "format": "knockout", "groups": 2, "advance": 2, "top": 4, "two_legged_rounds": ""}

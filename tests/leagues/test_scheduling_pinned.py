@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from competitions.round_robin import byes, generate_fixtures, round_robin
+from competitions.round_robin import byes, fixtures_generate, round_robin
 from leagues.models import Team
 from matches.models import Match
 from tests.conftest import make_league, make_season
@@ -40,10 +40,10 @@ def test_two_teams_meet_once_a_leg():
 def test_every_missing_setting_is_named(league):
     season = make_season(league, ["Alpha"], name="alone")
     with pytest.raises(ValidationError) as caught:
-        generate_fixtures(season, first_kickoff=None, interval=-timedelta(days=1))
+        fixtures_generate(season, first_kickoff=None, interval=-timedelta(days=1))
     season.first_kickoff = None
     with pytest.raises(ValidationError) as unset:
-        generate_fixtures(season, interval=timedelta(days=1))
+        fixtures_generate(season, interval=timedelta(days=1))
     assert caught.value.message_dict == {
         "round_interval": ["The interval between rounds must be positive."],
         "teams": ["A season needs at least two teams."],
@@ -51,7 +51,7 @@ def test_every_missing_setting_is_named(league):
     assert unset.value.message_dict["first_kickoff"] == ["Set the season's first kickoff first."]
     season.round_interval = None
     with pytest.raises(ValidationError) as no_interval:
-        generate_fixtures(season, first_kickoff=timezone.now())
+        fixtures_generate(season, first_kickoff=timezone.now())
     assert "round_interval" in no_interval.value.message_dict
 
 
@@ -59,14 +59,14 @@ def test_every_missing_setting_is_named(league):
 def test_a_foreign_team_is_named_with_the_league(season):
     season.teams.add(Team.objects.create(league=make_league("Other League"), name="Stranger"))
     with pytest.raises(ValidationError) as caught:
-        generate_fixtures(season)
+        fixtures_generate(season)
     assert caught.value.message_dict == {"teams": [f"Not in {season.league}: Stranger."]}
 
 
 @pytest.mark.django_db
 def test_the_settings_given_are_stored_and_the_seeds_follow_the_seasons_seed(season):
     start = timezone.now().replace(microsecond=0) + timedelta(days=2)
-    matches = generate_fixtures(season, first_kickoff=start, interval=timedelta(hours=6), double=False)
+    matches = fixtures_generate(season, first_kickoff=start, interval=timedelta(hours=6), double=False)
     season.refresh_from_db()
     assert (season.first_kickoff, season.round_interval, season.double_round_robin) == (
         start,
@@ -85,15 +85,15 @@ def test_the_settings_given_are_stored_and_the_seeds_follow_the_seasons_seed(sea
 @pytest.mark.django_db
 def test_regenerating_is_refused_by_name_and_only_for_a_result_of_this_season(season, league):
     other = make_season(league, ["Alpha", "Beta"], name="other")
-    generate_fixtures(other)
+    fixtures_generate(other)
     Match.objects.filter(season=other).update(status=Match.Status.PLAYED, home_goals=1, away_goals=0)
-    generate_fixtures(season)
-    assert len(generate_fixtures(season)) == 12
+    fixtures_generate(season)
+    assert len(fixtures_generate(season)) == 12
     Match.objects.filter(id=Match.objects.filter(season=season).first().id).update(
         status=Match.Status.FORFEITED, home_goals=3, away_goals=0
     )
     with pytest.raises(ValidationError) as caught:
-        generate_fixtures(season)
+        fixtures_generate(season)
     assert caught.value.message_dict == {"season": ["Fixtures cannot be regenerated once a match has been played."]}
 
 
@@ -116,11 +116,11 @@ def test_round_robin_refusals_say_why():
 
 @pytest.mark.django_db
 def test_a_second_is_interval_enough_and_every_foreign_team_is_named(season):
-    assert len(generate_fixtures(season, interval=timedelta(seconds=1))) == 12
+    assert len(fixtures_generate(season, interval=timedelta(seconds=1))) == 12
     other = make_league("Other League")
     season.teams.add(
         Team.objects.create(league=other, name="Stranger"), Team.objects.create(league=other, name="Tourist")
     )
     with pytest.raises(ValidationError) as caught:
-        generate_fixtures(season)
+        fixtures_generate(season)
     assert caught.value.message_dict == {"teams": [f"Not in {season.league}: Stranger, Tourist."]}

@@ -10,7 +10,7 @@ from leagues.models import PointsDeduction, Team
 from matches.fixtures import match_set_status
 from matches.models import Match, PlayerMatchStat
 from matches.services import match_fail
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +22,7 @@ def standings(client, season):
 
 
 def test_a_cached_table_is_served_with_one_query_and_bumped_by_every_change(client):
-    season = create_demo_season(engine="futti", teams=4, seed=31, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=31, double=False)
     first, second, third = Match.objects.filter(season=season).order_by("id")[:3]
     rows, _ = standings(client, season)
     again, queries = standings(client, season)
@@ -65,7 +65,7 @@ def test_a_cached_table_is_served_with_one_query_and_bumped_by_every_change(clie
 
 
 def test_the_season_page_uses_the_same_versioned_cache(client):
-    season = create_demo_season(engine="futti", teams=4, seed=32, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=32, double=False)
     match = Match.objects.filter(season=season).first()
     assert "No results yet." in client.get(f"/seasons/{season.id}/").content.decode()
     match_play(match_id=match.id)
@@ -74,7 +74,7 @@ def test_the_season_page_uses_the_same_versioned_cache(client):
 
 
 def test_the_season_page_is_cached_whole_until_its_season_changes(client):
-    season = create_demo_season(engine="futti", teams=4, seed=33, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=33, double=False)
     match = Match.objects.filter(season=season).select_related("home").first()
     url = f"/seasons/{season.id}/"
     with CaptureQueriesContext(connection) as queries:
@@ -100,7 +100,7 @@ def test_the_season_page_is_cached_whole_until_its_season_changes(client):
 
 
 def test_saving_a_season_read_before_a_bump_keeps_the_newer_version(client):
-    season = create_demo_season(engine="futti", teams=4, seed=34, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=34, double=False)
     stale = type(season).objects.get(id=season.id)  # read before the result is stored
     match = Match.objects.filter(season=season).first()
     match_play(match_id=match.id)
@@ -115,7 +115,7 @@ def test_saving_a_season_read_before_a_bump_keeps_the_newer_version(client):
 
 
 def test_a_failed_match_and_a_team_leaving_its_seasons_show_on_the_season_page(client):
-    season = create_demo_season(engine="futti", teams=4, seed=35, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=35, double=False)
     match = Match.objects.filter(season=season).first()
     url = f"/seasons/{season.id}/"
     before = client.get(url).content.decode()

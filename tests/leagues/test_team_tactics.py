@@ -9,7 +9,7 @@ from engines import CardError, MatchOptions, get_engine
 from leagues.models import League, Team
 from matches.models import Match, MatchEvent
 from matches.services import check_tactics, team_sheets
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def eleven_match():
-    season = create_demo_season(engine="eleven", teams=2, seed=3, double=False)
+    season = demo_season_create(engine="eleven", teams=2, seed=3, double=False)
     return season.matches.select_related("season__league", "home", "away").get()
 
 
@@ -66,7 +66,7 @@ def test_the_engine_judges_tactics_before_they_are_stored(eleven_match):
 
 
 def test_tactics_the_schema_allows_are_judged_by_the_engine_with_the_squad():
-    season = create_demo_season(engine="futti", teams=2, seed=5, double=False)
+    season = demo_season_create(engine="futti", teams=2, seed=5, double=False)
     team = season.teams.first()
     lineup = {"attackers": ["x", "y"], "defenders": ["z", "w"], "goalkeeper": "nobody"}
     with pytest.raises(CardError, match=f"lineup.attackers: 'x' .* \\(with the squad of {season}\\)"):
@@ -172,7 +172,7 @@ def test_a_manager_sets_tactics_of_choices_in_the_form_and_nothing_else(client, 
 
 
 def test_the_tactics_help_names_the_cards_beside_their_ids(admin_client):
-    season = create_demo_season(engine="futti", teams=2, seed=5, double=False)
+    season = demo_season_create(engine="futti", teams=2, seed=5, double=False)
     team = season.teams.first()
     member = SquadMember.objects.filter(team=team, season=season).select_related("player").first()
     member.player.name = "Zoë <Keeper>"

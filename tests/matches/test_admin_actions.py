@@ -4,9 +4,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from audit.models import Entry
-from competitions.knockout import draw_bracket
+from competitions.knockout import bracket_draw
 from matches.models import Match, MatchEvent
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def admin_client(client):
 
 @pytest.fixture
 def season():
-    return create_demo_season(engine="futti", teams=4, seed=12, double=False)
+    return demo_season_create(engine="futti", teams=4, seed=12, double=False)
 
 
 def act(client, action, matches):
@@ -43,8 +43,8 @@ def test_play_now_plays_scheduled_matches_and_leaves_others(admin_client, season
 
 
 def test_play_now_leaves_a_second_leg_until_its_first_leg_is_played(admin_client):
-    season = create_demo_season(engine="futti", teams=4, seed=8, knockout=True)
-    tie = draw_bracket(season, two_legged_rounds=[1]).ties.filter(round=1).first()
+    season = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
+    tie = bracket_draw(season, two_legged_rounds=[1]).ties.filter(round=1).first()
     response = act(admin_client, "play_now", [tie.match]).content.decode()
     assert "Played 0 matches." in response and "second leg whose first leg is not played yet" in response
     assert Match.objects.get(id=tie.match_id).status == Match.Status.SCHEDULED

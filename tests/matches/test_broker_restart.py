@@ -31,7 +31,7 @@ from matches import tasks
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import team_sheets
 from matches.worker import PROJECT_DIR, database_url, start_worker, stop_worker, wait_until
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tests.conftest import purge_queue
 
 REDIS_SERVER = shutil.which("redis-server")
@@ -159,7 +159,7 @@ def test_claimed_matches_are_queued_again_at_once_when_the_broker_holds_no_messa
     """The lost messages of a broker that restarted empty: beat's look (and a worker's on
     reconnecting) queues the claimed matches again, not 600 seconds later; while messages
     wait on the broker nothing is queued twice."""
-    season = create_demo_season(engine="futti", teams=4, seed=11, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=11, double=False)
     claimed_at = timezone.now() - timedelta(seconds=5)
     season.matches.update(queued_at=claimed_at)  # claimed, then the broker lost their messages
     assert waiting_messages(task_queue) == 0
@@ -183,7 +183,7 @@ def test_claimed_matches_are_queued_again_at_once_when_the_broker_holds_no_messa
 def test_a_worker_reconnecting_queues_no_match_for_the_first_time(task_queue):
     """queue_lost_matches (sent on every connection) only sends claimed matches again, so a
     paused periodic task still holds new due matches back."""
-    season = create_demo_season(engine="futti", teams=4, seed=12, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=12, double=False)
     assert tasks.queue_lost_matches() == 0
     assert season.matches.filter(queued_at__isnull=True).count() == 6
     assert waiting_messages(task_queue) == 0
@@ -193,7 +193,7 @@ def test_a_worker_reconnecting_queues_no_match_for_the_first_time(task_queue):
 @pytest.mark.broker
 @pytest.mark.django_db(transaction=True)
 def test_the_worker_outlives_a_broker_restart_and_plays_every_match_once(redis_server, task_queue, tmp_path):
-    season = create_demo_season(engine="futti", teams=6, seed=21, double=True)
+    season = demo_season_create(engine="futti", teams=6, seed=21, double=True)
     later = season.matches.filter(round__gt=5)
     later.update(kickoff=timezone.now() + timedelta(days=1))
     assert season.matches.count() == 30 and later.count() == 15

@@ -3,9 +3,9 @@ inside a sentence ("penalties 4-3"); a page capitalises it where it stands alone
 
 import pytest
 
-from competitions.knockout import bracket_lines, draw_bracket
+from competitions.knockout import bracket_draw, bracket_lines
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +22,8 @@ def test_every_decided_by_label_is_lowercase():
 
 
 def test_a_shootout_reads_well_on_the_match_page_the_text_bracket_and_the_api(client):
-    season = create_demo_season(engine="futti", teams=2, seed=3, knockout=True)
-    bracket = draw_bracket(season)
+    season = demo_season_create(engine="futti", teams=2, seed=3, knockout=True)
+    bracket = bracket_draw(season)
     match = season.matches.get()
     match.home_goals = match.away_goals = 1
     match.status, match.decided_by, match.shootout_home, match.shootout_away = "played", "penalties", 5, 4

@@ -10,7 +10,7 @@ from django.utils import timezone
 from competitions.standings import compute_standings
 from leagues.models import Team
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_the_form_guide_follows_the_order_the_matches_were_played(season):
 
 
 def test_a_match_played_now_shows_when_it_was_played(client):
-    season = create_demo_season(engine="futti", teams=4, seed=12, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=12, double=False)
     kickoff = timezone.now() + timedelta(days=40)
     match = Match.objects.filter(season=season).first()
     Match.objects.filter(id=match.id).update(kickoff=kickoff)

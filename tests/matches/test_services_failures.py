@@ -7,14 +7,14 @@ from competitions import results
 from engines import get_engine
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def demo_season():
-    return create_demo_season(engine="futti", teams=4, seed=11, double=True)
+    return demo_season_create(engine="futti", teams=4, seed=11, double=True)
 
 
 @pytest.fixture

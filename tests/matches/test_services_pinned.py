@@ -13,7 +13,7 @@ from engines.core import Event, EventLog
 from leagues.models import PlayMode, Team
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 from tests.conftest import make_season
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def demo_season():
-    return create_demo_season(engine="futti", teams=4, seed=11, double=True)
+    return demo_season_create(engine="futti", teams=4, seed=11, double=True)
 
 
 def test_a_claim_keeps_a_match_off_the_due_list_until_it_goes_stale(demo_season):
@@ -230,7 +230,7 @@ def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(
 
 
 def test_queueing_at_a_given_time_claims_what_is_due_then(demo_season, monkeypatch):
-    monkeypatch.setattr(services, "send_play_tasks", lambda ids: None)
+    monkeypatch.setattr(services, "play_tasks_send", lambda ids: None)
     later = timezone.now() + timedelta(minutes=2)  # the other claims are not stale yet
     future = Match.objects.filter(season=demo_season).order_by("id").first()
     Match.objects.filter(id=future.id).update(kickoff=later - timedelta(minutes=1))

@@ -10,7 +10,7 @@ from leagues.models import Season
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import queue_due_matches, team_sheets
 from matches.worker import database_url, start_worker, stop_worker, wait_until
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Tie
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -23,7 +23,7 @@ def worker_queue(task_queue):
 
 
 def test_worker_plays_every_due_match_once(worker_queue, tmp_path):
-    season = create_demo_season(engine="futti", teams=4, seed=3, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=3, double=False)
     matches = list(season.matches.all())
     assert len(matches) == 6
 
@@ -79,7 +79,7 @@ def test_demo_command_plays_a_season_through_its_own_worker(worker_queue, monkey
 
 def test_beat_queues_due_matches_by_itself(worker_queue, tmp_path):
     """No one queues anything: celery beat, embedded in the worker, finds the due matches."""
-    season = create_demo_season(engine="futti", teams=2, seed=8, double=True)
+    season = demo_season_create(engine="futti", teams=2, seed=8, double=True)
     log = tmp_path / "worker.log"
     worker = start_worker(
         concurrency=1,

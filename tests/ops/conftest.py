@@ -11,14 +11,14 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from competitions.results import due_matches_play
-from competitions.start import start_tournament
+from competitions.start import tournament_start
 from leagues.models import Division, DivisionPlayoff, PointsDeduction, Season, SeasonTeam, Team
 from matches.models import Match, ResultSubmission
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.accounts import invite_manager
 from rosters.drafts import clock
 from rosters.drafts.moves import run_autodraft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft, Keeper, Player, QueuedCard, SquadMember
 from rosters.permissions import COMMISSIONERS
 
@@ -68,7 +68,7 @@ def futti_tactics(season: Season, team: Team) -> dict:
 
 @pytest.fixture
 def full_league(db):
-    season = create_demo_season(engine="futti", teams=6, seed=3, double=False)
+    season = demo_season_create(engine="futti", teams=6, seed=3, double=False)
     league = season.league
     teams = list(season.teams.order_by("id"))
     anna = get_user_model().objects.create_user("anna", "anna@example.com", "pw-12345-x", is_staff=True)
@@ -95,7 +95,7 @@ def full_league(db):
 
     draft_season = tournament_season(season, "Draft 2027", teams[:4])
     SquadMember.objects.filter(season=draft_season).delete()
-    draft = create_draft(draft_season, order_method=Draft.OrderMethod.MANUAL, order=[t.id for t in teams[:4]])
+    draft = draft_create(draft_season, order_method=Draft.OrderMethod.MANUAL, order=[t.id for t in teams[:4]])
     run_autodraft(draft.id)
     cards = list(Player.objects.filter(league=league).order_by("id")[:3])
     QueuedCard.objects.create(draft=draft, team=teams[0], player=cards[0], position=0)
@@ -117,11 +117,11 @@ def full_league(db):
         },
     )
 
-    start_tournament(tournament_season(season, "Cup", teams[:5]), "knockout", third_place=True)
-    start_tournament(tournament_season(season, "Groups", teams), "groups", groups=2, advance=2)
-    start_tournament(tournament_season(season, "Swiss", teams[:5]), "swiss", rounds=3)
-    start_tournament(tournament_season(season, "Double", teams[:4]), "double_elimination", bracket_reset=True)
-    start_tournament(tournament_season(season, "League", teams[:4]), "league_playoffs", top=2)
+    tournament_start(tournament_season(season, "Cup", teams[:5]), "knockout", third_place=True)
+    tournament_start(tournament_season(season, "Groups", teams), "groups", groups=2, advance=2)
+    tournament_start(tournament_season(season, "Swiss", teams[:5]), "swiss", rounds=3)
+    tournament_start(tournament_season(season, "Double", teams[:4]), "double_elimination", bracket_reset=True)
+    tournament_start(tournament_season(season, "League", teams[:4]), "league_playoffs", top=2)
     play_out()
 
     top = Division.objects.create(league=league, name="Premier", tier=1, relegated=1, relegation_playoff=True)

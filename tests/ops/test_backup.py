@@ -11,7 +11,7 @@ from competitions.standings import compute_standings
 from leagues.models import League, Season, Team
 from matches.models import Match, ResultSubmission
 from ops import backup
-from ops.backup import BackupError, export_league, import_league, league_paths, model_problems
+from ops.backup import BackupError, league_export, league_import, league_paths, model_problems
 from rosters.models import Draft, Player, SquadMember
 from tournaments.models import Swiss
 
@@ -106,11 +106,11 @@ def test_a_model_left_out_or_a_json_field_not_declared_is_named(monkeypatch):
 def test_a_league_is_restored_whole_after_it_was_deleted(full_league):
     before = described(full_league)
     assert all(before["counts"].values()), [name for name, n in before["counts"].items() if not n]
-    data = json.loads(json.dumps(export_league(full_league)))
+    data = json.loads(json.dumps(league_export(full_league)))
     full_league.delete()
     assert not Match.objects.exists()
 
-    restored = import_league(data)
+    restored = league_import(data)
 
     assert described(restored) == before
 
@@ -118,11 +118,11 @@ def test_a_league_is_restored_whole_after_it_was_deleted(full_league):
 def test_a_copy_sits_beside_the_original_with_every_reference_its_own(full_league):
     """Every id of the copy is new (the original's are taken), so nothing can match by luck."""
     before = described(full_league)
-    data = export_league(full_league)
+    data = league_export(full_league)
     data["models"]["leagues.League"][0]["slug"] = "copy"
     data["models"]["leagues.League"][0]["name"] = "Copy"
 
-    copy = import_league(data)
+    copy = league_import(data)
 
     assert described(copy) == before
     assert described(full_league) == before
@@ -131,18 +131,18 @@ def test_a_copy_sits_beside_the_original_with_every_reference_its_own(full_leagu
 
 
 def test_a_league_whose_slug_exists_is_refused(full_league):
-    data = export_league(full_league)
+    data = league_export(full_league)
     with pytest.raises(BackupError, match=f"league '{full_league.slug}' exists already"):
-        import_league(data)
+        league_import(data)
     assert League.objects.count() == 1
 
 
 def test_people_missing_are_created_without_a_password(full_league):
-    data = export_league(full_league)
+    data = league_export(full_league)
     full_league.delete()
     get_user_model().objects.all().delete()
 
-    league = import_league(data)
+    league = league_import(data)
 
     bruno = get_user_model().objects.get(username="bruno@example.com")
     assert not bruno.has_usable_password() and bruno.is_staff
@@ -165,13 +165,13 @@ def test_people_missing_are_created_without_a_password(full_league):
     ],
 )
 def test_a_bad_file_is_refused_whole_with_the_problem_named(full_league, spoil, message):
-    data = export_league(full_league)
+    data = league_export(full_league)
     full_league.delete()
     users = get_user_model().objects.count()
     spoil(data)
 
     with pytest.raises(BackupError, match=message):
-        import_league(data)
+        league_import(data)
 
     assert not League.objects.exists() and not Team.objects.exists() and not Match.objects.exists()
     assert get_user_model().objects.count() == users
@@ -204,12 +204,12 @@ def test_the_commands_name_what_is_wrong(db, tmp_path):
 def test_an_id_inside_json_that_names_no_card_of_the_league_names_none(full_league):
     """A card removed from the pool after a team named it in its tactics: the tactics were
     stale already (dropped at kickoff); the rest of the league is restored."""
-    data = export_league(full_league)
+    data = league_export(full_league)
     managed = next(t for t in data["models"]["leagues.Team"] if t["tactics"])
     managed["tactics"]["goalkeeper"] = 999999
     full_league.delete()
 
-    league = import_league(data)
+    league = league_import(data)
 
     tactics = league.teams.get(name=managed["name"]).tactics
     assert tactics["goalkeeper"] is None

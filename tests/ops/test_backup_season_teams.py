@@ -5,22 +5,22 @@ import json
 
 import pytest
 
-from ops.backup import export_league, import_league
-from ops.demo import create_demo_season
+from ops.backup import league_export, league_import
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_file_with_the_teams_on_the_season_restores_them():
-    season = create_demo_season(engine="futti", teams=4, seed=3, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=3, double=False)
     names = sorted(season.teams.values_list("name", flat=True))
-    data = json.loads(json.dumps(export_league(season.league)))
+    data = json.loads(json.dumps(league_export(season.league)))
     entries = data["models"].pop("leagues.SeasonTeam")
     for row in data["models"]["leagues.Season"]:  # the file as it was written before divisions
         row["teams"] = [e["team"] for e in entries if e["season"] == row["id"]]
     season.league.delete()
 
-    restored = import_league(data).seasons.get()
+    restored = league_import(data).seasons.get()
 
     assert sorted(restored.teams.values_list("name", flat=True)) == names
     assert set(restored.entries.values_list("division", flat=True)) == {None}

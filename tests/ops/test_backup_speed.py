@@ -7,24 +7,24 @@ import pytest
 
 from competitions.results import due_matches_play
 from matches.models import Match, MatchEvent
-from ops.backup import export_league, import_league
-from ops.demo import create_demo_season
+from ops.backup import league_export, league_import
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_20_team_season_is_exported_and_restored_in_seconds(capsys):
-    season = create_demo_season(engine="futti", teams=20, seed=1)
+    season = demo_season_create(engine="futti", teams=20, seed=1)
     due_matches_play()
     assert Match.objects.filter(season=season, status=Match.Status.PLAYED).count() == 380
     events = MatchEvent.objects.filter(match__season=season).count()
 
     started = time.perf_counter()
-    text = json.dumps(export_league(season.league))
+    text = json.dumps(league_export(season.league))
     exported = time.perf_counter()
     season.league.delete()
     deleted = time.perf_counter()
-    league = import_league(json.loads(text))
+    league = league_import(json.loads(text))
     imported = time.perf_counter()
 
     assert MatchEvent.objects.filter(match__season__league=league).count() == events

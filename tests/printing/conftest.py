@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from competitions.results import matches_play
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def played_season(db):
     """A factory: a single round robin of ``teams`` drafted teams of ``engine``, every match played."""
 
     def make(engine="futti", teams=2, seed=5):
-        season = create_demo_season(engine=engine, teams=teams, seed=seed, double=False)
+        season = demo_season_create(engine=engine, teams=teams, seed=seed, double=False)
         matches_play(Match.objects.filter(season=season).values_list("id", flat=True))
         return season
 

@@ -11,7 +11,7 @@ from competitions.league_admin import TeamAdmin
 from competitions.match_admin import MatchAdmin
 from leagues.models import Team
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from printing.brackets import render_bracket
 from printing.cards.render import PER_PAGE, render_cards
 from printing.cards.selectors import card_set_for_season
@@ -28,7 +28,7 @@ def test_renderers_draw_what_the_selectors_read_without_a_query(played_season, d
     season = played_season("futti", teams=2, seed=5)
     sheets = [scoresheet_for_match(match.id) for match in Match.objects.filter(season=season)]
     cards = card_set_for_season(season.id)
-    knockout = create_demo_season(engine="futti", teams=5, seed=3, knockout=True)
+    knockout = demo_season_create(engine="futti", teams=5, seed=3, knockout=True)
     drawing = bracket_drawing(knockout.id)
     with django_assert_num_queries(0):
         files = [render_scoresheets(sheets), render_cards(cards), render_bracket(drawing)]

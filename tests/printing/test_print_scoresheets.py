@@ -13,7 +13,7 @@ from engines.mutant import engine as mutant_engine
 from engines.mutant import match as mutant_match
 from matches.models import Match, MatchEvent
 from matches.services import team_sheets
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from printing.scoresheets.data import Scoresheet, SheetEvent, SheetPlayer, SheetSide, is_shootout_kick, layout_for
 from printing.scoresheets.render import render_scoresheet, render_scoresheets
 from printing.scoresheets.selectors import blank_scoresheet, scoresheet_for_match
@@ -226,7 +226,7 @@ def test_a_mutant_knockout_decided_on_penalties_prints_its_shootout(pdf, monkeyp
     for rules in (mutant_engine, mutant_match):  # no sudden death: a level knockout goes to penalties
         if hasattr(rules, "SUDDEN_DEATH_TURNS"):
             monkeypatch.setattr(rules, "SUDDEN_DEATH_TURNS", 0)
-    season = create_demo_season(engine="mutant", teams=2, seed=5, double=False)
+    season = demo_season_create(engine="mutant", teams=2, seed=5, double=False)
     season.engine_settings = {"turn_cap": 1}  # a one-turn match: mostly 0-0
     season.save()
     match = Match.objects.filter(season=season).first()

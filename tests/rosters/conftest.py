@@ -12,8 +12,8 @@ from leagues.models import Team
 from rosters.accounts import invite_manager
 from rosters.drafting import load_pool
 from rosters.drafts import clock
-from rosters.drafts.moves import start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import draft_start
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft
 from rosters.permissions import COMMISSIONERS
 from tests.conftest import make_league, make_season
@@ -80,5 +80,5 @@ def draft(season, cast, pool):
     """A snake draft in the manual order Alpha, Beta, Gamma, Delta, started (modules that
     need another draft define their own)."""
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
-    return start_draft(made.pk, by=cast["anna"])
+    made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return draft_start(made.pk, by=cast["anna"])

@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from leagues.models import Team
 from rosters import ledger
-from rosters.drafts.moves import clock_expired, make_move, start_draft
+from rosters.drafts.moves import clock_expired, draft_start, move_make
 from rosters.drafts.room import room_state, squad_lines
-from rosters.drafts.setup import create_draft
+from rosters.drafts.setup import draft_create
 from rosters.drafts.state import BID, DraftError, on_the_clock, pick_label
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, SquadMember
 
@@ -23,10 +23,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def draft(season, cast, pool):
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = create_draft(
+    made = draft_create(
         season, format=Draft.Format.AUCTION, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=20
     )
-    return start_draft(made.pk)
+    return draft_start(made.pk)
 
 
 def star():
@@ -34,11 +34,11 @@ def star():
 
 
 def nominate(draft, user, team, amount=1):
-    return make_move(draft.pk, team_id=team.pk, by=user, player_id=star().pk, amount=amount)
+    return move_make(draft.pk, team_id=team.pk, by=user, player_id=star().pk, amount=amount)
 
 
 def bid(draft, user, team, amount):
-    return make_move(draft.pk, team_id=team.pk, by=user, kind=BID, amount=amount)
+    return move_make(draft.pk, team_id=team.pk, by=user, kind=BID, amount=amount)
 
 
 def hammer(draft):

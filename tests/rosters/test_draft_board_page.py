@@ -4,7 +4,7 @@ squad; read-only, for anyone. And the BootCoin ledger on the team page."""
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from rosters.drafts.moves import make_move
+from rosters.drafts.moves import move_make
 from rosters.drafts.room import room_state
 from rosters.models import Player
 
@@ -17,7 +17,7 @@ def test_the_board_shows_the_clock_and_every_pick(client, draft, cast, season):
     assert "On the clock: <strong>Alpha</strong>" in html and "No picks yet." in html
     assert '<meta http-equiv="refresh" content="5">' in html
     star = Player.objects.get(name="Card 32")
-    make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk)
+    move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk)
     html = client.get(url).content.decode()
     assert "On the clock: <strong>Beta</strong>" in html
     assert '<td>Alpha</td><td>pick</td><td>Card 32</td><td class="num">4</td>' in html
@@ -38,7 +38,7 @@ def test_the_team_page_shows_the_ledger_with_a_running_balance(client, draft, ca
     for name in ("Card 32", "Card 33"):
         team = cast["alpha"] if name == "Card 32" else cast["beta"]
         user = cast["bruno"] if team == cast["alpha"] else cast["carla"]
-        make_move(draft.pk, team_id=team.pk, by=user, player_id=Player.objects.get(name=name).pk)
+        move_make(draft.pk, team_id=team.pk, by=user, player_id=Player.objects.get(name=name).pk)
     html = client.get(f"/teams/{cast['alpha'].pk}/?season={season.id}").content.decode()
     assert "11 BC left" in html
     assert '<td class="num">-4</td><td class="num">11</td>' in html
@@ -55,5 +55,5 @@ def test_the_board_counts_the_pick_on_the_clock_from_one(client, draft, cast, se
     total = 4 * season.league.squad_rules.size
     url = f"/seasons/{season.id}/draft/"
     assert f"· pick 1 of {total}" in client.get(url).content.decode()
-    make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=Player.objects.get(name="Card 32").pk)
+    move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=Player.objects.get(name="Card 32").pk)
     assert f"· pick 2 of {total}" in client.get(url).content.decode()

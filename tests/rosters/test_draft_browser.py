@@ -11,8 +11,8 @@ from django.db import connections
 from django.urls import reverse
 
 from rosters import ledger
-from rosters.drafts.moves import make_move, start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import draft_start, move_make
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft, DraftPick, LedgerEntry, Player
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -66,8 +66,8 @@ def test_a_manager_picks_in_the_room_and_another_is_refused_out_of_turn(live_ser
         cast["beta"].pk,
         *season.teams.exclude(pk__in=[cast["alpha"].pk, cast["beta"].pk]).values_list("pk", flat=True),
     ]
-    draft = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=300)
-    start_draft(draft.pk)
+    draft = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=300)
+    draft_start(draft.pk)
     room = live_server.url + reverse("admin:rosters_draft_room", args=[draft.pk])
 
     carla = logged_in(chromium, live_server, cast["carla"])
@@ -115,13 +115,13 @@ SIDEWAYS = "() => document.documentElement.scrollWidth > window.innerWidth"
 def room(live_server, season, cast, pool):
     """A snake draft in the order Alpha, Beta, ..., started; the URL of its room."""
     others = season.teams.exclude(pk__in=[cast["alpha"].pk, cast["beta"].pk]).values_list("pk", flat=True)
-    draft = create_draft(
+    draft = draft_create(
         season,
         order_method=Draft.OrderMethod.MANUAL,
         order=[cast["alpha"].pk, cast["beta"].pk, *others],
         seconds_per_pick=300,
     )
-    start_draft(draft.pk)
+    draft_start(draft.pk)
     return draft, live_server.url + reverse("admin:rosters_draft_room", args=[draft.pk])
 
 
@@ -155,7 +155,7 @@ def test_the_room_updates_in_place_keeping_focus_and_scroll(live_server, chromiu
     carla.evaluate("() => window.scrollBy(0, 300)")
     where = "() => Math.round(document.activeElement.getBoundingClientRect().top)"
     on_screen = carla.evaluate(where)
-    make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=Player.objects.get(name="Card 33").pk)
+    move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=Player.objects.get(name="Card 33").pk)
     sync_api.expect(carla.locator("#board")).to_contain_text("Card 33")  # a poll brought the pick
     assert carla.evaluate("() => document.activeElement.closest('tr').textContent").startswith("Card 05")
     assert carla.evaluate("() => window.scrollY") > 0

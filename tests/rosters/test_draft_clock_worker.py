@@ -9,8 +9,8 @@ from django.db import connection
 from config.celery import app
 from matches.worker import database_url, start_worker, stop_worker
 from rosters.drafts import clock
-from rosters.drafts.moves import start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import draft_start
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft, SquadMember
 from tests.conftest import make_season
 
@@ -32,14 +32,14 @@ def worker_queue():
 def test_the_worker_runs_the_clock_and_picks_for_idle_managers(league, pool, monkeypatch, tmp_path, worker_queue):
     monkeypatch.setattr(clock, "schedule_clock", QUEUE_THE_CLOCK)
     season = make_season(league, ["Alpha", "Beta"])
-    draft = create_draft(season, seconds_per_pick=1)
+    draft = draft_create(season, seconds_per_pick=1)
     log = tmp_path / "worker.log"
     # the worker queues the next pick's clock itself: on the same queue
     env = {"DATABASE_URL": database_url(connection.settings_dict), "CELERY_TASK_DEFAULT_QUEUE": worker_queue}
     worker = start_worker(queue=worker_queue, logfile=log, env=env)
     try:
         started = time.monotonic()
-        start_draft(draft.pk)
+        draft_start(draft.pk)
         deadline = started + 120
         while time.monotonic() < deadline and Draft.objects.get(pk=draft.pk).state != "done":
             time.sleep(0.5)

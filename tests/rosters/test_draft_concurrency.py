@@ -12,8 +12,8 @@ from django.db import connection
 from django.utils import timezone
 
 from leagues.models import Team
-from rosters.drafts.moves import clock_expired, make_move, start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import clock_expired, draft_start, move_make
+from rosters.drafts.setup import draft_create
 from rosters.drafts.state import DraftError
 from rosters.models import Draft, DraftPick, LedgerEntry, Player
 
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def draft(season, cast, pool):
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
-    return start_draft(made.pk)
+    made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return draft_start(made.pk)
 
 
 def race(*moves):
@@ -53,7 +53,7 @@ def test_many_clicks_for_the_same_card_at_once_make_one_pick_and_one_charge(draf
     star = Player.objects.get(name="Card 33")
 
     def click(user, team):
-        return lambda: make_move(draft.pk, team_id=team.pk, by=user, player_id=star.pk, pick_number=0)
+        return lambda: move_make(draft.pk, team_id=team.pk, by=user, player_id=star.pk, pick_number=0)
 
     results = race(
         *[click(cast["bruno"], cast["alpha"]) for _ in range(4)],
@@ -73,8 +73,8 @@ def test_two_managers_after_the_same_card_one_gets_it(draft, cast):
     """Alpha is on the clock, Beta is next: both go for the star at once."""
     star = Player.objects.get(name="Card 33")
     results = race(
-        lambda: make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk),
-        lambda: make_move(draft.pk, team_id=cast["beta"].pk, by=cast["carla"], player_id=star.pk),
+        lambda: move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk),
+        lambda: move_make(draft.pk, team_id=cast["beta"].pk, by=cast["carla"], player_id=star.pk),
     )
     assert isinstance(results[0], DraftPick) and results[0].team_id == cast["alpha"].pk
     assert results[1] in ("it is Alpha's turn, not Beta's", "Card 33 is no longer available")
@@ -87,7 +87,7 @@ def test_the_clock_and_a_late_manager_pick_once(draft, cast):
     star = Player.objects.get(name="Card 34")
     results = race(
         lambda: clock_expired(draft.pk, token),
-        lambda: make_move(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk, pick_number=0),
+        lambda: move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk, pick_number=0),
     )
     # whoever locks the draft first, the manager is refused: the time ran out, or the clock already picked
     assert results[1] in (
@@ -99,16 +99,16 @@ def test_the_clock_and_a_late_manager_pick_once(draft, cast):
 
 def test_two_equal_bids_at_once_one_stands(season, cast, pool):
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    auction = create_draft(
+    auction = draft_create(
         season, format=Draft.Format.AUCTION, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60
     )
-    start_draft(auction.pk)
+    draft_start(auction.pk)
     star = Player.objects.get(name="Card 33")
-    make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk, amount=1)
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star.pk, amount=1)
     gamma = Team.objects.get(league=season.league, name="Gamma")
     results = race(
-        lambda: make_move(auction.pk, team_id=cast["beta"].pk, by=cast["carla"], kind="bid", amount=3),
-        lambda: make_move(auction.pk, team_id=gamma.pk, by=cast["anna"], kind="bid", amount=3),
+        lambda: move_make(auction.pk, team_id=cast["beta"].pk, by=cast["carla"], kind="bid", amount=3),
+        lambda: move_make(auction.pk, team_id=gamma.pk, by=cast["anna"], kind="bid", amount=3),
     )
     assert sorted(map(str, results)) == ["None", "bid more than 3 BC"]
     assert Draft.objects.get(pk=auction.pk).lot["bid"] == 3

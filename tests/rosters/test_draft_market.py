@@ -6,9 +6,9 @@ from django.core.management import call_command
 from engines.mutant import market as mutant_market
 from rosters import ledger
 from rosters.drafting import load_engine_pool
-from rosters.drafts.moves import make_move, start_draft, undo_last_pick
+from rosters.drafts.moves import draft_start, move_make, pick_undo_last
 from rosters.drafts.room import room_state
-from rosters.drafts.setup import create_draft
+from rosters.drafts.setup import draft_create
 from rosters.drafts.state import DraftError, on_the_clock
 from rosters.models import Draft, DraftPick, Player, SquadMember
 from tests.conftest import make_league, make_season
@@ -30,12 +30,12 @@ def season():
 
 @pytest.fixture
 def draft(season):
-    return start_draft(create_draft(season, format=Draft.Format.MARKET).pk)
+    return draft_start(draft_create(season, format=Draft.Format.MARKET).pk)
 
 
 def test_the_market_is_only_for_mutant_soccer(league, season):
     with pytest.raises(DraftError, match="Mutant Soccer"):
-        create_draft(make_season(league, ["A", "B"], name="futti"), format=Draft.Format.MARKET)
+        draft_create(make_season(league, ["A", "B"], name="futti"), format=Draft.Format.MARKET)
 
 
 def test_six_cards_are_on_display_and_only_they_may_be_bought(draft, boss):
@@ -44,9 +44,9 @@ def test_six_cards_are_on_display_and_only_they_may_be_bought(draft, boss):
     team = on_the_clock(draft)
     hidden = Player.objects.exclude(pk__in=[int(i) for i in display]).first()
     with pytest.raises(DraftError, match="is not on display"):
-        make_move(draft.pk, team_id=team, by=boss, player_id=hidden.pk)
+        move_make(draft.pk, team_id=team, by=boss, player_id=hidden.pk)
     shown = Player.objects.get(pk=int(display[0]))
-    make_move(draft.pk, team_id=team, by=boss, player_id=shown.pk)
+    move_make(draft.pk, team_id=team, by=boss, player_id=shown.pk)
     fresh = Draft.objects.get(pk=draft.pk)
     assert len(fresh.market["display"]) == 6 and str(shown.pk) not in fresh.market["display"]
     assert ledger.balance(draft.season, draft.season.teams.get(pk=team)) == 15 - shown.price
@@ -56,16 +56,16 @@ def test_when_everyone_checks_the_display_is_dealt_anew(draft, boss):
     first = list(draft.market["display"])
     for _ in range(3):
         d = Draft.objects.get(pk=draft.pk)
-        make_move(d.pk, team_id=on_the_clock(d), by=boss, kind=DraftPick.Kind.CHECK)
+        move_make(d.pk, team_id=on_the_clock(d), by=boss, kind=DraftPick.Kind.CHECK)
     fresh = Draft.objects.get(pk=draft.pk)
     assert not set(fresh.market["display"]) & set(first)
     assert on_the_clock(fresh) == on_the_clock(draft)  # who checked first begins
 
 
 def test_a_snake_draft_has_no_checks(league, season, boss):
-    snake = start_draft(create_draft(make_season(league, ["A", "B"], name="s")).pk)
+    snake = draft_start(draft_create(make_season(league, ["A", "B"], name="s")).pk)
     with pytest.raises(DraftError, match="only the market"):
-        make_move(snake.pk, team_id=on_the_clock(snake), by=boss, kind=DraftPick.Kind.CHECK)
+        move_make(snake.pk, team_id=on_the_clock(snake), by=boss, kind=DraftPick.Kind.CHECK)
 
 
 def test_autodraft_runs_the_whole_market_within_budget(season, capsys):
@@ -82,8 +82,8 @@ def test_autodraft_runs_the_whole_market_within_budget(season, capsys):
 def test_undo_in_the_market_puts_the_card_back_on_display(draft, boss):
     team = on_the_clock(draft)
     shown = Player.objects.get(pk=int(draft.market["display"][2]))
-    make_move(draft.pk, team_id=team, by=boss, player_id=shown.pk)
-    undo_last_pick(draft.pk, by=boss)
+    move_make(draft.pk, team_id=team, by=boss, player_id=shown.pk)
+    pick_undo_last(draft.pk, by=boss)
     fresh = Draft.objects.get(pk=draft.pk)
     assert (
         list(fresh.market["display"]) == list(draft.market["display"])

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from rosters import ledger
-from rosters.drafts.moves import start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import draft_start
+from rosters.drafts.setup import draft_create
 from rosters.drafts.state import on_the_clock
 from rosters.models import Draft, DraftPick, LedgerEntry, Player
 
@@ -19,7 +19,7 @@ def draft(season, cast, pool):
         cast["beta"].pk,
         *season.teams.exclude(pk__in=[cast["alpha"].pk, cast["beta"].pk]).order_by("pk").values_list("pk", flat=True),
     ]
-    return create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    return draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
 
 
 def urls(draft):
@@ -48,7 +48,7 @@ def test_the_commissioner_starts_the_draft_a_manager_cannot(client, cast, draft)
 
 
 def test_a_manager_picks_in_turn_and_another_is_refused_out_of_turn(client, cast, draft):
-    start_draft(draft.pk)
+    draft_start(draft.pk)
     _, state_url, act = urls(draft)
     star = Player.objects.get(name="Card 33")
     client.force_login(cast["carla"])
@@ -73,7 +73,7 @@ def test_a_manager_picks_in_turn_and_another_is_refused_out_of_turn(client, cast
 
 
 def test_queue_and_autopick_from_the_room(client, cast, draft):
-    start_draft(draft.pk)
+    draft_start(draft.pk)
     _, state_url, act = urls(draft)
     client.force_login(cast["carla"])
     wanted = list(Player.objects.filter(name__in=["Card 05", "Card 34"]).values_list("pk", flat=True))
@@ -88,7 +88,7 @@ def test_queue_and_autopick_from_the_room(client, cast, draft):
 
 
 def test_the_commissioner_picks_for_the_team_on_the_clock_and_undoes(client, cast, draft):
-    start_draft(draft.pk)
+    draft_start(draft.pk)
     _, _, act = urls(draft)
     client.force_login(cast["anna"])
     card = Player.objects.get(name="Card 01")
@@ -121,8 +121,8 @@ def test_the_admin_add_form_checks_the_order(client, cast, season):
 
 
 def test_nominate_and_bid_in_an_auction_room(client, cast, season, pool):
-    auction = create_draft(season, format=Draft.Format.AUCTION, seconds_per_pick=30)
-    start_draft(auction.pk)
+    auction = draft_create(season, format=Draft.Format.AUCTION, seconds_per_pick=30)
+    draft_start(auction.pk)
     _, state_url, act = urls(auction)
     nominator = season.teams.get(pk=on_the_clock(Draft.objects.get(pk=auction.pk)))
     bidder = cast["alpha"] if nominator != cast["alpha"] else cast["beta"]
@@ -148,7 +148,7 @@ def test_the_admin_counts_picks_from_one_and_names_the_order(client, cast, draft
     )
     setup = client.get(reverse("admin:rosters_draft_change", args=[draft.pk])).content.decode()
     assert f"Team ids: {cast['alpha'].pk} Alpha, {cast['beta'].pk} Beta" in setup
-    start_draft(draft.pk)
+    draft_start(draft.pk)
     total = 4 * draft.season.league.squad_rules.size
     listing = client.get(reverse("admin:rosters_draft_changelist")).content.decode()
     assert f'<td class="field-progress">pick 1 of {total}</td>' in listing
@@ -158,7 +158,7 @@ def test_the_admin_counts_picks_from_one_and_names_the_order(client, cast, draft
 
 
 def test_the_room_refuses_before_the_click_the_cards_a_team_cannot_take(client, cast, draft):
-    start_draft(draft.pk)
+    draft_start(draft.pk)
     ledger.post_one(draft.season, cast["alpha"], -7, LedgerEntry.Reason.FINE)  # 8 BC left for 6 places
     _, state_url, _ = urls(draft)
     client.force_login(cast["bruno"])

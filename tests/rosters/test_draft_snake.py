@@ -14,16 +14,16 @@ from django.utils import timezone
 from leagues.models import PointsDeduction, Team
 from rosters import ledger
 from rosters.drafts.moves import (
+    autopick_set,
     clock_expired,
-    make_move,
-    pause_draft,
-    resume_draft,
-    set_autopick,
-    set_queue,
-    start_draft,
-    undo_last_pick,
+    draft_pause,
+    draft_resume,
+    draft_start,
+    move_make,
+    pick_undo_last,
+    queue_set,
 )
-from rosters.drafts.setup import create_draft, draw_order
+from rosters.drafts.setup import draft_create, draft_order_draw
 from rosters.drafts.state import DraftError, board_for, on_the_clock
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, SquadMember
 from tests.conftest import make_season
@@ -36,26 +36,26 @@ def card(name):
 
 
 def pick(draft, user, team, name, **kwargs):
-    return make_move(draft.pk, team_id=team.pk, by=user, player_id=card(name).pk, **kwargs)
+    return move_make(draft.pk, team_id=team.pk, by=user, player_id=card(name).pk, **kwargs)
 
 
 def test_random_order_is_drawn_from_the_seed(season, pool):
-    first = create_draft(season)
-    again = draw_order(first)
+    first = draft_create(season)
+    again = draft_order_draw(first)
     assert first.order == again and sorted(first.order) == sorted(season.teams.values_list("pk", flat=True))
 
 
 def test_a_hand_set_order_must_name_every_team_once(season):
     alpha = season.teams.get(name="Alpha")
     with pytest.raises(DraftError, match="every team of the season exactly once"):
-        create_draft(season, order_method=Draft.OrderMethod.MANUAL, order=[alpha.pk, alpha.pk])
+        draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=[alpha.pk, alpha.pk])
 
 
 def test_reverse_of_last_seasons_table_puts_the_last_first_and_newcomers_before(league, season):
     last = make_season(league, ["Alpha", "Beta", "Gamma"], name="2025")
     # level on points: the default tie-breakers end with lots; a deduction puts Beta last
     PointsDeduction.objects.create(season=last, team=last.teams.get(name="Beta"), points=1, reason="late sheet")
-    draft = create_draft(season, order_method=Draft.OrderMethod.REVERSE_TABLE, previous_season=last)
+    draft = draft_create(season, order_method=Draft.OrderMethod.REVERSE_TABLE, previous_season=last)
     names = [Team.objects.get(pk=t).name for t in draft.order]
     assert names[0] == "Delta" and names[1] == "Beta"
 
@@ -68,7 +68,7 @@ def test_the_order_snakes_back_every_round(draft, cast):
         names.append(team.name)
         free = board_for(Draft.objects.get(pk=draft.pk)).free
         cheap = next(p for p in reversed(free) if p.role == "field")
-        make_move(draft.pk, team_id=team.pk, by=anna, player_id=cheap.pk)
+        move_make(draft.pk, team_id=team.pk, by=anna, player_id=cheap.pk)
     assert names == ["Alpha", "Beta", "Gamma", "Delta", "Delta", "Gamma", "Beta", "Alpha"]
 
 
@@ -117,14 +117,14 @@ def test_the_budget_and_the_squad_rules_are_enforced_with_the_reason(draft, cast
             if team == alpha.pk:
                 break
             cheap = next(p for p in reversed(board_for(d).free) if p.role == "field")
-            make_move(draft.pk, team_id=team, by=anna, player_id=cheap.pk)
+            move_make(draft.pk, team_id=team, by=anna, player_id=cheap.pk)
     with pytest.raises(DraftError, match="after Card 35 the team could not complete its squad with the 3 BC left"):
         pick(draft, anna, alpha, "Card 35")
 
 
 def test_a_full_role_is_refused(season, cast, pool):
-    other = create_draft(season, seconds_per_pick=60)
-    other = start_draft(other.pk)
+    other = draft_create(season, seconds_per_pick=60)
+    other = draft_start(other.pk)
     anna = cast["anna"]
     keepers = iter(Player.objects.filter(role="goalkeeper", price=1).order_by("pk"))
     alpha_keepers = 0
@@ -132,17 +132,17 @@ def test_a_full_role_is_refused(season, cast, pool):
         d = Draft.objects.get(pk=other.pk)
         team = on_the_clock(d)
         if team == cast["alpha"].pk:
-            make_move(d.pk, team_id=team, by=anna, player_id=next(keepers).pk)
+            move_make(d.pk, team_id=team, by=anna, player_id=next(keepers).pk)
             alpha_keepers += 1
         else:
             cheap = next(p for p in reversed(board_for(d).free) if p.role == "field")
-            make_move(d.pk, team_id=team, by=anna, player_id=cheap.pk)
+            move_make(d.pk, team_id=team, by=anna, player_id=cheap.pk)
     while on_the_clock(Draft.objects.get(pk=other.pk)) != cast["alpha"].pk:
         d = Draft.objects.get(pk=other.pk)
         cheap = next(p for p in reversed(board_for(d).free) if p.role == "field")
-        make_move(d.pk, team_id=on_the_clock(d), by=anna, player_id=cheap.pk)
+        move_make(d.pk, team_id=on_the_clock(d), by=anna, player_id=cheap.pk)
     with pytest.raises(DraftError, match="no place left for a goalkeeper"):
-        make_move(other.pk, team_id=cast["alpha"].pk, by=anna, player_id=next(keepers).pk)
+        move_make(other.pk, team_id=cast["alpha"].pk, by=anna, player_id=next(keepers).pk)
 
 
 def test_a_managers_pick_after_the_clock_ran_out_is_refused_the_commissioner_may(draft, cast):
@@ -153,7 +153,7 @@ def test_a_managers_pick_after_the_clock_ran_out_is_refused_the_commissioner_may
 
 
 def test_the_clock_picks_from_the_queue_when_time_runs_out(draft, cast, clock_tasks):
-    set_queue(draft.pk, team_id=cast["alpha"].pk, player_ids=[card("Card 05").pk, card("Card 06").pk], by=cast["bruno"])
+    queue_set(draft.pk, team_id=cast["alpha"].pk, player_ids=[card("Card 05").pk, card("Card 06").pk], by=cast["bruno"])
     draft_id, token = draft.pk, Draft.objects.get(pk=draft.pk).clock_token
     assert clock_expired(draft_id, token) > 50  # early: wait for the rest
     Draft.objects.filter(pk=draft.pk).update(deadline=timezone.now() - timedelta(seconds=1))
@@ -178,17 +178,17 @@ def test_each_pick_queues_a_clock_task_for_its_deadline(draft, cast, clock_tasks
 
 
 def test_pause_keeps_the_time_left_and_resume_gives_it_back(draft, cast):
-    paused = pause_draft(draft.pk, by=cast["anna"])
+    paused = draft_pause(draft.pk, by=cast["anna"])
     assert paused.state == "paused" and 55 < paused.seconds_left <= 60
     with pytest.raises(DraftError, match="paused"):
         pick(draft, cast["bruno"], cast["alpha"], "Card 01")
-    resumed = resume_draft(draft.pk, by=cast["anna"])
+    resumed = draft_resume(draft.pk, by=cast["anna"])
     assert resumed.state == "running" and resumed.deadline > timezone.now() + timedelta(seconds=50)
 
 
 def test_undo_refunds_the_last_pick_and_gives_the_turn_back(draft, cast):
     pick(draft, cast["bruno"], cast["alpha"], "Card 33")
-    undone = undo_last_pick(draft.pk, by=cast["anna"])
+    undone = pick_undo_last(draft.pk, by=cast["anna"])
     assert undone.player.name == "Card 33"
     assert ledger.balance(draft.season, cast["alpha"]) == 15
     assert not SquadMember.objects.exists()
@@ -197,7 +197,7 @@ def test_undo_refunds_the_last_pick_and_gives_the_turn_back(draft, cast):
 
 
 def test_only_the_commissioner_starts_pauses_and_undoes(draft, cast):
-    for action in (pause_draft, undo_last_pick):
+    for action in (draft_pause, pick_undo_last):
         with pytest.raises(DraftError, match="commissioner"):
             action(draft.pk, by=cast["bruno"])
         with pytest.raises(DraftError, match="commissioner"):
@@ -205,10 +205,10 @@ def test_only_the_commissioner_starts_pauses_and_undoes(draft, cast):
 
 
 def test_autopick_switched_on_picks_at_once_for_that_team(draft, cast):
-    set_autopick(draft.pk, team_id=cast["alpha"].pk, on=True, by=cast["bruno"])
+    autopick_set(draft.pk, team_id=cast["alpha"].pk, on=True, by=cast["bruno"])
     assert DraftPick.objects.get().team == cast["alpha"]
     with pytest.raises(DraftError, match="your own team"):
-        set_autopick(draft.pk, team_id=cast["beta"].pk, on=True, by=cast["bruno"])
+        autopick_set(draft.pk, team_id=cast["beta"].pk, on=True, by=cast["bruno"])
 
 
 def test_the_autodraft_command_fills_every_squad_within_budget(season, pool, capsys):

@@ -20,8 +20,8 @@ from rest_framework.test import APIClient
 from leagues.models import Team
 from rosters import ledger
 from rosters.drafting import load_engine_pool
-from rosters.drafts.moves import clock_expired, make_move, resume_draft, start_draft
-from rosters.drafts.setup import create_draft
+from rosters.drafts.moves import clock_expired, draft_resume, draft_start, move_make
+from rosters.drafts.setup import draft_create
 from rosters.drafts.state import BID, DraftError, on_the_clock
 from rosters.models import Draft, DraftPick, LedgerEntry, Player
 from tests.conftest import make_league, make_season
@@ -31,8 +31,8 @@ Reason = LedgerEntry.Reason
 
 def start(season, format=Draft.Format.AUCTION) -> Draft:
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = create_draft(season, format=format, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=20)
-    return start_draft(made.pk)
+    made = draft_create(season, format=format, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=20)
+    return draft_start(made.pk)
 
 
 @pytest.fixture
@@ -46,8 +46,8 @@ def star():
 
 def beta_leads_at(auction, cast, amount):
     """Alpha puts the star up at 2 BC, Beta bids ``amount``."""
-    make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star().pk, amount=2)
-    make_move(auction.pk, team_id=cast["beta"].pk, by=cast["carla"], kind=BID, amount=amount)
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star().pk, amount=2)
+    move_make(auction.pk, team_id=cast["beta"].pk, by=cast["carla"], kind=BID, amount=amount)
 
 
 def hammer(draft):
@@ -80,7 +80,7 @@ def test_a_fine_that_would_leave_less_than_the_teams_standing_bid_is_refused_wit
 @pytest.mark.django_db
 def test_the_nominator_holds_its_opening_bid_and_other_spends_are_checked_too(auction, cast):
     season, alpha = auction.season, cast["alpha"]
-    make_move(auction.pk, team_id=alpha.pk, by=cast["bruno"], player_id=star().pk, amount=4)
+    move_make(auction.pk, team_id=alpha.pk, by=cast["bruno"], player_id=star().pk, amount=4)
     with pytest.raises(ledger.InsufficientFunds, match="Alpha holds the highest bid in the auction, 4 BC for Card 33"):
         ledger.post_one(season, alpha, -12, Reason.SIGNING)
     ledger.post_one(season, alpha, 3, Reason.GRANT)  # coins coming in are never held up
@@ -110,12 +110,12 @@ def test_a_bid_waits_for_a_fine_of_the_same_team_and_then_sees_it(season, cast, 
     """The fine holds Beta's row lock, uncommitted, when Beta bids: the bid waits for the lock and is
     then refused on the balance after the fine (run on PostgreSQL, where the row lock is what works)."""
     auction = start(season)
-    make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star().pk, amount=2)
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star().pk, amount=2)
     answers: list = []
 
     def bid():
         try:
-            answers.append(make_move(auction.pk, team_id=cast["beta"].pk, by=cast["carla"], kind=BID, amount=8))
+            answers.append(move_make(auction.pk, team_id=cast["beta"].pk, by=cast["carla"], kind=BID, amount=8))
         except DraftError as exc:
             answers.append(exc.messages[0])
         finally:
@@ -150,7 +150,7 @@ def test_the_clock_returns_a_lot_whose_bidder_can_no_longer_pay_and_the_draft_go
     assert not DraftPick.objects.exists() and ledger.balance(auction.season, cast["beta"]) == 10
     assert on_the_clock(after) == cast["alpha"].pk  # the nominator puts a card up again
     assert "Card 33 returned to the pool" in caplog.text
-    make_move(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star().pk, amount=2)
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=star().pk, amount=2)
     assert hammer(auction).lot is None and DraftPick.objects.get().team == cast["alpha"]
 
 
@@ -161,7 +161,7 @@ def test_the_market_clock_buys_with_the_coins_the_ledger_has_after_a_fine():
     league = make_league("Mutants", engine="mutant")
     load_engine_pool(league, "mutant", seed=1)
     season = make_season(league, ["Alpha", "Beta", "Gamma"])
-    market = start_draft(create_draft(season, format=Draft.Format.MARKET).pk)
+    market = draft_start(draft_create(season, format=Draft.Format.MARKET).pk)
     team = season.teams.get(pk=on_the_clock(market))
     ledger.post_one(season, team, 1 - ledger.balance(season, team), Reason.FINE)
     moved = hammer(market)
@@ -181,7 +181,7 @@ def test_a_clock_that_cannot_move_pauses_the_draft_instead_of_failing_at_every_t
     assert not DraftPick.objects.exists()
     assert "paused by the clock: no card keeps every squad completable" in caplog.text
     ledger.post_one(season, cast["alpha"], 14, Reason.GRANT)  # the commissioner puts it right
-    resume_draft(draft.pk, by=cast["anna"])
+    draft_resume(draft.pk, by=cast["anna"])
     assert hammer(draft).pick_number == 1 and DraftPick.objects.get().team == cast["alpha"]
 
 

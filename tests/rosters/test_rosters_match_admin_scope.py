@@ -4,7 +4,7 @@ managers see their league's matches and change nothing."""
 import pytest
 from django.urls import reverse
 
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from matches.models import Match
 from rosters.drafting import autodraft, load_sample_pool
 
@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 def fixtures(cast, league, season):
     load_sample_pool(league, teams=4, seed=1)
     autodraft(season)
-    generate_fixtures(season)
-    generate_fixtures(cast["other_season"])
+    fixtures_generate(season)
+    fixtures_generate(cast["other_season"])
     return Match.objects.filter(season=season).first(), Match.objects.filter(season=cast["other_season"]).first()
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from competitions.results import due_matches_play
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from leagues.models import Season, Team
 from matches.models import Match
 from rosters.drafting import autodraft, load_sample_pool
@@ -22,7 +22,7 @@ def test_a_smaller_flexdeck_squad_is_drafted_and_played():
     for team in Team.objects.filter(league=league):
         assert SquadMember.objects.filter(season=season, team=team).count() == 16
 
-    generate_fixtures(season)
+    fixtures_generate(season)
     due_matches_play()
     match = Match.objects.get(season=season)
     assert match.status == Match.Status.PLAYED, match.error

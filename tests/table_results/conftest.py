@@ -6,13 +6,13 @@ from django.contrib.auth.models import User
 
 from leagues.models import PlayMode
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 
 
 @pytest.fixture
 def season(db):
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     season.league.play_mode = PlayMode.TABLE
     season.league.save(update_fields=["play_mode"])
     for team in season.teams.all():

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 
 from leagues.models import PlayMode
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 from .conftest import players
 
@@ -28,7 +28,7 @@ pytestmark = [
 
 @pytest.fixture
 def table_match(transactional_db) -> dict:
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     season.league.play_mode = PlayMode.TABLE
     season.league.save(update_fields=["play_mode"])
     match = Match.objects.filter(season=season).select_related("home", "away").first()

@@ -8,7 +8,7 @@ from competitions.standings import compute_standings, fair_play_points
 from competitions.table_results import result_decide
 from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, PlayMode
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import Player
 from tests.table_results.conftest import players
 
@@ -123,7 +123,7 @@ def test_entered_cards_order_the_table_by_the_leagues_weights(season, commission
 def test_a_calciotto_expulsion_follows_two_cautions_and_counts_as_a_second_yellow(db):
     """Calciotto sends a player off on his second caution only: the sheet says so, and the table
     reads the caution, caution, expulsion as a second yellow."""
-    season = create_demo_season(engine="calciotto", teams=2, seed=1, double=False)
+    season = demo_season_create(engine="calciotto", teams=2, seed=1, double=False)
     season.league.play_mode = PlayMode.TABLE
     season.league.tiebreakers = ["points", "fair_play"]
     season.league.save()

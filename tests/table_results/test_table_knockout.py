@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from competitions.table_results import result_decide
 from leagues.models import PlayMode
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 from .conftest import players
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_confirmed_semi_finals_draw_the_final():
-    season = create_demo_season(engine="futti", teams=4, seed=1, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=1, knockout=True)
     season.league.play_mode = PlayMode.TABLE
     season.league.save(update_fields=["play_mode"])
     commissioner = User.objects.create_user("commissioner")

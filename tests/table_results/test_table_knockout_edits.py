@@ -10,12 +10,12 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.urls import reverse
 
-from competitions.knockout import draw_bracket
+from competitions.knockout import bracket_draw
 from competitions.table_results import result_decide, result_edit, result_submit
 from leagues.models import PlayMode
 from matches.fixtures import match_set_status
 from matches.models import Match, ResultSubmission
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Tie
 
 from .conftest import players, scoresheet
@@ -29,9 +29,9 @@ def commissioner(db):
 
 
 def table_bracket(commissioner, **options):
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     season.matches.all().delete()
-    draw_bracket(season, **options)
+    bracket_draw(season, **options)
     season.league.play_mode = PlayMode.TABLE
     season.league.save(update_fields=["play_mode"])
     season.league.commissioners.add(commissioner)

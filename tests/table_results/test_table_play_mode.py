@@ -7,13 +7,13 @@ from competitions import results
 from leagues.models import PlayMode
 from matches import services
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_league_simulates_by_default(db):
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     assert season.league.play_mode == PlayMode.SIMULATED
     assert not any(m.played_at_table for m in season.matches.all())
     assert services.due_matches().count() == 12

@@ -9,7 +9,7 @@ from competitions import results
 from competitions.standings import compute_standings
 from competitions.table_results import result_decide, result_submit
 from leagues.models import PlayMode
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 from .conftest import players
 
@@ -24,7 +24,7 @@ def goals(match, home: int, away: int) -> dict:
 
 
 def test_a_three_way_tie_of_mixed_results_is_broken_head_to_head():
-    season = create_demo_season(engine="futti", teams=5, seed=1, double=False)
+    season = demo_season_create(engine="futti", teams=5, seed=1, double=False)
     league = season.league
     league.play_mode, league.tiebreakers = PlayMode.TABLE, ["points", "head_to_head", "lots"]
     league.save(update_fields=["play_mode", "tiebreakers"])

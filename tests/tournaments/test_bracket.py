@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from competitions.bracket import bracket_size, first_round, seed_order
-from competitions.knockout import bracket_lines, champion, draw_bracket
+from competitions.knockout import bracket_draw, bracket_lines, champion
 from competitions.results import due_matches_play, match_play
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Tie
 
 
@@ -52,7 +52,7 @@ def test_seeds_one_and_two_are_in_opposite_halves(exponent):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("teams", "third_place"), [(2, False), (5, True), (8, True), (13, False)])
 def test_a_whole_knockout_is_played_out(teams, third_place, play_out):
-    season = create_demo_season(engine="futti", teams=teams, seed=teams, knockout=True, third_place=third_place)
+    season = demo_season_create(engine="futti", teams=teams, seed=teams, knockout=True, third_place=third_place)
     bracket = season.bracket
     play_out()
     matches = Match.objects.filter(season=season)
@@ -71,7 +71,7 @@ def test_a_whole_knockout_is_played_out(teams, third_place, play_out):
 
 @pytest.mark.django_db
 def test_top_seeds_get_the_byes_and_meet_at_the_earliest_in_the_final(play_out):
-    season = create_demo_season(engine="futti", teams=6, seed=2, knockout=True)
+    season = demo_season_create(engine="futti", teams=6, seed=2, knockout=True)
     bracket = season.bracket
     byes = Tie.objects.filter(bracket=bracket, bye=True)
     assert sorted(t.home_seed for t in byes) == [1, 2]
@@ -86,16 +86,16 @@ def test_top_seeds_get_the_byes_and_meet_at_the_earliest_in_the_final(play_out):
 
 @pytest.mark.django_db
 def test_redraw_is_refused_after_a_result():
-    season = create_demo_season(engine="futti", teams=4, seed=3, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=3, knockout=True)
     match_play(match_id=Match.objects.filter(season=season).first().id)
     with pytest.raises(ValidationError, match="cannot be drawn again"):
-        draw_bracket(season)
+        bracket_draw(season)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_two_semi_finals_finishing_at_once_draw_one_final(play_at_once):
     """Two workers store the two semi-finals at the same moment: the final is made once."""
-    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=5, knockout=True)
     semis = list(Match.objects.filter(season=season).values_list("id", flat=True))
     assert len(semis) == 2
     play_at_once(semis)
@@ -106,7 +106,7 @@ def test_two_semi_finals_finishing_at_once_draw_one_final(play_at_once):
 
 @pytest.mark.django_db
 def test_next_round_is_scheduled_at_its_rounds_kickoff():
-    season = create_demo_season(engine="futti", teams=4, seed=9, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=9, knockout=True)
     season.first_kickoff = timezone.now() - timedelta(hours=1)
     season.round_interval = timedelta(days=7)
     season.save()
@@ -121,7 +121,7 @@ def test_a_result_elsewhere_in_the_bracket_is_stored_whatever_state_a_decided_ti
     """Only the tie of the stored match is judged again (the admin's Advance judges them all):
     a semi-final's result undone by hand after the final was played must not hold up the
     third-place match's result."""
-    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True, third_place=True)
+    season = demo_season_create(engine="futti", teams=4, seed=5, knockout=True, third_place=True)
     due_matches_play()  # the semi-finals
     final = Tie.objects.get(bracket=season.bracket, round=2, third_place=False)
     third = Tie.objects.get(bracket=season.bracket, round=2, third_place=True)

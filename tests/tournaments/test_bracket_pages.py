@@ -10,13 +10,13 @@ from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
 from competitions.drawing import BOX_HEIGHT, BOX_WIDTH, bracket_drawing
-from competitions.groups import draw_groups
-from competitions.knockout import champion, draw_bracket
+from competitions.groups import groups_draw
+from competitions.knockout import bracket_draw, champion
 from competitions.results import due_matches_play, match_forfeit, match_play
-from competitions.withdrawals import replace_in_bracket
+from competitions.withdrawals import bracket_team_replace
 from leagues.models import League, Team
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 from tests.conftest import make_league, make_season
 from tournaments.models import Entrant, Tie
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def knockout():
-    return create_demo_season(engine="futti", teams=13, seed=3, knockout=True, third_place=True)
+    return demo_season_create(engine="futti", teams=13, seed=3, knockout=True, third_place=True)
 
 
 @pytest.fixture
@@ -88,7 +88,7 @@ def test_the_page_shows_results_and_the_winner(client, knockout):
 
 
 def test_a_season_without_a_bracket_has_no_bracket_page(client):
-    season = create_demo_season(engine="futti", teams=4, seed=2)
+    season = demo_season_create(engine="futti", teams=4, seed=2)
     assert client.get(f"/seasons/{season.id}/bracket/").status_code == 404
     assert client.get(f"/seasons/{season.id}/bracket.pdf").status_code == 404
     assert client.get(f"/seasons/{season.id}/groups/").status_code == 404
@@ -96,7 +96,7 @@ def test_a_season_without_a_bracket_has_no_bracket_page(client):
 
 def test_the_page_reads_the_bracket_in_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     for teams in (4, 16):
-        season = create_demo_season(engine="futti", teams=teams, seed=teams, knockout=True)
+        season = demo_season_create(engine="futti", teams=teams, seed=teams, knockout=True)
         due_matches_play()
         with django_assert_max_num_queries(4):
             assert client.get(f"/seasons/{season.id}/bracket/").status_code == 200
@@ -170,7 +170,7 @@ def admin_form(bracket, **changes):
 
 
 def test_reseed_before_the_first_match(admin_client):
-    season = create_demo_season(engine="futti", teams=4, seed=8, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
     bracket = season.bracket
     order = [e.team for e in bracket.entrants.order_by("-seed")]  # turn the seeding upside down
     data = admin_form(bracket, reseed="\n".join(t.name for t in order))
@@ -213,7 +213,7 @@ def test_replace_a_team_that_withdraws_before_its_first_match(admin_client, knoc
     assert match.status == "played"
     # a team that has played cannot be replaced
     with pytest.raises(Exception, match="has played a match already"):
-        replace_in_bracket(bracket, replacement, Team.objects.create(league=knockout.league, name="Too late"))
+        bracket_team_replace(bracket, replacement, Team.objects.create(league=knockout.league, name="Too late"))
 
 
 def test_a_walkover_sends_the_other_team_on(client, knockout):
@@ -227,8 +227,8 @@ def test_a_walkover_sends_the_other_team_on(client, knockout):
 
 
 def test_the_groups_page(client, play_out):
-    season = create_demo_season(engine="futti", teams=6, seed=4)
-    stage = draw_groups(season, groups=2, advance=2)
+    season = demo_season_create(engine="futti", teams=6, seed=4)
+    stage = groups_draw(season, groups=2, advance=2)
     html = client.get(f"/seasons/{season.id}/groups/").content.decode()
     assert "Group A" in html and "Group B" in html and "The knockout is drawn when" in html
     for group in stage.groups.all():
@@ -245,7 +245,7 @@ def test_the_groups_page(client, play_out):
 @pytest.mark.parametrize(("teams", "double"), [(2, False), (5, False), (16, False), (33, False), (3, True), (6, True)])
 def test_every_bracket_lays_out_without_overlaps(teams, double):
     season = make_season(make_league(f"Cup {teams} {double}"), [f"Team {i}" for i in range(teams)])
-    draw_bracket(season, double_elimination=double, third_place=not double and teams >= 4)
+    bracket_draw(season, double_elimination=double, third_place=not double and teams >= 4)
     drawing = bracket_drawing(season.id)
     titles = [s.title for s in drawing.sections]
     if double:
@@ -300,7 +300,7 @@ def test_another_leagues_commissioner_cannot_advance_reseed_or_replace(client, k
 
 
 def test_options_of_a_drawn_bracket_are_checked_before_anything_is_saved(admin_client):
-    season = create_demo_season(engine="futti", teams=4, seed=8, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
     bracket = season.bracket
     seeds = list(bracket.entrants.order_by("seed").values_list("team_id", flat=True))
     order = "\n".join(e.team.name for e in bracket.entrants.order_by("-seed"))

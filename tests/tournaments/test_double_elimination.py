@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from competitions.double import double_plan
-from competitions.knockout import bracket_lines, champion, draw_bracket
+from competitions.knockout import bracket_draw, bracket_lines, champion
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Tie
 
 
@@ -43,8 +43,8 @@ def test_every_loser_of_the_winners_bracket_drops_once(teams, reset):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("teams", "reset"), [(3, False), (6, True), (8, True), (11, False)])
 def test_a_whole_double_elimination_nobody_out_before_two_defeats(teams, reset, play_out):
-    season = create_demo_season(engine="futti", teams=teams, seed=40 + teams, knockout=True)
-    bracket = draw_bracket(season, double_elimination=True, bracket_reset=reset)
+    season = demo_season_create(engine="futti", teams=teams, seed=40 + teams, knockout=True)
+    bracket = bracket_draw(season, double_elimination=True, bracket_reset=reset)
     play_out(limit=40)
     matches = list(Match.objects.filter(season=season))
     assert all(m.status == "played" and m.winner_id for m in matches)
@@ -65,8 +65,8 @@ def test_a_whole_double_elimination_nobody_out_before_two_defeats(teams, reset, 
 
 @pytest.mark.django_db(transaction=True)
 def test_two_first_round_results_at_once_make_each_next_match_once(play_at_once):
-    season = create_demo_season(engine="futti", teams=4, seed=44, knockout=True)
-    bracket = draw_bracket(season, double_elimination=True)
+    season = demo_season_create(engine="futti", teams=4, seed=44, knockout=True)
+    bracket = bracket_draw(season, double_elimination=True)
     first = list(Match.objects.filter(season=season).values_list("id", flat=True))
     assert len(first) == 2
     play_at_once(first)

@@ -9,12 +9,12 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from competitions.groups import draw_groups
-from competitions.knockout import draw_bracket
-from competitions.playoffs import draw_playoffs
+from competitions.groups import groups_draw
+from competitions.knockout import bracket_draw
+from competitions.playoffs import playoffs_draw
 from competitions.results import due_matches_play, match_forfeit
-from competitions.swiss import draw_swiss
-from ops.demo import create_demo_season
+from competitions.swiss import swiss_draw
+from ops.demo import demo_season_create
 from ops.export import season_export
 from tournaments.models import Tie
 
@@ -27,8 +27,8 @@ def exported(season, capsys):
 
 
 def test_a_two_legged_knockout_names_its_rounds_and_legs(capsys):
-    season = create_demo_season(engine="futti", teams=8, seed=11, knockout=True)
-    bracket = draw_bracket(season, two_legged_rounds=[1], third_place=True)
+    season = demo_season_create(engine="futti", teams=8, seed=11, knockout=True)
+    bracket = bracket_draw(season, two_legged_rounds=[1], third_place=True)
     tie = Tie.objects.filter(bracket=bracket, round=1).first()
     match_forfeit(tie.first_leg, forfeited_by="home")  # 0-3 and 0-3: level, a deciding match
     match_forfeit(tie.match, forfeited_by="home")
@@ -45,8 +45,8 @@ def test_a_two_legged_knockout_names_its_rounds_and_legs(capsys):
 
 
 def test_double_elimination_says_the_side(capsys):
-    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
-    draw_bracket(season, double_elimination=True)
+    season = demo_season_create(engine="futti", teams=4, seed=5, knockout=True)
+    bracket_draw(season, double_elimination=True)
 
     while due_matches_play():
         pass
@@ -59,28 +59,28 @@ def test_double_elimination_says_the_side(capsys):
 
 
 def test_league_group_swiss_and_playoffs_stages(capsys):
-    league_season = create_demo_season(engine="futti", teams=4, seed=3)
+    league_season = demo_season_create(engine="futti", teams=4, seed=3)
     assert {m["stage"] for m in exported(league_season, capsys)} == {"league"}
 
     due_matches_play()
-    playoffs = draw_playoffs(league_season, top=2)
+    playoffs = playoffs_draw(league_season, top=2)
     final = exported(playoffs, capsys)
     assert [(m["stage"], m["round_name"]) for m in final] == [("playoffs", "Final")]
 
-    swiss_season = create_demo_season(engine="futti", teams=4, seed=4, knockout=True)
-    draw_swiss(swiss_season, rounds=2)
+    swiss_season = demo_season_create(engine="futti", teams=4, seed=4, knockout=True)
+    swiss_draw(swiss_season, rounds=2)
     assert {(m["stage"], m["round_name"]) for m in exported(swiss_season, capsys)} == {("swiss", None)}
 
-    groups_season = create_demo_season(engine="futti", teams=8, seed=6, knockout=True)
-    stage = draw_groups(groups_season, groups=2)
+    groups_season = demo_season_create(engine="futti", teams=8, seed=6, knockout=True)
+    stage = groups_draw(groups_season, groups=2)
     group_b = stage.groups.get(label="B").season
     assert {(m["stage"], m["group"]) for m in exported(group_b, capsys)} == {("group", "B")}
 
 
 def test_the_export_reads_a_fixed_number_of_queries():
     def queries(teams):
-        season = create_demo_season(engine="futti", teams=teams, seed=teams, knockout=True)
-        draw_bracket(season, two_legged_rounds=[1])
+        season = demo_season_create(engine="futti", teams=teams, seed=teams, knockout=True)
+        bracket_draw(season, two_legged_rounds=[1])
         with CaptureQueriesContext(connection) as context:
             season_export(season)
         return len(context.captured_queries)

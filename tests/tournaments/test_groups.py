@@ -9,13 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from competitions.bracket import first_round, group_crossing
-from competitions.groups import draw_group_knockout, draw_groups, pot_draw
+from competitions.groups import group_knockout_draw, groups_draw, pot_draw
 from competitions.knockout import champion
 from competitions.results import match_play
 from competitions.standings import compute_standings
 from leagues.models import Season
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Entrant, GroupStage, Tie
 
 
@@ -51,9 +51,9 @@ def test_pots_put_one_team_of_each_pot_in_every_group():
 
 @pytest.mark.django_db
 def test_groups_then_knockout_end_to_end(play_out):
-    season = create_demo_season(engine="futti", teams=8, seed=21)
+    season = demo_season_create(engine="futti", teams=8, seed=21)
     ranking = list(season.teams.order_by("name"))
-    stage = draw_groups(season, groups=2, advance=2, ranking=ranking, third_place=True)
+    stage = groups_draw(season, groups=2, advance=2, ranking=ranking, third_place=True)
     assert not season.matches.exists()  # the round robin of the whole season is gone
     groups = list(stage.groups.order_by("label"))
     assert [g.label for g in groups] == ["A", "B"]
@@ -65,7 +65,7 @@ def test_groups_then_knockout_end_to_end(play_out):
         assert group.season.matches.count() == 6  # a single round robin of four
         assert group.season.squad_members.count() == 4 * 8
     with pytest.raises(ValidationError, match="12 group matches are not finished yet"):
-        draw_group_knockout(stage)
+        group_knockout_draw(stage)
     play_out()  # the last group result draws the knockout, in the worker's transaction
     stage.refresh_from_db()
     knockout = stage.knockout
@@ -76,7 +76,7 @@ def test_groups_then_knockout_end_to_end(play_out):
     semis = {(t.home_id, t.away_id) for t in Tie.objects.filter(bracket=knockout.bracket, round=1)}
     assert semis == {(tables[0][0], tables[1][1]), (tables[1][0], tables[0][1])}
     with pytest.raises(ValidationError, match="already drawn"):
-        draw_group_knockout(stage)
+        group_knockout_draw(stage)
     knockout.matches.update(kickoff=season.first_kickoff)
     knockout.first_kickoff = season.first_kickoff
     knockout.save()
@@ -88,22 +88,22 @@ def test_groups_then_knockout_end_to_end(play_out):
 
 @pytest.mark.django_db
 def test_groups_by_hand_and_refusals():
-    season = create_demo_season(engine="futti", teams=6, seed=22)
+    season = demo_season_create(engine="futti", teams=6, seed=22)
     teams = list(season.teams.order_by("id"))
-    stage = draw_groups(season, by_hand=[teams[:3], teams[3:]], advance=1)
+    stage = groups_draw(season, by_hand=[teams[:3], teams[3:]], advance=1)
     assert [set(g.season.teams.all()) for g in stage.groups.order_by("label")] == [set(teams[:3]), set(teams[3:])]
     with pytest.raises(ValidationError, match="every team of the season once"):
-        draw_groups(season, by_hand=[teams[:3], teams[3:5]])
+        groups_draw(season, by_hand=[teams[:3], teams[3:5]])
     with pytest.raises(ValidationError, match="at least 3 teams"):
-        draw_groups(season, groups=3, advance=3)
+        groups_draw(season, groups=3, advance=3)
     Match.objects.filter(season__group__stage=stage).update(status="played", home_goals=1, away_goals=0)
     with pytest.raises(ValidationError, match="cannot be drawn again"):
-        draw_groups(season, groups=2)
+        groups_draw(season, groups=2)
 
 
 @pytest.mark.django_db
 def test_the_command_draws_groups_then_refuses_an_early_knockout(capsys):
-    season = create_demo_season(engine="futti", teams=4, seed=23)
+    season = demo_season_create(engine="futti", teams=4, seed=23)
     with pytest.raises(CommandError, match="has no groups"):
         call_command("draw_groups", str(season.id), "--knockout")
     call_command("draw_groups", str(season.id), "--groups", "2")
@@ -120,8 +120,8 @@ def test_the_command_draws_groups_then_refuses_an_early_knockout(capsys):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_last_two_group_results_at_once_draw_the_knockout_once(play_at_once):
-    season = create_demo_season(engine="futti", teams=4, seed=5)
-    stage = draw_groups(season, groups=2, advance=1)
+    season = demo_season_create(engine="futti", teams=4, seed=5)
+    stage = groups_draw(season, groups=2, advance=1)
     last = []
     for group in stage.groups.all():
         *played, final = group.season.matches.order_by("id")
@@ -137,7 +137,7 @@ def test_the_last_two_group_results_at_once_draw_the_knockout_once(play_at_once)
 
 @pytest.mark.django_db
 def test_the_command_takes_groups_by_hand_by_id_or_name(capsys):
-    season = create_demo_season(engine="futti", teams=6, seed=24)
+    season = demo_season_create(engine="futti", teams=6, seed=24)
     a, b, c, d, e, f = season.teams.order_by("id")
     call_command(
         "draw_groups", str(season.id), "--advance", "1",
@@ -163,7 +163,7 @@ def test_the_command_takes_groups_by_hand_by_id_or_name(capsys):
     ],
 )
 def test_groups_by_hand_name_every_problem(groups, problem):
-    season = create_demo_season(engine="futti", teams=7, seed=25)
+    season = demo_season_create(engine="futti", teams=7, seed=25)
     season.teams.remove(season.teams.get(name="Glenholm Celtic"))  # of the league, not in the season
     ids = [team.id for team in season.league.teams.order_by("name")]  # 1 is Ashford Rovers, 7 Glenholm Celtic
     lines = [re.sub(r"\b\d\b", lambda n: str(ids[int(n[0]) - 1]), line) for line in groups]

@@ -9,7 +9,7 @@ from django.utils import timezone
 from competitions.knockout import champion
 from competitions.results import due_matches_play
 from competitions.standings import compute_standings
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 from tournaments.models import Entrant
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_playoffs_take_the_top_of_the_table_with_their_squads(capsys):
-    season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
+    season = demo_season_create(engine="futti", teams=5, seed=6, double=False)
     with pytest.raises(CommandError, match="season: 10 matches of .* are not finished yet"):
         call_command("draw_playoffs", str(season.id), "--top", "4")
     due_matches_play()

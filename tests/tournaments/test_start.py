@@ -5,15 +5,15 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.exceptions import ValidationError
 
-from competitions.knockout import draw_bracket
-from competitions.playoffs import draw_planned_playoffs
+from competitions.knockout import bracket_draw
+from competitions.playoffs import planned_playoffs_draw
 from competitions.results import match_play
 from competitions.standings import compute_standings
-from competitions.start import start_tournament
+from competitions.start import tournament_start
 from leagues.models import Season, Team
 from matches.models import Match
 from matches.services import match_simulate
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Entrant, GroupStage, Playoffs, Swiss
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def start(client, season, **fields):
     ],
 )
 def test_a_commissioner_starts_each_format_from_the_admin(client, commissioner, tournament_format, made):
-    season = create_demo_season(engine="futti", teams=6, seed=9)
+    season = demo_season_create(engine="futti", teams=6, seed=9)
     season.league.commissioners.add(commissioner)
     response = start(client, season, format=tournament_format, third_place="on")
     assert response.redirect_chain[-1][0] == f"/seasons/{season.id}/"
@@ -62,7 +62,7 @@ def test_a_commissioner_starts_each_format_from_the_admin(client, commissioner, 
 
 
 def test_bad_options_are_named_and_change_nothing(client, commissioner):
-    season = create_demo_season(engine="futti", teams=6, seed=9)
+    season = demo_season_create(engine="futti", teams=6, seed=9)
     season.league.commissioners.add(commissioner)
     before = list(season.matches.values_list("id", flat=True))
     html = start(client, season, format="knockout", two_legged_rounds="1, 4").content.decode()
@@ -80,8 +80,8 @@ def test_bad_options_are_named_and_change_nothing(client, commissioner):
 
 
 def test_only_the_leagues_a_user_runs_are_offered(client, commissioner):
-    create_demo_season(engine="futti", teams=4, seed=8).league.commissioners.add(commissioner)
-    season = create_demo_season(engine="futti", teams=4, seed=9)  # not his league
+    demo_season_create(engine="futti", teams=4, seed=8).league.commissioners.add(commissioner)
+    season = demo_season_create(engine="futti", teams=4, seed=9)  # not his league
     html = start(client, season, format="knockout").content.decode()
     assert "Select a valid choice" in html
     assert not Entrant.objects.exists()
@@ -90,11 +90,11 @@ def test_only_the_leagues_a_user_runs_are_offered(client, commissioner):
 
 
 def test_the_last_league_result_draws_the_playoffs(play_out, client):
-    season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
-    start_tournament(season, "league_playoffs", top=4, third_place=True)
+    season = demo_season_create(engine="futti", teams=5, seed=6, double=False)
+    tournament_start(season, "league_playoffs", top=4, third_place=True)
     plan = season.playoffs
     with pytest.raises(ValidationError, match="7 is not between 2 and the 5 teams"):
-        start_tournament(season, "league_playoffs", top=7)
+        tournament_start(season, "league_playoffs", top=7)
     play_out()  # the league, then the play-offs drawn by its last result (kickoffs from now)
     plan.refresh_from_db()
     knockout = plan.knockout
@@ -107,7 +107,7 @@ def test_the_last_league_result_draws_the_playoffs(play_out, client):
 
 
 def test_the_season_form_links_to_starting_a_tournament_with_it(client, commissioner):
-    season = create_demo_season(engine="futti", teams=4, seed=10)
+    season = demo_season_create(engine="futti", teams=4, seed=10)
     season.league.commissioners.add(commissioner)
 
     commissioner.user_permissions.add(*Permission.objects.filter(codename__in=["view_season", "change_season"]))
@@ -118,8 +118,8 @@ def test_the_season_form_links_to_starting_a_tournament_with_it(client, commissi
 
 
 def test_a_draw_that_fails_keeps_the_result_and_the_commissioner_draws_later(play_out, admin_client, caplog):
-    season = create_demo_season(engine="futti", teams=5, seed=11, double=False)
-    start_tournament(season, "league_playoffs", top=4)
+    season = demo_season_create(engine="futti", teams=5, seed=11, double=False)
+    tournament_start(season, "league_playoffs", top=4)
     *played, last = season.matches.order_by("kickoff", "id")
     for match in played:
         match_play(match_id=match.id)
@@ -131,7 +131,7 @@ def test_a_draw_that_fails_keeps_the_result_and_the_commissioner_draws_later(pla
     assert season.playoffs.knockout is None
     assert "draw it from the admin" in caplog.text
     with pytest.raises(ValidationError, match="4 is not between 2 and the 3 teams"):
-        draw_planned_playoffs(season.playoffs.id)
+        planned_playoffs_draw(season.playoffs.id)
 
     season.teams.add(*leaving)
     response = admin_client.post(
@@ -147,24 +147,24 @@ def test_a_draw_that_fails_keeps_the_result_and_the_commissioner_draws_later(pla
 
 
 def test_playoffs_of_a_finished_league_are_drawn_at_once_and_other_formats_are_refused(play_out):
-    season = create_demo_season(engine="futti", teams=4, seed=12, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=12, double=False)
     play_out()
-    said = start_tournament(season, "league_playoffs", top=2)
+    said = tournament_start(season, "league_playoffs", top=2)
     assert "is over" in said
     knockout = Playoffs.objects.get(season=season).knockout
     assert knockout is not None and knockout.matches.count() == 1
     with pytest.raises(ValidationError, match="already drawn"):
-        start_tournament(season, "league_playoffs", top=4)
-    bracket = create_demo_season(engine="futti", teams=4, seed=13, knockout=True)
+        tournament_start(season, "league_playoffs", top=4)
+    bracket = demo_season_create(engine="futti", teams=4, seed=13, knockout=True)
     with pytest.raises(ValidationError, match="already a bracket"):
-        start_tournament(bracket, "league_playoffs", top=2)
+        tournament_start(bracket, "league_playoffs", top=2)
     assert not Playoffs.objects.filter(season=bracket).exists()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_last_two_league_results_at_once_draw_the_playoffs_once(play_at_once):
-    season = create_demo_season(engine="futti", teams=4, seed=14, double=False)
-    start_tournament(season, "league_playoffs", top=2)
+    season = demo_season_create(engine="futti", teams=4, seed=14, double=False)
+    tournament_start(season, "league_playoffs", top=2)
     *played, one, two = season.matches.order_by("round", "id")
     for match in played:
         match_play(match_id=match.id)
@@ -176,7 +176,7 @@ def test_the_last_two_league_results_at_once_draw_the_playoffs_once(play_at_once
 
 
 def test_groups_by_hand_from_the_start_form(client, commissioner):
-    season = create_demo_season(engine="futti", teams=6, seed=31)
+    season = demo_season_create(engine="futti", teams=6, seed=31)
     season.league.commissioners.add(commissioner)
     teams = list(season.teams.order_by("name"))
     names = [team.name for team in teams]
@@ -202,7 +202,7 @@ def _decided(match, seeds=range(120)):
 
 
 def test_a_futti_tournament_chooses_its_tie_break_for_every_stage(client, commissioner):
-    season = create_demo_season(engine="futti", teams=8, seed=32)
+    season = demo_season_create(engine="futti", teams=8, seed=32)
     season.league.engine_settings = {"tie_break": "sudden_death"}
     season.league.save()
     season.league.commissioners.add(commissioner)
@@ -217,32 +217,32 @@ def test_a_futti_tournament_chooses_its_tie_break_for_every_stage(client, commis
     match.winner_required = True  # as a knockout match would be played
     assert _decided(match) == {"regulation", "penalties"}
     # the league's own setting still holds for its other seasons
-    other = create_demo_season(engine="futti", teams=2, seed=33, knockout=True)
+    other = demo_season_create(engine="futti", teams=2, seed=33, knockout=True)
     other.league.engine_settings = {"tie_break": "sudden_death"}
     other.league.save()
 
-    draw_bracket(other)
+    bracket_draw(other)
     assert "sudden_death" in _decided(other.matches.get())
 
 
 def test_the_tie_break_is_refused_for_other_games_and_values_and_changes_nothing(client, commissioner):
-    season = create_demo_season(engine="flexdeck", teams=4, seed=34)
+    season = demo_season_create(engine="flexdeck", teams=4, seed=34)
     season.league.commissioners.add(commissioner)
     html = start(client, season, format="knockout", tie_break="penalties").content.decode()
     assert "Only Fütti has a choice of tie-break" in html
     season.refresh_from_db()
     assert season.engine_settings == {} and not hasattr(season, "bracket")
-    futti = create_demo_season(engine="futti", teams=4, seed=35)
+    futti = demo_season_create(engine="futti", teams=4, seed=35)
     with pytest.raises(ValidationError, match="'coin_toss' is not a Fütti tie-break"):
-        start_tournament(futti, "knockout", tie_break="coin_toss")
+        tournament_start(futti, "knockout", tie_break="coin_toss")
     with pytest.raises(ValidationError, match="Two-legged rounds"):
-        start_tournament(futti, "knockout", tie_break="penalties", two_legged_rounds=[3])
+        tournament_start(futti, "knockout", tie_break="penalties", two_legged_rounds=[3])
     futti.refresh_from_db()
     assert futti.engine_settings == {}  # the refused draw took the tie-break back with it
 
 
 def test_a_cup_on_a_season_with_results_is_refused_with_the_real_reason(admin_client):
-    season = create_demo_season(engine="futti", teams=4, seed=9, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=9, double=False)
     match_play(match_id=season.matches.first().id)
     response = start(admin_client, season, format="knockout").content.decode()
     assert "already has results (1 match), which a new draw would delete" in response

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from competitions.pairing import SwissResult, pair_round, swiss_table
 from competitions.results import match_play
-from competitions.swiss import draw_swiss, swiss_lines, swiss_standings
+from competitions.swiss import swiss_draw, swiss_lines, swiss_standings
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import SwissBye
 
 
@@ -94,8 +94,8 @@ def test_no_rematch_when_one_can_be_avoided_and_byes_rotate(teams, rounds, seed)
 
 @pytest.mark.django_db
 def test_a_whole_swiss_is_played_round_by_round(play_out, client):
-    season = create_demo_season(engine="futti", teams=7, seed=31)
-    swiss = draw_swiss(season, rounds=5)
+    season = demo_season_create(engine="futti", teams=7, seed=31)
+    swiss = swiss_draw(season, rounds=5)
     assert set(season.matches.values_list("round", flat=True)) == {1}
     assert season.matches.count() == 3 and SwissBye.objects.filter(swiss=swiss, round=1).exists()
     play_out()
@@ -120,20 +120,20 @@ def test_a_whole_swiss_is_played_round_by_round(play_out, client):
 
 @pytest.mark.django_db
 def test_swiss_refusals():
-    season = create_demo_season(engine="futti", teams=4, seed=32)
+    season = demo_season_create(engine="futti", teams=4, seed=32)
     with pytest.raises(ValidationError, match="between 1 and 3 for 4 teams"):
-        draw_swiss(season, rounds=4)
-    draw_swiss(season, rounds=2)
+        swiss_draw(season, rounds=4)
+    swiss_draw(season, rounds=2)
     match_play(match_id=season.matches.first().id)
     with pytest.raises(ValidationError, match="cannot be drawn again"):
-        draw_swiss(season, rounds=2)
+        swiss_draw(season, rounds=2)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_round_finishing_on_two_workers_at_once_draws_the_next_once(play_at_once):
     """The last two matches of round one are stored at the same moment: round two is drawn once."""
-    season = create_demo_season(engine="futti", teams=4, seed=33)
-    draw_swiss(season, rounds=3)
+    season = demo_season_create(engine="futti", teams=4, seed=33)
+    swiss_draw(season, rounds=3)
     first = list(Match.objects.filter(season=season).values_list("id", flat=True))
     assert len(first) == 2
     play_at_once(first)
@@ -144,7 +144,7 @@ def test_a_round_finishing_on_two_workers_at_once_draws_the_next_once(play_at_on
 
 @pytest.mark.django_db
 def test_the_command_draws_round_one(capsys):
-    season = create_demo_season(engine="futti", teams=5, seed=34)
+    season = demo_season_create(engine="futti", teams=5, seed=34)
     with pytest.raises(CommandError, match="rounds: 9 rounds: between 1 and 5 for 5 teams"):
         call_command("draw_swiss", str(season.id), "--rounds", "9")
     call_command("draw_swiss", str(season.id), "--rounds", "3")
@@ -155,8 +155,8 @@ def test_the_command_draws_round_one(capsys):
 @pytest.mark.django_db
 def test_the_season_page_names_each_rounds_bye(client):
     """Byes were counted in the ranking but never shown: each round now says who sat out."""
-    season = create_demo_season(engine="futti", teams=5, seed=35)
-    swiss = draw_swiss(season, rounds=2)
+    season = demo_season_create(engine="futti", teams=5, seed=35)
+    swiss = swiss_draw(season, rounds=2)
     first = SwissBye.objects.get(swiss=swiss, round=1).team
     for match in season.matches.filter(round=1):
         match_play(match_id=match.id)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from competitions.pairing import dry_run, pair_round, venue_breaks
 from competitions.results import match_forfeit
-from competitions.swiss import draw_swiss, venue_history
-from ops.demo import create_demo_season
+from competitions.swiss import swiss_draw, venue_history
+from ops.demo import demo_season_create
 
 
 def lot(seed):
@@ -25,8 +25,8 @@ def lot(seed):
 def test_a_stored_swiss_gives_nobody_three_home_or_away_matches_in_a_row():
     """Twelve teams, six rounds, results by lot, stored and drawn as the worker does. Before
     the matching, the side at home less often hosted: two teams played three in a row."""
-    season = create_demo_season(engine="futti", teams=12, seed=51)
-    swiss = draw_swiss(season, rounds=6, ranking=list(season.teams.order_by("id")))
+    season = demo_season_create(engine="futti", teams=12, seed=51)
+    swiss = swiss_draw(season, rounds=6, ranking=list(season.teams.order_by("id")))
     rng = random.Random(51)
     for number in range(1, 7):
         for match in season.matches.filter(round=number):

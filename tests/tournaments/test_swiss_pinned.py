@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from competitions.pairing import SwissResult, swiss_table
 from competitions.results import match_forfeit
-from competitions.swiss import draw_swiss, swiss_lines, swiss_standings
+from competitions.swiss import swiss_draw, swiss_lines, swiss_standings
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Swiss, SwissBye
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +29,9 @@ def pairs_of(season, number):
 @pytest.fixture
 def eight():
     """Eight teams seeded in id order, round one drawn: 1 v 5, 2 v 6, 3 v 7, 4 v 8."""
-    season = create_demo_season(engine="futti", teams=8, seed=41)
+    season = demo_season_create(engine="futti", teams=8, seed=41)
     teams = list(season.teams.order_by("id").values_list("id", flat=True))
-    swiss = draw_swiss(season, rounds=3, ranking=list(season.teams.order_by("id")))
+    swiss = swiss_draw(season, rounds=3, ranking=list(season.teams.order_by("id")))
     return season, swiss, dict(enumerate(teams, start=1))
 
 
@@ -78,9 +78,9 @@ def test_a_round_is_drawn_only_once_its_last_result_is_in(eight):
 
 
 def test_with_an_odd_number_the_bye_counts_as_a_win_for_the_next_pairing():
-    season = create_demo_season(engine="futti", teams=5, seed=42)
+    season = demo_season_create(engine="futti", teams=5, seed=42)
     t = dict(enumerate(season.teams.order_by("id").values_list("id", flat=True), start=1))
-    swiss = draw_swiss(season, rounds=3, ranking=list(season.teams.order_by("id")))
+    swiss = swiss_draw(season, rounds=3, ranking=list(season.teams.order_by("id")))
     # five teams: the lowest seed sits out, 1 v 3 and 2 v 4 (the fold of the other four)
     assert SwissBye.objects.get(swiss=swiss, round=1).team_id == t[5]
     assert pairs_of(season, 1) == {(t[1], t[3]), (t[2], t[4])}
@@ -127,11 +127,11 @@ def test_each_side_gets_its_due_venue_and_nobody_hosts_three_in_a_row(eight):
 
 
 def test_the_draw_refuses_each_bad_setting_by_name():
-    season = create_demo_season(engine="futti", teams=4, seed=43)
+    season = demo_season_create(engine="futti", teams=4, seed=43)
     season.first_kickoff = None
-    stranger = create_demo_season(engine="futti", teams=2, seed=44).teams.first()
+    stranger = demo_season_create(engine="futti", teams=2, seed=44).teams.first()
     with pytest.raises(ValidationError) as refused:
-        draw_swiss(season, rounds=0, ranking=[*season.teams.all()[:3], stranger])
+        swiss_draw(season, rounds=0, ranking=[*season.teams.all()[:3], stranger])
     assert refused.value.message_dict == {
         "rounds": ["0 rounds: between 1 and 3 for 4 teams, as many as a round robin has."],
         "first_kickoff": ["Set the season's first kickoff and round interval first."],
@@ -139,41 +139,41 @@ def test_the_draw_refuses_each_bad_setting_by_name():
     }
     season.first_kickoff, season.round_interval = timezone.now(), None
     with pytest.raises(ValidationError, match="Set the season's first kickoff"):
-        draw_swiss(season, rounds=1)
-    lonely = create_demo_season(engine="futti", teams=2, seed=45)
+        swiss_draw(season, rounds=1)
+    lonely = demo_season_create(engine="futti", teams=2, seed=45)
     lonely.teams.remove(lonely.teams.first())
     with pytest.raises(ValidationError) as refused:
-        draw_swiss(lonely, rounds=1)
+        swiss_draw(lonely, rounds=1)
     assert refused.value.message_dict == {"teams": ["A Swiss tournament needs at least two teams."]}
 
 
 def test_two_teams_play_a_one_round_swiss():
-    season = create_demo_season(engine="futti", teams=2, seed=46)
-    swiss = draw_swiss(season, rounds=1)
+    season = demo_season_create(engine="futti", teams=2, seed=46)
+    swiss = swiss_draw(season, rounds=1)
     assert season.matches.count() == 1 and swiss.rounds == 1 and swiss.drawn_at is not None
 
 
 def test_without_a_ranking_the_seeding_is_the_seasons_lot_and_a_redraw_repeats_it():
-    season = create_demo_season(engine="futti", teams=6, seed=47)
+    season = demo_season_create(engine="futti", teams=6, seed=47)
     ids = list(season.teams.order_by("id").values_list("id", flat=True))
-    swiss = draw_swiss(season, rounds=3)
+    swiss = swiss_draw(season, rounds=3)
     lot = list(ids)
     random.Random(f"{season.seed}:swiss").shuffle(lot)
     assert swiss.ranking == lot
     first = sorted(season.matches.values_list("home_id", "away_id", "seed"))
     assert len({seed for _, _, seed in first}) == 3 and all(62 <= seed < 2**31 for _, _, seed in first)
-    again = draw_swiss(season, rounds=2)
+    again = swiss_draw(season, rounds=2)
     assert Swiss.objects.filter(season=season).get().pk == again.pk and again.rounds == 2
     assert sorted(season.matches.values_list("home_id", "away_id", "seed")) == first
 
 
 def test_a_result_in_another_season_does_not_stop_a_redraw():
-    season = create_demo_season(engine="futti", teams=4, seed=48)
-    other = create_demo_season(engine="futti", teams=4, seed=49)
-    draw_swiss(other, rounds=2)
+    season = demo_season_create(engine="futti", teams=4, seed=48)
+    other = demo_season_create(engine="futti", teams=4, seed=49)
+    swiss_draw(other, rounds=2)
     win(other.matches.first(), other.matches.first().home_id)
-    draw_swiss(season, rounds=2)
-    assert draw_swiss(season, rounds=3).rounds == 3
+    swiss_draw(season, rounds=2)
+    assert swiss_draw(season, rounds=3).rounds == 3
 
 
 def test_a_match_that_lost_its_result_leaves_the_table(eight):
@@ -197,10 +197,10 @@ def test_the_text_table_has_its_header_and_a_line_a_team(eight):
 
 
 def test_a_redraw_after_a_result_is_refused_on_the_season():
-    season = create_demo_season(engine="futti", teams=4, seed=50)
-    draw_swiss(season, rounds=2)
+    season = demo_season_create(engine="futti", teams=4, seed=50)
+    swiss_draw(season, rounds=2)
     match = season.matches.first()
     win(match, match.home_id)
     with pytest.raises(ValidationError) as refused:
-        draw_swiss(season, rounds=2)
+        swiss_draw(season, rounds=2)
     assert refused.value.message_dict == {"season": ["The Swiss cannot be drawn again once a match has been played."]}

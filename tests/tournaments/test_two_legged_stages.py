@@ -6,8 +6,8 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from competitions.results import due_matches_play
-from competitions.start import start_tournament
-from ops.demo import create_demo_season
+from competitions.start import tournament_start
+from ops.demo import demo_season_create
 from tournaments.models import GroupStage, Playoffs, Tie
 
 pytestmark = pytest.mark.django_db
@@ -22,8 +22,8 @@ def _every_tie_two_legged(knockout, rounds):
 
 
 def test_the_knockout_after_the_groups_is_two_legged_as_planned(play_out):
-    season = create_demo_season(engine="futti", teams=8, seed=21)
-    start_tournament(season, "groups", groups=2, advance=2, two_legged_rounds=[1, 2], away_goals=True)
+    season = demo_season_create(engine="futti", teams=8, seed=21)
+    tournament_start(season, "groups", groups=2, advance=2, two_legged_rounds=[1, 2], away_goals=True)
     stage = GroupStage.objects.get(season=season)
     assert (stage.two_legged_rounds, stage.away_goals) == ([1, 2], True)
     play_out()  # the groups; their last result draws the knockout
@@ -34,9 +34,9 @@ def test_the_knockout_after_the_groups_is_two_legged_as_planned(play_out):
 
 
 def test_a_two_legged_round_the_groups_knockout_does_not_have_is_refused_and_nothing_drawn():
-    season = create_demo_season(engine="futti", teams=8, seed=21)
+    season = demo_season_create(engine="futti", teams=8, seed=21)
     with pytest.raises(ValidationError, match="among 1 to 2: a knockout of 4 teams has 2 rounds"):
-        start_tournament(season, "groups", groups=2, advance=2, two_legged_rounds=[3])
+        tournament_start(season, "groups", groups=2, advance=2, two_legged_rounds=[3])
     assert not GroupStage.objects.exists()
     with pytest.raises(CommandError, match="'x' is not a round number"):
         call_command("draw_groups", str(season.id), "--two-legged-rounds", "1,x")
@@ -46,11 +46,11 @@ def test_a_two_legged_round_the_groups_knockout_does_not_have_is_refused_and_not
 
 
 def test_the_playoffs_planned_with_the_league_are_two_legged(play_out):
-    season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
+    season = demo_season_create(engine="futti", teams=5, seed=6, double=False)
     with pytest.raises(ValidationError, match="among 1 to 2"):
-        start_tournament(season, "league_playoffs", top=4, two_legged_rounds=[3])
+        tournament_start(season, "league_playoffs", top=4, two_legged_rounds=[3])
     assert not Playoffs.objects.exists()
-    start_tournament(season, "league_playoffs", top=4, third_place=True, two_legged_rounds=[1, 2])
+    tournament_start(season, "league_playoffs", top=4, third_place=True, two_legged_rounds=[1, 2])
     play_out()  # the league; its last result draws the play-offs
     knockout = Playoffs.objects.get(season=season).knockout
     assert knockout.bracket.two_legged_rounds == [1, 2] and not knockout.bracket.away_goals
@@ -58,7 +58,7 @@ def test_the_playoffs_planned_with_the_league_are_two_legged(play_out):
 
 
 def test_the_playoffs_command_takes_two_legged_rounds(capsys):
-    season = create_demo_season(engine="futti", teams=5, seed=6, double=False)
+    season = demo_season_create(engine="futti", teams=5, seed=6, double=False)
     due_matches_play()
     with pytest.raises(CommandError, match="two_legged_rounds: Two-legged rounds must be among 1 to 2"):
         call_command("draw_playoffs", str(season.id), "--top", "4", "--two-legged-rounds", "3")

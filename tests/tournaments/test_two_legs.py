@@ -6,12 +6,12 @@ from django.core.exceptions import ValidationError
 from api.brackets import bracket_of
 from competitions.bracket import aggregate_winner
 from competitions.drawing import bracket_drawing
-from competitions.knockout import advance_bracket, bracket_lines, champion, draw_bracket
+from competitions.knockout import bracket_advance, bracket_draw, bracket_lines, champion
 from competitions.results import match_forfeit, match_play
 from competitions.two_legs import tie_aggregate, tie_score
 from matches.models import Match
 from matches.services import due_matches
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tournaments.models import Tie
 
 
@@ -35,8 +35,8 @@ def test_the_second_legs_shootout_breaks_a_level_aggregate():
 
 
 def two_legged(teams, seed, **options):
-    season = create_demo_season(engine="futti", teams=teams, seed=seed, knockout=True)
-    return draw_bracket(season, **options)
+    season = demo_season_create(engine="futti", teams=teams, seed=seed, knockout=True)
+    return bracket_draw(season, **options)
 
 
 @pytest.mark.django_db
@@ -150,11 +150,11 @@ def test_the_final_and_the_third_place_match_can_be_two_legged(play_out):
 
 @pytest.mark.django_db
 def test_two_legged_rounds_beyond_the_final_and_in_double_elimination_are_refused():
-    season = create_demo_season(engine="futti", teams=4, seed=2, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=2, knockout=True)
     with pytest.raises(ValidationError, match="among 1 to 2: a knockout of 4 teams has 2 rounds"):
-        draw_bracket(season, two_legged_rounds=[3])
+        bracket_draw(season, two_legged_rounds=[3])
     with pytest.raises(ValidationError, match="one-legged ties"):
-        draw_bracket(season, two_legged_rounds=[1], double_elimination=True)
+        bracket_draw(season, two_legged_rounds=[1], double_elimination=True)
 
 
 def _result(match, home_goals, away_goals, decided_by="regulation", shootout=None):
@@ -180,7 +180,7 @@ def test_every_leg_is_read_from_the_ties_side_everywhere(first_leg, second_leg, 
     tie = Tie.objects.filter(bracket=bracket, round=1).select_related("home", "away").first()
     _result(tie.first_leg, *first_leg)
     _result(tie.match, *second_leg)
-    advance_bracket(bracket.id)
+    bracket_advance(bracket.id)
     tie.refresh_from_db()
     assert tie.winner_id == {1: tie.home_id, 2: tie.away_id, None: None}[winner]  # the tie's first or second team
     score = tie_score(bracket, tie)

@@ -5,13 +5,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from competitions.groups import draw_groups
+from competitions.groups import groups_draw
 from competitions.results import match_play
 from competitions.standings import compute_standings
-from competitions.swiss import draw_swiss
+from competitions.swiss import swiss_draw
 from leagues.models import Team
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 from tournaments.models import Entrant, Group, Swiss, SwissBye
 
@@ -37,8 +37,8 @@ def involving(team, season):
 
 
 def test_a_team_withdrawing_from_a_group_is_replaced_from_the_admin(admin_client):
-    season = create_demo_season(engine="futti", teams=8, seed=21)
-    stage = draw_groups(season, groups=2, advance=2)
+    season = demo_season_create(engine="futti", teams=8, seed=21)
+    stage = groups_draw(season, groups=2, advance=2)
     group = Group.objects.get(stage=stage, label="A")
     withdrawn = group.season.teams.order_by("id").first()
     fixtures = sorted(involving(withdrawn, group.season).values_list("id", flat=True))
@@ -78,8 +78,8 @@ def test_a_team_withdrawing_from_a_group_is_replaced_from_the_admin(admin_client
 
 
 def test_a_team_withdrawing_from_a_swiss_is_replaced_by_the_command(capsys, admin_client):
-    season = create_demo_season(engine="futti", teams=5, seed=3)
-    swiss = draw_swiss(season, rounds=3)
+    season = demo_season_create(engine="futti", teams=5, seed=3)
+    swiss = swiss_draw(season, rounds=3)
     html = admin_client.get(f"/admin/tournaments/swiss/{swiss.id}/change/").content.decode()
     assert 'name="withdrawn"' in html and 'name="replacement"' in html
     bye = SwissBye.objects.get(swiss=swiss, round=1).team
@@ -110,13 +110,13 @@ def test_a_team_withdrawing_from_a_swiss_is_replaced_by_the_command(capsys, admi
 
 
 def test_the_command_replaces_in_a_bracket_too_and_refuses_a_league():
-    season = create_demo_season(engine="futti", teams=4, seed=8, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
     withdrawn = Entrant.objects.get(bracket=season.bracket, seed=4).team
     replacement = latecomers(season, withdrawn)
     with pytest.raises(CommandError, match="replacement: .* is in the bracket already"):
         call_command("replace_team", str(season.id), str(withdrawn.id), str(season.bracket.entrants.first().team_id))
     call_command("replace_team", str(season.id), str(withdrawn.id), str(replacement.id))
     assert Entrant.objects.get(bracket=season.bracket, seed=4).team == replacement
-    league = create_demo_season(engine="futti", teams=4, seed=9)
+    league = demo_season_create(engine="futti", teams=4, seed=9)
     with pytest.raises(CommandError, match="is not a bracket, a group stage or a Swiss"):
         call_command("replace_team", str(league.id), *league.teams.values_list("name", flat=True)[:2])

@@ -3,11 +3,11 @@
 import pytest
 
 from competitions.results import due_matches_play
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 
 @pytest.fixture
 def played_season(db):
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     due_matches_play()
     return season

@@ -11,7 +11,7 @@ import pytest
 
 from competitions.results import due_matches_play
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -42,7 +42,7 @@ def browser():
 
 @pytest.fixture
 def season(transactional_db):
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     due_matches_play()
     season.first_team_id = season.teams.order_by("id").values_list("id", flat=True).first()
     return season
@@ -87,7 +87,7 @@ def test_pages_fit_a_phone(season, live_server, browser):
 @pytest.fixture
 def season_with_fixtures(transactional_db):
     """A season whose last round is still to play, so the home page lists next fixtures."""
-    season = create_demo_season(engine="futti", teams=4, seed=2, double=False)
+    season = demo_season_create(engine="futti", teams=4, seed=2, double=False)
     last = Match.objects.filter(season=season).order_by("-round").values_list("round", flat=True).first()
     future = Match.objects.filter(season=season, round=last).first().kickoff.replace(year=2099)
     Match.objects.filter(season=season, round=last).update(kickoff=future)
@@ -121,7 +121,7 @@ def test_fixture_lists_keep_the_kickoff_day_and_time_on_a_phone(season_with_fixt
 @pytest.fixture
 def long_named_bracket(transactional_db):
     """A played knockout whose teams have names too long for their boxes."""
-    season = create_demo_season(engine="futti", teams=4, seed=5, knockout=True)
+    season = demo_season_create(engine="futti", teams=4, seed=5, knockout=True)
     for number, team in enumerate(season.teams.order_by("id")):
         team.name = f"Dunmore Wanderers Athletic Football Club {number}"
         team.save(update_fields=["name"])

@@ -12,7 +12,7 @@ from django.utils import timezone
 from competitions import results
 from matches import fixtures, services
 from matches.models import Match
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from tests.web.test_web_ical import events
 from web import ical
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def fixture_list(db):
     """A four-team season not played yet: twelve scheduled matches."""
-    return create_demo_season(engine="futti", teams=4, seed=3)
+    return demo_season_create(engine="futti", teams=4, seed=3)
 
 
 def feed(client, season, **headers) -> dict[str, dict[str, str]]:

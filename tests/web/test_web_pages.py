@@ -11,7 +11,7 @@ from competitions.results import due_matches_play
 from competitions.standings import compute_standings
 from leagues.models import League, PointsDeduction
 from matches.models import Match, MatchEvent
-from ops.demo import create_demo_season
+from ops.demo import demo_season_create
 from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,7 @@ def test_season_page_has_table_with_form_footnotes_rounds_chart_and_leaders(clie
 
 
 def test_season_page_shows_the_tie_break_notes_as_a_footnote(client, db):
-    season = create_demo_season(engine="futti", teams=4, seed=1)
+    season = demo_season_create(engine="futti", teams=4, seed=1)
     matches = list(Match.objects.filter(season=season))
     Match.objects.filter(id__in=[m.id for m in matches]).update(status=Match.Status.PLAYED, home_goals=1, away_goals=1)
     notes = compute_standings(season).notes
@@ -89,7 +89,7 @@ def test_chart_positions_follow_the_table_after_each_round(client, played_season
 
 
 def test_season_page_before_any_result(client, db):
-    season = create_demo_season(engine="futti", teams=4, seed=2)
+    season = demo_season_create(engine="futti", teams=4, seed=2)
     html = page(client, "season", season.id)
     assert "<svg" not in html and "No results yet" in html
 
@@ -114,7 +114,7 @@ def test_match_report_shows_score_decision_play_by_play_stats_seed_and_engine(cl
 
 
 def test_match_report_of_an_unplayed_match(client, db):
-    season = create_demo_season(engine="futti", teams=4, seed=3)
+    season = demo_season_create(engine="futti", teams=4, seed=3)
     match = Match.objects.filter(season=season).first()
     html = page(client, "match", match.id)
     assert "No play-by-play" in html and "No player stats" in html
@@ -167,9 +167,9 @@ def test_pages_are_accessible_html(client, played_season):
 
 
 def test_query_counts_do_not_grow_with_the_league(client, django_assert_max_num_queries, db):
-    small = create_demo_season(engine="futti", teams=4, seed=1)
+    small = demo_season_create(engine="futti", teams=4, seed=1)
     due_matches_play()
-    big = create_demo_season(engine="futti", teams=8, seed=2)
+    big = demo_season_create(engine="futti", teams=8, seed=2)
     due_matches_play()
     for season in (small, big):
         match = Match.objects.filter(season=season).first()

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from leagues.cache import standings_changed
 from matches.models import Match
 from tests.conftest import make_league, make_season
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def long_season():
     """30 teams, home and away: 58 rounds of 15 matches, 870 in all."""
     season = make_season(make_league(), [f"Team {n:02d}" for n in range(30)])
-    generate_fixtures(season)
+    fixtures_generate(season)
     return season
 
 
@@ -59,7 +59,7 @@ def test_the_chart_is_left_out_above_its_limit_and_the_table_stays_whole(client,
 
 def test_a_short_season_is_one_page_with_its_chart(client):
     season = make_season(make_league(), ["Alpha", "Beta", "Gamma", "Delta"])
-    generate_fixtures(season)
+    fixtures_generate(season)
     Match.objects.filter(season=season, round=1).update(status="played", home_goals=2, away_goals=1)
     html = client.get(f"/seasons/{season.id}/").content.decode()
     assert rounds_shown(html) == [1, 2, 3, 4, 5, 6]

@@ -1,7 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from competitions.groups import draw_group_knockout, draw_groups, group_lines, groups_from_lines
+from competitions.groups import group_knockout_draw, group_lines, groups_draw, groups_from_lines
 from competitions.knockout import bracket_lines
 from competitions.management.commands._options import add_two_legged_arguments
 from leagues.errors import validation_message
@@ -41,12 +41,12 @@ class Command(BaseCommand):
                 stage = GroupStage.objects.filter(season=season).first()
                 if stage is None:
                     raise CommandError(f"{season} has no groups: draw them first.")
-                knockout = draw_group_knockout(stage, third_place=options["third_place"] or None)
+                knockout = group_knockout_draw(stage, third_place=options["third_place"] or None)
                 self.stdout.write(f"{knockout} (season id {knockout.id}):")
                 self.stdout.write("\n".join(bracket_lines(knockout.bracket)))
                 return
             by_hand = groups_from_lines(season, options["group"], field="--group") if options["group"] else None
-            stage = draw_groups(
+            stage = groups_draw(
                 season,
                 groups=options["groups"],
                 by_hand=by_hand,

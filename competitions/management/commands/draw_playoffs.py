@@ -3,7 +3,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from competitions.knockout import bracket_lines
 from competitions.management.commands._options import add_two_legged_arguments
-from competitions.playoffs import draw_playoffs
+from competitions.playoffs import playoffs_draw
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, season_id, top, third_place, two_legged_rounds, away_goals, **options):
         try:
-            playoffs = draw_playoffs(
+            playoffs = playoffs_draw(
                 get_season(season_id),
                 top=top,
                 third_place=third_place,

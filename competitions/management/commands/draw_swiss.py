@@ -1,7 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from competitions.swiss import draw_swiss
+from competitions.swiss import swiss_draw
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 
@@ -16,7 +16,7 @@ class Command(BaseCommand):
     def handle(self, *args, season_id, rounds, **options):
         season = get_season(season_id)
         try:
-            swiss = draw_swiss(season, rounds=rounds)
+            swiss = swiss_draw(season, rounds=rounds)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         byes = ", ".join(str(b.team) for b in swiss.byes.all()) or "none"

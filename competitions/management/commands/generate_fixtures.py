@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime, parse_duration
 
-from competitions.round_robin import generate_fixtures
+from competitions.round_robin import fixtures_generate
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 
@@ -40,7 +40,7 @@ class Command(BaseCommand):
                 raise CommandError(f"--interval: {options['interval']!r} is not a positive duration")
         double = False if options["single"] else None
         try:
-            matches = generate_fixtures(season, first_kickoff=start, interval=interval, double=double)
+            matches = fixtures_generate(season, first_kickoff=start, interval=interval, double=double)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         rounds = max(m.round for m in matches)

@@ -1,7 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from competitions.withdrawals import replace_in_tournament
+from competitions.withdrawals import tournament_team_replace
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 from leagues.models import Team
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         season = get_season(season_id)
         teams = [_team(season.league_id, given) for given in (withdrawn, replacement)]
         try:
-            replace_in_tournament(season, *teams)
+            tournament_team_replace(season, *teams)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         self.stdout.write(f"{teams[1]} takes the place of {teams[0]} in {season}.")

@@ -13,7 +13,7 @@ from competitions.groups import group_lines
 from competitions.knockout import bracket_lines, champion
 from competitions.rollover import season_rollover
 from competitions.standings import format_table
-from competitions.start import start_tournament
+from competitions.start import tournament_start
 from competitions.swiss import swiss_lines
 from engines import DEFAULT_ENGINE, ENGINES
 from leagues.errors import validation_message
@@ -21,7 +21,7 @@ from leagues.models import SeasonTeam
 from matches.models import Match
 from matches.services import queue_due_matches, revision_update
 from matches.worker import start_worker, stop_worker
-from ops.demo import TEAM_NAMES, create_demo_season
+from ops.demo import TEAM_NAMES, demo_season_create
 from rosters.drafting import autodraft
 from tournaments.models import Bracket, Swiss, Tie
 
@@ -93,14 +93,14 @@ class Command(BaseCommand):
         third_place = options["third_place"]
         kind = "league" if tournament_format == "round_robin" else tournament_format.replace("_", " ")
         self.stdout.write(f"Creating a {engine} demo {kind} with {teams} teams (seed {seed})...")
-        season = create_demo_season(
+        season = demo_season_create(
             engine=engine, teams=teams, seed=seed, double=not options["single"], divisions=divisions
         )
         if tournament_format != "round_robin":
             rounds = bracket_size(teams).bit_length() - 1
             legs = options["two_legged"]
             try:
-                start_tournament(
+                tournament_start(
                     season,
                     tournament_format,
                     third_place=third_place,

@@ -3,7 +3,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues.models import League
-from ops.backup import BackupError, export_league
+from ops.backup import BackupError, league_export
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
         except League.DoesNotExist as exc:
             raise CommandError(f"no league with {'id' if league.isdigit() else 'slug'} {league!r}") from exc
         try:
-            text = json.dumps(export_league(found), indent=1, ensure_ascii=False)
+            text = json.dumps(league_export(found), indent=1, ensure_ascii=False)
         except BackupError as exc:
             raise CommandError(f"cannot export {found.slug}: {exc}") from exc
         if output:

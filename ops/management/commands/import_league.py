@@ -4,7 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ops.backup import BackupError, import_league
+from ops.backup import BackupError, league_import
 
 
 class Command(BaseCommand):
@@ -26,7 +26,7 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: not JSON ({exc}); nothing imported") from exc
         started = time.perf_counter()
         try:
-            league = import_league(data)
+            league = league_import(data)
         except BackupError as exc:
             raise CommandError(f"{file}: {exc}; nothing imported") from exc
         self.stdout.write(

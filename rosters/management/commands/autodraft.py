@@ -5,7 +5,7 @@ from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 from rosters.drafts.moves import run_autodraft
 from rosters.drafts.room import squad_lines
-from rosters.drafts.setup import create_draft
+from rosters.drafts.setup import draft_create
 from rosters.models import Draft
 
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
     def handle(self, *args, season_id, format, **options):
         season = get_season(season_id)
         try:
-            draft = Draft.objects.filter(season=season).first() or create_draft(season, format=format)
+            draft = Draft.objects.filter(season=season).first() or draft_create(season, format=format)
             draft = run_autodraft(draft.pk)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
