@@ -242,14 +242,11 @@ class BracketAdmin(LeagueScopedAdmin):
         permissions=["change"],
     )
     def draw(self, request, queryset):
-        queryset = self.run_rows(request, queryset)
-        for bracket in queryset.select_related("season__league"):
-            try:
-                redraw_bracket(bracket)
-            except ValidationError as exc:
-                self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, f"{bracket}: drawn, round one scheduled.", messages.SUCCESS)
+        def draw_one(bracket) -> str:
+            redraw_bracket(bracket)
+            return f"{bracket}: drawn, round one scheduled."
+
+        self.each_row(request, queryset.select_related("season__league"), draw_one)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
@@ -368,14 +365,10 @@ class GroupStageAdmin(ReplaceTeamAdmin):
         description="Draw the knockout of the groups' top teams (winners meet runners-up)", permissions=["change"]
     )
     def draw_knockout(self, request, queryset):
-        queryset = self.run_rows(request, queryset)
-        for stage in queryset.select_related("season__league"):
-            try:
-                knockout = group_knockout_draw(stage)
-            except ValidationError as exc:
-                self.message_user(request, f"{stage}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, f"{stage}: {knockout} drawn, round one scheduled.", messages.SUCCESS)
+        def draw_one(stage) -> str:
+            return f"{stage}: {group_knockout_draw(stage)} drawn, round one scheduled."
+
+        self.each_row(request, queryset.select_related("season__league"), draw_one)
 
 
 class SwissByeInline(ReadOnlyInline):
@@ -417,10 +410,7 @@ class PlayoffsAdmin(LeagueScopedAdmin):
 
     @admin.action(description="Draw the play-offs of the finished league now", permissions=["change"])
     def draw_now(self, request, queryset):
-        for playoffs in self.run_rows(request, queryset).select_related("season__league"):
-            try:
-                knockout = planned_playoffs_draw(playoffs.id)
-            except ValidationError as exc:
-                self.message_user(request, f"{playoffs.season}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, f"{knockout} drawn, round one scheduled.", messages.SUCCESS)
+        def draw_one(playoffs) -> str:
+            return f"{planned_playoffs_draw(playoffs.id)} drawn, round one scheduled."
+
+        self.each_row(request, queryset.select_related("season__league"), draw_one, name=lambda p: str(p.season))

@@ -22,7 +22,6 @@ from competitions.round_robin import fixtures_generate
 from engines import CardError, Engine, get_engine
 from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, ScopedInline
 from leagues.engine_forms import TACTICS, has_form, tactics_help
-from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
 from leagues.validation import team_count_errors
 from matches.services import check_tactics
@@ -187,26 +186,15 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
 
     @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)", permissions=["change"])
     def generate_fixtures_action(self, request, queryset):
-        self.each_season(
+        self.each_row(
             request, queryset, lambda season: f"{season}: {len(fixtures_generate(season))} matches scheduled."
         )
-
-    def each_season(self, request, queryset, act) -> None:
-        """``act`` on each selected season the user runs: the line it returns, or the refusal
-        with its reason, as a message."""
-        for season in self.run_rows(request, queryset):
-            try:
-                line = act(season)
-            except ValidationError as exc:
-                self.message_user(request, f"{season}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, line, messages.SUCCESS)
 
     @admin.action(
         description="Close the season (its unplayed matches are cancelled and listed)", permissions=["change"]
     )
     def close_season_action(self, request, queryset):
-        self.each_season(request, queryset, lambda s: f"{s} is closed. {season_close(s, by=request.user)}")
+        self.each_row(request, queryset, lambda s: f"{s} is closed. {season_close(s, by=request.user)}")
 
     @admin.action(description="Draw the divisions' promotion play-offs (a finished season)", permissions=["change"])
     def division_playoffs_action(self, request, queryset):
@@ -214,7 +202,7 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
             names = ", ".join(str(k) for k in division_playoffs_draw(season))
             return f"{season}: drawn {names}; the worker plays them."
 
-        self.each_season(request, queryset, draw)
+        self.each_row(request, queryset, draw)
 
     @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
     def next_season_action(self, request, queryset):

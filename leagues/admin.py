@@ -4,13 +4,15 @@ engine's schema describes. The Season and Team pages act a layer up and live in
 ``competitions.league_admin``.
 """
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count
 
 from engines import Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.engine_forms import SETTINGS, SchemaBox, settings_fieldsets, settings_form
+from leagues.errors import validation_message
 from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, Division, League, PointsDeduction, Season, Team
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField
 
@@ -112,6 +114,17 @@ class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
         if request.user.is_superuser:
             return queryset
         return queryset.filter(**{f"{self.league_field}__in": League.objects.run_by(request.user)})
+
+    def each_row(self, request, queryset, act, name=str) -> None:
+        """An admin action's loop: ``act`` on each selected row the user runs, its returned line
+        shown as done, or its refusal with the reason, after the row's ``name``."""
+        for row in self.run_rows(request, queryset):
+            try:
+                line = act(row)
+            except ValidationError as exc:
+                self.message_user(request, f"{name(row)}: {validation_message(exc)}", messages.ERROR)
+            else:
+                self.message_user(request, line, messages.SUCCESS)
 
     def has_add_permission(self, request):
         return super().has_add_permission(request) and self.runs(request)
