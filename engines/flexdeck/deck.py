@@ -10,16 +10,18 @@ published, so this table is our own, built to keep every fact the rule book give
 * Clubs are blue and the 10 of Clubs carries 5-7 (strength 12), as the rule book
   says. We made Spades gold, Hearts red and Diamonds green (our choice).
 * The strongest cards are the green 9-9 (18) and the blue 8-9 (17).
-* Every card the rule book's sample game turns exists, as often as that game
-  turns it in one half (two red 8s, two blue 9s, two gold 6s, two blue 12s, two
-  green 8s, two blue 13s; in the second half two red 5s, two gold 4s and two
-  gold 7s). That fixes 42 of the 52 cards.
-* The ten cards the sample game leaves open (tiles summing 6, 9, 9, 10, 10, 11,
-  11, 14, 15, 16) were shared out so that both sides' decks carry the same total
-  strength (246 pips each): blue 6 and 9, gold 10 and 16, red 14 and 15, green
-  9, 10, 11 and 11.
-* The three weakest tiles (0-0, 0-1, 0-2) sit on the jokers, whose pips never
-  count.
+* Every card the rule book's sample game deals or turns exists, as often as that game
+  needs it in one half: the union of what each half turns (blue 9 9 10 11 12 12 13 13 14
+  16 17, gold 3 4 4 5 6 6 7 7 8 9 10, red 2 3 4 5 5 6 7 8 8 11 12, green 7 8 8 10 12 13
+  14 15 18) and the pitch values the text names that no turned card covers: the red/green
+  forward of strength 2 (a second red 2 beside the turned one; both tiles of strength 2,
+  0-2 and 1-1, are therefore red) and the first half's blue/gold keeper of 9 (a third blue
+  9). That fixes 44 of the 52 cards and uses up every tile of strength 2, 3, 4, 5, 7, 8,
+  12, 13, 17 and 18.
+* The eight cards left open take eight of the eleven tiles left (9, 10, 10, 11, 11, 14,
+  15, 16), shared so both sides' decks carry the same total strength (244 pips each):
+  blue 10, gold 9 and 11, red 10, green 11, 14, 15 and 16.
+* The jokers, whose pips never count, carry the three tiles left: 0-0, 0-1 and 0-6.
 * Within a suit the ranks run from the weakest card (ace) to the strongest
   (king); only the 10 of Clubs is pinned to 5-7.
 
@@ -55,12 +57,12 @@ SPECIALS = (JOKER, GOLDEN_BOOT)
 #: The tiles of each colour (low pip, high pip), weakest first. See the module
 #: docstring for how they were chosen.
 TILES_BY_COLOUR: dict[str, tuple[tuple[int, int], ...]] = {
-    "blue": ((3, 3), (0, 9), (1, 8), (2, 7), (2, 8), (3, 8), (6, 6), (5, 8), (6, 7), (5, 7), (6, 8), (7, 9), (8, 9)),
-    "gold": ((1, 2), (1, 3), (2, 2), (2, 3), (1, 5), (2, 4), (2, 5), (3, 4), (4, 4), (3, 6), (3, 7), (4, 6), (8, 8)),
-    "red": ((1, 1), (0, 3), (0, 4), (0, 5), (1, 4), (0, 6), (0, 7), (0, 8), (1, 7), (2, 9), (3, 9), (7, 7), (7, 8)),
-    "green": ((1, 6), (2, 6), (3, 5), (4, 5), (1, 9), (5, 5), (4, 7), (5, 6), (4, 8), (4, 9), (5, 9), (6, 9), (9, 9)),
+    "blue": ((2, 7), (3, 6), (1, 8), (3, 7), (4, 6), (4, 7), (4, 8), (5, 8), (6, 7), (5, 7), (6, 8), (8, 8), (8, 9)),
+    "gold": ((1, 2), (1, 3), (2, 2), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (2, 6), (4, 5), (0, 9), (2, 8), (3, 8)),
+    "red": ((1, 1), (0, 2), (0, 3), (0, 4), (2, 3), (0, 5), (3, 3), (3, 4), (3, 5), (1, 7), (5, 5), (5, 6), (6, 6)),
+    "green": ((0, 7), (4, 4), (0, 8), (1, 9), (2, 9), (3, 9), (4, 9), (7, 7), (5, 9), (7, 8), (6, 9), (7, 9), (9, 9)),
 }
-JOKER_TILES = ((0, 0), (0, 1), (0, 2))
+JOKER_TILES = ((0, 0), (0, 1), (0, 6))
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from engines.flexdeck.match import BLANK_STATS, SPECIAL_CODES, Match, Rules, Squ
 from engines.flexdeck.pitch import AWAY, HOME, RETREAT_RULES, SIDE_NAMES
 from engines.flexdeck.schema import DEFAULT_RETREAT, SETTINGS_SCHEMA, TACTICS_SCHEMA
 from engines.flexdeck.sheet import CARD_FACE, CLOCK, SHEET, TABLE_ENTRY
+from engines.settings import flag_setting, whole_setting
 from engines.sheets import FrozenTeamSheet
 
 #: Every key a card may carry; anything else goes through the full validation,
@@ -50,17 +51,6 @@ def card_colour_and_strength(card: Mapping[str, Any]) -> tuple[str, int]:
     return attributes["colour"], sum(attributes["pips"])
 
 
-def _int_setting(settings: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = settings.get(key, default)
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise CardError(f"setting {key}: {value!r} is not a whole number; allowed {low}-{high}") from None
-    if not low <= number <= high:
-        raise CardError(f"setting {key}: {number} is out of range; allowed {low}-{high}")
-    return number
-
-
 def _choice_setting(settings: Mapping[str, Any], key: str, default: str, allowed: Sequence[str]) -> str:
     value = str(settings.get(key, default)).strip().lower()
     if value not in allowed:
@@ -68,21 +58,19 @@ def _choice_setting(settings: Mapping[str, Any], key: str, default: str, allowed
     return value
 
 
-def _bool_setting(settings: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = settings.get(key, default)
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise CardError(f"setting {key}: {value!r} is not true or false")
-
-
 @lru_cache(maxsize=32)
 def _specials_of(deck_json: str) -> tuple[int, ...]:
     return tuple(SPECIAL_CODES[special] for special in deck_specials(load_deck(deck_json)))
+
+
+def read_options(options: MatchOptions | Mapping[str, Any] | None) -> MatchOptions:
+    """The match options, with ``winner_required`` a true flag: the text "false" (which
+    ``bool`` reads as yes) or any other non-flag is a ``CardError`` naming the key."""
+    if isinstance(options, Mapping):
+        flag_setting(options, "winner_required", False)
+    match_options = MatchOptions.coerce(options)
+    flag_setting({"winner_required": match_options.winner_required}, "winner_required", False)
+    return match_options
 
 
 _DEFAULT_RULES = {flag: Rules(winner_required=flag) for flag in (False, True)}
@@ -93,7 +81,7 @@ def read_settings(options: MatchOptions) -> tuple[Rules, int]:
     settings = options.settings
     if not settings:
         return _DEFAULT_RULES[bool(options.winner_required)], cards.DEFAULT_SQUAD_SIZE
-    squad_size = _int_setting(settings, "squad_size", cards.DEFAULT_SQUAD_SIZE, cards.MIN_SQUAD_SIZE, 26)
+    squad_size = whole_setting(settings, "squad_size", cards.DEFAULT_SQUAD_SIZE, cards.MIN_SQUAD_SIZE, 26)
     style = _choice_setting(settings, "coach_style", "careful", COACH_STYLES)
     styles = (
         _choice_setting(settings, "home_coach_style", style, COACH_STYLES),
@@ -102,7 +90,7 @@ def read_settings(options: MatchOptions) -> tuple[Rules, int]:
     retreat = _choice_setting(settings, "penalty_retreat", DEFAULT_RETREAT, tuple(RETREAT_RULES))
     rules = Rules(
         retreat=RETREAT_RULES[retreat],
-        red_card_bonus_on_shots=_bool_setting(settings, "red_card_bonus_on_shots", True),
+        red_card_bonus_on_shots=flag_setting(settings, "red_card_bonus_on_shots", True),
         coach_styles=styles,
         winner_required=options.winner_required,
     )
@@ -254,7 +242,7 @@ class FlexdeckEngine(Engine):
 
     key = "flexdeck"
     name = "Flexdeck Futbol"
-    version = "1.1"
+    version = "1.2"
     event_vocabulary = VOCABULARY
     squad_rules: SquadRules = cards.SQUAD_RULES
     special_cards = SPECIALS
@@ -312,7 +300,7 @@ class FlexdeckEngine(Engine):
     ) -> MatchResult:
         """The match with the given dice (tests pass ``ScriptedDice``) and,
         optionally, coaches of their own (one per side, home first)."""
-        match_options = MatchOptions.coerce(options)
+        match_options = read_options(options)
         rules, squad_size = read_settings(match_options)
         squads = [_squads.get(sheet, side, squad_size) for side, sheet in ((HOME, home), (AWAY, away))]
         shared = _shared_players(squads[HOME].ids, squads[AWAY].ids)

@@ -21,7 +21,11 @@ VOCABULARY = EventVocabulary(
     ),
     EventKind("advance", "player_id's card moves the ball past a card of strength ``beat``", ("beat", "ball")),
     EventKind("no_move", "player_id's card can neither move the ball nor shoot", ("ball",)),
-    EventKind("shot", keys=("total", "keeper", "keeper_id", "ball")),
+    EventKind(
+        "shot",
+        "player_id's card shoots; ``regained``: it won the ball back in front of goal, so it cannot score",
+        ("total", "keeper", "keeper_id", "regained", "ball"),
+    ),
     EventKind("goal", keys=("total", "keeper", "ball")),
     EventKind("save", keys=("total", "keeper", "ball")),
     EventKind(
@@ -41,6 +45,11 @@ VOCABULARY = EventVocabulary(
     EventKind("half_time", keys=("half", "ball")),
     EventKind("full_time", keys=("half", "ball")),
     EventKind("penalty_kick", keys=(*CARD_KEYS, "keeper", "keeper_id", "reason", "ball")),
+    EventKind(
+        "closest_kick",
+        "no kicker can beat the other keeper: side's kickers came closest (``margin`` against ``other_margin``)",
+        ("margin", "other_margin", "ball"),
+    ),
     EventKind("coin_toss", "a coin settles a shoot-out no kicker can win", ("reason", "ball")),
 )
 
@@ -62,6 +71,7 @@ SECOND_YELLOW_CARD = layout("yellow_card", "ball", "second")
 RED_CARD = layout("red_card", "bonus_to_other_side", "neutralised", "ball")
 NEUTRALISED = layout("neutralised", "position", "strength", "ball")
 SHOT = layout("shot", "total", "keeper", "keeper_id", "ball")
+SHOT_REGAINED = layout("shot", "total", "keeper", "keeper_id", "ball", "regained")
 GOAL = layout("goal", "total", "keeper", "score", "ball")
 SAVE = layout("save", "total", "keeper", "ball")
 SUBSTITUTION = layout("substitution", "position", "rank", "strength", "replaced", "replaced_strength", "used", "ball")
@@ -71,4 +81,5 @@ PENALTY_KICK = layout("penalty_kick", "round", "keeper", "keeper_id", "ball", "c
 PENALTY_KICK_WITHOUT_KICKER = layout(
     "penalty_kick", "round", "keeper", "keeper_id", "ball", "total", "scored", "reason"
 )
+CLOSEST_KICK = layout("closest_kick", "margin", "other_margin", "ball")
 COIN_TOSS = layout("coin_toss", "reason", "ball")

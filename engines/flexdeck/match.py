@@ -29,10 +29,11 @@ from engines.flexdeck.pitch import (
     RANK_COLUMNS,
     RANK_NAMES,
     RANK_SLOTS,
-    RETREAT_OPPONENT,
+    RETREAT_RULES,
     SIDE_NAMES,
     SLOT_LABELS,
     SLOT_RANK,
+    RetreatRule,
     position_label,
 )
 from engines.stats import StatTable
@@ -97,7 +98,7 @@ class Rules:
     """The league settings a match is played under (see the engine's README)."""
 
     specials: tuple[int, ...] = (JOKER_CODE, JOKER_CODE, JOKER_CODE, BOOT_CODE)
-    retreat: tuple[tuple[int, ...], ...] = RETREAT_OPPONENT
+    retreat: RetreatRule = RETREAT_RULES["card"]
     red_card_bonus_on_shots: bool = True
     coach_styles: tuple[str, str] = ("careful", "careful")
     winner_required: bool = False
@@ -197,6 +198,35 @@ def clock(base: int, span: int, count: int) -> tuple[int, ...]:
     if not span:
         return (base,) * count
     return tuple(base + ((turn + 1) * span + count - 1) // count for turn in range(count))
+
+
+def past_empty_ranks(
+    defending: list[int],
+    rank: int,
+    total: int,
+    next_rank: tuple[int | None, ...],
+    move_positions: tuple[int, ...],
+) -> tuple[int | None, tuple[int, ...]]:
+    """The rank a move must beat and the cards ``total`` reaches in it, passing over ranks
+    whose every card is turned over (README decision 12): with no card left in a rank
+    there is nothing to beat there, so the next rank towards the goal is "the next opposing
+    rank". ``rank`` is the rank ahead, none of whose cards ``total`` reaches."""
+    current: int | None = rank
+    while current is not None and max(defending[slot] for slot in RANK_SLOTS[current]) < 0:
+        current = next_rank[move_positions[current]]
+    if current is None or current == rank:
+        return current, ()
+    best = 0
+    targets: tuple[int, ...] = ()
+    for slot in RANK_SLOTS[current]:
+        value = defending[slot]
+        if value > total or value < best:
+            continue
+        if value > best:
+            best, targets = value, ALONE[slot]
+        else:
+            targets += ALONE[slot]
+    return current, targets
 
 
 class Match:
@@ -381,9 +411,13 @@ class Match:
                         targets = alone[slot]
                     else:
                         targets += alone[slot]
+                if not targets and defending[RANK_SLOTS[rank][0]] < 0:  # maybe a rank all turned over
+                    rank, targets = past_empty_ranks(defending, rank, total, next_rank, move_positions)
             can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
             shot_total = total if shot_bonus else total - bonus
-            scores = can_shoot and shot_total >= defending[KEEPER]
+            # A shot can score only with a card that "continues to match their team colors"
+            # (README decision 11): a card that wins the ball back in front of goal cannot.
+            scores = can_shoot and had_ball and shot_total >= defending[KEEPER]
             action, slot = deciders[side](self, side, raw, targets, can_shoot, scores)
             if action == MOVE:
                 if slot not in targets:
@@ -398,7 +432,7 @@ class Match:
             elif action == SHOOT:
                 if not can_shoot:
                     raise ValueError("coach shot from outside the other side's defender row")
-                self.shoot(side, player_id, stats, shot_total, minute)
+                self.shoot(side, player_id, stats, shot_total, minute, had_ball)
             elif action == SUBSTITUTE:
                 self.substitute(side, slot, code & 31, minute)
                 continue  # the card left the discard pile for the pitch
@@ -463,15 +497,19 @@ class Match:
 
     # -- the rules ------------------------------------------------------------
 
-    def shoot(self, side: int, player_id: str, stats: list[int], total: int, minute: int) -> None:
+    def shoot(self, side: int, player_id: str, stats: list[int], total: int, minute: int, had_ball: bool) -> None:
+        """A shot; with a card that won the ball back (``had_ball`` false) it cannot score."""
         defender = 1 - side
         keeper = self.strength[defender][KEEPER]
         keeper_index = self.pitch[defender][KEEPER]
         keeper_id = self.squads[defender].ids[keeper_index]
         stats[SHOTS] += 1
         add = self.events.add
-        add((minute, ev.SHOT, SIDE_NAMES[side], player_id, total, keeper, keeper_id, self.ball_at))
-        if total >= keeper:
+        if had_ball:
+            add((minute, ev.SHOT, SIDE_NAMES[side], player_id, total, keeper, keeper_id, self.ball_at))
+        else:
+            add((minute, ev.SHOT_REGAINED, SIDE_NAMES[side], player_id, total, keeper, keeper_id, self.ball_at, True))
+        if had_ball and total >= keeper:
             stats[GOALS] += 1
             self.score[side] += 1
             self.place_ball(CENTRE, -1, -1)
@@ -551,8 +589,10 @@ class Match:
         return slot
 
     def retreat(self, offender: int) -> None:
-        """Offside or a yellow card: the ball goes back towards the offender's goal."""
-        position = self.rules.retreat[offender][self.ball_pos]
+        """Offside or a yellow card: the ball goes back towards the offender's goal, to the
+        nearest rank of the side the league's reading names (README decision 1)."""
+        on_own_card = self.ball_side == offender and self.ball_slot >= 0
+        position = self.rules.retreat[0 if on_own_card else 1][offender][self.ball_pos]
         if position != self.ball_pos:
             self.place_ball(position, -1, -1)
 
@@ -604,12 +644,39 @@ class Match:
                         return goals[HOME], goals[AWAY]
             if round_number >= PENALTY_ROUNDS and goals[HOME] != goals[AWAY]:
                 return goals[HOME], goals[AWAY]
+            if round_number == PENALTY_ROUNDS:
+                winner = self.closest_kick(kickers)
+                if winner >= 0:
+                    goals[winner] += 1
+                    return goals[HOME], goals[AWAY]
             if round_number >= PENALTY_ROUNDS + SUDDEN_DEATH_LIMIT:
                 winner = self.dice.roll(2) - 1
                 goals[winner] += 1
                 reason = "no kicker could decide the shoot-out"
                 self.events.add((self.minute, ev.COIN_TOSS, SIDE_NAMES[winner], None, reason, "centre"))
                 return goals[HOME], goals[AWAY]
+
+    def kick_margins(self, side: int, kickers: list[int]) -> list[int]:
+        """How far each of ``side``'s kickers lands over (0 or more: a goal) or under the
+        other keeper, best first."""
+        keeper = self.strength[1 - side][KEEPER]
+        bonus = self.bonus[side] if self.rules.red_card_bonus_on_shots else 0
+        strengths = self.squads[side].strengths
+        return sorted((strengths[index] + bonus - keeper for index in kickers), reverse=True)
+
+    def closest_kick(self, kickers: list[list[int]]) -> int:
+        """Level after five rounds with no kicker of either side able to beat the other keeper
+        (README decision 7): sudden death could never end, so the side whose kickers come
+        closest wins (best kick first, then the next); -1 if neither (or the kicks can still
+        decide)."""
+        margins = [self.kick_margins(side, kickers[side]) for side in (HOME, AWAY)]
+        if any(margin and margin[0] >= 0 for margin in margins) or margins[HOME] == margins[AWAY]:
+            return -1
+        winner = HOME if margins[HOME] > margins[AWAY] else AWAY
+        best = [margin[0] if margin else None for margin in margins]
+        row = (self.minute, ev.CLOSEST_KICK, SIDE_NAMES[winner], None, best[winner], best[1 - winner], "centre")
+        self.events.add(row)
+        return winner
 
     def penalty_kick(self, side: int, kickers: list[int], taken: int, round_number: int) -> int:
         defender = 1 - side

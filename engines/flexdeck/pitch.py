@@ -102,7 +102,17 @@ def _build_retreat(ranks_of_offender: bool) -> tuple[tuple[int, ...], ...]:
 NEXT_RANK = _build_next_rank()
 RETREAT_OWN = _build_retreat(True)
 RETREAT_OPPONENT = _build_retreat(False)
-RETREAT_RULES = {"own": RETREAT_OWN, "opponent": RETREAT_OPPONENT}
+#: Per reading of "the ball is moved back to the opposing team's nearest rank" (README
+#: decision 1): the table a call uses when the ball lies on one of the offender's own cards,
+#: and the one it uses otherwise (on the other side's card, on a column or at the centre).
+#: ``card``: the nearest rank of the team opposing the card the ball lies on, on no card the
+#: offender's own (the one reading under which the rule book's whole sample game replays).
+RetreatRule = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+RETREAT_RULES: dict[str, RetreatRule] = {
+    "card": (RETREAT_OPPONENT, RETREAT_OWN),
+    "opponent": (RETREAT_OPPONENT, RETREAT_OPPONENT),
+    "own": (RETREAT_OWN, RETREAT_OWN),
+}
 
 
 def slot_label(side: int, slot: int) -> str:

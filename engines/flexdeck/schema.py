@@ -11,7 +11,7 @@ from engines.flexdeck.pitch import RETREAT_RULES
 from engines.published import NO_SETTINGS
 
 #: Where the ball goes after a penalty unless a league says otherwise (README decision 1).
-DEFAULT_RETREAT = "opponent"
+DEFAULT_RETREAT = "card"
 _STYLE = {"enum": list(COACH_STYLES), "default": COACH_STYLES[0]}
 
 SETTINGS_SCHEMA: dict[str, Any] = {

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engines import CardError, get_engine
 from engines.flexdeck import ENGINE
 from engines.flexdeck.cards import POOL_DECKS, card_price
-from engines.flexdeck.deck import DEFAULT_DECK, load_deck
+from engines.flexdeck.deck import DEFAULT_DECK, JOKER_TILES, load_deck
 
 SUITED = [card for card in DEFAULT_DECK if not card.special]
 
@@ -21,7 +21,7 @@ SUITED = [card for card in DEFAULT_DECK if not card.special]
 
 
 def test_the_deck_carries_one_double_nine_set_once():
-    tiles = [card.pips for card in SUITED] + [(0, 0), (0, 1), (0, 2)]  # the jokers' tiles
+    tiles = [card.pips for card in SUITED] + list(JOKER_TILES)
     assert sorted(tiles) == sorted((low, high) for high in range(10) for low in range(high + 1))
     assert len(SUITED) == 52
 
@@ -41,31 +41,51 @@ def test_the_strongest_cards_are_the_green_18_and_the_blue_17():
     assert [(card.colour, card.strength) for card in strongest] == [("blue", 17), ("green", 18)]
 
 
-def test_the_deck_holds_every_card_the_sample_game_turns_in_a_half():
+# The cards each half of the rule book's sample game turns, as its tables print them.
+SAMPLE_FIRST_HALF = (
+    "red 11, blue 9, gold 3, green 14, green 8, blue 17, red 8, gold 9, red 8, blue 11, gold 6, blue 9, gold 6, "
+    "red 12, red 6, red 2, green 7, blue 13, green 10, green 18, blue 12, blue 12, blue 10, red 4, green 15, "
+    "gold 10, gold 7, green 8, blue 13, red 3"
+)
+SAMPLE_SECOND_HALF = (
+    "red 4, green 13, red 5, green 10, green 18, red 2, red 6, red 5, gold 7, green 7, blue 12, red 12, blue 14, "
+    "gold 8, gold 4, blue 13, blue 9, blue 16, gold 3, red 11, green 12, gold 9, green 15, blue 13, red 7, gold 5, "
+    "gold 7, green 8, gold 4, blue 17"
+)
+
+
+def _turned(table: str) -> Counter:
+    return Counter((colour, int(strength)) for colour, strength in (card.split() for card in table.split(", ")))
+
+
+@pytest.mark.parametrize("table", [SAMPLE_FIRST_HALF, SAMPLE_SECOND_HALF])
+def test_the_deck_holds_every_card_the_sample_game_turns_in_a_half(table):
     have = Counter((card.colour, card.strength) for card in SUITED)
-    needed = {
-        ("red", 8): 2,
-        ("blue", 9): 2,
-        ("gold", 6): 2,
-        ("blue", 12): 2,
-        ("green", 8): 2,
-        ("blue", 13): 2,
-        ("red", 5): 2,
-        ("gold", 4): 2,
-        ("gold", 7): 2,
-        ("green", 18): 1,
-        ("blue", 17): 1,
-        ("green", 15): 1,
-        ("blue", 16): 1,
-    }
-    assert all(have[card] >= count for card, count in needed.items())
+    turned = _turned(table)
+    assert sum(turned.values()) == 30
+    assert {card: count for card, count in turned.items() if have[card] < count} == {}
+
+
+def test_the_deck_holds_the_sample_games_first_half_pitch_values_beside_what_it_turns():
+    # The text names a red/green forward of 2, the red/green keeper of 12 and the blue/gold
+    # keeper of 9 on the first half's pitch, while that half turns a red 2, a red 12 and three
+    # blue/gold 9s: the red/green side needs two cards of 2 (the jokers may not carry 0-2).
+    side = Counter(("blue/gold" if card.colour in ("blue", "gold") else "red/green", card.strength) for card in SUITED)
+    turned = Counter(
+        ("blue/gold" if colour in ("blue", "gold") else "red/green", strength)
+        for (colour, strength), count in _turned(SAMPLE_FIRST_HALF).items()
+        for _ in range(count)
+    )
+    assert side[("red/green", 2)] >= turned[("red/green", 2)] + 1 == 2
+    assert side[("blue/gold", 9)] >= turned[("blue/gold", 9)] + 1 == 4
+    assert side[("red/green", 12)] >= turned[("red/green", 12)] + 1  # the red/green keeper
 
 
 def test_both_sides_decks_carry_the_same_strength():
     total = Counter()
     for card in SUITED:
         total["blue/gold" if card.colour in ("blue", "gold") else "red/green"] += card.strength
-    assert total["blue/gold"] == total["red/green"] == 246
+    assert total["blue/gold"] == total["red/green"] == 244
 
 
 def test_a_deck_list_loads_from_json():
@@ -199,7 +219,7 @@ def test_a_squad_must_hold_the_leagues_squad_size():
     with pytest.raises(CardError, match="home team sheet 'Flexdeck Futbol XI 1': 26 cards; .* exactly 16"):
         ENGINE.simulate(home, away, seed=1, options={"settings": {"squad_size": 16}})
     home["players"], away["players"] = home["players"][:16], away["players"][:16]
-    result = ENGINE.simulate(home, away, seed=1, options={"settings": {"squad_size": "16"}})
+    result = ENGINE.simulate(home, away, seed=1, options={"settings": {"squad_size": 16.0}})
     turned = [e for e in result.events if e.kind == "card"]
     assert len(turned) >= 2 * (5 + 5 + 4)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from engines.flexdeck import ENGINE
-from engines.flexdeck.coach import Coach
 from engines.flexdeck.scripting import ReplayCoach, ReplayDice, table
 
 EVEN = [9] * 11  # keeper 9 and ten field cards of 9
@@ -129,11 +128,25 @@ def test_a_weaker_shot_is_saved_and_the_ball_stays():
     assert save.player_id == "away-A"
 
 
-def test_a_shot_may_follow_a_card_of_the_other_side_that_could_not_move():
+def test_a_card_that_wins_the_ball_back_in_front_of_goal_shoots_but_cannot_score():
+    # "takes a shot on goal if the next card continues to match their team colors": after the
+    # visitors' 3 (no move) home's 13 would beat keeper 12, but it won the ball back: a save.
+    # The next home card continues the attack and scores (README decision 11).
     away = [12, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
     home = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
-    result = play(home, away, [("home", 9), ("home", 9), ("away", 3), ("home", 13)])
-    assert actions(result)[2:5] == [("no_move", "away", "B1"), ("shot", "home", "B1"), ("goal", "home", "centre")]
+    result = play(home, away, [("home", 9), ("home", 9), ("away", 3), ("home", 13), ("home", 12)])
+    assert actions(result)[2:7] == [
+        ("no_move", "away", "B1"),
+        ("shot", "home", "B1"),
+        ("save", "away", "B1"),
+        ("shot", "home", "B1"),
+        ("goal", "home", "centre"),
+    ]
+    shots = [e.detail for e in first_half(result) if e.kind == "shot"]
+    assert [(shot["total"], shot["keeper"], shot.get("regained", False)) for shot in shots] == [
+        (13, 12, True),
+        (12, 12, False),
+    ]
 
 
 def test_after_a_goal_the_ball_returns_to_the_centre():
@@ -179,19 +192,39 @@ def test_three_substitutions_a_match():
         play(EVEN, EVEN, [("home", 12)] * 4, decisions=decisions)
 
 
+class EagerCoach(ReplayCoach):
+    """Substitutes every card it may (the first field slot the rules allow), else follows the rules."""
+
+    def decide(self, match, side, raw, targets, can_shoot, scores):
+        for slot in range(1, 11):
+            if match.can_substitute(side, slot):
+                return "substitute", slot
+        return super().decide(match, side, raw, targets, can_shoot, scores)
+
+
 def test_substitutions_count_across_both_halves():
-    coach = Coach("careful")
-    result = play([2] * 11, EVEN, [("home", 18)] * 3, coaches=(coach, coach))
+    # Both halves deal the same pitch and pile: two home cards a half, all four offered as
+    # substitutes. The first half uses two, the second half the third; the fourth is refused.
+    home, away, rolls, settings = table([2] * 11, EVEN, [("home", 18), ("home", 17)])
+    coaches = (EagerCoach(), ReplayCoach())
+    result = ENGINE.play(home, away, ReplayDice(rolls + rolls), {"settings": settings}, coaches=coaches)
+    home_cards = [e for e in result.events if e.kind == "card" and e.side == "home"]
     subs = [e for e in result.events if e.kind == "substitution" and e.side == "home"]
-    assert [e.detail["used"] for e in subs] == [1, 2, 3][: len(subs)]
-    assert len(subs) <= 3
+    assert len(home_cards) == 4
+    assert [(e.minute <= 45, e.detail["used"], e.detail["strength"]) for e in subs] == [
+        (True, 1, 18),
+        (True, 2, 17),
+        (False, 3, 18),
+    ]
+    last = result.events.index(home_cards[-1])
+    assert result.events[last + 1].kind == "advance"  # the fourth card may not substitute: it moves the ball
 
 
 # -- jokers ------------------------------------------------------------------------------
 
 
 def test_a_joker_as_the_first_card_is_disregarded():
-    result = play(EVEN, EVEN, ["joker", "joker", ("home", 9), "joker"])
+    result = play(EVEN, EVEN, ["joker", "joker", ("home", 9), "joker"], penalty_retreat="opponent")
     cards = [e for e in first_half(result) if e.kind == "card"]
     assert [e.detail.get("disregarded", False) for e in cards[:4]] == [True, True, False, False]
     assert actions(result)[1] == ("offside", "home", "F")
@@ -199,7 +232,7 @@ def test_a_joker_as_the_first_card_is_disregarded():
 
 def test_the_first_joker_is_offside_and_moves_the_ball_back_to_the_other_sides_rank():
     # Visitors advance to E1; offside sends the ball back to home's nearest rank behind (column C).
-    result = play(EVEN, EVEN, [("away", 9), "joker", ("home", 8)])
+    result = play(EVEN, EVEN, [("away", 9), "joker", ("home", 8)], penalty_retreat="opponent")
     assert actions(result)[1] == ("offside", "away", "C")
     offside = next(e for e in first_half(result) if e.kind == "offside")
     assert offside.player_id == "away-A"  # the call lies beside the keeper
@@ -215,12 +248,12 @@ def test_the_second_and_third_jokers_against_a_side_are_yellow_cards():
 
 
 def test_a_yellow_card_moves_the_ball_back_again():
-    result = play(EVEN, EVEN, [("away", 9), ("away", 9), "joker", "joker", ("home", 3)])
+    result = play(EVEN, EVEN, [("away", 9), ("away", 9), "joker", "joker", ("home", 3)], penalty_retreat="opponent")
     assert [a[2] for a in actions(result)[:4]] == ["E1", "G1", "E", "C"]
 
 
 def test_with_no_rank_behind_the_ball_a_call_leaves_it():
-    result = play(EVEN, EVEN, [("away", 9), "joker", "joker", ("home", 3)])
+    result = play(EVEN, EVEN, [("away", 9), "joker", "joker", ("home", 3)], penalty_retreat="opponent")
     assert [a[2] for a in actions(result)[:3]] == ["E1", "C", "C"]
 
 
@@ -242,7 +275,8 @@ def test_a_red_card_neutralises_the_other_sides_weakest_field_card_and_adds_thre
 
 
 def test_the_red_card_joker_leaves_the_ball_where_it_is():
-    result = play(EVEN, EVEN, [("away", 9), ("away", 9), "joker", "joker", ("away", 3), "joker"])
+    pile = [("away", 9), ("away", 9), "joker", "joker", ("away", 3), "joker"]
+    result = play(EVEN, EVEN, pile, penalty_retreat="opponent")
     red = next(e for e in first_half(result) if e.kind == "red_card")
     # Offside on G1 falls back to home's nearest rank behind (E), the yellow to C,
     # and the red card leaves the ball there.
@@ -254,7 +288,8 @@ def test_a_neutralised_card_cannot_be_reached():
     away = [9, 9, 9, 9, 9, 2, 9, 9, 9, 9, 9]  # D1 (2) is the visitors' weakest card
     # Three calls against home: the ball falls back to F, D1 is turned over, and a
     # home 5 that would beat D1 finds only 9s ahead.
-    result = play(EVEN, away, [("home", 1), "joker", "joker", "joker", ("home", 5), ("away", 1)])
+    pile = [("home", 1), "joker", "joker", "joker", ("home", 5), ("away", 1)]
+    result = play(EVEN, away, pile, penalty_retreat="opponent")
     assert actions(result)[1:6] == [
         ("offside", "home", "F"),
         ("yellow_card", "home", "F"),
@@ -347,7 +382,7 @@ def test_penalty_retreat_own_sends_the_ball_to_the_offenders_rank():
     # its first half sends it to the offender's own rank (column D).
     pile = [("away", 3), "joker"]
     own = play(EVEN, EVEN, pile, penalty_retreat="own")
-    opponent = play(EVEN, EVEN, pile)
+    opponent = play(EVEN, EVEN, pile, penalty_retreat="opponent")
     assert actions(own)[1] == ("offside", "away", "D")
     assert actions(opponent)[1] == ("offside", "away", "C")
 
@@ -357,8 +392,8 @@ def test_red_card_bonus_on_shots_can_be_switched_off():
     # and a home 10 + 3 shoots at keeper 12.
     pile = [("away", 3), "joker", "joker", "joker", ("home", 9), ("home", 10)]
     away = [12] + [12] * 4 + [9] * 6
-    on = play(EVEN, away, pile)
-    off = play(EVEN, away, pile, red_card_bonus_on_shots=False)
+    on = play(EVEN, away, pile, penalty_retreat="opponent")
+    off = play(EVEN, away, pile, penalty_retreat="opponent", red_card_bonus_on_shots=False)
     assert [a[0] for a in actions(on)][6:9] == ["advance", "shot", "goal"]  # 10 + 3 beats 12
     assert [a[0] for a in actions(off)][6:9] == ["advance", "shot", "save"]
 
@@ -370,7 +405,10 @@ def test_red_card_bonus_on_shots_can_be_switched_off():
         ({"squad_size": "many"}, "squad_size: 'many' is not a whole number"),
         ({"coach_style": "reckless"}, "coach_style: 'reckless' is not allowed"),
         ({"penalty_retreat": "far"}, "penalty_retreat: 'far' is not allowed"),
-        ({"red_card_bonus_on_shots": "maybe"}, "red_card_bonus_on_shots: 'maybe' is not true or false"),
+        ({"red_card_bonus_on_shots": "maybe"}, "red_card_bonus_on_shots: 'maybe' is not allowed; allowed: true, false"),
+        ({"red_card_bonus_on_shots": "false"}, "red_card_bonus_on_shots: 'false' is not allowed; allowed: true, false"),
+        ({"squad_size": "16"}, "squad_size: '16' is not a whole number; allowed 12-26"),
+        ({"squad_size": True}, "squad_size: True is not a whole number; allowed 12-26"),
         ({"deck": "[{"}, "deck: not valid JSON"),
         ({"deck": [{"code": "JK", "special": "wildcard"}]}, "special: 'wildcard' is not allowed"),
     ],
