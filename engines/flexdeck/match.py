@@ -370,7 +370,8 @@ class Match:
         minutes = clock(base, span, count)
         # Changed in place by the rules (bonuses, neutralised cards), never replaced during a pile.
         bonuses, strengths, rows, counters = self.bonus, self.strength, self.rows, self.counters
-        deciders, shot_bonus, alone = self.deciders, self.shot_bonus, ALONE
+        deciders, shot_bonus, alone, rank_slots = self.deciders, self.shot_bonus, ALONE, RANK_SLOTS
+        card_row, advance_row, no_move_row = ev.CARD, ev.ADVANCE, ev.NO_MOVE
         boost = self.boost  # the Golden Boot's, kept for the next suited card (of this pile or the next)
         for turn, code in enumerate(pile):
             minute = minutes[turn]
@@ -395,14 +396,15 @@ class Match:
             ball_at = self.ball_at
             # The card's total (with a red-card bonus or the Golden Boot's boost, which their own
             # events announce) is logged here once; what the card then did adds only what is new.
-            add((minute, ev.CARD, side_name, player_id, colour, raw, total, ball_at))
+            add((minute, card_row, side_name, player_id, colour, raw, total, ball_at))
             boost = 0
             defending = strengths[defender]
             rank = next_rank[self.ball_pos]
             targets: tuple[int, ...] = ()  # a tuple: cheaper to make than a list, and the coach only reads it
             if rank is not None:
                 best = 0
-                for slot in RANK_SLOTS[rank]:
+                slots = rank_slots[rank]
+                for slot in slots:
                     value = defending[slot]  # a neutralised card is -1, below every card
                     if value > total or value < best:
                         continue
@@ -411,13 +413,16 @@ class Match:
                         targets = alone[slot]
                     else:
                         targets += alone[slot]
-                if not targets and defending[RANK_SLOTS[rank][0]] < 0:  # maybe a rank all turned over
+                if not targets and defending[slots[0]] < 0:  # maybe a rank all turned over
                     rank, targets = past_empty_ranks(defending, rank, total, next_rank, move_positions)
-            can_shoot = self.ball_side == defender and 0 < self.ball_slot < 5
-            shot_total = total if shot_bonus else total - bonus
-            # A shot can score only with a card that "continues to match their team colors"
-            # (README decision 11): a card that wins the ball back in front of goal cannot.
-            scores = can_shoot and had_ball and shot_total >= defending[KEEPER]
+            if self.ball_side == defender and 0 < self.ball_slot < 5:
+                can_shoot = True
+                shot_total = total if shot_bonus else total - bonus
+                # A shot can score only with a card that "continues to match their team colors"
+                # (README decision 11): a card that wins the ball back in front of goal cannot.
+                scores = had_ball and shot_total >= defending[KEEPER]
+            else:
+                can_shoot = scores = False
             action, slot = deciders[side](self, side, raw, targets, can_shoot, scores)
             if action == MOVE:
                 if slot not in targets:
@@ -428,18 +433,18 @@ class Match:
                 stats[ADVANCES] += 1
                 if not had_ball:
                     stats[STEALS] += 1
-                add((minute, ev.ADVANCE, side_name, player_id, defending[slot], self.ball_at))
+                add((minute, advance_row, side_name, player_id, defending[slot], self.ball_at))
             elif action == SHOOT:
                 if not can_shoot:
                     raise ValueError("coach shot from outside the other side's defender row")
-                self.shoot(side, player_id, stats, shot_total, minute, had_ball)
+                self.shoot(side, player_id, stats, shot_total, minute, had_ball)  # shot_total: set with can_shoot
             elif action == SUBSTITUTE:
                 self.substitute(side, slot, code & 31, minute)
                 continue  # the card left the discard pile for the pitch
             else:
                 if action != PASS or targets or can_shoot:
                     raise ValueError(f"coach chose {action!r}; the card can move or shoot and must")
-                add((minute, ev.NO_MOVE, side_name, player_id, ball_at))
+                add((minute, no_move_row, side_name, player_id, ball_at))
             discard.append(code)
         self.boost = boost
         if minutes:
