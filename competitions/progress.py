@@ -50,11 +50,12 @@ def _on_league_result(match: Match) -> None:
     """A first leg whose second leg already counts (a second leg entered at the table first, or a
     first leg corrected once its tie was decided) moves its bracket on; the last group match
     draws the knockout after the groups, the last league match the play-offs."""
-    second_leg_counts = Q(match__status__in=Match.RESULT_STATUSES)
-    tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
-    if tie is not None:  # this leg may decide the tie, or change who won it
-        bracket_advance(tie[1], recheck=tie[0])
     season = match.season
+    if hasattr(season, "bracket"):  # only a bracket's ties have first legs
+        second_leg_counts = Q(match__status__in=Match.RESULT_STATUSES)
+        tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
+        if tie is not None:  # this leg may decide the tie, or change who won it
+            bracket_advance(tie[1], recheck=tie[0])
     if hasattr(season, "group"):
         _draw_keeping_the_result(knockout_draw_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):

@@ -8,10 +8,11 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from competitions.progress import on_result
+from leagues.cache import standings_changes_collected
 from matches import services
 from matches.models import Match
 
@@ -19,16 +20,19 @@ log = logging.getLogger(__name__)
 
 
 def match_play(*, match_id: int) -> Match:
-    """Play a match that is ready (``matches.services.match_lock``) with its league's engine,
-    store the result and move its tournament on, in one transaction holding the match's row.
-    Any other match is returned unchanged."""
-    with transaction.atomic():
-        match = services.match_lock(match_id)
-        if match is None:
-            return Match.objects.get(id=match_id)
-        services.match_simulate_and_store(match)
-        on_result(match)
-    return match
+    """Play a match that is ready (``matches.services.matches_ready``) with its league's engine,
+    then store the result and move its tournament on in one transaction holding the match's
+    row; an engine error is raised. Any other match, or one stored meanwhile by another
+    worker, is returned unchanged."""
+    ready = services.matches_ready([match_id])
+    if ready:
+        simulated = services.match_simulate(ready[0])
+        with transaction.atomic():
+            for match in services.matches_lock([match_id]):
+                services.simulated_store(match, simulated)
+                on_result(match)
+                return match
+    return Match.objects.get(id=match_id)
 
 
 def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
@@ -40,16 +44,49 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
 
 
 def matches_play(ids: Iterable[int]) -> list[Match]:
-    """Play matches in this process, one transaction each; a failure marks only its own match."""
-    played = []
-    for match_id in ids:
-        try:
-            played.append(match_play(match_id=match_id))
-        except Exception as exc:  # an engine or squad error fails this match, not the run
-            log.exception("match %s failed", match_id)
-            services.match_fail(match_id=match_id, error=f"{type(exc).__name__}: {exc}")
-            played.append(Match.objects.get(id=match_id))
-    return played
+    """Play a batch of matches: each ready match is simulated first, outside any transaction
+    (the engine holds no lock, so other writers never wait for it), then all are stored in one
+    transaction holding their rows, each in a savepoint of its own. A match is stored exactly
+    once (one stored meanwhile by another worker is skipped), a failure marks only its own match
+    failed, and nothing is stored until the batch commits (a batch lost with its worker leaves
+    its matches scheduled and queued, recovered as a single lost match is). A lost connection or
+    a deadlock is raised for the caller to retry the batch. A second leg whose first leg is in
+    the batch is played after it. Returns the matches of ``ids`` as they stand, in that order."""
+    ids = list(ids)
+    pending = ids
+    while ready := services.matches_ready(pending):
+        simulated = {match.id: match_simulate_or_error(match) for match in ready}
+        with transaction.atomic(), standings_changes_collected():
+            for match in services.matches_lock(simulated):
+                match_store_or_fail(match, simulated[match.id])
+        pending = [match_id for match_id in pending if match_id not in simulated]
+    found = Match.objects.in_bulk(ids)
+    return [found[match_id] for match_id in ids if match_id in found]
+
+
+def match_simulate_or_error(match: Match) -> services.Simulated | Exception:
+    """What the engine played, or the error it (or the match's squads) raised."""
+    try:
+        return services.match_simulate(match)
+    except Exception as exc:  # an engine or squad error fails this match, not the batch
+        return exc
+
+
+def match_store_or_fail(match: Match, simulated: services.Simulated | Exception) -> None:
+    """Store a locked match's result in a savepoint and set off what it decides; an error of this
+    match (its engine's, or what its result sets off) rolls back only its savepoint and marks it
+    failed."""
+    try:
+        if isinstance(simulated, Exception):
+            raise simulated
+        with transaction.atomic():
+            services.simulated_store(match, simulated)
+            on_result(match)
+    except (OperationalError, InterfaceError):  # the connection or the transaction: the batch's
+        raise
+    except Exception as exc:
+        log.exception("match %s failed", match.id)
+        services.match_fail(match_id=match.id, error=f"{type(exc).__name__}: {exc}")
 
 
 def due_matches_play(now: datetime | None = None) -> list[Match]:

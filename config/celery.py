@@ -64,6 +64,23 @@ class QueueLostMatchesOnConnect(bootsteps.StartStopStep):
 app.steps["consumer"].add(QueueLostMatchesOnConnect)
 
 
+#: Tasks that must run on time whatever else waits: a burst of matches on the default queue
+#: never holds them up, because they wait on a queue of their own that a worker of its own
+#: consumes (README, "Workers and queues").
+CLOCK_TASKS = {"rosters.tasks.draft_clock"}
+
+
+def clock_queue() -> str:
+    """The draft clocks' queue, named after the default queue (whatever it is set to)."""
+    return f"{app.conf.task_default_queue}-clocks"
+
+
+def route_task(name, args, kwargs, options, task=None, **kwargs_more):
+    """Celery's router (``CELERY_TASK_ROUTES``): the clocks to their queue, the rest to the
+    default queue (the matches)."""
+    return {"queue": clock_queue()} if name in CLOCK_TASKS else None
+
+
 def waiting_messages(queue: str) -> int:
     """How many messages wait in a queue of the broker (not those a worker has taken)."""
     with app.connection_for_write() as connection:

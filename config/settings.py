@@ -14,6 +14,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("BOOTROOM_VAR_DIR", BASE_DIR / "var"))
@@ -234,6 +235,14 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "bootroom")
+# Two queues: the matches on the default queue, the draft clocks on "<default>-clocks"
+# (config.celery.route_task). A worker started without --queues consumes both; production
+# runs a small worker for the clocks alone, so a burst of matches never delays a pick.
+CELERY_TASK_ROUTES = ("config.celery.route_task",)
+CELERY_TASK_QUEUES = [
+    Queue(name, Exchange(name), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}-clocks")
+]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 #: Celery's Django fixup closes the database connection around every task unless told to
@@ -287,6 +296,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 #: The API keeps the answer to a request sent with an Idempotency-Key this many days.
 IDEMPOTENCY_KEY_DAYS = int(os.environ.get("IDEMPOTENCY_KEY_DAYS", "7"))
+#: The most matches one play task plays, in one transaction with a savepoint each: a batch
+#: pays a task's cost (publish, deliver, ack, commit) once. Smaller batches spread a small
+#: matchday over more worker processes; larger ones cost less per match.
+PLAY_BATCH_SIZE = int(os.environ.get("PLAY_BATCH_SIZE", "25"))
 #: A match queued this long ago and still scheduled is queued again (a lost message).
 MATCH_REQUEUE_AFTER_SECONDS = int(os.environ.get("MATCH_REQUEUE_AFTER_SECONDS", "600"))
 

@@ -1,7 +1,9 @@
 """Values cached under keys that carry a version (a season's ``standings_version``): a bump
 makes the next read compute afresh, so nothing cached this way is ever deleted."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.core.cache import cache
 from django.db import transaction
@@ -27,10 +29,31 @@ def standings_changed(season_ids: Iterable[int]) -> None:
     commit, so a reader between the two caches the new table at worst, never the old one
     under the new version."""
     ids = sorted(set(season_ids))
-    if ids:
+    collecting = _collecting.get()
+    if collecting is not None:
+        collecting.update(ids)
+    elif ids:
         transaction.on_commit(
             lambda: Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
         )
+
+
+#: The season ids collected by ``standings_changes_collected``, while one is open.
+_collecting: ContextVar[set[int] | None] = ContextVar("standings_changes_collected", default=None)
+
+
+@contextmanager
+def standings_changes_collected() -> Iterator[None]:
+    """Within the block, ``standings_changed`` only collects the seasons; at its end they are
+    bumped once each when the transaction commits: a batch of 25 results is one update, not 25.
+    Open it inside the transaction (a savepoint rolled back inside it bumps once more at worst)."""
+    collected: set[int] = set()
+    token = _collecting.set(collected)
+    try:
+        yield
+    finally:
+        _collecting.reset(token)
+    standings_changed(collected)
 
 
 def cached_many(keys: dict, compute: Callable[[list], dict]) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -96,7 +97,11 @@ def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) 
             raise CardError(f"{exc}{where}") from exc
 
 
-def match_simulate(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
+#: What the engine played for a match, with the team sheets it played it with.
+Simulated = tuple[MatchResult, TeamSheet, TeamSheet]
+
+
+def match_simulate(match: Match) -> Simulated:
     """Run the league's engine on the match; stores nothing.
 
     Tactics the engine refuses (they name a player no longer in the squad, say) are dropped,
@@ -121,27 +126,36 @@ def match_simulate(match: Match) -> tuple[MatchResult, TeamSheet, TeamSheet]:
         raise
 
 
-def match_lock(match_id: int) -> Match | None:
-    """Lock a match that is ready to be played with its engine, for the caller's transaction:
-    scheduled, not played at the table, and not a second leg whose first leg is still open.
-    None otherwise (a task delivered twice, a match since played or moved to the table).
-    The season's group and play-offs come with it: they say what its result sets off."""
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("season__league", "season__group", "season__playoffs", "home", "away")
-        .get(id=match_id)
-    )
-    if match.status != Match.Status.SCHEDULED or match.played_at_table:
-        return None
-    if Match.objects.filter(FIRST_LEG_OPEN, id=match.id).exists():
-        return None
-    return match
+def matches_ready(ids: Iterable[int]) -> list[Match]:
+    """The matches among ``ids`` that are ready to be played with their engine, unlocked: read
+    to simulate them before the transaction that stores them (``matches_lock``)."""
+    return _ready(Match.objects.filter(id__in=list(ids)))
 
 
-def match_simulate_and_store(match: Match) -> Match:
-    """Play a locked, scheduled match with its league's engine and store the result: the
-    score, events and player stats together (the caller holds the transaction)."""
-    result, home, away = match_simulate(match)
+def matches_lock(ids: Iterable[int]) -> list[Match]:
+    """Lock the matches among ``ids`` that are ready to be played with their engine, for the
+    caller's transaction, in two queries whatever their number. Rows are locked in id order
+    (two batches that share matches wait for each other instead of deadlocking)."""
+    return _ready(Match.objects.select_for_update(of=("self",)).filter(id__in=list(ids)))
+
+
+def _ready(matches) -> list[Match]:
+    """Of ``matches``: those scheduled, not played at the table, and not a second leg whose first
+    leg is still open, by id. The seasons' group, play-offs and bracket come with them: they
+    say what a result sets off."""
+    matches = matches.select_related(
+        "season__league", "season__group", "season__playoffs", "season__bracket", "home", "away"
+    ).order_by("id")
+    ready = [match for match in matches if match.status == Match.Status.SCHEDULED and not match.played_at_table]
+    second_legs_waiting = Match.objects.filter(FIRST_LEG_OPEN, id__in=[match.id for match in ready])
+    waiting = set(second_legs_waiting.values_list("id", flat=True))
+    return [match for match in ready if match.id not in waiting]
+
+
+def simulated_store(match: Match, simulated: Simulated) -> Match:
+    """Store what ``match_simulate`` played on the locked, still scheduled match: the score,
+    events and player stats together (the caller holds the transaction)."""
+    result, home, away = simulated
     match.played_with = played_with(match.season.match_settings, home, away)
     result_store(match, result, home, away)
     return match
@@ -336,23 +350,27 @@ def claim_and_send(matches, now: datetime) -> list[int]:
     process) and queue one play task each once the claim is committed."""
     with transaction.atomic():
         # of=self: the exclusion of table matches joins the league, whose row must not be locked.
-        ids = list(matches.select_for_update(skip_locked=True, of=("self",)).values_list("id", flat=True))
+        # a season's matches side by side, first legs first: a batch plays a matchday together
+        claimed = matches.select_for_update(skip_locked=True, of=("self",)).order_by("season_id", "kickoff", "id")
+        ids = list(claimed.values_list("id", flat=True))
         Match.objects.filter(id__in=ids).update(queued_at=now)
         transaction.on_commit(lambda: play_tasks_send(ids))
     return ids
 
 
-#: The play task, sent by name: defined in ``competitions.tasks`` (a layer above this module: it
-#: stores what the engine played and sets off what the result decides) under the name it had
-#: when it lived here, so messages already queued still find it.
+#: The play tasks, sent by name: defined in ``competitions.tasks`` (a layer above this module:
+#: it stores what the engine played and sets off what the result decides). The single-match
+#: task keeps the name it had when it lived here, so messages already queued still find it.
 PLAY_TASK = "matches.tasks.play_match"
+PLAY_BATCH_TASK = "competitions.tasks.play_matches"
 
 
 def play_tasks_send(ids: list[int]) -> None:
-    """One play task per match, all through one producer: a matchday that falls due is
-    sent in one go instead of taking a producer from the pool for every match. A match
-    whose message is lost is queued again once the broker's queue is seen empty, or its
-    claim is stale (``due_matches``)."""
+    """One play task per batch of up to ``PLAY_BATCH_SIZE`` matches, all through one producer:
+    a task's cost (publish, deliver, ack, a commit) is paid once per batch, not per match. A
+    match whose message is lost is queued again once the broker's queue is seen empty, or its
+    claim is stale (``due_matches``), whichever batch it was in."""
+    size = settings.PLAY_BATCH_SIZE
     with app.producer_or_acquire() as producer:
-        for match_id in ids:
-            app.send_task(PLAY_TASK, (match_id,), producer=producer)
+        for start in range(0, len(ids), size):
+            app.send_task(PLAY_BATCH_TASK, (ids[start : start + size],), producer=producer)

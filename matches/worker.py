@@ -13,6 +13,7 @@ from pathlib import Path
 from django.conf import settings
 
 from config.celery import app as celery_app
+from config.celery import clock_queue
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 
@@ -54,7 +55,7 @@ def start_worker(
         "--concurrency",
         str(concurrency),
         "--queues",
-        queue or celery_app.conf.task_default_queue,
+        queue or f"{celery_app.conf.task_default_queue},{clock_queue()}",
         "--without-gossip",
         "--without-mingle",
         "--without-heartbeat",

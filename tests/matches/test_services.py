@@ -70,12 +70,19 @@ def test_future_and_unscheduled_matches_are_not_due(demo_season):
     assert len(due) == 9
 
 
-def test_queueing_claims_matches_and_sends_on_commit(demo_season, monkeypatch, django_capture_on_commit_callbacks):
+def test_queueing_claims_matches_and_sends_them_in_batches_on_commit(
+    demo_season, monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    settings.PLAY_BATCH_SIZE = 5
     sent = []
-    monkeypatch.setattr(services.app, "send_task", lambda name, args, producer: sent.append(args[0]))
+    monkeypatch.setattr(services.app, "send_task", lambda name, args, producer: sent.append((name, args[0])))
     with django_capture_on_commit_callbacks(execute=True):
         ids = services.queue_due_matches()
-    assert sorted(sent) == sorted(ids) and len(ids) == 12
+    assert len(ids) == 12
+    assert [name for name, _ in sent] == [services.PLAY_BATCH_TASK] * 3
+    assert [batch for _, batch in sent] == [ids[:5], ids[5:10], ids[10:]]
+    in_kickoff_order = Match.objects.filter(id__in=ids).order_by("kickoff", "id").values_list("id", flat=True)
+    assert ids == list(in_kickoff_order)  # a matchday's matches side by side in a batch
     assert not Match.objects.filter(season=demo_season, queued_at__isnull=True).exists()
     # claimed matches are not queued again by the next beat
     with django_capture_on_commit_callbacks(execute=True):

@@ -36,7 +36,7 @@ def test_the_worker_runs_the_clock_and_picks_for_idle_managers(league, pool, mon
     log = tmp_path / "worker.log"
     # the worker queues the next pick's clock itself: on the same queue
     env = {"DATABASE_URL": database_url(connection.settings_dict), "CELERY_TASK_DEFAULT_QUEUE": worker_queue}
-    worker = start_worker(queue=worker_queue, logfile=log, env=env)
+    worker = start_worker(logfile=log, env=env)  # the matches' queue and the clocks'
     try:
         started = time.monotonic()
         draft_start(draft.pk)

@@ -1,0 +1,129 @@
+"""A play task plays a batch of matches in one transaction, each in a savepoint of its own
+(``competitions.results.matches_play``): each match is played with its own seed and stored
+once, a failure fails only its own match, and lock or connection trouble retries the batch."""
+
+import pytest
+from django.db import OperationalError
+
+from competitions import results
+from competitions.tasks import play_matches
+from engines import MatchOptions, get_engine
+from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.services import team_sheets
+from ops.demo import demo_season_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season():
+    return demo_season_create(engine="futti", teams=4, seed=31, double=True)
+
+
+def replayed(match: Match):
+    home, away = team_sheets(match)
+    return get_engine(match.season.league.engine).simulate(
+        home, away, seed=match.seed, options=MatchOptions(settings=match.season.match_settings)
+    )
+
+
+def assert_stored_once(match: Match) -> None:
+    """The match's result is its engine's for its seed, its events and stats stored once."""
+    expected = replayed(match)
+    assert match.status == Match.Status.PLAYED, (match.status, match.error)
+    assert (match.home_goals, match.away_goals) == (expected.home_goals, expected.away_goals)
+    assert MatchEvent.objects.filter(match=match).count() == len(expected.events)
+    assert PlayerMatchStat.objects.filter(match=match).count() == len(expected.player_stats)
+
+
+def test_a_batch_plays_every_match_with_its_own_seed(season):
+    ids = list(season.matches.order_by("id").values_list("id", flat=True))
+    played = results.matches_play(ids)
+    assert [match.id for match in played] == ids
+    for match in season.matches.select_related("season__league", "home", "away"):
+        assert_stored_once(match)
+
+
+def test_an_engine_error_fails_only_its_own_match(season, monkeypatch):
+    matches = list(season.matches.order_by("id"))
+    broken = matches[2]
+    engine = get_engine("futti")
+    simulate = engine.simulate
+
+    def simulate_or_break(home, away, *, seed, options=None):
+        if seed == broken.seed:
+            raise RuntimeError("the dice fell off the table")
+        return simulate(home, away, seed=seed, options=options)
+
+    monkeypatch.setattr(engine, "simulate", simulate_or_break)
+    results.matches_play([match.id for match in matches])
+    broken.refresh_from_db()
+    assert broken.status == Match.Status.FAILED and "the dice fell off the table" in broken.error
+    monkeypatch.undo()
+    for match in season.matches.exclude(id=broken.id).select_related("season__league", "home", "away"):
+        assert_stored_once(match)
+
+
+def test_an_error_after_its_result_is_stored_rolls_back_only_that_match(season, monkeypatch):
+    """What a result sets off fails after the result, its events and stats are written: its
+    savepoint takes them back, and the match is failed rather than left half-stored."""
+    matches = list(season.matches.order_by("id"))
+    broken = matches[1]
+    on_result = results.on_result
+
+    def on_result_or_break(match):
+        if match.id == broken.id:
+            raise ValueError("the bracket is on fire")
+        on_result(match)
+
+    monkeypatch.setattr(results, "on_result", on_result_or_break)
+    results.matches_play([match.id for match in matches])
+    broken.refresh_from_db()
+    assert broken.status == Match.Status.FAILED and "the bracket is on fire" in broken.error
+    assert broken.home_goals is None
+    assert not MatchEvent.objects.filter(match=broken).exists()
+    assert not PlayerMatchStat.objects.filter(match=broken).exists()
+    for match in season.matches.exclude(id=broken.id).select_related("season__league", "home", "away"):
+        assert_stored_once(match)
+
+
+def test_lost_connection_retries_the_batch_and_stores_each_match_once(season, monkeypatch):
+    """The connection fails in the middle of a batch: the batch is retried whole, the matches
+    stored before the failure are not stored twice, and none is failed."""
+    matches = list(season.matches.order_by("id"))
+    store = results.services.simulated_store
+    calls = []
+
+    def store_or_lose_connection(match, simulated):
+        calls.append(match.id)
+        if len(calls) == 4:
+            raise OperationalError("server closed the connection unexpectedly")
+        return store(match, simulated)
+
+    monkeypatch.setattr(results.services, "simulated_store", store_or_lose_connection)
+    outcome = play_matches.apply(args=[[match.id for match in matches]])
+    assert outcome.successful(), outcome.traceback
+    assert len(calls) == 4 + len(matches)  # three stored and rolled back, then the whole batch again
+    for match in season.matches.select_related("season__league", "home", "away"):
+        assert_stored_once(match)
+
+
+def test_a_match_played_since_it_was_queued_is_skipped(season):
+    first, second = season.matches.order_by("id")[:2]
+    results.matches_play([first.id])
+    events = MatchEvent.objects.filter(match=first).count()
+    results.matches_play([first.id, second.id])
+    assert MatchEvent.objects.filter(match=first).count() == events
+    second.refresh_from_db()
+    assert second.status == Match.Status.PLAYED
+
+
+def test_a_batch_bumps_each_seasons_table_once(season, django_capture_on_commit_callbacks):
+    other = demo_season_create(engine="futti", teams=4, seed=32, double=False)
+    ids = [*season.matches.values_list("id", flat=True), *other.matches.values_list("id", flat=True)]
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        results.matches_play(ids)
+    assert len(callbacks) == 1  # one update for the batch, not one per result
+    season.refresh_from_db()
+    other.refresh_from_db()
+    assert (season.standings_version, other.standings_version) == (1, 1)
