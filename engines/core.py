@@ -410,7 +410,9 @@ class MatchOptions:
         if isinstance(options, MatchOptions):
             return options
         data = dict(options)
-        winner_required = bool(data.pop("winner_required", False))
+        winner_required = data.pop("winner_required", False)
+        if not isinstance(winner_required, bool):  # bool("false") would be yes
+            raise CardError(f"options.winner_required: {winner_required!r} is not allowed; allowed: true, false")
         settings = data.pop("settings", None) or data
         return cls(winner_required=winner_required, settings=settings)
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import CardError, get_engine
+from engines import ENGINES, CardError, get_engine
 
 #: Fütti and Flexdeck get theirs with their own rule fixes.
 KEYS = ("mutant", "eleven", "calciotto")
@@ -69,3 +69,13 @@ def test_a_malformed_sheet_or_setting_is_played_or_refused_with_a_card_error(key
         assert str(exc).strip()
     else:
         assert result.home_goals >= 0 and result.away_goals >= 0
+
+
+@pytest.mark.parametrize("value", ["false", "true", 1, 0, None])
+def test_winner_required_given_as_anything_but_a_flag_is_refused(value):
+    """``bool("false")`` is true: every engine refuses a winner_required that is not a flag."""
+    for key in ENGINES:
+        engine = get_engine(key)
+        home, away = engine.sample_team(1), engine.sample_team(2)
+        with pytest.raises(CardError, match="winner_required"):
+            engine.simulate(home, away, seed=1, options={"winner_required": value})
