@@ -37,6 +37,8 @@ from leagues.models import Division, Season
 from matches.models import Match
 
 DEFAULT_COMPLETIONS = 10_000
+#: The task that recomputes a season's odds (``competitions.tasks``), sent by name after a round.
+ODDS_TASK = "competitions.season_odds"
 #: The criteria that are one number per team, each as the row attribute it reads.
 SCALAR = {
     "points": "points",
@@ -297,7 +299,8 @@ def missing_previews(season: Season) -> tuple[dict[int, Outlook], list[int]]:
     found = cache.get_many(list(set(keys.values())))
     outlooks = {m: found[k] for m, k in keys.items() if k in found}
     todo = {k: m for m, k in keys.items() if k not in found}
-    return outlooks, sorted(todo.values())
+    unplayable = [m.id for m in remaining if m.id not in keys]  # a side without a squad: its task says so
+    return outlooks, sorted([*todo.values(), *unplayable])
 
 
 def cached_season_odds(season: Season) -> dict[str, Any] | None:

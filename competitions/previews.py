@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -49,6 +50,10 @@ PREVIEW_SAMPLES = 640
 SEED_FLOOR = 2**64
 #: A preview's key changes when anything that decides it changes, so it may be kept long.
 PREVIEW_CACHE_SECONDS = 30 * 24 * 3600
+#: The task that previews one pairing (``competitions.tasks``), sent by name.
+PREVIEW_TASK = "competitions.match_preview"
+#: With a time budget, the matches played (after the first) before the rest is estimated.
+BUDGET_CHECK = 8
 #: How many of the most likely scores a preview names.
 LIKELY_SCORES = 5
 
@@ -105,32 +110,46 @@ def pairing_key(engine: Engine, home: TeamSheet, away: TeamSheet, options: Match
     return "preview:" + hashlib.sha256(text.encode()).hexdigest()
 
 
+class PreviewTooSlow(Exception):
+    """The preview would take longer than the caller can wait: a worker should make it."""
+
+
 def pairing_outlook(
-    engine: Engine, home: TeamSheet, away: TeamSheet, options: MatchOptions, seeds: list[int]
+    engine: Engine,
+    home: TeamSheet,
+    away: TeamSheet,
+    options: MatchOptions,
+    seeds: list[int],
+    budget: float | None = None,
 ) -> Outlook:
-    """Play the pairing once per seed, as the play task would (``simulate_accepted``)."""
+    """Play the pairing once per seed, as the play task would (``simulate_accepted``). With a
+    ``budget`` (seconds), ``PreviewTooSlow`` once the first match says all would take longer."""
     scores: Counter[tuple[int, int]] = Counter()
     through = 0
     result, home, away = simulate_accepted(engine, home, away, seed=seeds[0], options=options)
     # frozen: the engine keeps what it made of each side across the samples
     home, away = FrozenTeamSheet.coerce(home), FrozenTeamSheet.coerce(away)
+    start = time.perf_counter()
     for index, seed in enumerate(seeds):
         if index:
             result = engine.simulate(home, away, seed=seed, options=options)
+        if budget is not None and index == BUDGET_CHECK and (time.perf_counter() - start) / index * len(seeds) > budget:
+            raise PreviewTooSlow(f"{len(seeds)} matches of {engine.name} take more than {budget:g} s here")
         scores[(result.home_goals, result.away_goals)] += 1
         through += result.winner == "home"
     return Outlook(samples=len(seeds), scores=dict(scores), home_through=through if options.winner_required else None)
 
 
-def match_preview(match: Match, *, samples: int = PREVIEW_SAMPLES) -> Outlook:
-    """The preview of a scheduled match: from the cache, else played and cached."""
+def match_preview(match: Match, *, samples: int = PREVIEW_SAMPLES, budget: float | None = None) -> Outlook:
+    """The preview of a scheduled match: from the cache, else played and cached (within
+    ``budget`` seconds, if given: see ``pairing_outlook``)."""
     if samples < 1:
         raise ValueError(f"samples: {samples} is not a positive number of matches")
     engine, home, away, options = match_setup(match)
     key = pairing_key(engine, home, away, options, samples)
     outlook = cache.get(key)
     if outlook is None:
-        outlook = pairing_outlook(engine, home, away, options, preview_seeds(key, samples))
+        outlook = pairing_outlook(engine, home, away, options, preview_seeds(key, samples), budget)
         cache.set(key, outlook, PREVIEW_CACHE_SECONDS)
     return outlook
 

@@ -19,8 +19,10 @@ from django.db.models import Q
 
 from competitions.groups import knockout_draw_when_groups_finish
 from competitions.knockout import bracket_advance
+from competitions.odds import ODDS_TASK
 from competitions.playoffs import playoffs_draw_when_league_finishes
 from competitions.swiss import swiss_advance_after
+from config.celery import app
 from matches.models import Match
 from tournaments.models import Tie
 
@@ -55,6 +57,8 @@ def _on_league_result(match: Match) -> None:
     if tie is not None:  # this leg may decide the tie, or change who won it
         bracket_advance(tie[1], recheck=tie[0])
     season = match.season
+    if not season.matches.filter(round=match.round).exclude(status__in=Match.CLOSED_STATUSES).exists():
+        transaction.on_commit(lambda: app.send_task(ODDS_TASK, (season.id,)))  # the round is complete
     if hasattr(season, "group"):
         _draw_keeping_the_result(knockout_draw_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):

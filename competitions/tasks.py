@@ -1,11 +1,16 @@
-"""The play task: a worker plays one match with ``competitions.results.match_play``."""
+"""The play task (a worker plays one match with ``competitions.results.match_play``), and the
+tasks that keep the previews and the season odds up to date."""
 
-from celery import shared_task
+from celery import group, shared_task
 from django.db import OperationalError
 
 from audit.context import acting_as
+from competitions.odds import ODDS_TASK, missing_previews, season_odds_from_cache
+from competitions.previews import PREVIEW_TASK, match_preview
 from competitions.results import match_play
+from leagues.models import Season
 from matches import services
+from matches.models import Match
 from matches.services import PLAY_TASK
 
 #: Tries of a match whose engine raised, before it is marked failed.
@@ -25,3 +30,24 @@ def play_match(self, match_id: int) -> None:
             if self.request.retries < ENGINE_RETRIES:
                 raise self.retry(exc=exc) from exc
             services.match_fail(match_id=match_id, error=f"{type(exc).__name__}: {exc}")
+
+
+@shared_task(name=ODDS_TASK, acks_late=True)
+def season_odds_refresh(season_id: int) -> None:
+    """Recompute a season's odds: the missing previews are shared out over the workers, one
+    task per pairing, and the last of them to finish sends this task again."""
+    season = Season.objects.select_related("league").get(id=season_id)
+    _, todo = missing_previews(season)
+    if todo:
+        group(match_preview_task.s(match_id, season_id) for match_id in todo).apply_async()
+    else:
+        season_odds_from_cache(season)
+
+
+@shared_task(name=PREVIEW_TASK, acks_late=True)
+def match_preview_task(match_id: int, season_id: int | None = None) -> None:
+    """Preview one pairing; with ``season_id``, send the season's odds once no preview is missing."""
+    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
+    match_preview(match)
+    if season_id is not None and not missing_previews(match.season)[1]:
+        season_odds_refresh.delay(season_id)
