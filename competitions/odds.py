@@ -22,6 +22,7 @@ final table.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -288,7 +289,13 @@ def season_odds_store(
     if odds is None:
         odds = season_odds(season, outlooks, completions=completions, seed=seed)
         cache.set(key, odds, ODDS_CACHE_SECONDS)
+        cache.set(odds_made_key(season.id), time.time_ns(), ODDS_CACHE_SECONDS)  # the season page shows them
     return odds
+
+
+def odds_made_key(season_id: int) -> str:
+    """The cache key of when the season's odds were last made: part of its page's key."""
+    return f"odds-made:{season_id}"
 
 
 def missing_previews(season: Season) -> tuple[dict[int, Outlook], list[int]]:

@@ -9,14 +9,13 @@ from competitions.previews import PREVIEW_SAMPLES, PREVIEW_TASK
 from competitions.results import match_play
 from config.celery import app
 from matches.models import Match
-from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def season():
-    return demo_season_create(engine="futti", teams=4, seed=11, double=False)
+def season(small_season):
+    return small_season
 
 
 @pytest.fixture
