@@ -74,11 +74,11 @@ def sample_scores(outlooks: list[Outlook], n: int, rng: np.random.Generator) -> 
     away = np.zeros((n, len(outlooks)), dtype=np.int64)
     for column, outlook in enumerate(outlooks):
         scores = sorted(outlook.scores)
-        counts = np.array([outlook.scores[s] for s in scores], dtype=np.int64)
-        drawn = np.searchsorted(np.cumsum(counts), rng.integers(0, outlook.samples, size=n), side="right")
-        goals = np.array(scores, dtype=np.int64)
-        home[:, column] = goals[drawn, 0]
-        away[:, column] = goals[drawn, 1]
+        # one row per sample the preview played: a uniform draw of a sample is a draw of its score
+        played = np.repeat(np.array(scores, dtype=np.int64), [outlook.scores[s] for s in scores], axis=0)
+        drawn = played[rng.integers(0, outlook.samples, size=n)]
+        home[:, column] = drawn[:, 0]
+        away[:, column] = drawn[:, 1]
     return Completions(home, away)
 
 
@@ -123,8 +123,8 @@ def _positions(season: Season, inputs, matches: list[Match], drawn: Completions)
     team_ids = [row.team_id for row in now.rows]
     column = {team_id: t for t, team_id in enumerate(team_ids)}
     n, size = drawn.home.shape[0], len(team_ids)
-    home_of = np.zeros((len(matches), size), dtype=np.int64)
-    away_of = np.zeros((len(matches), size), dtype=np.int64)
+    home_of = np.zeros((len(matches), size))
+    away_of = np.zeros((len(matches), size))
     for m, match in enumerate(matches):
         home_of[m, column[match.home_id]] = 1
         away_of[m, column[match.away_id]] = 1
@@ -136,14 +136,23 @@ def _positions(season: Season, inputs, matches: list[Match], drawn: Completions)
     def base(attribute: str) -> NDArray[np.int64]:
         return np.array([getattr(row, attribute) for row in now.rows], dtype=np.int64)
 
-    goals_for = base("goals_for") + hg @ home_of + ag @ away_of
-    goals_against = base("goals_against") + ag @ home_of + hg @ away_of
+    def added(at_home: NDArray[np.int64], away: NDArray[np.int64] | None = None) -> NDArray[np.int64]:
+        """Each team's sum over its home matches (and away matches) of a number per match: a
+        product with the 0/1 table of who plays where, in floating point (BLAS; whole numbers
+        this small are exact) and back to whole numbers."""
+        total = at_home.astype(np.float64) @ home_of
+        if away is not None:
+            total += away.astype(np.float64) @ away_of
+        return np.rint(total).astype(np.int64)
+
+    goals_for = base("goals_for") + added(hg, ag)
+    goals_against = base("goals_against") + added(ag, hg)
     stats = {
-        "points": base("points") + home_points @ home_of + away_points @ away_of,
+        "points": base("points") + added(home_points, away_points),
         "goal_difference": goals_for - goals_against,
         "goals_for": goals_for,
-        "wins": base("won") + (hg > ag).astype(np.int64) @ home_of + (ag > hg).astype(np.int64) @ away_of,
-        "away_goals": base("away_goals") + ag @ away_of,
+        "wins": base("won") + added(hg > ag, ag > hg),
+        "away_goals": base("away_goals") + np.rint(ag.astype(np.float64) @ away_of).astype(np.int64),
         "fair_play": np.broadcast_to(-base("cards"), (n, size)),
     }
     criteria = ranking_criteria(league)
