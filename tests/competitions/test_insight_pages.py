@@ -7,6 +7,7 @@ from competitions import previews
 from competitions.odds import season_odds_compute
 from competitions.previews import match_preview
 from matches.models import Match
+from printing.scoresheets.selectors import scoresheet_for_match
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +51,11 @@ def test_the_season_page_shows_the_odds_once_made(client, season):
     assert 'id="odds"' in html and "10000 times" in html
     favourite = max(odds["teams"], key=lambda team: team["title"])
     assert f"{favourite['expected_points']:.1f}" in html
+
+
+def test_the_blank_scoresheet_names_a_cached_preview(season):
+    match = Match.objects.select_related("season__league", "home", "away").filter(season=season).first()
+    assert "preview" not in scoresheet_for_match(match.id, blank=True).competition
+    data = match_preview(match).to_dict()
+    header = scoresheet_for_match(match.id, blank=True).competition
+    assert f"preview: home {data['home_win']:.0%}, draw {data['draw']:.0%}" in header
