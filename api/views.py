@@ -28,7 +28,7 @@ from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
 from competitions.careers import career
 from competitions.history import cached_history
-from competitions.odds import ODDS_TASK, season_odds_from_cache
+from competitions.odds import ODDS_TASK, NoTable, season_odds_from_cache
 from competitions.previews import PREVIEW_TASK, PreviewTooSlow, match_preview
 from competitions.records import cached_records, history_document
 from competitions.round_robin import fixtures_generate
@@ -149,14 +149,17 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         matches = Match.objects.filter(season=season).select_related("home", "away").order_by("round", "id")
         return Response(serializers.MatchSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: OddsSerializer, 202: QueuedSerializer})
+    @extend_schema(responses={200: OddsSerializer, 202: QueuedSerializer, 404: None})
     @action(detail=True, methods=["get"])
     def odds(self, request: Request, pk: str | None = None) -> Response:
         """Each team's chance of every final place, the title, promotion, relegation and play-offs,
         and its expected points: the remaining matches completed 10,000 times from their previews.
-        202 while the workers make the previews (the request queues them)."""
+        202 while the workers make the previews (the request queues them); 404 for a knockout or Swiss."""
         season = self.get_object()
-        odds = season_odds_from_cache(season)
+        try:
+            odds = season_odds_from_cache(season)
+        except NoTable as exc:
+            raise exceptions.NotFound(str(exc)) from exc
         if odds is None:
             app.send_task(ODDS_TASK, (season.id,))
             return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
@@ -284,7 +287,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
         blank = request.query_params.get("blank") in ("1", "true", "yes")
         return pdf_download(lambda: render_scoresheet(scoresheet_for_match(int(pk), blank=blank)))
 
-    @extend_schema(responses={200: PreviewSerializer, 202: QueuedSerializer})
+    @extend_schema(responses={200: PreviewSerializer, 202: QueuedSerializer, 404: None})
     @action(detail=True, methods=["get"])
     def preview(self, request: Request, pk: str | None = None) -> Response:
         """A scheduled match's chances (home win, draw, away win, through), expected goals and most

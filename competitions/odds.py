@@ -36,6 +36,7 @@ from competitions.previews import PREVIEW_SAMPLES, Outlook, match_preview, previ
 from competitions.standings import Result, Row, rank_tied, ranking_criteria, table_from, table_inputs
 from leagues.models import Division, Season
 from matches.models import Match
+from tournaments.models import Bracket, Swiss
 
 DEFAULT_COMPLETIONS = 10_000
 #: The task that recomputes a season's odds (``competitions.tasks``), sent by name after a round.
@@ -49,6 +50,16 @@ SCALAR = {
     "away_goals": "away_goals",
     "fair_play": "cards",
 }
+
+
+class NoTable(ValueError):
+    """The season is a knockout or a Swiss: it has no table to finish in."""
+
+
+def check_has_table(season: Season) -> None:
+    """Raise ``NoTable`` for a knockout or Swiss season (its odds would be of no table)."""
+    if Bracket.objects.filter(season=season).exists() or Swiss.objects.filter(season=season).exists():
+        raise NoTable(f"season: {season} is a knockout or a Swiss, with no table to finish in")
 
 
 def remaining_matches(season: Season) -> list[Match]:
@@ -95,6 +106,7 @@ def season_odds(
     give the same odds."""
     if completions < 1:
         raise ValueError(f"completions: {completions} is not a positive number")
+    check_has_table(season)
     rng = np.random.default_rng(abs(season.seed if seed is None else seed))
     remaining = remaining_matches(season)
     missing = [m.id for m in remaining if m.id not in outlooks]
@@ -280,6 +292,7 @@ def season_odds_compute(
 ) -> dict[str, Any]:
     """The season's odds, here and now: the previews missing from the cache are played in this
     process (``manage.py odds``; the workers share the work out with ``season_odds_refresh``)."""
+    check_has_table(season)
     outlooks = {match.id: match_preview(match, samples=samples) for match in remaining_matches(season)}
     return season_odds_store(season, outlooks, completions=completions, seed=seed, samples=samples)
 
@@ -333,6 +346,7 @@ def cached_season_odds(season: Season) -> dict[str, Any] | None:
 def season_odds_from_cache(season: Season) -> dict[str, Any] | None:
     """The season's odds from the cached previews, computed if need be (a second at most); None
     while a preview is missing (the workers make them: ``season_odds_refresh``)."""
+    check_has_table(season)
     outlooks, todo = missing_previews(season)
     if todo:
         return None

@@ -5,7 +5,7 @@ from celery import group, shared_task
 from django.db import OperationalError
 
 from audit.context import acting_as
-from competitions.odds import ODDS_TASK, missing_previews, season_odds_from_cache
+from competitions.odds import ODDS_TASK, NoTable, check_has_table, missing_previews, season_odds_from_cache
 from competitions.previews import PREVIEW_TASK, match_preview
 from competitions.results import match_play
 from leagues.models import Season
@@ -37,6 +37,10 @@ def season_odds_refresh(season_id: int) -> None:
     """Recompute a season's odds: the missing previews are shared out over the workers, one
     task per pairing, and the last of them to finish sends this task again."""
     season = Season.objects.select_related("league").get(id=season_id)
+    try:
+        check_has_table(season)
+    except NoTable:
+        return
     _, todo = missing_previews(season)
     if todo:
         group(match_preview_task.s(match_id, season_id) for match_id in todo).apply_async()

@@ -311,7 +311,9 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
     division_charts = [] if chart_left_out else division_position_charts(season, divisions)
     table = tables[-1][1] if tables else cached_standings(season)
     byes = swiss_byes(season, shown.first, shown.last)
-    open_matches = any(open_ for _, _, open_ in counts)
+    # a knockout or a Swiss has no table to finish in (both read with the season: no query)
+    open_matches = any(open_ for _, _, open_ in counts) and not hasattr(season, "bracket")
+    open_matches = open_matches and not hasattr(season, "swiss")
     names = {row.team_id: row.name for part in divisions for row in part.table.rows} or {
         row.team_id: row.name for row in table.rows
     }

@@ -1,6 +1,7 @@
 """Previews and odds in the API and through the workers' tasks."""
 
 import pytest
+from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from competitions import tasks
@@ -9,6 +10,7 @@ from competitions.previews import PREVIEW_SAMPLES, PREVIEW_TASK
 from competitions.results import match_play
 from config.celery import app
 from matches.models import Match
+from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +63,13 @@ def test_the_last_match_of_a_round_sends_the_odds_task(season, sent, django_capt
         with django_capture_on_commit_callbacks(execute=True):
             match_play(match_id=match.id)
     assert sent == [(ODDS_TASK, season.id)]
+
+
+def test_a_knockout_has_no_odds(sent):
+    knockout = demo_season_create(engine="futti", teams=4, seed=12, knockout=True)
+    response = APIClient().get(f"/api/seasons/{knockout.id}/odds/")
+    assert response.status_code == 404 and "knockout" in response.json()["detail"]
+    with pytest.raises(CommandError, match="SEASON_ID: .* is a knockout"):
+        call_command("odds", str(knockout.id), "--completions", "10")
+    tasks.season_odds_refresh(knockout.id)  # sends nothing, makes nothing
+    assert sent == []

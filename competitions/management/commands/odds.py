@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from competitions.odds import DEFAULT_COMPLETIONS, season_odds_compute
+from competitions.odds import DEFAULT_COMPLETIONS, NoTable, season_odds_compute
 from leagues.management.commands._common import get_season
 from matches.services import MatchNotPlayable
 
@@ -27,6 +27,8 @@ class Command(BaseCommand):
             raise CommandError(f"--completions: {completions} is not a positive number")
         try:
             odds = season_odds_compute(season, completions=completions, seed=seed)
+        except NoTable as exc:
+            raise CommandError(f"SEASON_ID: {exc}") from exc
         except MatchNotPlayable as exc:
             raise CommandError(f"SEASON_ID: a remaining match cannot be previewed: {exc}") from exc
         if options["json"]:
