@@ -30,7 +30,7 @@ class QueuedSerializer(serializers.Serializer):
 
 class TeamOddsSerializer(serializers.Serializer):
     team = serializers.IntegerField()
-    division = serializers.IntegerField(allow_null=True)
+    division = serializers.IntegerField(required=False, help_text="Its division, in a season of divisions.")
     expected_points = serializers.FloatField()
     title = serializers.FloatField(help_text="First place (of its division).")
     positions = serializers.ListField(child=serializers.FloatField(), help_text="Places 1 to n.")

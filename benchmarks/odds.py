@@ -41,7 +41,7 @@ from competitions.previews import (  # noqa: E402
     pairing_outlook,
     preview_seeds,
 )
-from engines import MatchOptions, TeamSheet, get_engine  # noqa: E402
+from engines import DEFAULT_ENGINE, ENGINES, MatchOptions, TeamSheet, get_engine  # noqa: E402
 from matches.models import Match  # noqa: E402
 from matches.services import match_setup  # noqa: E402
 from ops.demo import demo_season_create  # noqa: E402
@@ -62,7 +62,7 @@ def cpu_seconds() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=20)
-    parser.add_argument("--engine", default="futti")
+    parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=sorted(ENGINES))
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--completions", type=int, default=DEFAULT_COMPLETIONS)
     parser.add_argument("--keep", action="store_true")

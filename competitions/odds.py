@@ -253,7 +253,6 @@ def _team_odds(
     counts = np.bincount(positions - 1, minlength=size)
     odds: dict[str, Any] = {
         "team": team_id,
-        "division": division.pk if division else None,
         "expected_points": float(points.mean()),
         "title": counts[0] / n,
         "positions": [int(count) / n for count in counts],
@@ -264,6 +263,7 @@ def _team_odds(
         return int(counts[max(first, 1) - 1 : max(last, 0)].sum()) / n
 
     if division is not None:
+        odds["division"] = division.pk
         odds["promotion"] = share(1, division.promoted) if above else 0.0
         odds["relegation"] = share(size - division.relegated + 1, size) if below else 0.0
         places = share(division.promoted + 1, division.promoted + division.promotion_playoff) if above else 0.0

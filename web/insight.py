@@ -43,7 +43,7 @@ def odds_lines(season: Season, names: dict[int, str]) -> tuple[list[OddsLine], i
         OddsLine(
             team_id=team["team"],
             name=names.get(team["team"], ""),
-            division=divisions.get(team["division"], ""),
+            division=divisions.get(team.get("division"), ""),
             expected_points=team["expected_points"],
             title=team["title"],
             positions=team["positions"],
