@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test bench bench-engines bench-swiss bench-load lint serve worker mutate
+.PHONY: setup demo test bench bench-odds bench-engines bench-swiss bench-load lint serve worker mutate
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,12 +23,17 @@ test: $(STAMP)
 
 bench: setup
 	$(BIN)/python benchmarks/season.py $(ARGS)
+	$(BIN)/python benchmarks/odds.py
 	@echo "Engines alone, in instructions per match (callgrind): make bench-engines; figures in engines/*/README.md"
 
 # Instructions per match of each engine under valgrind's callgrind (needs valgrind); ARGS picks
 # engines and options, e.g. ARGS="futti flexdeck --read".
 bench-engines: $(STAMP)
 	$(BIN)/python benchmarks/engines_callgrind.py $(ARGS)
+
+# Season odds and match previews (issue #26): completions, odds from nothing cached, a cached preview
+bench-odds: setup
+	$(BIN)/python benchmarks/odds.py $(ARGS)
 
 bench-swiss: setup
 	$(BIN)/python benchmarks/swiss.py $(ARGS)

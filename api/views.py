@@ -23,18 +23,23 @@ from rest_framework.response import Response
 
 from api import brackets, filters, serializers
 from api.history import AllTimeSerializer, CareerSerializer, HistorySerializer, RecordsSerializer
+from api.insight import OddsSerializer, PreviewSerializer, QueuedSerializer
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
 from competitions.careers import career
 from competitions.history import cached_history
+from competitions.odds import ODDS_TASK, NoTable, season_odds_from_cache
+from competitions.previews import PREVIEW_TASK, PreviewTooSlow, match_preview
 from competitions.records import cached_records, history_document
 from competitions.round_robin import fixtures_generate
 from competitions.standings import cached_standings
+from config.celery import app
 from config.throttling import AnonThrottle, ScopeThrottle
 from leagues.models import League, Season, Team
 from leagues.validation import query_id
 from matches import fixtures
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.services import MatchNotPlayable
 from printing.cards.render import render_cards
 from printing.cards.selectors import card_set_for_season, card_set_for_team
 from printing.scoresheets.render import render_scoresheet
@@ -47,6 +52,8 @@ ID = r"\d+"
 SEASON_PARAMETER = OpenApiParameter("season", OpenApiTypes.INT, description="The season's squad (default: latest).")
 #: The league actions that read its (cached) history.
 HISTORY_ACTIONS = ("history", "all_time", "records")
+#: A preview a request may compute itself; a slower one is queued for a worker.
+PREVIEW_BUDGET_SECONDS = 2.0
 BLANK_PARAMETER = OpenApiParameter("blank", OpenApiTypes.BOOL, description="The empty sheet to play on.")
 
 
@@ -141,6 +148,22 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
             raise serializers.django_errors(exc) from exc
         matches = Match.objects.filter(season=season).select_related("home", "away").order_by("round", "id")
         return Response(serializers.MatchSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: OddsSerializer, 202: QueuedSerializer, 404: None})
+    @action(detail=True, methods=["get"])
+    def odds(self, request: Request, pk: str | None = None) -> Response:
+        """Each team's chance of every final place, the title, promotion, relegation and play-offs,
+        and its expected points: the remaining matches completed 10,000 times from their previews.
+        202 while the workers make the previews (the request queues them); 404 for a knockout or Swiss."""
+        season = self.get_object()
+        try:
+            odds = season_odds_from_cache(season)
+        except NoTable as exc:
+            raise exceptions.NotFound(str(exc)) from exc
+        if odds is None:
+            app.send_task(ODDS_TASK, (season.id,))
+            return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
+        return Response(OddsSerializer(odds).data)
 
     @pdf_schema("Every squad of the season as printable cards (PDF).")
     @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer], throttle_scope="pdf")
@@ -263,6 +286,24 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
     def scoresheet(self, request: Request, pk: str | None = None) -> HttpResponse:
         blank = request.query_params.get("blank") in ("1", "true", "yes")
         return pdf_download(lambda: render_scoresheet(scoresheet_for_match(int(pk), blank=blank)))
+
+    @extend_schema(responses={200: PreviewSerializer, 202: QueuedSerializer, 404: None})
+    @action(detail=True, methods=["get"])
+    def preview(self, request: Request, pk: str | None = None) -> Response:
+        """A scheduled match's chances (home win, draw, away win, through), expected goals and most
+        likely scores, from its pairing played 640 times. 202 while a worker makes a slow game's
+        preview (the request queues it); 404 for a match that is not scheduled."""
+        match = self.get_object()
+        if match.status != Match.Status.SCHEDULED:
+            raise exceptions.NotFound(f"Match {match.id} is {match.status}: only a scheduled match has a preview.")
+        try:
+            preview = match_preview(match, budget=PREVIEW_BUDGET_SECONDS)
+        except PreviewTooSlow:
+            app.send_task(PREVIEW_TASK, (match.id,))
+            return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
+        except MatchNotPlayable as exc:
+            raise exceptions.NotFound(str(exc)) from exc
+        return Response(PreviewSerializer({"match": match.id, **preview.to_dict()}).data)
 
     def _set_status(self, status_: str, **extra: object) -> Response:
         match = self.get_object()

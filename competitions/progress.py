@@ -19,8 +19,10 @@ from django.db.models import Q
 
 from competitions.groups import knockout_draw_when_groups_finish
 from competitions.knockout import bracket_advance
+from competitions.odds import ODDS_TASK
 from competitions.playoffs import playoffs_draw_when_league_finishes
 from competitions.swiss import swiss_advance_after
+from config.celery import app
 from matches.models import Match
 from tournaments.models import Tie
 
@@ -48,14 +50,17 @@ def _on_winner_required(match: Match) -> None:
 
 def _on_league_result(match: Match) -> None:
     """A first leg whose second leg already counts (a second leg entered at the table first, or a
-    first leg corrected once its tie was decided) moves its bracket on; the last group match
-    draws the knockout after the groups, the last league match the play-offs."""
+    first leg corrected once its tie was decided) moves its bracket on; the last result of a
+    round sends the season's odds task; the last group match draws the knockout after the
+    groups, the last league match the play-offs."""
     season = match.season
     if hasattr(season, "bracket"):  # only a bracket's ties have first legs
         second_leg_counts = Q(match__status__in=Match.RESULT_STATUSES)
         tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
         if tie is not None:  # this leg may decide the tie, or change who won it
             bracket_advance(tie[1], recheck=tie[0])
+    if not season.matches.filter(round=match.round).exclude(status__in=Match.CLOSED_STATUSES).exists():
+        transaction.on_commit(lambda: app.send_task(ODDS_TASK, (season.id,)))  # the round is complete
     if hasattr(season, "group"):
         _draw_keeping_the_result(knockout_draw_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):

@@ -188,12 +188,35 @@ def _table(inputs: _Inputs, results: list[Result]) -> Table:
     for team_id, row in rows.items():
         row.deducted = inputs.deducted.get(team_id, 0)
         row.cards = inputs.cards.get(team_id, 0)
-    criteria = ["points"] + [c for c in league.tiebreakers if c != "points" and c in TIEBREAKERS]
+    criteria = ranking_criteria(league)
     notes: list[str] = []
     ordered = _rank(list(rows.values()), criteria, 0, results, league, inputs.season.seed, notes)
     for position, row in enumerate(ordered, start=1):
         row.position = position
     return Table(rows=ordered, notes=notes)
+
+
+def ranking_criteria(league) -> list[str]:
+    """What orders the league's table: points, then its tie-breakers in its order."""
+    return ["points"] + [c for c in league.tiebreakers if c != "points" and c in TIEBREAKERS]
+
+
+def table_inputs(season: Season, division_id: int | None = None) -> _Inputs:
+    """What the season's table (or one division's) is made of, read once: for callers that
+    make many tables from it (``competitions.odds``)."""
+    return _load(season, division_id)
+
+
+def table_from(inputs: _Inputs) -> Table:
+    """The table of what ``table_inputs`` read."""
+    return _table(inputs, inputs.results)
+
+
+def rank_tied(rows: list[Row], index: int, results: list[Result], season: Season) -> list[Row]:
+    """Order rows level on the first ``index`` criteria of ``ranking_criteria`` by the rest, as
+    the table does (head-to-head over ``results``, the lots drawn with the season's seed)."""
+    league = season.league
+    return _rank(rows, ranking_criteria(league), index, results, league, season.seed, [])
 
 
 def compute_standings(season: Season, division_id: int | None = None) -> Table:

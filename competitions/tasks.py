@@ -1,13 +1,17 @@
 """The play tasks: a worker plays a batch of matches with ``competitions.results.matches_play``
 (what ``matches.services.play_tasks_send`` queues), or one match with ``match_play`` (messages
-queued by an older release)."""
+queued by an older release); and the tasks that keep the previews and the season odds up to date."""
 
-from celery import shared_task
+from celery import group, shared_task
 from django.db import InterfaceError, OperationalError
 
 from audit.context import acting_as
+from competitions.odds import ODDS_TASK, NoTable, check_has_table, missing_previews, season_odds_from_cache
+from competitions.previews import PREVIEW_TASK, match_preview
 from competitions.results import match_play, matches_play
+from leagues.models import Season
 from matches import services
+from matches.models import Match
 from matches.services import PLAY_BATCH_TASK, PLAY_TASK
 
 #: Tries of a match whose engine raised, before it is marked failed.
@@ -39,3 +43,30 @@ def play_matches(self, match_ids: list[int]) -> None:
             matches_play(match_ids)
         except (OperationalError, InterfaceError) as exc:
             raise self.retry(exc=exc, countdown=min(2**self.request.retries, 30)) from exc
+
+
+@shared_task(name=ODDS_TASK, acks_late=True)
+def season_odds_refresh(season_id: int) -> None:
+    """Recompute a season's odds: the missing previews are shared out over the workers, one
+    task per pairing, and the last of them to finish sends this task again."""
+    season = Season.objects.select_related("league").get(id=season_id)
+    try:
+        check_has_table(season)
+    except NoTable:
+        return
+    if season.matches.filter(status=Match.Status.SCHEDULED, queued_at__isnull=False).exists():
+        return  # matches of it are being played (a burst): the round they complete sends this again
+    _, todo = missing_previews(season)
+    if todo:
+        group(match_preview_task.s(match_id, season_id) for match_id in todo).apply_async()
+    else:
+        season_odds_from_cache(season)
+
+
+@shared_task(name=PREVIEW_TASK, acks_late=True)
+def match_preview_task(match_id: int, season_id: int | None = None) -> None:
+    """Preview one pairing; with ``season_id``, send the season's odds once no preview is missing."""
+    match = Match.objects.select_related("season__league", "home", "away").get(id=match_id)
+    match_preview(match)
+    if season_id is not None and not missing_previews(match.season)[1]:
+        season_odds_refresh.delay(season_id)

@@ -68,6 +68,9 @@ app.steps["consumer"].add(QueueLostMatchesOnConnect)
 #: never holds them up, because they wait on a queue of their own that a worker of its own
 #: consumes (README, "Workers and queues").
 CLOCK_TASKS = {"rosters.tasks.draft_clock"}
+#: Tasks that may take long and may wait (previews and season odds): a queue of their own, so
+#: they never hold up a match either.
+ODDS_TASKS = {"competitions.season_odds", "competitions.match_preview"}
 
 
 def clock_queue() -> str:
@@ -75,10 +78,19 @@ def clock_queue() -> str:
     return f"{app.conf.task_default_queue}-clocks"
 
 
+def odds_queue() -> str:
+    """The previews' and odds' queue, named after the default queue."""
+    return f"{app.conf.task_default_queue}-odds"
+
+
 def route_task(name, args, kwargs, options, task=None, **kwargs_more):
-    """Celery's router (``CELERY_TASK_ROUTES``): the clocks to their queue, the rest to the
-    default queue (the matches)."""
-    return {"queue": clock_queue()} if name in CLOCK_TASKS else None
+    """Celery's router (``CELERY_TASK_ROUTES``): the clocks and the odds to their queues, the
+    rest to the default queue (the matches)."""
+    if name in CLOCK_TASKS:
+        return {"queue": clock_queue()}
+    if name in ODDS_TASKS:
+        return {"queue": odds_queue()}
+    return None
 
 
 def waiting_messages(queue: str) -> int:

@@ -235,13 +235,15 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "bootroom")
-# Two queues: the matches on the default queue, the draft clocks on "<default>-clocks"
-# (config.celery.route_task). A worker started without --queues consumes both; production
-# runs a small worker for the clocks alone, so a burst of matches never delays a pick.
+# Three queues: the matches on the default queue, the draft clocks on "<default>-clocks", the
+# previews and season odds on "<default>-odds" (config.celery.route_task). A worker started
+# without --queues consumes all three; production runs a small worker for the clocks alone,
+# so a burst of matches never delays a pick, and workers for the odds where they cost nothing
+# to the matches.
 CELERY_TASK_ROUTES = ("config.celery.route_task",)
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
-    for name in (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}-clocks")
+    for name in (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}-clocks", f"{CELERY_TASK_DEFAULT_QUEUE}-odds")
 ]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

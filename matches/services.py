@@ -21,10 +21,10 @@ from django.utils import timezone
 
 from audit import services as audit
 from config.celery import app
-from engines import CardError, MatchOptions, MatchResult, TeamSheet, get_engine
+from engines import CardError, Engine, MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS, event_records
 from leagues.cache import standings_changed
-from leagues.models import League, PlayMode, Season
+from leagues.models import League, PlayMode, Season, Team
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 
@@ -41,21 +41,28 @@ class MatchNotPlayable(Exception):
 def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
     """Both sides' squads for the match's season, as the engine's team sheets (one query,
     read as plain values: the worker builds these for every match it plays)."""
+    sheets = squad_sheets(match.season_id, [match.home, match.away])
+    for team in (match.home, match.away):
+        if not sheets[team.id].players:
+            raise MatchNotPlayable(f"{team} has no squad for this season")
+    return sheets[match.home_id], sheets[match.away_id]
+
+
+def squad_sheets(season_id: int, teams: Iterable[Team]) -> dict[int, TeamSheet]:
+    """Each team's squad in the season with its tactics, as the engine's team sheet (one query
+    for them all; a team without a squad has a sheet without players)."""
+    teams = list(teams)
     rows = (
-        SquadMember.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id])
+        SquadMember.objects.filter(season_id=season_id, team_id__in=[team.id for team in teams])
         .order_by("player_id")
         .values_list("team_id", "player_id", "player__name", "player__attributes")
     )
-    cards: dict[int, list[dict]] = {match.home_id: [], match.away_id: []}
+    cards: dict[int, list[dict]] = {team.id: [] for team in teams}
     for team_id, player_id, name, attributes in rows:
         cards[team_id].append({**attributes, "id": str(player_id), "name": name})
-    for team in (match.home, match.away):
-        if not cards[team.id]:
-            raise MatchNotPlayable(f"{team} has no squad for this season")
-    return (
-        TeamSheet(name=match.home.name, players=tuple(cards[match.home_id]), lineup=match.home.tactics or None),
-        TeamSheet(name=match.away.name, players=tuple(cards[match.away_id]), lineup=match.away.tactics or None),
-    )
+    return {
+        team.id: TeamSheet(name=team.name, players=tuple(cards[team.id]), lineup=team.tactics or None) for team in teams
+    }
 
 
 def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) -> None:
@@ -102,26 +109,47 @@ Simulated = tuple[MatchResult, TeamSheet, TeamSheet]
 
 
 def match_simulate(match: Match) -> Simulated:
-    """Run the league's engine on the match; stores nothing.
+    """Run the league's engine on the match; stores nothing."""
+    engine, home, away, options = match_setup(match)
+    return simulate_accepted(engine, home, away, seed=match.seed, options=options, match_id=match.id)
+
+
+def match_setup(match: Match) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
+    """What the engine plays the match from: the league's engine, both sides' team sheets
+    (squads and tactics) and the options (the season's settings, whether a winner is
+    required). The play task and the previews (``competitions.previews``) both start here."""
+    engine, options = match_engine(match)
+    home, away = team_sheets(match)
+    return engine, home, away, options
+
+
+def match_engine(match: Match) -> tuple[Engine, MatchOptions]:
+    """The league's engine and the options it plays the match with (no query beyond the
+    match's season and league)."""
+    options = MatchOptions(winner_required=match.winner_required, settings=match.season.match_settings)
+    return get_engine(match.season.league.engine), options
+
+
+def simulate_accepted(
+    engine: Engine, home: TeamSheet, away: TeamSheet, *, seed: int, options: MatchOptions, match_id: int | None = None
+) -> Simulated:
+    """Play the sheets with ``seed``, with the sheets the engine accepts.
 
     Tactics the engine refuses (they name a player no longer in the squad, say) are dropped,
     the offending side's first, and the match is played with the league's coach rather than
-    failed; ``played_with`` then records the lineups that were really used."""
-    engine = get_engine(match.season.league.engine)
-    home, away = team_sheets(match)
-    options = MatchOptions(winner_required=match.winner_required, settings=match.season.match_settings)
+    failed; the sheets returned are those really played (``played_with`` records their lineups)."""
     try:
-        return engine.simulate(home, away, seed=match.seed, options=options), home, away
+        return engine.simulate(home, away, seed=seed, options=options), home, away
     except CardError as refused:
         plain_home, plain_away = replace(home, lineup=None), replace(away, lineup=None)
         for sheets in ((plain_home, away), (home, plain_away), (plain_home, plain_away)):
             if sheets == (home, away):
                 continue
             try:
-                result = engine.simulate(*sheets, seed=match.seed, options=options)
+                result = engine.simulate(*sheets, seed=seed, options=options)
             except CardError:
                 continue
-            log.warning("match %s: tactics refused (%s); played without them", match.id, refused)
+            log.warning("match %s: tactics refused (%s); played without them", match_id, refused)
             return result, *sheets
         raise
 

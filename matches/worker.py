@@ -13,7 +13,7 @@ from pathlib import Path
 from django.conf import settings
 
 from config.celery import app as celery_app
-from config.celery import clock_queue
+from config.celery import clock_queue, odds_queue
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 
@@ -55,7 +55,7 @@ def start_worker(
         "--concurrency",
         str(concurrency),
         "--queues",
-        queue or f"{celery_app.conf.task_default_queue},{clock_queue()}",
+        queue or f"{celery_app.conf.task_default_queue},{clock_queue()},{odds_queue()}",
         "--without-gossip",
         "--without-mingle",
         "--without-heartbeat",

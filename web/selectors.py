@@ -28,6 +28,7 @@ from rosters.ledger import statements
 from rosters.models import SquadMember
 from tournaments.models import GroupStage, SwissBye
 from web.charts import PositionChart, position_chart
+from web.insight import OddsLine, odds_lines, waiting_previews
 
 LEADERBOARD_SIZE = 5
 #: The season page lists whole rounds of fixtures and results, as many as fit in this many
@@ -68,8 +69,10 @@ def with_links(matches: list[Match]) -> list[Match]:
         for match_id, state in submitted:  # a dispute outweighs a submission still pending
             if states.get(match_id) != ResultSubmission.State.DISPUTED:
                 states[match_id] = state
+    previews = waiting_previews(waiting)
     for match in matches:
         match.table_note = f"result {states[match.id]}" if match.id in states else ""
+        match.preview = previews.get(match.id)
         kickoff = timezone.localtime(match.happened_at)
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
@@ -248,6 +251,10 @@ class SeasonPage:
     divisions: list[DivisionTable] = field(default_factory=list)
     #: Each division's position chart (its name and chart), of the divisions with a result.
     division_charts: list[tuple[str, PositionChart]] = field(default_factory=list)
+    #: The season's odds (``competitions.odds``) while matches remain, once the workers made them.
+    odds: list[OddsLine] = field(default_factory=list)
+    odds_completions: int = 0
+    odds_columns: list[str] = field(default_factory=list)
 
 
 def rounds_pages(counts: Sequence[tuple[int, int]]) -> list[RoundsPage]:
@@ -304,6 +311,13 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
     division_charts = [] if chart_left_out else division_position_charts(season, divisions)
     table = tables[-1][1] if tables else cached_standings(season)
     byes = swiss_byes(season, shown.first, shown.last)
+    # a knockout or a Swiss has no table to finish in (both read with the season: no query)
+    open_matches = any(open_ for _, _, open_ in counts) and not hasattr(season, "bracket")
+    open_matches = open_matches and not hasattr(season, "swiss")
+    names = {row.team_id: row.name for part in divisions for row in part.table.rows} or {
+        row.team_id: row.name for row in table.rows
+    }
+    odds, completions, odds_columns = odds_lines(season, names) if open_matches else ([], 0, [])
     return SeasonPage(
         season=season,
         table=table,
@@ -317,6 +331,9 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         chart_left_out=chart_left_out,
         divisions=divisions,
         division_charts=division_charts,
+        odds=odds,
+        odds_completions=completions,
+        odds_columns=odds_columns,
     )
 
 

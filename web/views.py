@@ -10,6 +10,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Count, Max, Sum
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from competitions.drawing import bracket_drawing
+from competitions.odds import odds_made_key
 from config.throttling import throttled
 from leagues.cache import cached
 from leagues.models import League, Season
@@ -29,6 +31,7 @@ from printing.responses import pdf_download
 from rosters.drafts.room import room_state
 from rosters.models import Draft
 from web import history, ical, selectors
+from web.insight import waiting_previews
 from web.match_report import match_report
 
 
@@ -86,8 +89,9 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
         .get()
     )
     siblings = "-".join(map(str, league_seasons))
+    odds = cache.get(odds_made_key(season_id), 0)  # odds (and previews) made since the page was cached
     html = cached(
-        f"page:season:{season_id}:{version}:{siblings}:{'next' if number is None else number}",
+        f"page:season:{season_id}:{version}:{siblings}:{odds}:{'next' if number is None else number}",
         lambda: render_to_string("web/season.html", {"page": selectors.season_page(season_id, number)}, request),
     )
     return HttpResponse(html)
@@ -121,7 +125,9 @@ def groups(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @public
 def match(request: HttpRequest, match_id: int) -> HttpResponse:
-    return render(request, "web/match.html", {"report": match_report(match_id)})
+    report = match_report(match_id)
+    preview = waiting_previews([report.match.id]).get(report.match.id) if report.match.status == "scheduled" else None
+    return render(request, "web/match.html", {"report": report, "preview": preview})
 
 
 @public

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC
 from typing import Any
 
+from competitions.previews import cached_previews
 from engines import get_engine
 from engines.published import Sheet
 from matches.models import Match
@@ -112,7 +113,8 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
         home=sides["home"],
         away=sides["away"],
         match_id=match.id,
-        competition=f"{league.name} · {match.season.name} · round {match.round}",
+        competition=f"{league.name} · {match.season.name} · round {match.round}"
+        + (_preview_line(match) if not filled else ""),
         kickoff=match.kickoff.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if match.kickoff else "",
         status=match.status,
         played=filled,
@@ -162,4 +164,18 @@ def blank_scoresheet(engine: str) -> Scoresheet:
         game=game.name,
         home=SheetSide("home", "", empty),
         away=SheetSide("away", "", empty),
+    )
+
+
+def _preview_line(match: Match) -> str:
+    """The cached preview of a scheduled match, for the sheet's header (none is computed here)."""
+    if match.status != Match.Status.SCHEDULED:
+        return ""
+    preview = cached_previews([match]).get(match.id)
+    if preview is None:
+        return ""
+    chances = preview.to_dict()
+    return (
+        f" · preview: home {chances['home_win']:.0%}, draw {chances['draw']:.0%}, away {chances['away_win']:.0%}"
+        f" ({chances['samples']} simulations)"
     )

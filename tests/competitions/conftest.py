@@ -43,3 +43,9 @@ def season(db) -> Season:
 @pytest.fixture
 def team_ids(season) -> list[int]:
     return sorted(season.teams.values_list("id", flat=True))
+
+
+@pytest.fixture
+def small_season(db) -> Season:
+    """Four drafted Fütti teams, a single round robin with fixtures, nothing played."""
+    return demo_season_create(engine="futti", teams=4, seed=11, double=False)

@@ -1,0 +1,45 @@
+"""The API's previews and season odds (``competitions.previews`` and ``competitions.odds``)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class LikelyScoreSerializer(serializers.Serializer):
+    home = serializers.IntegerField()
+    away = serializers.IntegerField()
+    probability = serializers.FloatField()
+
+
+class PreviewSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    home_win = serializers.FloatField()
+    draw = serializers.FloatField()
+    away_win = serializers.FloatField()
+    expected_home_goals = serializers.FloatField()
+    expected_away_goals = serializers.FloatField()
+    samples = serializers.IntegerField(help_text="Matches played: each probability's standard error < 2 points.")
+    likely_scores = LikelyScoreSerializer(many=True)
+    home_through = serializers.FloatField(required=False, help_text="When a winner is required.")
+    away_through = serializers.FloatField(required=False, help_text="When a winner is required.")
+
+
+class QueuedSerializer(serializers.Serializer):
+    status = serializers.CharField(help_text='"queued": the workers compute it; ask again shortly.')
+
+
+class TeamOddsSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    division = serializers.IntegerField(required=False, help_text="Its division, in a season of divisions.")
+    expected_points = serializers.FloatField()
+    title = serializers.FloatField(help_text="First place (of its division).")
+    positions = serializers.ListField(child=serializers.FloatField(), help_text="Places 1 to n.")
+    promotion = serializers.FloatField(required=False)
+    relegation = serializers.FloatField(required=False)
+    playoffs = serializers.FloatField(required=False)
+
+
+class OddsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    completions = serializers.IntegerField()
+    teams = TeamOddsSerializer(many=True)
