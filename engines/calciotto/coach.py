@@ -57,6 +57,8 @@ def _odds_to_beat(score: int, base: int, twice: bool = False) -> float:
 
 
 DANGER_WEIGHT = 12.0
+#: The fewest squares a free kick travels: two dice doubled.
+FREE_KICK_REACH = 4
 #: Where the other pieces go, in rows from the ball (own frame) by role: in
 #: attack forwards run ahead and defenders hold back; in defence everybody but
 #: the forward drops goal-side of the ball.
@@ -678,32 +680,79 @@ class Coach:
     def relocate(
         self, match: Match, side: int, count: int, ball_square: int, barrier: Sequence[Piece]
     ) -> list[tuple[Piece, int]]:
-        if not self.strong or count <= 0:
+        """The stopped game. Kicking a free kick: team-mates onto the ball's lines where the wall cannot
+        stand (two for the strong coach, one for the simple), so the kick has somewhere to go, then (strong)
+        the forwards onto open shooting squares. Defending (strong): pieces onto the kick's lines to goal."""
+        if count <= 0:
             return []
         carrier = match.ball
         assert carrier is not None
         chosen: list[tuple[Piece, int]] = []
         used: set[int] = set()
-        if carrier.side == side:
+        kicking = carrier.side == side
+        if kicking and match.penalty_against < 0:
+            outlets = self.outlets(match, side, ball_square)
+            movers = sorted(
+                (p for p in match.field[side] if not p.keeper and p is not carrier and p.role != "A"),
+                key=lambda p: (-p.move, p.id),
+            )
+            for piece, square in zip(movers, outlets[: min(count, 2 if self.strong else 1)], strict=False):
+                chosen.append((piece, square))
+                used.add(square)
+        if not self.strong:
+            return chosen
+        if kicking:
             # Put the forwards on open shooting squares.
             spots = [F.to_absolute(side, c, r) for r in (16, 17) for c in (6, 7, 8, 9, 5, 10)]
             movers = [p for p in match.field[side] if p.role in ("A", "C") and p is not carrier]
         else:
             spots = [s for _, path in F.FREE_KICK_LINES[1 - side][ball_square] for s in path[-3:]]
             movers = [p for p in match.field[side] if not p.keeper and p not in barrier]
+        placed = {piece.id for piece, _ in chosen}
         for piece in sorted(movers, key=lambda p: (-p.strength, p.id)):
             if len(chosen) >= count:
                 break
+            if piece.id in placed:
+                continue
             for square in spots:
-                if square not in used and match.board[square] is None and ALLOWED[side][False][square]:
+                if square not in used and match.may_stand(piece, square):
                     chosen.append((piece, square))
                     used.add(square)
                     break
         return chosen
 
+    def outlets(self, match: Match, side: int, ball_square: int) -> list[int]:
+        """Free squares on the ball's lines that a free kick reaches whatever its dice (four points at least)
+        and the wall cannot close (it stands two rows goal-side), best first."""
+        wall_row = F.REL_ROW[side][ball_square] + 2
+        places, danger = self.value_table(match, side)
+        found = []
+        for ray in F.RAYS[ball_square]:
+            for square in ray[:FREE_KICK_REACH]:
+                if match.board[square] is not None or F.GOAL_OF[square] >= 0 or F.REL_ROW[side][square] >= wall_row:
+                    break
+                if ALLOWED[side][False][square]:
+                    found.append((places[square] - DANGER_WEIGHT * danger[square], square))
+        return [square for _, square in sorted(found, key=lambda f: (-f[0], f[1]))]
+
+    def free_kick_taker(self, match: Match, side: int, fouled: Piece) -> Piece:
+        """Who takes the free kick: where a line runs from the ball to goal, the strong coach gives it to the
+        piece whose base counts most on that square (a shot from there adds it), the fouled piece when nobody
+        beats him; otherwise, and for the simple coach, the fouled piece."""
+        square = fouled.pos
+        if not self.strong or not F.FREE_KICK_LINES[side][square]:
+            return fouled  # no line to goal from here: the kick is a pass, whoever takes it
+
+        def base(piece: Piece) -> int:
+            return piece.strength if F.AREA[side][square] == piece.role else 0
+
+        best = max((p for p in match.field[side] if not p.keeper), key=lambda p: (base(p), p is fouled, p.id))
+        return best if base(best) > base(fouled) else fouled
+
     def choose_free_kick(
         self, match: Match, side: int, targets: Sequence[tuple[str, Piece | int, int]]
     ) -> tuple[str, Piece | int] | None:
+        """The kick must move the ball: the best of the targets, a lost ball only when nothing else is on."""
         carrier = match.ball
         assert carrier is not None
         best: tuple[float, tuple[str, Piece | int]] | None = None
@@ -712,14 +761,15 @@ class Coach:
             if kind == "shot":
                 assert isinstance(target, int)
                 value = 20.0 * self.shot_odds(match, carrier, carrier.pos, target) + 12.0
-            else:
+            elif kind == "pass":
                 assert isinstance(target, Piece)
                 value = self.ball_value(match, side, target.pos, danger)
+            else:  # the ball to an opponent: the one furthest from our goal, if it must be
+                assert isinstance(target, Piece)
+                value = -100.0 + F.REL_ROW[side][target.pos]
             if best is None or value > best[0]:
                 best = (value, (kind, target))
-        if best is None or (best[1][0] == "pass" and best[0] <= self.ball_value(match, side, carrier.pos, danger)):
-            return None
-        return best[1]
+        return None if best is None else best[1]
 
     def penalty_keeper_square(self, match: Match, side: int, keeper: Piece) -> int:
         for col in (7, 8, 6, 9):

@@ -25,7 +25,7 @@ class CalciottoEngine(Engine):
     key = "calciotto"
     name = "Calciotto"
     #: 1.4: a match is 60 minutes unless the league says otherwise (was 90, not a book option).
-    version = "1.4"
+    version = "1.5"
     event_vocabulary = VOCABULARY
     squad_rules = SQUAD
     settings_schema = SETTINGS_SCHEMA
