@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from math import comb
 from typing import Any
 
 from engines.calciotto import cards as C
@@ -39,6 +40,8 @@ TRIGGERS = ("cautioned", "chasing", "upgrade")
 
 #: Shot odds a coach needs before it shoots rather than builds up.
 SHOT_THRESHOLD = {"strong": 0.34, "simple": 0.0}
+#: Shot odds a coach takes without looking for a better angle (the simple coach never looks).
+GOOD_ENOUGH = {"strong": 0.5, "simple": 1.0}
 
 _TWO_DICE = [a + b for a in range(1, 7) for b in range(1, 7)]
 _TWO_DICE_TWICE = [max(x, y) for x in _TWO_DICE for y in _TWO_DICE]
@@ -57,6 +60,9 @@ def _odds_to_beat(score: int, base: int, twice: bool = False) -> float:
 
 
 DANGER_WEIGHT = 12.0
+DECK_SIZE = len(C.build_deck())
+#: The fewest squares a free kick travels: two dice doubled.
+FREE_KICK_REACH = 4
 #: Where the other pieces go, in rows from the ball (own frame) by role: in
 #: attack forwards run ahead and defenders hold back; in defence everybody but
 #: the forward drops goal-side of the ball.
@@ -71,6 +77,28 @@ def _place_value(strong: bool, side: int, square: int) -> float:
     value = float(row) + (4.0 if F.SHOT_LINES[side][square] else 0.0)
     return value - abs(col - 7.5) * 0.2 if strong else value
 
+
+def _guard_squares(side: int, keeper_col: int) -> tuple[int, ...]:
+    """On every line into a goal square two or more columns from ``keeper_col`` (own frame), the square
+    nearest the goal that an outfielder of ``side`` may stand on (the small area is closed to him)."""
+    guards = []
+    for goal_col in F.GOAL_COLS:
+        if abs(goal_col - keeper_col) < 2:
+            continue
+        for ray in F.RAYS[F.to_absolute(side, goal_col, -1)]:
+            for square in ray:
+                if F.GOAL_OF[square] >= 0:
+                    break
+                if ALLOWED[side][False][square]:
+                    guards.append(square)
+                    break
+    return tuple(dict.fromkeys(guards))
+
+
+#: GUARDS[side][keeper column]: where ``add_guards`` puts its pieces.
+GUARDS = tuple(tuple(_guard_squares(side, col) for col in range(F.WIDTH)) for side in (F.HOME, F.AWAY))
+#: The strong coach guards the wrong-footing goal squares once the ball is this close (own-frame row).
+GUARD_FROM_ROW = 11
 
 _NO_DANGER = (0.0,) * F.CELLS
 #: PLACE_VALUE[strong][side][square], so the hot loops only look it up.
@@ -269,6 +297,19 @@ class Coach:
         keeper_base = keeper.strength if abs(F.col_of(target) - F.col_of(keeper.pos)) <= 1 else 0
         return (shooter_base, keeper_base) if me is shooter else (keeper_base, shooter_base)
 
+    def worth_the_risk(self, match: Match, tackler: Piece, carrier: Piece, edge: int, bonus: int) -> bool:
+        """A hard tackle in our own penalty area, the way a person weighs it: it stops the shot that is
+        coming in ``after - before`` more of the tackles, and gives a penalty instead when the carrier's side
+        holds a sanction card and the tackle looks like winning (they answer only then). Go in hard when
+        the first is worth more; with the shot or the penalty about as likely to score, they cancel out."""
+        before, after = WIN_ODDS[edge], WIN_ODDS[edge + bonus]
+        hand = match.hands[tackler.side]
+        unseen = DECK_SIZE - len(hand)
+        sanctions = C.RULE_BOOK_COUNTS["sanction"] - sum(1 for c in hand if C.CARDS[c].get("sanction"))
+        held = len(match.hands[carrier.side])
+        holds_one = 1.0 - comb(unseen - sanctions, held) / comb(unseen, held) if held else 0.0
+        return after - before > holds_one * after
+
     def _best_card(
         self,
         match: Match,
@@ -290,8 +331,9 @@ class Coach:
                 spec = C.CARDS[card]
                 gain = spec.get("bonus", 0) + (my_base if spec.get("doubles") else 0)
                 gain += their_base if spec.get("removes_base") else 0
-                if spec.get("hard") and F.PENALTY_AREA[me.side][carrier.pos]:
-                    gain -= 9  # a foul here is a penalty
+                hard_in_box = spec.get("hard") and F.PENALTY_AREA[me.side][carrier.pos]
+                if hard_in_box and not self.worth_the_risk(match, me, them, my_base - their_base, spec["bonus"]):
+                    gain -= 9  # a foul here is a penalty, and the risk is not worth it
                 if spec.get("caution_on_sanction") and me.cautions:
                     gain -= 9
                 gains[card] = gain
@@ -388,16 +430,25 @@ class Coach:
         return WIN_ODDS[mine - theirs]
 
     def try_shot(self, match: Match, side: int) -> bool:
-        """Find and take the best shot of the phase if its odds clear the coach's threshold."""
+        """Find and take the shot of the phase if its odds clear the coach's threshold.
+
+        The strong coach shoots the way a person does: any shot with even odds or better is good enough, and
+        of those it takes the one with the least running and passing (a shot from where the ball is first);
+        only when none is that good does it look for the best odds the phase allows. So against a keeper no
+        stronger than the shooter it shoots at the squares he covers, and it works the ball round to the
+        square he cannot reach only when he is too strong to beat face to face.
+        """
         carrier = match.ball
         assert carrier is not None
         points = match.points
-        best: tuple[float, list[tuple[Any, ...]]] = (-1.0, [])
+        good = GOOD_ENOUGH[self.style]
+        best: tuple[tuple[float, int, float], list[tuple[Any, ...]]] = ((-1.0, 0, -1.0), [])
         for goal, _ in match.open_shots(side, carrier.pos, points):
             odds = self.shot_odds(match, carrier, carrier.pos, goal)
-            if odds > best[0]:
-                best = (odds, [("shoot", goal)])
-        if self.strong:
+            key = (min(odds, good), 0, odds)
+            if key > best[0]:
+                best = (key, [("shoot", goal)])
+        if self.strong and best[0][0] < good:
             budget = match.move_budget(carrier) if not match.must_pass_first else 0
             if budget > 0 and F.to_relative(side, carrier.pos)[1] + budget >= 15:
                 dist, parents = match.reachable(carrier, budget)
@@ -406,14 +457,16 @@ class Coach:
                         continue
                     for goal, _ in match.open_shots(side, square, points - steps):
                         odds = self.shot_odds(match, carrier, square, goal)
-                        if odds > best[0]:
-                            best = (odds, [("move", carrier, _path(parents, carrier.pos, square)), ("shoot", goal)])
+                        key = (min(odds, good), -steps, odds)
+                        if key > best[0]:
+                            best = (key, [("move", carrier, _path(parents, carrier.pos, square)), ("shoot", goal)])
             for mate, distance in match.pass_targets(carrier.pos, side, points):
                 for goal, _ in match.open_shots(side, mate.pos, points - distance):
                     odds = self.shot_odds(match, mate, mate.pos, goal)
-                    if odds > best[0]:
-                        best = (odds, [("pass", mate), ("shoot", goal)])
-        if best[0] < 0 or best[0] < self.threshold:
+                    key = (min(odds, good), -distance, odds)
+                    if key > best[0]:
+                        best = (key, [("pass", mate), ("shoot", goal)])
+        if best[0][2] < 0 or best[0][2] < self.threshold:
             return False
         for step in best[1]:
             if step[0] == "move":
@@ -579,7 +632,7 @@ class Coach:
         if piece.keeper:
             col = 7 if ball_col < 8 else 8
             if self.strong and not attacking and ball_row < 10:
-                col = self.keeper_column(carrier)
+                col = self.keeper_column(match, carrier)
             return F.to_absolute(side, col, -1)
         if attacking:
             row = ball_row + ATTACKING_ROWS[role]
@@ -596,15 +649,23 @@ class Coach:
         col = max(0, min(15, lane))
         return F.to_absolute(side, col, row)
 
-    def keeper_column(self, carrier: Piece) -> int:
+    def keeper_column(self, match: Match, carrier: Piece) -> int:
         """The goal column (own frame) that leaves the fewest goal squares two or more away from the keeper,
-        counting the lines from every square the carrier can run to."""
+        counting the lines from every square the carrier, or (strong) a team-mate he can pass to, can run to."""
         reachable_goals: Counter[int] = Counter()
         lines = F.SHOT_LINES[carrier.side]
         keeper_side = 1 - carrier.side
-        for square in F.within(carrier.pos, carrier.move):
-            for goal, _ in lines[square]:
-                reachable_goals[F.REL_COL[keeper_side][goal]] += 1
+        runners = [carrier]
+        if self.strong:
+            runners += [
+                p
+                for p in match.field[carrier.side]
+                if p is not carrier and not p.keeper and F.REL_ROW[keeper_side][p.pos] <= 4 + p.move
+            ]
+        for runner in runners:
+            for square in F.within(runner.pos, runner.move):
+                for goal, _ in lines[square]:
+                    reachable_goals[F.REL_COL[keeper_side][goal]] += 1
         if not reachable_goals:
             return 7 if F.REL_COL[keeper_side][carrier.pos] < 8 else 8
         return min(
@@ -621,13 +682,45 @@ class Coach:
             p for p in match.field[side] if p is not carrier and p is not staying and match.moved.get(p.id, 0) == 0
         ]
         targets = {p.id: self.target_square(match, side, p, attacking) for p in movers}
+        guards: set[str] = set()
         if self.strong and not attacking:
-            self.add_blockers(match, side, movers, targets)
-        movers.sort(key=lambda p: (-F.manhattan(p.pos, targets[p.id]), p.id))
+            guards = self.add_guards(match, side, movers, targets)
+            self.add_blockers(match, side, [p for p in movers if p.id not in guards], targets)
+        # The keeper and the guards first, nearest first; then the furthest from their targets.
+        first = {p.id for p in movers if p.keeper} | guards if guards else set()
+        movers.sort(
+            key=lambda p: (p.id not in first, (1 if p.id in first else -1) * F.manhattan(p.pos, targets[p.id]), p.id)
+        )
         for piece in movers:
             if match.points <= 0:
                 return
             self.step_toward(match, piece, targets[piece.id])
+
+    def add_guards(self, match: Match, side: int, movers: list[Piece], targets: dict[str, int]) -> set[str]:
+        """Cover the goal squares the keeper cannot reach: outfielders onto the squares nearest the goal on
+        every line into them, once the ball is near enough to shoot soon (strong coach). Shots then go where
+        the keeper's save base counts."""
+        carrier = match.ball
+        assert carrier is not None
+        if F.REL_ROW[side][carrier.pos] > GUARD_FROM_ROW:
+            return set()
+        keeper = match.keeper_of(side)
+        if keeper is None:
+            return set()
+        keeper_col = F.REL_COL[side][targets.get(keeper.id, keeper.pos)]
+        assigned: set[str] = set()
+        for square in GUARDS[side][keeper_col]:
+            occupant = match.board[square]
+            if occupant is not None and occupant.side == side:
+                assigned.add(occupant.id)
+                continue
+            free = [p for p in movers if not p.keeper and p.id not in assigned]
+            if not free:
+                break
+            piece = min(free, key=lambda p: (F.manhattan(p.pos, square), p.id))
+            targets[piece.id] = square
+            assigned.add(piece.id)
+        return assigned
 
     def add_blockers(self, match: Match, side: int, movers: list[Piece], targets: dict[str, int]) -> None:
         """Stand on the carrier's shooting lines (strong coach, when he is near goal)."""
@@ -678,32 +771,79 @@ class Coach:
     def relocate(
         self, match: Match, side: int, count: int, ball_square: int, barrier: Sequence[Piece]
     ) -> list[tuple[Piece, int]]:
-        if not self.strong or count <= 0:
+        """The stopped game. Kicking a free kick: team-mates onto the ball's lines where the wall cannot
+        stand (two for the strong coach, one for the simple), so the kick has somewhere to go, then (strong)
+        the forwards onto open shooting squares. Defending (strong): pieces onto the kick's lines to goal."""
+        if count <= 0:
             return []
         carrier = match.ball
         assert carrier is not None
         chosen: list[tuple[Piece, int]] = []
         used: set[int] = set()
-        if carrier.side == side:
+        kicking = carrier.side == side
+        if kicking and match.penalty_against < 0:
+            outlets = self.outlets(match, side, ball_square)
+            movers = sorted(
+                (p for p in match.field[side] if not p.keeper and p is not carrier and p.role != "A"),
+                key=lambda p: (-p.move, p.id),
+            )
+            for piece, square in zip(movers, outlets[: min(count, 2 if self.strong else 1)], strict=False):
+                chosen.append((piece, square))
+                used.add(square)
+        if not self.strong:
+            return chosen
+        if kicking:
             # Put the forwards on open shooting squares.
             spots = [F.to_absolute(side, c, r) for r in (16, 17) for c in (6, 7, 8, 9, 5, 10)]
             movers = [p for p in match.field[side] if p.role in ("A", "C") and p is not carrier]
         else:
             spots = [s for _, path in F.FREE_KICK_LINES[1 - side][ball_square] for s in path[-3:]]
             movers = [p for p in match.field[side] if not p.keeper and p not in barrier]
+        placed = {piece.id for piece, _ in chosen}
         for piece in sorted(movers, key=lambda p: (-p.strength, p.id)):
             if len(chosen) >= count:
                 break
+            if piece.id in placed:
+                continue
             for square in spots:
-                if square not in used and match.board[square] is None and ALLOWED[side][False][square]:
+                if square not in used and match.may_stand(piece, square):
                     chosen.append((piece, square))
                     used.add(square)
                     break
         return chosen
 
+    def outlets(self, match: Match, side: int, ball_square: int) -> list[int]:
+        """Free squares on the ball's lines that a free kick reaches whatever its dice (four points at least)
+        and the wall cannot close (it stands two rows goal-side), best first."""
+        wall_row = F.REL_ROW[side][ball_square] + 2
+        places, danger = self.value_table(match, side)
+        found = []
+        for ray in F.RAYS[ball_square]:
+            for square in ray[:FREE_KICK_REACH]:
+                if match.board[square] is not None or F.GOAL_OF[square] >= 0 or F.REL_ROW[side][square] >= wall_row:
+                    break
+                if ALLOWED[side][False][square]:
+                    found.append((places[square] - DANGER_WEIGHT * danger[square], square))
+        return [square for _, square in sorted(found, key=lambda f: (-f[0], f[1]))]
+
+    def free_kick_taker(self, match: Match, side: int, fouled: Piece) -> Piece:
+        """Who takes the free kick: where a line runs from the ball to goal, the strong coach gives it to the
+        piece whose base counts most on that square (a shot from there adds it), the fouled piece when nobody
+        beats him; otherwise, and for the simple coach, the fouled piece."""
+        square = fouled.pos
+        if not self.strong or not F.FREE_KICK_LINES[side][square]:
+            return fouled  # no line to goal from here: the kick is a pass, whoever takes it
+
+        def base(piece: Piece) -> int:
+            return piece.strength if F.AREA[side][square] == piece.role else 0
+
+        best = max((p for p in match.field[side] if not p.keeper), key=lambda p: (base(p), p is fouled, p.id))
+        return best if base(best) > base(fouled) else fouled
+
     def choose_free_kick(
         self, match: Match, side: int, targets: Sequence[tuple[str, Piece | int, int]]
     ) -> tuple[str, Piece | int] | None:
+        """The kick must move the ball: the best of the targets, a lost ball only when nothing else is on."""
         carrier = match.ball
         assert carrier is not None
         best: tuple[float, tuple[str, Piece | int]] | None = None
@@ -712,14 +852,15 @@ class Coach:
             if kind == "shot":
                 assert isinstance(target, int)
                 value = 20.0 * self.shot_odds(match, carrier, carrier.pos, target) + 12.0
-            else:
+            elif kind == "pass":
                 assert isinstance(target, Piece)
                 value = self.ball_value(match, side, target.pos, danger)
+            else:  # the ball to an opponent: the one furthest from our goal, if it must be
+                assert isinstance(target, Piece)
+                value = -100.0 + F.REL_ROW[side][target.pos]
             if best is None or value > best[0]:
                 best = (value, (kind, target))
-        if best is None or (best[1][0] == "pass" and best[0] <= self.ball_value(match, side, carrier.pos, danger)):
-            return None
-        return best[1]
+        return None if best is None else best[1]
 
     def penalty_keeper_square(self, match: Match, side: int, keeper: Piece) -> int:
         for col in (7, 8, 6, 9):

@@ -25,7 +25,9 @@ class CalciottoEngine(Engine):
     key = "calciotto"
     name = "Calciotto"
     #: 1.4: a match is 60 minutes unless the league says otherwise (was 90, not a book option).
-    version = "1.4"
+    #: 1.5: free kicks and penalties by the book (any taker, the ball always moves, a wall of two, the
+    #: penalty area cleared behind the taker) and a strong coach that shoots and defends like a person.
+    version = "1.5"
     event_vocabulary = VOCABULARY
     squad_rules = SQUAD
     settings_schema = SETTINGS_SCHEMA

@@ -27,11 +27,13 @@ VOCABULARY = EventVocabulary(
     ),
     EventKind("card_played", "side plays a card", ("card", "phase")),
     EventKind("possession", "who has the ball", ("home", "away")),
-    EventKind("move", "player_id moves", ("frm", "to", "squares", "ball", "free_kick")),
+    EventKind("move", "player_id moves", ("frm", "to", "squares", "ball", "free_kick", "penalty")),
     EventKind("pass", "player_id passes", ("frm", "to", "at", "squares")),
     EventKind("tackle", "player_id tackles the ball carrier", ("against", "foul", "won", "square", *DUEL_KEYS)),
     EventKind(
-        "free_kick", "player_id takes a free kick", ("outcome", "target", "to", "dice", "high", "points", "barrier")
+        "free_kick",
+        "player_id takes a free kick",
+        ("outcome", "fouled", "target", "to", "dice", "high", "points", "barrier"),
     ),
     EventKind("caution", "player_id is cautioned", ("cautions",)),
     EventKind("expulsion", "player_id is sent off"),

@@ -46,6 +46,8 @@ SMALL_COLS = range(5, 11)
 SMALL_ROWS = range(0, 2)
 #: The penalty spot (relative square); the kicker stands behind it.
 PENALTY_SPOT = (7, 3)
+#: The book's penalty taker stands "on one of the two central squares adjacent back of the ball".
+PENALTY_TAKER_COLS = (7, 8)
 #: The centre circle (relative squares on the own half): a 4x2 block at the
 #: halfway line without its two outer corners. Nobody may start inside it except
 #: the two kick-off takers, who stand on KICK_OFF_SQUARES.

@@ -39,6 +39,9 @@ SHOOTOUT_KICKS = 5
 SHOOTOUT_KICKS_RANGE = range(1, 12)
 
 NORMAL, KICK_OFF, THROW = "normal", "kick_off", "throw"
+#: At a penalty the taker stands on the row behind the spot (the defending side's frame) and every
+#: other piece but the goalkeeper stands on that row or further from the goal.
+PENALTY_LINE = F.PENALTY_SPOT[1] + 1
 
 
 class IllegalAction(AssertionError):
@@ -142,6 +145,8 @@ class Match:
         self.next_side = 0
         self.next_mode = NORMAL
         self.won_ball = [False, False]
+        #: The side a penalty is given against while its stopped game is on, else -1.
+        self.penalty_against = -1
         for side, sheet in enumerate(sheets):
             pieces = [Piece(card, side) for card in sheet["players"]]
             for piece in pieces:
@@ -593,8 +598,9 @@ class Match:
         if F.PENALTY_AREA[1 - side][square]:
             return self.penalty(side)
         self.replacement_window(side)
-        kicker = self.ball
-        assert kicker is not None and kicker.pos == square
+        fouled = self.ball
+        assert fouled is not None and fouled.pos == square
+        kicker = self.free_kick_taker(side, fouled)
         self.relocate(side, 4, square, ())
         barrier = self.place_barrier(1 - side, square)
         self.relocate(1 - side, 4 - len(barrier), square, barrier)
@@ -604,24 +610,61 @@ class Match:
         targets = self.free_kick_targets(kicker, points, high, barrier)
         choice = self.coaches[side].choose_free_kick(self, side, targets)
         self.stat(kicker, "free_kicks")
-        detail: dict[str, Any] = {"dice": list(dice), "high": high, "points": points}
+        detail: dict[str, Any] = {"dice": list(dice), "high": high, "points": points, "fouled": fouled.id}
         detail["barrier"] = [p.id for p in barrier]
         if choice is None:
+            if targets:
+                raise IllegalAction(
+                    "a free kick must move the ball: the book's score 'must be used ... displacing the ball'"
+                )
+            # No line from the ball meets a piece or the goal within the points: the ball stays.
             self.log("free_kick", side, kicker, outcome="short", **detail)
             return side
         kind, target = choice
+        if not any(kind == k and target == t for k, t, _ in targets):
+            raise IllegalAction(
+                f"the free kick cannot reach {target!r} with {points} points ({'high' if high else 'low'})"
+            )
+        if kind == "shot":
+            assert isinstance(target, int)
+            self.log("free_kick", side, kicker, outcome="shot", target=_at(side, target), **detail)
+            self.goal_scored = False
+            self.next_mode = NORMAL
+            self.shot_action(kicker, target, square, kind="shot")
+            return self.next_side if (self.goal_scored or self.next_mode != NORMAL) else 1 - side
+        assert isinstance(target, Piece)
+        self.log("free_kick", side, kicker, outcome=kind, to=target.id, **detail)
+        self.ball = target
         if kind == "pass":
-            assert isinstance(target, Piece)
-            self.log("free_kick", side, kicker, outcome="pass", to=target.id, **detail)
             self.stat(kicker, "passes")
-            self.ball = target
             return side
-        assert isinstance(target, int)
-        self.log("free_kick", side, kicker, outcome="shot", target=_at(side, target), **detail)
-        self.goal_scored = False
-        self.next_mode = NORMAL
-        self.shot_action(kicker, target, square, kind="shot")
-        return self.next_side if (self.goal_scored or self.next_mode != NORMAL) else 1 - side
+        return 1 - side  # the first piece on the line is an opponent: he has the ball
+
+    def free_kick_taker(self, side: int, fouled: Piece) -> Piece:
+        """The book: the kick is taken "from the point where the football player with the ball is, but it can
+        be made by any other football player too". Another taker swaps squares with the fouled piece."""
+        taker: Piece = self.coaches[side].free_kick_taker(self, side, fouled)
+        if taker is fouled:
+            return fouled
+        if taker.side != side or taker not in self.field[side] or taker.keeper:
+            raise IllegalAction(f"{taker} cannot take {SIDES[side]}'s free kick")
+        square, other = fouled.pos, taker.pos
+        self.lift(fouled)
+        self.place(taker, square)
+        self.place(fouled, other)
+        self.ball = taker
+        self.log("move", side, taker, frm=_at(side, other), to=_at(side, square), free_kick=True)
+        self.log("move", side, fouled, frm=_at(side, square), to=_at(side, other), free_kick=True)
+        return taker
+
+    def may_stand(self, piece: Piece, square: int) -> bool:
+        """May ``piece`` be put on ``square`` in a stopped game? A free legal square, and at a penalty
+        behind (or level with) the line of the taker."""
+        return (
+            ALLOWED[piece.side][piece.keeper][square]
+            and self.board[square] is None
+            and (self.penalty_against < 0 or F.REL_ROW[self.penalty_against][square] >= PENALTY_LINE)
+        )
 
     def relocate(self, side: int, count: int, ball_square: int, barrier: Sequence[Piece]) -> None:
         """The stopped game: ``side`` puts up to ``count`` pieces on any legal free squares."""
@@ -631,24 +674,31 @@ class Match:
         for piece, square in chosen:
             if piece is self.ball or piece in barrier or piece.side != side or piece not in self.field[side]:
                 raise IllegalAction(f"{piece} may not be moved at this free kick")
+            if piece.keeper or not self.may_stand(piece, square):
+                raise IllegalAction(f"{piece} may not be put on {_at(side, square)} at this free kick")
             start = piece.pos
             self.place(piece, square)
             self.log("move", side, piece, frm=_at(side, start), to=_at(side, square), free_kick=True)
 
     def place_barrier(self, side: int, ball_square: int) -> list[Piece]:
-        """Two pieces of ``side`` two squares goal-side of the ball, side by side."""
+        """Two pieces of ``side`` "as barrier at 2 squares of distance from the player with the ball and
+        parallel to his own goal": on the row two squares goal-side of the ball, the ball's column and the
+        next toward the centre first, then the squares beside them that are still two squares away. Where that
+        row is off the field or taken, the nearest squares two squares from the ball, goal-side first."""
         col, row = F.to_relative(side, ball_square)
-        barrier_row = row - 2
-        toward_centre = 1 if col < 8 else -1
-        squares = [F.to_absolute(side, c, barrier_row) for c in (col, col + toward_centre) if 0 <= c < F.WIDTH]
+        aim = col + (0.4 if col < 8 else -0.4)
+        squares = sorted(
+            (s for s in F.within(ball_square, 4) if F.chebyshev(s, ball_square) == 2 and ALLOWED[side][False][s]),
+            key=lambda s: (F.REL_ROW[side][s] != row - 2, F.REL_ROW[side][s], abs(F.REL_COL[side][s] - aim), s),
+        )
         placed: list[Piece] = []
         candidates = [p for p in self.field[side] if not p.keeper]
         for square in squares:
-            if not (0 <= barrier_row < F.LENGTH) or not ALLOWED[side][False][square]:
-                continue
-            if self.board[square] is not None:
-                occupant = self.board[square]
-                if occupant is not None and occupant.side == side and occupant not in placed:
+            if len(placed) == 2:
+                break
+            occupant = self.board[square]
+            if occupant is not None:
+                if occupant.side == side and not occupant.keeper and occupant not in placed:
                     placed.append(occupant)
                 continue
             free = [p for p in candidates if p not in placed]
@@ -662,7 +712,8 @@ class Match:
     def free_kick_targets(
         self, kicker: Piece, points: int, high: bool, barrier: Sequence[Piece]
     ) -> list[tuple[str, Piece | int, int]]:
-        """Passes and shots a free kick can reach: a high ball flies over the barrier."""
+        """Where a free kick can go: the first piece on a line (a team-mate's pass, or an opponent who takes
+        the ball) or a goal square (a shot); a high ball flies over the barrier."""
         board = self.board
         options: list[tuple[str, Piece | int, int]] = []
         for ray in F.RAYS[kicker.pos]:
@@ -675,17 +726,27 @@ class Match:
                     break
                 if other is None or (high and other in barrier):
                     continue
-                if other.side == kicker.side:
-                    options.append(("pass", other, distance))
+                options.append(("pass" if other.side == kicker.side else "intercepted", other, distance))
                 break
         return options
 
     def penalty(self, side: int) -> int:
+        """The book: the ball on the spot, a centre forward "on one of the two central squares adjacent back
+        of the ball" shoots, "all the other players must be behind or on the same line"; a stopped game
+        (four pieces each, replacements) before it."""
         self.replacement_window(side)
         kicker = self.penalty_taker(side)
         spot = F.to_absolute(1 - side, *F.PENALTY_SPOT)
         keeper = self.keeper_of(1 - side)
         assert keeper is not None
+        self.penalty_against = 1 - side
+        try:
+            self.clear_for_penalty(side, kicker)
+            self.ball = kicker
+            self.relocate(side, 4, spot, ())
+            self.relocate(1 - side, 4, spot, ())
+        finally:
+            self.penalty_against = -1
         self.set_penalty_keeper(1 - side, keeper)
         goal = self.coaches[side].penalty_target(self, side, keeper)
         self.stat(kicker, "penalties_taken")
@@ -694,6 +755,39 @@ class Match:
         self.next_mode = NORMAL
         self.shot_action(kicker, goal, spot, kind="shot")
         return self.next_side
+
+    def clear_for_penalty(self, side: int, kicker: Piece) -> None:
+        """The taker behind the spot, every other piece but the keeper behind or level with him."""
+        defending = 1 - side
+        squares = [F.to_absolute(defending, col, PENALTY_LINE) for col in F.PENALTY_TAKER_COLS]
+        if kicker.pos not in squares:
+            home = next((s for s in squares if self.board[s] is None), squares[0])
+            occupant = self.board[home]
+            if occupant is not None:
+                self.step_back(occupant, defending, avoid=home)
+            self.penalty_move(kicker, home)
+        for each in (side, defending):
+            for piece in sorted(self.field[each], key=lambda p: p.id):
+                if not piece.keeper and F.REL_ROW[defending][piece.pos] < PENALTY_LINE:
+                    self.step_back(piece, defending)
+
+    def step_back(self, piece: Piece, defending: int, avoid: int = -1) -> None:
+        """Put ``piece`` on the nearest free square behind the penalty taker's line."""
+        allowed = ALLOWED[piece.side][False]
+        square = min(
+            (
+                s
+                for s in range(F.CELLS)
+                if allowed[s] and self.board[s] is None and s != avoid and F.REL_ROW[defending][s] >= PENALTY_LINE
+            ),
+            key=lambda s: (F.manhattan(s, piece.pos), s),
+        )
+        self.penalty_move(piece, square)
+
+    def penalty_move(self, piece: Piece, square: int) -> None:
+        start = piece.pos
+        self.place(piece, square)
+        self.log("move", piece.side, piece, frm=_at(piece.side, start), to=_at(piece.side, square), penalty=True)
 
     def set_penalty_keeper(self, side: int, keeper: Piece) -> None:
         square = self.coaches[side].penalty_keeper_square(self, side, keeper)

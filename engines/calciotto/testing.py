@@ -23,7 +23,7 @@ PieceSpec = tuple[str, str, int, int, tuple[int, int] | None]
 
 
 class ScriptedCoach(Coach):
-    """A strong coach whose card, six and free-kick decisions a test fixes in advance."""
+    """A strong coach whose card, six, free-kick (taker, target) decisions a test fixes in advance."""
 
     def __init__(
         self,
@@ -33,6 +33,7 @@ class ScriptedCoach(Coach):
         drop_sixes: Iterable[bool] = (),
         free_kick: Any = "coach",
         subs: Sequence[tuple[str, str]] = (),
+        taker: str | None = None,
     ) -> None:
         super().__init__("strong", replacements=())
         self.moving_cards = deque(moving_cards)
@@ -41,6 +42,7 @@ class ScriptedCoach(Coach):
         self.drop_sixes = deque(drop_sixes)
         self.free_kick = free_kick
         self.subs = list(subs)
+        self.taker = taker
         self.seen_free_kick_targets: list[Any] = []
 
     def moving_card(self, match: Match, side: int, mode: str, counter_attack: bool) -> str | None:
@@ -61,6 +63,11 @@ class ScriptedCoach(Coach):
         self, match: Match, side: int, count: int, ball_square: int, barrier: Sequence[Piece]
     ) -> list[tuple[Piece, int]]:
         return []
+
+    def free_kick_taker(self, match: Match, side: int, fouled: Piece) -> Piece:
+        if self.taker is None:
+            return super().free_kick_taker(match, side, fouled)
+        return piece_by_id(match, self.taker)
 
     def choose_free_kick(self, match: Match, side: int, targets: Sequence[Any]) -> Any:
         self.seen_free_kick_targets = list(targets)

@@ -359,13 +359,13 @@ def test_a_sanction_card_answers_only_a_hard_tackle():
         match.tackle_action(defender)
 
 
-def midfield_foul(rolls, tackle_card, sanction, cautions=0, free_kick=None):
+def midfield_foul(rolls, tackle_card, sanction, cautions=0, free_kick="coach", taker=None, home_extra=()):
     """Away midfielder aC tackles the home midfielder hC in midfield with a hard tackle."""
     coaches = [
-        ScriptedCoach(action_cards=[sanction], free_kick=free_kick),
+        ScriptedCoach(action_cards=[sanction], free_kick=free_kick, taker=taker),
         ScriptedCoach(action_cards=[tackle_card]),
     ]
-    match = attack_scene(rolls, hands={HOME: [sanction], AWAY: [tackle_card]}, coaches=coaches)
+    match = attack_scene(rolls, hands={HOME: [sanction], AWAY: [tackle_card]}, coaches=coaches, home_extra=home_extra)
     mid, away_mid = piece_by_id(match, "hC"), piece_by_id(match, "aC")
     match.place(mid, sq(12, 11))
     match.ball = mid
@@ -375,6 +375,7 @@ def midfield_foul(rolls, tackle_card, sanction, cautions=0, free_kick=None):
 
 def test_punizione_on_a_tackle_gives_a_free_kick_without_a_caution():
     match, tackler, mid = midfield_foul([3, 3, 2, 2, 1], C.TACKLE, C.PUNIZIONE)
+    match.place(piece_by_id(match, "hA"), sq(10, 11))  # two squares beside the ball: the kick's target
     assert match.tackle_action(tackler) == HOME
     assert "free_kick" in kinds(match) and "caution" not in kinds(match)
     assert match.events[-1].detail["dice"] == [2, 2] and match.events[-1].detail["points"] == 8
@@ -445,6 +446,88 @@ def test_a_foul_in_the_penalty_area_is_a_penalty_taken_by_the_centre_forward():
     # The spot is in the attack area: the forward keeps his base; the keeper (8) is beaten to (6).
     assert shot.detail["target"] == [6, 20] and shot.detail["bases"] == [4, 0]
     assert match.score == [1, 0]
+
+
+def test_any_other_piece_may_take_the_free_kick_from_where_the_ball_is():
+    # The book: "it can be made by any other football player too". hA swaps squares with the fouled hC.
+    match, tackler, mid = midfield_foul([3, 3, 2, 2, 1], C.TACKLE, C.PUNIZIONE, taker="hA")
+    forward = piece_by_id(match, "hA")
+    foul_square, forward_square = mid.pos, forward.pos
+    match.place(piece_by_id(match, "hC"), sq(12, 11))
+    match.tackle_action(tackler)
+    kick = next(e for e in match.events if e.kind == "free_kick")
+    assert kick.player_id == "hA" and kick.detail["fouled"] == "hC"
+    assert forward.pos == foul_square and mid.pos == forward_square
+    assert match.stats["hA"]["free_kicks"] == 1 and match.stats["hC"]["free_kicks"] == 0
+
+
+def test_the_strong_coach_gives_the_free_kick_to_the_piece_whose_base_counts_there():
+    # hC fouled at (12,15), in the attack area: the forward's base counts there, the midfielder's not.
+    match, tackler, mid = midfield_foul([3, 3, 2, 2, 1, *PAD], C.TACKLE, C.PUNIZIONE)
+    match.place(mid, sq(12, 15))
+    match.place(tackler, sq(12, 14))
+    match.tackle_action(tackler)
+    assert next(e for e in match.events if e.kind == "free_kick").player_id == "hA"
+
+
+def test_a_free_kick_must_move_the_ball():
+    # The book: the score "must be used for the free kick displacing the ball". hA two squares beside.
+    match, tackler, mid = midfield_foul([3, 3, 2, 2, 1], C.TACKLE, C.PUNIZIONE, free_kick=None)
+    match.place(piece_by_id(match, "hA"), sq(10, 11))
+    with pytest.raises(IllegalAction, match="must move the ball"):
+        match.tackle_action(tackler)
+
+
+def test_a_free_kick_with_only_opponents_on_its_lines_gives_them_the_ball():
+    # hC fouled at (12,11), low kick of 4: the first piece on any line is the barrier (aC), in reach.
+    match, tackler, mid = midfield_foul([3, 3, 1, 1, 1], C.TACKLE, C.PUNIZIONE)
+    assert match.tackle_action(tackler) == AWAY
+    kick = next(e for e in match.events if e.kind == "free_kick")
+    assert kick.detail["outcome"] == "intercepted" and match.ball.side == AWAY and match.ball.id == kick.detail["to"]
+
+
+def test_the_wall_has_two_pieces_when_a_square_of_its_row_is_taken():
+    # The kicking side stands on (7,13), two squares in front of the ball: the wall takes (8,13) and (6,13).
+    match, tackler, mid = midfield_foul([3, 3, 3, 3, 1], C.TACKLE, C.PUNIZIONE, home_extra=[("hT", "T", 4, 2, (7, 13))])
+    match.place(mid, sq(7, 11))
+    match.place(tackler, sq(6, 11))
+    match.tackle_action(tackler)
+    barrier = next(e for e in match.events if e.kind == "free_kick").detail["barrier"]
+    assert sorted(F.to_relative(HOME, piece_by_id(match, p).pos) for p in barrier) == [(6, 13), (8, 13)]
+
+
+def test_the_wall_has_two_pieces_next_to_the_goal_line():
+    # Fouled in the away team's corner at (14,19): no row two squares goal-side, so the wall stands two
+    # squares away toward the goal, on the goal line first.
+    match, tackler, mid = midfield_foul([3, 3, 3, 3, 1], C.TACKLE, C.PUNIZIONE)
+    match.place(mid, sq(14, 19))
+    match.place(tackler, sq(14, 18))
+    match.tackle_action(tackler)
+    barrier = next(e for e in match.events if e.kind == "free_kick").detail["barrier"]
+    assert len(barrier) == 2
+    assert all(F.chebyshev(piece_by_id(match, p).pos, sq(14, 19)) == 2 for p in barrier)
+
+
+def test_at_a_penalty_the_taker_stands_behind_the_spot_and_everybody_else_behind_him():
+    # The away spot is (8,16): the taker goes to a central square behind it, (8,15) or (7,15); hA on (7,17)
+    # and aD on (7,16) stood in front of that line.
+
+    class Watching(ScriptedCoach):
+        def penalty_target(self, match, side, keeper):
+            self.seen = {p.id: F.to_relative(AWAY, p.pos) for p in (*match.field[HOME], *match.field[AWAY])}
+            return super().penalty_target(match, side, keeper)
+
+    coaches = [Watching(action_cards=[C.PUNIZIONE]), ScriptedCoach(action_cards=[C.TACKLE])]
+    match, defender, forward = tackle_scene(
+        [4, 4, 5, 5, 1, 1], hands={HOME: [C.PUNIZIONE], AWAY: [C.TACKLE]}, coaches=coaches
+    )
+    match.tackle_action(defender)
+    seen = match.coaches[HOME].seen
+    assert seen["hA"] in ((7, 4), (8, 4))
+    assert all(row >= 4 for pid, (_, row) in seen.items() if pid not in ("hP", "aP"))
+    moved = {e.player_id for e in match.events if e.kind == "move" and e.detail.get("penalty")}
+    assert moved == {"hA", "aD"}
+    assert next(e for e in match.events if e.kind == "penalty_kick").player_id == "hA"
 
 
 # -------------------------------------------------------------------- shots
