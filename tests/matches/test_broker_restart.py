@@ -283,7 +283,7 @@ def test_the_systemd_units_restart_their_service_whenever_it_stops(name):
 
 def test_the_systemd_units_run_the_queue_and_scheduler_the_settings_name():
     worker = command_line(unit("bootroom-worker.service"))
-    assert f"worker --queues {settings.CELERY_TASK_DEFAULT_QUEUE} " in worker
+    assert f"worker --queues {settings.CELERY_TASK_DEFAULT_QUEUE},{settings.CELERY_TASK_DEFAULT_QUEUE}-odds " in worker
     assert unit("bootroom-worker.service")["Service"]["KillMode"] == "mixed"  # a warm shutdown
     clocks = command_line(unit("bootroom-clock-worker.service"))
     assert f"worker --queues {settings.CELERY_TASK_DEFAULT_QUEUE}-clocks " in clocks
