@@ -47,8 +47,9 @@ from printing.scoresheets.selectors import scoresheet_for_match
 from rosters import ledger
 from rosters.models import Player
 
-#: Ids are numbers: anything else is a 404 at the router, before a view tries int() on it.
-ID = r"\d+"
+#: Ids are numbers of at most 18 digits (a database id is under 2**63): anything else is a 404
+#: at the router, before a view passes it to a query the database would refuse.
+ID = r"\d{1,18}"
 SEASON_PARAMETER = OpenApiParameter("season", OpenApiTypes.INT, description="The season's squad (default: latest).")
 #: The league actions that read its (cached) history.
 HISTORY_ACTIONS = ("history", "all_time", "records")

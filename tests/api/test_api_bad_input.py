@@ -137,3 +137,16 @@ def test_a_kickoff_out_of_range_is_a_400_and_the_match_keeps_its_own(clients, pl
     assert response.status_code == 400, response.content[:300]
     assert "kickoff" in response.json()
     assert Match.objects.get(id=match.id).kickoff == match.kickoff
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/seasons/99999999999999999999999/bracket/",
+        "/api/seasons/99999999999999999999999/standings/",
+        "/api/leagues/99999999999999999999999/history/",
+        "/api/teams/99999999999999999999999/ledger/",
+    ],
+)
+def test_an_id_in_the_path_too_large_for_the_database_is_a_404(db, url):
+    assert APIClient().get(url).status_code == 404
