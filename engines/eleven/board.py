@@ -40,10 +40,12 @@ and the penalty space in front of them (d2, d10)::
     S shooting space, P penalty space (both dark: the penalty area),
     C central area (dark), K kick-off space, d0 / d12 the south / north goal.
 
-The two diagonals of a square cross in its middle (the X), where there is no
-space: that crossing is where the rule book forbids a change of direction, so
-a piece's run follows one line. The board is symmetric under the half turn
-about d6 (south and north swap) and under the mirror a<->g; tests check both.
+Four lines cross at every space (its row, its column, its two diagonals), and
+the two diagonals of a square also cross in its middle (the X), where there is
+no space. The rule book forbids a change of direction where lines cross, so a
+piece's run follows one line (the README quotes the book and argues the
+reading). The board is symmetric under the half turn about d6 (south and
+north swap) and under the mirror a<->g; tests check both.
 
 Spaces are numbered ``row * 7 + column`` (a1 = 0, g11 = 76); the south goal is
 77 and the north goal 78. Everything the engine asks of the board (neighbours,

@@ -31,7 +31,7 @@ class ElevenEngine(Engine):
 
     key = "eleven"
     name = "11"
-    version = "1.2"
+    version = "1.3"
     event_vocabulary = VOCABULARY
     squad_rules = SquadRules(roles={"goalie": 1, "player": 10}, reserves=0)
     settings_schema = SETTINGS_SCHEMA

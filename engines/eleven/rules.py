@@ -11,7 +11,9 @@ A turn is a sequence of actions bought with the points of one d6 throw:
 * ``PASS``: the ball holder shoots the ball one or two spaces (two may curve)
   to a teammate or a vacant space, never over or onto an opponent. Passes to
   teammates may follow one another (a series); any run closes the series and
-  no second series may start.
+  no second series may start. A teammate is also the own goalie in his goal
+  space (the book lets a goalie "get the ball from a friendly football
+  player"); an empty goal space takes no pass.
 * ``SHOT``: the holder on one of the three shooting spaces shoots into the
   opponents' goal; the turn ends there (the match resolves the parry).
 * ``END``: the remaining points are discarded.
@@ -221,13 +223,14 @@ def pass_targets_from(position: Position, start: int, side: int) -> list[int]:
     occupant = position.occupant
     targets = []
     for space in NEIGHBOURS[start]:
-        if space in GOALS:
-            continue
         other = occupant[space]
-        if other == OFF or side_of(other) == side:
+        if other == OFF:
+            if space not in GOALS:
+                targets.append(space)
+        elif side_of(other) == side:  # a teammate, or the own goalie in his goal
             targets.append(space)
     for space in TWO_HOPS[start]:
-        if space not in GOALS and pass_open(position, start, space, side):
+        if pass_open(position, start, space, side):
             targets.append(space)
     return targets
 
@@ -236,7 +239,10 @@ def pass_open(position: Position, start: int, target: int, side: int) -> bool:
     """Whether ``side`` may shoot from ``start`` to ``target`` (one or two spaces away)."""
     occupant = position.occupant
     other = occupant[target]
-    if target in GOALS or other != OFF and side_of(other) != side:
+    if other == OFF:
+        if target in GOALS:  # an empty goal space: only the shot at goal enters it
+            return False
+    elif side_of(other) != side:
         return False
     if target in NEIGHBOURS[start]:
         return True

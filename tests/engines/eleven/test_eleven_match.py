@@ -19,11 +19,12 @@ from engines.eleven.match import (
     periods_for,
     piece_ids,
     play,
+    play_turn,
     resolve_shot,
     restart_after_goal,
     start_period,
 )
-from engines.eleven.rules import OFF, Position, Turn, must_pass
+from engines.eleven.rules import END_ACTION, OFF, PASS, Position, Turn, must_pass
 
 HOME = TeamSheet.coerce(ENGINE.sample_team(1, name="Home"))
 AWAY = TeamSheet.coerce(ENGINE.sample_team(2, name="Away"))
@@ -162,3 +163,27 @@ def test_without_winner_required_a_draw_stands(passive):
     result = play_passive(passive, [2, 1, 2, 1])
     assert (result.home_goals, result.away_goals, result.decided_by) == (0, 0, "regulation")
     assert result.winner is None and result.events[-1].kind == "full_time"
+
+
+class PassBackCoach:
+    """Plays the ball back to its goalie in his goal and out again, then stops."""
+
+    def plan_turn(self, position, turn):
+        return [(PASS, SPACE_BY_LABEL["d0"], 0, 0, OFF), (PASS, SPACE_BY_LABEL["b2"], 0, 0, OFF), END_ACTION]
+
+
+def test_a_pass_back_to_the_goalie_in_his_goal_is_legal_in_a_match(passive):
+    state = match_state((PassBackCoach(), passive()), [4])
+    position = Position()
+    home = {0: "d0", 1: "d1", 2: "b2"} | {piece: f"{'abcdefg'[piece - 3]}4" for piece in range(3, 10)} | {10: "a5"}
+    away = {11: "d12"} | {
+        piece: f"{'abcdefg'[piece - 12 if piece < 19 else piece - 19]}{8 if piece < 19 else 9}"
+        for piece in range(12, 22)
+    }
+    for piece, name in (home | away).items():
+        position.put(piece, SPACE_BY_LABEL[name])
+    position.ball = SPACE_BY_LABEL["d1"]
+    state.position = position
+    assert not play_turn(state, 0, state.dice.d6())  # validated against the move generator
+    assert position.holder() == 2
+    assert [(e.kind, e.detail["to"]) for e in state.events] == [("pass", "d0"), ("pass", "b2")]

@@ -209,3 +209,26 @@ def test_no_teammate_runs_while_a_passed_ball_rests_with_the_goalie(build, ends)
     assert position.holder() == 0 and turn.series_open
     assert ends(position, turn, 2) == set()
     assert END_ACTION not in legal_actions(position, turn)
+
+
+def test_the_goalie_in_his_goal_space_gets_the_ball_from_a_teammate(build):
+    """The book: goalies in their own penalty area may "get the ball from a friendly
+    football player"; in his goal he parries and holds the ball under the same rules,
+    so a pass reaches him there as it does on d1, and he must play it on."""
+    position = build({0: "d0", 1: "d1", 2: "c2", 3: "a3"}, ball="c2")
+    turn = Turn(side=0, points=3)
+    assert "d0" in passes(position, turn)  # two spaces, over c1 or d1
+    pass_to(position, turn, "d1")
+    assert "d0" in passes(position, turn)
+    pass_to(position, turn, "d0")
+    assert position.holder() == 0 and turn.series_open
+    assert must_pass(position, turn) and END_ACTION not in legal_actions(position, turn)
+    pass_to(position, turn, "c2")
+    assert END_ACTION in legal_actions(position, turn)
+
+
+def test_an_empty_goal_space_or_the_opponents_goalie_takes_no_pass(build):
+    position = build({0: "d4", 1: "d1", 11: "d12", 12: "d11"}, ball="d1")
+    assert "d0" not in passes(position, Turn(side=0, points=3))
+    position = build({1: "d11", 11: "d12"}, ball="d11")
+    assert "d12" not in passes(position, Turn(side=0, points=3))
