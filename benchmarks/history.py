@@ -5,7 +5,8 @@
 
 The results are made up (a seeded random score for every pairing of a double round robin)
 and bulk-created with two scorers' stat lines per match, so the league of 7,600 matches
-takes seconds to build. For each page (history, all-time table, records, all-time players)
+takes seconds to build. For each page (history, all-time table, records, all-time players, a team's page
+with its season-by-season record, a head-to-head and a card's career)
 it prints the time and the query count on an empty cache (the history is computed), on a
 warm one (read from the cache by the league's results version) and after a result in the
 last season (its version bumped: the history is computed again, the other seasons' tables
@@ -41,7 +42,19 @@ from leagues.models import Division, League, Season, SeasonTeam, Team  # noqa: E
 from matches.models import Match, PlayerMatchStat  # noqa: E402
 from rosters.models import Player  # noqa: E402
 
-PAGES = ("web:history", "web:all-time", "web:records", "web:all-time-players")
+LEAGUE_PAGES = ("web:history", "web:all-time", "web:records", "web:all-time-players")
+
+
+def page_urls(league: League) -> list[tuple[str, str]]:
+    """The league's four pages, then a team's page (its season-by-season record), its
+    head-to-head with another team and its first striker's career."""
+    first, second = Team.objects.filter(league=league).order_by("id")[:2]
+    striker = Player.objects.filter(league=league).order_by("id").first()
+    return [(name, reverse(name, args=[league.slug])) for name in LEAGUE_PAGES] + [
+        ("web:team", reverse("web:team", args=[first.id])),
+        ("web:head-to-head", reverse("web:head-to-head", args=[first.id, second.id])),
+        ("web:player", reverse("web:player", args=[striker.id])),
+    ]
 
 
 def build(seasons: int, divisions: int, teams: int, seed: int) -> League:
@@ -147,8 +160,7 @@ def main() -> None:
         print(
             f"page: empty cache / warm / after a result in the last season (its version bumped); best of {args.repeat}"
         )
-        for name in PAGES:
-            url = reverse(name, args=[league.slug])
+        for name, url in page_urls(league):
             figures = []
             for prepare in (cache.clear, lambda: None, lambda: bump(latest)):
                 runs = []
