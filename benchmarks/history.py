@@ -5,12 +5,14 @@
 
 The results are made up (a seeded random score for every pairing of a double round robin)
 and bulk-created with two scorers' stat lines per match, so the league of 7,600 matches
-takes seconds to build. For each page (history, all-time table, records, all-time players)
-it prints the time and the query count on an empty cache (the history is computed), on a
-warm one (read from the cache by the league's results version) and after a result in the
-last season (its version bumped: the history is computed again, the other seasons' tables
-come rendered from the cache). The league is deleted
-afterwards unless ``--keep`` is given.
+takes seconds to build. For each page (history, all-time table, records, all-time players,
+a team's page with its season-by-season record, a head-to-head and a card's career) it
+prints the time and the query count with nothing stored nor cached (the first read ever:
+every season is computed, and the finished ones stored), on an empty cache (a restart: the
+finished seasons' figures read from ``SeasonSummary``), on a warm one (read from the cache
+by the league's results version) and after a result in the last season (its version
+bumped: that season is computed again, the others come from the cache). The league is
+deleted afterwards unless ``--keep`` is given.
 """
 
 import argparse
@@ -37,11 +39,23 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment  # n
 from django.urls import reverse  # noqa: E402
 
 from competitions.round_robin import round_robin  # noqa: E402
-from leagues.models import Division, League, Season, SeasonTeam, Team  # noqa: E402
+from leagues.models import Division, League, Season, SeasonSummary, SeasonTeam, Team  # noqa: E402
 from matches.models import Match, PlayerMatchStat  # noqa: E402
 from rosters.models import Player  # noqa: E402
 
-PAGES = ("web:history", "web:all-time", "web:records", "web:all-time-players")
+LEAGUE_PAGES = ("web:history", "web:all-time", "web:records", "web:all-time-players")
+
+
+def page_urls(league: League) -> list[tuple[str, str]]:
+    """The league's four pages, then a team's page (its season-by-season record), its
+    head-to-head with another team and its first striker's career."""
+    first, second = Team.objects.filter(league=league).order_by("id")[:2]
+    striker = Player.objects.filter(league=league).order_by("id").first()
+    return [(name, reverse(name, args=[league.slug])) for name in LEAGUE_PAGES] + [
+        ("web:team", reverse("web:team", args=[first.id])),
+        ("web:head-to-head", reverse("web:head-to-head", args=[first.id, second.id])),
+        ("web:player", reverse("web:player", args=[striker.id])),
+    ]
 
 
 def build(seasons: int, divisions: int, teams: int, seed: int) -> League:
@@ -116,6 +130,12 @@ def bump(season: Season) -> None:
     Season.objects.filter(id=season.id).update(standings_version=F("standings_version") + 1)
 
 
+def forget(league: League) -> None:
+    """The first read ever: the cache empty and no season's figures stored."""
+    SeasonSummary.objects.filter(season__league=league).delete()
+    cache.clear()
+
+
 def measure(client: Client, url: str) -> tuple[float, int]:
     with CaptureQueriesContext(connection) as queries:
         began = time.perf_counter()
@@ -145,18 +165,18 @@ def main() -> None:
     latest = Season.objects.filter(league=league).latest("created_at", "id")
     try:
         print(
-            f"page: empty cache / warm / after a result in the last season (its version bumped); best of {args.repeat}"
+            "page: nothing stored nor cached / empty cache (finished seasons stored) / warm / after a result"
+            f" in the last season (its version bumped); best of {args.repeat}"
         )
-        for name in PAGES:
-            url = reverse(name, args=[league.slug])
+        for name, url in page_urls(league):
             figures = []
-            for prepare in (cache.clear, lambda: None, lambda: bump(latest)):
+            for prepare in (lambda: forget(league), cache.clear, lambda: None, lambda: bump(latest)):
                 runs = []
                 for _ in range(args.repeat):
                     prepare()
                     runs.append(measure(client, url))
                 figures.append(min(runs))
-            print(f"{name:24}" + "   ".join(f"{ms:7.1f} ms {queries:2} queries" for ms, queries in figures))
+            print(f"{name:20}" + " / ".join(f"{ms:6.1f} ms {queries:2} q" for ms, queries in figures))
     finally:
         if not args.keep:
             Match.objects.filter(season__league=league).delete()

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from matches.models import Match, PlayerMatchStat
 from rosters.models import Player
 
+#: The stat line's columns a career adds up.
+FIGURES = ("goals", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries")
+
 
 @dataclass
 class CareerLine:
@@ -28,11 +31,12 @@ class CareerLine:
     #: ``extra`` in the order of the career's columns, for the page
     extra_values: list[int] = field(default_factory=list)
 
-    def add(self, line: PlayerMatchStat) -> None:
+    def add(self, figures: tuple[int, ...], extra: dict | None) -> None:
+        """One stat line: its figures in the order of ``FIGURES``, and its ``extra``."""
         self.matches += 1
-        for name in ("goals", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries"):
-            setattr(self, name, getattr(self, name) + getattr(line, name))
-        for key, value in (line.extra or {}).items():
+        for name, value in zip(FIGURES, figures, strict=True):
+            setattr(self, name, getattr(self, name) + value)
+        for key, value in (extra or {}).items():
             if isinstance(value, int) and not isinstance(value, bool):
                 self.extra[key] = self.extra.get(key, 0) + value
 
@@ -76,22 +80,22 @@ def career(player_id: int) -> Career:
     """A card's results season by season and team by team, oldest first, and the totals (two queries).
 
     The game's own counters (the stat line's ``extra``) are added up where they are whole
-    numbers, so each engine's figures show without a column of their own."""
+    numbers, so each engine's figures show without a column of their own. The lines are read
+    as tuples (a card of ten seasons has hundreds), not as rows with their match and season."""
     player = Player.objects.select_related("league").get(id=player_id)
     lines = (
         PlayerMatchStat.objects.filter(player=player, match__status__in=Match.RESULT_STATUSES)
-        .select_related("match__season", "team")
         .order_by("match__season__created_at", "match__season_id", "match__kickoff", "match_id")
+        .values_list("match__season_id", "match__season__name", "team_id", "team__name", *FIGURES, "extra")
     )
     by_stint: dict[tuple[int, int], CareerLine] = {}
     total = CareerLine(None, "Career", None, "")
-    for line in lines:
-        season = line.match.season
-        stint = by_stint.setdefault(
-            (season.id, line.team_id), CareerLine(season.id, season.name, line.team_id, line.team.name)
-        )
-        stint.add(line)
-        total.add(line)
+    for season_id, season_name, team_id, team_name, *figures, extra in lines:
+        stint = by_stint.get((season_id, team_id))
+        if stint is None:
+            stint = by_stint[season_id, team_id] = CareerLine(season_id, season_name, team_id, team_name)
+        stint.add(tuple(figures), extra)
+        total.add(tuple(figures), extra)
     columns = sorted({key for stint in by_stint.values() for key in stint.extra})
     for stint in [*by_stint.values(), total]:
         stint.extra_values = [stint.extra.get(key, 0) for key in columns]

@@ -21,7 +21,8 @@ from django.db.models import Q, QuerySet, Sum
 from competitions.knockout import final_tie
 from competitions.seasons import league_seasons
 from competitions.standings import Result, Table, fair_play_points, table_of
-from leagues.cache import cached, cached_many
+from competitions.summaries import season_summaries
+from leagues.cache import cached
 from leagues.models import League, PointsDeduction, Season, SeasonTeam
 from matches.models import HAPPENED_AT, Match, PlayerMatchStat
 from tournaments.models import Tie
@@ -228,11 +229,12 @@ def compute_history(league: League) -> LeagueHistory:
 
 
 def season_tables(league: League, seasons: list[Season]) -> dict[int, list[DivisionSeason]]:
-    """Each season's division tables: from the cache where its version has them, the others
-    computed from one query per kind of row over those seasons only (and stored)."""
+    """Each season's division tables: from the cache where its version has them, else from its
+    stored summary when finished (``competitions.summaries``), the others computed from one
+    query per kind of row over those seasons only (and stored)."""
     by_id = {season.id: season for season in seasons}
     keys = {season.id: f"history-season:{season.id}:{season.standings_version}" for season in seasons}
-    return cached_many(keys, lambda season_ids: make_season_tables(league, [by_id[i] for i in season_ids]))
+    return season_summaries("tables", keys, lambda ids: make_season_tables(league, [by_id[i] for i in ids]))
 
 
 def make_season_tables(league: League, seasons: list[Season]) -> dict[int, list[DivisionSeason]]:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from competitions.history import LeagueHistory, Played, cached_history, history_key, history_seasons, load_matches
-from leagues.cache import cached, cached_many
+from competitions.summaries import season_summaries
+from leagues.cache import cached
 from leagues.models import League
 from matches.models import Match, PlayerMatchStat
 from rosters.models import Player
@@ -195,7 +196,7 @@ def compute_records(league: League, history: LeagueHistory) -> list[Record]:
     keys = {
         season_id: f"history-marks:{season_id}:{version}:{positions[season_id]}" for season_id, _, version in seasons
     }
-    marks = cached_many(keys, lambda season_ids: season_marks(season_ids, positions))
+    marks = season_summaries("marks", keys, lambda season_ids: season_marks(season_ids, positions))
     ordered = [marks[season_id] for season_id, _, _ in seasons]
     return assemble_records(history, ordered, {season_id: name for season_id, name, _ in seasons})
 

@@ -425,3 +425,23 @@ class PointsDeduction(models.Model):
     def clean(self) -> None:
         if self.team_id and self.season_id and self.team.league_id != self.season.league_id:
             raise ValidationError({"team": "The team does not play in this season's league."})
+
+
+class SeasonSummary(models.Model):
+    """What the history pages read of a finished season (its division tables, record marks or
+    player totals: ``kind``), worked out once and kept under ``key``, which names the season's
+    ``standings_version``: a finished season's results rarely change, so a page on an empty
+    cache (after a restart) reads these rows instead of every match again. A corrected result
+    bumps the version, and the row is made again on the next read."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="summaries")
+    kind = models.CharField(max_length=40)
+    key = models.CharField(max_length=200)
+    #: the summary as the cache keeps it (a pickle of plain dataclasses and tuples)
+    data = models.BinaryField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "kind"], name="season_summary_one_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.kind}"

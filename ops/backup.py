@@ -38,6 +38,8 @@ EXCLUDED = {
     "api.IdempotencyKey": "a client's answers to replay for a retried API request: per user, short-lived",
     "audit.Entry": "this database's history of who changed what, naming rows by plain ids; a restored league"
     " starts a history of its own (pg_dump keeps the log with the whole database)",
+    "leagues.SeasonSummary": "what the history pages worked out of a finished season's results, kept to be"
+    " read on an empty cache: made again from the imported results on the first read",
 }
 
 #: The user fields written with each person a league refers to (never the password).

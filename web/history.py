@@ -8,15 +8,21 @@ version), a card's career and a head-to-head from one query over their own rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
 
+from django.conf import settings
 from django.db.models import Count, Q, Sum
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 from competitions.careers import Career, career
 from competitions.history import AllTimeRow, DivisionSeason, LeagueHistory, cached_history, history_key
 from competitions.records import Record, cached_records
 from competitions.standings import Row
-from leagues.cache import cached, cached_many
+from competitions.summaries import season_summaries
+from leagues.cache import cached
 from leagues.models import League, Season, Team
 from matches.models import HAPPENED_AT, Match, PlayerMatchStat
 from web.charts import PositionChart, history_chart
@@ -43,6 +49,8 @@ class SeasonHistory:
     season_id: int
     name: str
     divisions: list[DivisionSeason]
+    #: each division with its table rendered (``rendered_tables``)
+    rendered: list[tuple[DivisionSeason, SafeString]] = field(default_factory=list)
 
 
 @dataclass
@@ -69,9 +77,49 @@ def league_and_key(slug: str) -> tuple[League, str]:
     return league, history_key(league)
 
 
+#: The template of a division's table, and a digest of its text: part of the key a rendered
+#: table is stored under, so a changed template renders the tables again.
+TABLE_TEMPLATE = "web/_table.html"
+TABLE_DIGEST = hashlib.sha1(
+    (Path(settings.BASE_DIR) / "templates" / TABLE_TEMPLATE).read_bytes()  # noqa: S324 - a cache key, not a secret
+).hexdigest()[:12]
+
+
+def rendered_tables(seasons: list[SeasonHistory]) -> None:
+    """Each season's division tables as HTML (``SeasonHistory.rendered``): a long history has
+    hundreds of rows to render. Kept like the tables themselves (``season_summaries``): in the
+    cache under the season's version, and stored once the season is finished, so a page on an
+    empty cache renders only the running season's."""
+    by_id = {season.season_id: season for season in seasons}
+    keys = {
+        season.season_id: f"history-html:{season.season_id}:{season.divisions[0].version}:{TABLE_DIGEST}"
+        for season in seasons
+    }
+
+    def render(season_ids: list[int]) -> dict[int, list[str]]:
+        return {
+            season_id: [
+                render_to_string(
+                    TABLE_TEMPLATE,
+                    {"table": entry.table, "caption": f"Season {entry.season_name} {entry.division.name}"},
+                )
+                for entry in by_id[season_id].divisions
+            ]
+            for season_id in season_ids
+        }
+
+    html = season_summaries("history-html", keys, render)
+    for season in seasons:
+        season.rendered = [
+            (entry, mark_safe(table))  # noqa: S308 - rendered from the template above
+            for entry, table in zip(season.divisions, html[season.season_id], strict=True)
+        ]
+
+
 def history_page(league: League, key: str) -> HistoryPage:
     """Every season with its champions, movements and play-off winners, and the chart of places."""
     seasons = by_season(cached_history(league, key))
+    rendered_tables(seasons)
     played = [s for s in seasons if any(d.table.rows for d in s.divisions)]
     chart = history_chart([(s.name, [(d.division.tier, d.table) for d in s.divisions]) for s in played])
     return HistoryPage(league=league, seasons=seasons[::-1], chart=chart if played else None)
@@ -165,7 +213,7 @@ def all_time_boards(league: League) -> list[Board]:
         season_id: f"player-totals:{season_id}:{version}"
         for season_id, version in Season.objects.filter(league=league).values_list("id", "standings_version")
     }
-    seasons = cached_many(keys, season_player_totals)
+    seasons = season_summaries("players", keys, season_player_totals)
     totals: dict[int, dict] = {}
     for season in seasons.values():
         for player_id, row in season.items():

@@ -12,7 +12,7 @@ from audit.context import recorded_by_caller
 from leagues.errors import validation_message
 from rosters import ledger
 from rosters.drafts.clock import clock_set
-from rosters.drafts.state import BID, PICK_FIELDS, Board, DraftError, Kind, State, board_for, pick_refusal, total_picks
+from rosters.drafts.state import BID, PICK_FIELDS, Board, DraftError, Kind, State, board_for, pick_refusal, squads_full
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
 
 logger = logging.getLogger(__name__)
@@ -29,8 +29,7 @@ def auction_refusal(board: Board, team_id: int, player: Player, amount: int) -> 
     lot = next((p for p in board.free if p.pk == player.pk), None)
     if lot is None:
         return f"{player.name} is no longer available"
-    needs, reserves = board.needs()
-    places_after = sum(needs[team_id].values()) + reserves[team_id] - 1
+    places_after = board.places_left()[team_id] - 1
     left = board.coins[team_id] - amount
     if places_after >= 0 and left < places_after:
         return f"a bid of {amount} BC would leave {left} BC for {places_after} places still to fill (1 BC each)"
@@ -97,7 +96,7 @@ def hammer(draft: Draft) -> DraftPick | None:
     audit.record("draft.pick", move, after=audit.snapshot(move, PICK_FIELDS), season=season.id, actor=move.made_by)
     draft.lot = None
     draft.pick_number += 1
-    if draft.pick_number >= total_picks(draft):
+    if squads_full(draft):  # kept cards filled some places before the first lot
         draft.state = State.DONE
         draft.deadline, draft.clock_token = None, ""
     else:

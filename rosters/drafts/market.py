@@ -25,9 +25,15 @@ def _market_fields(state: dict) -> dict:
     }
 
 
+def _card(player: Player) -> dict:
+    return {**player.attributes, "id": str(player.pk), "role": player.role, "price": player.price}
+
+
 def _cards(draft: Draft) -> dict[str, dict]:
-    players = Player.objects.filter(pk__in=[int(i) for i in draft.market["card_ids"]])
-    return {str(p.pk): {**p.attributes, "id": str(p.pk), "role": p.role, "price": p.price} for p in players}
+    """The market's cards: those of its pool (``card_ids``) and those the teams kept."""
+    kept = [card for squad in draft.market["squads"].values() for card in squad]
+    players = Player.objects.filter(pk__in=[int(i) for i in [*draft.market["card_ids"], *kept]])
+    return {str(p.pk): _card(p) for p in players}
 
 
 def _market(draft: Draft) -> Any:
@@ -42,14 +48,36 @@ def _store_market(draft: Draft, market: Any, card_ids: list[str]) -> None:
     draft.market = {**state, "card_ids": card_ids}
 
 
+def with_kept_cards(draft: Draft, market: Any) -> Any:
+    """The market with each team's kept cards in its squad from the start, as the snake draft
+    and the auction have them (``board_for``: the season's squad places less the draft's
+    moves): not in the pool, paid through the ledger (the budgets are its balances) and
+    counted by the market's squad limits; a team they fill already has finished buying."""
+    picked = set(draft.picks.exclude(player=None).values_list("player_id", flat=True))
+    kept = {
+        str(team_id): [player for player in squad if player.pk not in picked]
+        for team_id, squad in board_for(draft).squads.items()
+    }
+    cards = {**market.cards, **{str(p.pk): _card(p) for squad in kept.values() for p in squad}}
+    squads = {coach: tuple(str(p.pk) for p in kept.get(coach, [])) for coach in market.coaches}
+    market = replace(market, cards=cards, squads=squads)
+    full = frozenset(coach for coach in market.coaches if len(squads[coach]) >= market_rules(draft).MAX_SQUAD)
+    market = replace(market, finished=market.finished | full)
+    order = list(market.coaches)
+    start = order.index(market.to_act)
+    to_act = next((c for c in order[start:] + order[:start] if c not in market.finished), market.to_act)
+    return replace(market, to_act=to_act)
+
+
 def open_market(draft: Draft) -> None:
-    """Shuffle the league's free cards and lay the first display, with the teams' coins from the ledger."""
+    """Shuffle the league's free cards and lay the first display, with the teams' coins from the
+    ledger and their kept cards in their squads (``with_kept_cards``)."""
     free = board_for(draft).free
-    cards = [{**p.attributes, "id": str(p.pk), "role": p.role, "price": p.price} for p in free]
+    cards = [_card(p) for p in free]
     coaches = [str(t) for t in draft.order]
     market = market_rules(draft).open_market(cards, draft.season.seed, coaches)
     coins = ledger.balances(draft.season, draft.order)
-    market = replace(market, budgets={str(t): coins[t] for t in draft.order})
+    market = with_kept_cards(draft, replace(market, budgets={str(t): coins[t] for t in draft.order}))
     draft.order = [int(c) for c in market.coaches]
     _store_market(draft, market, [c["id"] for c in cards])
 
@@ -115,7 +143,7 @@ def replay_market(draft: Draft) -> None:
     coins = ledger.balances(draft.season, draft.order)  # after the refund: the start less the moves left
     for move in moves:
         coins[move.team_id] += move.price
-    market = replace(market, budgets={str(t): coins[t] for t in draft.order})
+    market = with_kept_cards(draft, replace(market, budgets={str(t): coins[t] for t in draft.order}))
     _store_market(draft, market, card_ids)
     for move in moves:
         market_move(draft, move.team_id, move.kind, move.player)

@@ -14,7 +14,6 @@ The market format runs a game's own selection (``engine.market``)."""
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -335,10 +334,9 @@ def _pass_full_squads(draft: Draft) -> None:
     places, so such a team runs out of places before the last round (its turns have no move)."""
     if draft.format != Draft.Format.SNAKE:
         return
-    size = draft.season.league.squad_rules.size
-    held = Counter(SquadMember.objects.filter(season=draft.season).values_list("team_id", flat=True))
+    left = board_for(draft).places_left()
     total = total_picks(draft)
-    while draft.pick_number < total and held[on_the_clock(draft)] >= size:
+    while draft.pick_number < total and left[on_the_clock(draft)] <= 0:
         draft.pick_number += 1
 
 

@@ -79,17 +79,25 @@ def room_state(draft: Draft, user) -> dict:
     elif draft.state == State.PAUSED:
         seconds = round(draft.seconds_left or 0)
 
+    moves = list(draft.picks.select_related("team", "player").order_by("-number"))
+    picked = {m.player_id for m in moves}
+
     def card(p: Player, price: int) -> dict:
         ratings = " ".join(f"{k} {v}" for k, v in p.attributes.items() if k != "role")
         return {"id": p.pk, "name": p.name, "role": p.role, "price": price, "ratings": ratings}
 
     def team_line(team_id: int) -> dict:
         open_roles = {r: n for r, n in needs.get(team_id, {}).items() if n > 0}
+        squad = board.squads.get(team_id, [])
+        # a card in the squad that no move of the draft took was kept from last season (and paid)
+        kept = [p for p in squad if p.pk not in picked]
         return {
             "id": team_id,
             "name": teams[team_id],
             "coins": board.coins.get(team_id, draft.season.league.budget),
-            "squad": [card(p, board.paid[p.pk]) for p in board.squads.get(team_id, [])],
+            "squad": [{**card(p, board.paid[p.pk]), "kept": p.pk not in picked} for p in squad],
+            "kept": len(kept),
+            "kept_cost": sum(board.paid[p.pk] for p in kept),
             "needs": open_roles,
             "reserves": reserves.get(team_id, 0),
             "autopick": team_id in autopick,
@@ -103,7 +111,6 @@ def room_state(draft: Draft, user) -> dict:
             me["extra_tactical_cards"] = market_rules(draft).extra_tactical_cards(me["coins"])
     acting = due if commissioner else (me["id"] if me else None)
     refusals = card_refusals(draft, board, acting) if acting and draft.state in (State.RUNNING, State.PAUSED) else {}
-    moves = draft.picks.select_related("team", "player").order_by("-number")
     return {
         "id": draft.pk,
         "season": str(draft.season),

@@ -55,6 +55,12 @@ class Board:
         places = {t: open_places(self.rules, squad) for t, squad in self.squads.items()}
         return {t: p[0] for t, p in places.items()}, {t: p[1] for t, p in places.items()}
 
+    def places_left(self) -> dict[int, int]:
+        """Per team: the squad places it still has to fill. A card kept from last season is in
+        its squad already and holds its place, so every format asks this, not its own count."""
+        needs, reserves = self.needs()
+        return {t: sum(needs[t].values()) + reserves[t] for t in needs}
+
 
 def board_for(draft: Draft) -> Board:
     """Read the draft's squads, free cards and coins fresh from the database (inside the lock when moving)."""
@@ -103,13 +109,19 @@ def on_the_clock(draft: Draft) -> int | None:
 
 def _nominator(draft: Draft) -> int | None:
     """The team to nominate the next card: the order in turn, from lot to lot, skipping full squads."""
-    needs, reserves = board_for(draft).needs()
+    left = board_for(draft).places_left()
     teams = draft.order
     for step in range(len(teams)):
         team_id = teams[(draft.pick_number + step) % len(teams)]
-        if sum(needs[team_id].values()) + reserves[team_id] > 0:
+        if left[team_id] > 0:
             return team_id
     return None
+
+
+def squads_full(draft: Draft) -> bool:
+    """Whether every squad of the draft has all its places filled (kept cards included): an
+    auction is over then, however many lots it took."""
+    return not any(board_for(draft).places_left().values())
 
 
 def pick_refusal(board: Board, team_id: int, player: Player) -> str | None:
