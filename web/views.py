@@ -29,7 +29,7 @@ from printing.responses import pdf_download
 from rosters.drafts.room import room_state
 from rosters.models import Draft
 from web import history, ical, selectors
-from web.match_report import match_report
+from web.match_report import dropped_orders, match_report
 
 
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -121,7 +121,9 @@ def groups(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @public
 def match(request: HttpRequest, match_id: int) -> HttpResponse:
-    return render(request, "web/match.html", {"report": match_report(match_id)})
+    report = match_report(match_id)
+    dropped = dropped_orders(report.match, request.user)
+    return render(request, "web/match.html", {"report": report, "dropped": dropped})
 
 
 @public
