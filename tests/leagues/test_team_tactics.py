@@ -246,3 +246,25 @@ def test_a_manager_of_another_league_sees_no_tactics(client, eleven_match):
     response = client.get(reverse("admin:leagues_seasonteam_changelist"))
     assert response.status_code == 200 and list(response.context["cl"].result_list) == []
     assert client.get(tactics_page(entry_of(eleven_match, eleven_match.home_id))).status_code == 302
+
+
+def test_the_api_reads_and_sets_a_teams_tactics_per_season(client, eleven_match):
+    manager = manager_of(eleven_match.home_id, "mo")
+    rival = manager_of(eleven_match.away_id, "ria")
+    url = f"/api/teams/{eleven_match.home_id}/tactics/?season={eleven_match.season_id}"
+    assert client.get(url).status_code in (401, 403)  # the public: no
+    client.force_login(rival)
+    assert client.get(url).status_code == 403  # the other side: no
+    client.force_login(manager)
+    assert client.get(url).json() == {
+        "team": eleven_match.home_id,
+        "season": eleven_match.season_id,
+        "tactics": {},
+        "paid": 0,
+    }
+    refused = client.put(url, {"tactics": {"coach": "grandmaster"}}, content_type="application/json")
+    assert refused.status_code == 400 and "grandmaster" in refused.json()["tactics"][0]
+    done = client.put(url, {"tactics": {"coach": "planner"}}, content_type="application/json")
+    assert done.status_code == 200 and done.json()["tactics"] == {"coach": "planner"}
+    assert entry_of(eleven_match, eleven_match.home_id).tactics == {"coach": "planner"}
+    assert client.get(f"/api/teams/{eleven_match.home_id}/tactics/").status_code == 400  # the season is needed
