@@ -39,6 +39,8 @@ def tactics_judge(entry: SeasonTeam, tactics: object) -> tuple[dict, int]:
         check_tactics(entry.season, tactics, team_id=entry.team_id)
     except CardError as exc:
         raise ValidationError({"tactics": str(exc)}) from exc
+    except Exception as exc:  # noqa: BLE001 - an engine that crashes on bad orders still refuses them, it is no server error
+        raise ValidationError({"tactics": f"not understood: {exc!r}"}) from exc
     return tactics, max(0, engine.tactics_cost(tactics) - tactics_paid(entry))
 
 
