@@ -188,6 +188,18 @@ class TeamSerializer(serializers.ModelSerializer):
         return self.context["leagues_run"]
 
 
+class SeasonTacticsSerializer(serializers.Serializer):
+    """A team's tactics in one season: its orders to the computer coach (the engine's
+    ``tactics_schema``), for its manager and the league's commissioners only."""
+
+    team = serializers.IntegerField(read_only=True)
+    season = serializers.IntegerField(read_only=True)
+    tactics = StorableJSONField(help_text='The orders, e.g. {"coach": "planner"}; {}: the league\'s coach.')
+    paid = serializers.IntegerField(
+        read_only=True, help_text="BootCoins paid this season for what the tactics buy (Mutant Soccer's extra cards)."
+    )
+
+
 class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player

@@ -18,6 +18,7 @@ from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -35,17 +36,19 @@ from competitions.round_robin import fixtures_generate
 from competitions.standings import cached_standings
 from config.celery import app
 from config.throttling import AnonThrottle, ScopeThrottle
-from leagues.models import League, Season, Team
+from leagues.models import League, Season, SeasonTeam, Team
 from leagues.validation import query_id
 from matches import fixtures
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import MatchNotPlayable
+from matches.tactics import season_tactics_set, tactics_paid
 from printing.cards.render import render_cards
 from printing.cards.selectors import card_set_for_season, card_set_for_team
 from printing.scoresheets.render import render_scoresheet
 from printing.scoresheets.selectors import scoresheet_for_match
 from rosters import ledger
 from rosters.models import Player
+from rosters.permissions import can_act_for
 
 #: Ids are numbers of at most 18 digits (a database id is under 2**63): anything else is a 404
 #: at the router, before a view passes it to a query the database would refuse.
@@ -203,6 +206,37 @@ class TeamViewSet(viewsets.ReadOnlyModelViewSet):
         season = request.query_params.get("season")
         statements = ledger.statements(team, int(season) if season else None)
         return Response(serializers.TeamLedgerSerializer({"team": team.pk, "seasons": statements}).data)
+
+    @extend_schema(
+        request=serializers.SeasonTacticsSerializer,
+        responses=serializers.SeasonTacticsSerializer,
+        parameters=[OpenApiParameter("season", OpenApiTypes.INT, required=True, description="The season.")],
+    )
+    @action(detail=True, methods=["get", "put"], permission_classes=[IsAuthenticated])
+    def tactics(self, request: Request, pk: str | None = None) -> Response:
+        """The team's tactics in ``?season=``, for its manager and the league's commissioners; a
+        PUT of ``{"tactics": {...}}`` stores them once the engine accepts them with that season's
+        squad, charging the ledger what they buy (a 400 with the engine's or the ledger's reason)."""
+        team = self.get_object()
+        season_id = query_id(request.query_params.get("season"))
+        if season_id is None:
+            return Response({"season": ["Give the id of a season the team plays in."]}, status=400)
+        entries = SeasonTeam.objects.select_related("season__league", "team")
+        entry = entries.filter(team=team, season_id=season_id).first()
+        if entry is None:
+            raise exceptions.NotFound("The team does not play in this season.")
+        if not can_act_for(request.user, team):
+            raise exceptions.PermissionDenied("Only the team's manager and the league's commissioners see its tactics.")
+        if request.method == "PUT":
+            given = serializers.SeasonTacticsSerializer(data=request.data)
+            given.is_valid(raise_exception=True)
+            try:
+                season_tactics_set(entry, given.validated_data["tactics"], by=request.user)
+            except DjangoValidationError as exc:
+                detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+                raise exceptions.ValidationError(detail) from exc
+        answer = {"team": team.pk, "season": entry.season_id, "tactics": entry.tactics, "paid": tactics_paid(entry)}
+        return Response(serializers.SeasonTacticsSerializer(answer).data)
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):

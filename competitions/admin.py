@@ -5,7 +5,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from competitions import league_admin, match_admin, table_admin  # noqa: F401  register their pages
+from competitions import league_admin, match_admin, table_admin, tactics_admin  # noqa: F401  register their pages
 from competitions.bracket import EVERY_TIE, parse_rounds
 from competitions.groups import group_knockout_draw
 from competitions.knockout import (

@@ -2,8 +2,8 @@
 
 A season's page schedules its round robin (``competitions.round_robin``), sets the teams'
 divisions, closes the season and starts the next one (``competitions.rollover``); a team's page
-tries the manager's tactics on the engine with the squads (``matches.services``), and
-printing adds the squad cards (``printing.admin``). ``leagues.admin`` keeps the League page
+links its tactics in each season (``competitions.tactics_admin``), and printing adds the
+squad cards (``printing.admin``). ``leagues.admin`` keeps the League page
 and the scoping every page shares, and imports nothing above ``leagues``.
 """
 
@@ -15,17 +15,14 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from competitions.rollover import division_playoffs_draw, season_close, season_rollover
 from competitions.round_robin import fixtures_generate
-from engines import CardError, Engine, get_engine
+from engines import Engine, get_engine
 from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, ScopedInline
-from leagues.engine_forms import TACTICS, has_form, tactics_help
 from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
 from leagues.validation import team_count_errors
-from matches.services import check_tactics
-from rosters.models import SquadMember
 
 
 class PointsDeductionInline(ScopedInline):
@@ -240,72 +237,39 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
-    """Commissioners edit their teams; a team's manager may change its tactics, nothing else.
-    Tactics are orders kept from opponents: other managers see a team without them. Where the
-    game's tactics are choices and numbers ("11", Mutant Soccer) they are a form; where they
-    name cards by id (Fütti, Calciotto) a JSON box whose help lists the keys."""
-
-    schema_box = TACTICS
+class TeamAdmin(LeagueScopedAdmin):
+    """Commissioners edit their teams. A team's tactics are its orders in each season it plays
+    (``competitions.tactics_admin``): this page links them for the team's manager and the
+    commissioners; other managers see a team without them."""
 
     list_display = ["name", "short_name", "league", "manager"]
     list_filter = ["league"]
     search_fields = ["name", "short_name", "league__name"]
     autocomplete_fields = ["manager"]
-    fields = ["league", "name", "short_name", "manager", "tactics"]
+    fields = ["league", "name", "short_name", "manager"]
 
     def manages(self, request, obj) -> bool:
         return obj is not None and obj.manager_id == request.user.pk
 
-    def has_change_permission(self, request, obj=None):
-        return super().has_change_permission(request, obj) or self.manages(request, obj)
-
     def get_fields(self, request, obj=None):
-        if obj is None or self.runs(request, obj) or self.manages(request, obj):
-            return self.fields
-        return [name for name in self.fields if name != "tactics"]
+        if obj is not None and (self.runs(request, obj) or self.manages(request, obj)):
+            return [*self.fields, "tactics_by_season"]
+        return self.fields
 
     def get_readonly_fields(self, request, obj=None):
-        if self.runs(request, obj):
-            return ()
-        return [name for name in self.fields if name != "tactics"]
+        return ["tactics_by_season"] if self.runs(request, obj) else [*self.fields, "tactics_by_season"]
 
-    def settings_engine(self, obj) -> Engine | None:
-        engine = get_engine(obj.league.engine) if obj is not None else None
-        return engine if engine is not None and has_form(engine, TACTICS) else None
-
-    def get_form(self, request, obj=None, **kwargs):
-        form = super().get_form(request, obj, **kwargs)
-
-        class TacticsForm(form):
-            def __init__(self, *args, **kwargs):
-                super().__init__(*args, **kwargs)
-                if obj is not None and "tactics" in self.fields:
-                    self.fields["tactics"].help_text = format_html(
-                        "{}{}", tactics_help(get_engine(obj.league.engine)), cards_by_id(obj)
-                    )
-
-            def clean(self):
-                data = super().clean()
-                league = data.get("league") or getattr(self.instance, "league", None)
-                tactics = data.get("tactics") if "tactics" in self.fields else self.instance.tactics
-                if tactics and isinstance(tactics, dict) and league is not None and not self.errors:
-                    try:
-                        check_tactics(league, tactics, team_id=self.instance.pk)
-                    except Exception as exc:  # noqa: BLE001 - whatever the engine makes of bad orders, it is the field's error
-                        self.add_error("tactics", str(exc) if isinstance(exc, CardError) else f"not understood: {exc}")
-                return data
-
-        return TacticsForm
-
-
-def cards_by_id(team: Team) -> str:
-    """The team's cards of its latest season, each id with its name and role: the tactics
-    name cards by id, and a manager reads names."""
-    members = SquadMember.objects.filter(team=team).select_related("player", "season")
-    members = list(members.order_by("-season_id", "player__name"))
-    if not members:
-        return ""
-    latest = members[0].season
-    cards = ", ".join(f"{m.player_id} {m.player.name} ({m.player.role})" for m in members if m.season == latest)
-    return f" The cards of {latest} by id: {cards}."
+    @admin.display(description="tactics")
+    def tactics_by_season(self, obj: Team) -> str:
+        """A link to the team's tactics in each of its seasons, latest first."""
+        entries = SeasonTeam.objects.filter(team=obj).select_related("season").order_by("-season__created_at")
+        links = [
+            format_html(
+                '<a href="{}">{}</a>{}',
+                reverse("admin:leagues_seasonteam_change", args=[entry.pk]),
+                entry.season.name,
+                "" if entry.tactics else " (not set)",
+            )
+            for entry in entries
+        ]
+        return format_html_join(", ", "{}", ((link,) for link in links)) if links else "No season yet."

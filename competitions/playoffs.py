@@ -15,7 +15,7 @@ from django.utils import timezone
 from competitions.knockout import bracket_draw, knockout_option_errors
 from competitions.round_robin import fixtures_generate
 from competitions.standings import compute_standings
-from leagues.models import Season, Team
+from leagues.models import Season, SeasonTeam, Team
 from matches.models import Match
 from rosters.models import SquadMember
 from tournaments.models import Playoffs
@@ -109,7 +109,8 @@ def stage_season(season: Season, *, name: str, key: str, teams: Sequence[Team], 
     """A new season of the same league for a later stage (play-offs, a group, a knockout): the
     given teams with their squads from ``season``, so a stage is played with the squads drafted
     once, a seed derived from the season's so the whole tournament replays, and the season's
-    engine settings (a tie-break chosen for the tournament holds in every stage)."""
+    engine settings (a tie-break chosen for the tournament holds in every stage) and the teams'
+    tactics (the squads are the same, so are the orders; what they bought was paid in ``season``)."""
 
     stage = Season.objects.create(
         league=season.league,
@@ -121,6 +122,11 @@ def stage_season(season: Season, *, name: str, key: str, teams: Sequence[Team], 
         engine_settings=season.engine_settings,
     )
     stage.teams.set(teams)
+    # The same squads, so the same orders: each team's tactics of ``season`` hold in the stage.
+    for team_id, tactics in (
+        SeasonTeam.objects.filter(season=season, team__in=teams).exclude(tactics={}).values_list("team_id", "tactics")
+    ):
+        SeasonTeam.objects.filter(season=stage, team_id=team_id).update(tactics=tactics)
     SquadMember.objects.bulk_create(
         SquadMember(season=stage, team_id=m.team_id, player_id=m.player_id, price=m.price)
         for m in SquadMember.objects.filter(season=season, team__in=teams)

@@ -126,7 +126,7 @@ def pairing_outlook(
     ``budget`` (seconds), ``PreviewTooSlow`` once the first match says all would take longer."""
     scores: Counter[tuple[int, int]] = Counter()
     through = 0
-    result, home, away = simulate_accepted(engine, home, away, seed=seeds[0], options=options)
+    result, home, away, _ = simulate_accepted(engine, home, away, seed=seeds[0], options=options)
     # frozen: the engine keeps what it made of each side across the samples
     home, away = FrozenTeamSheet.coerce(home), FrozenTeamSheet.coerce(away)
     start = time.perf_counter()

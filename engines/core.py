@@ -554,6 +554,11 @@ class Engine:
             raise CardError(problem)
         return dict(tactics)
 
+    def tactics_cost(self, tactics: Mapping[str, Any]) -> int:
+        """BootCoins a team's tactics buy from its budget (Mutant Soccer's extra tactical cards);
+        0 in a game whose orders cost nothing. The tactics are valid (``validate_tactics``)."""
+        return 0
+
     def squad_rules_for(self, settings: Mapping[str, Any] | None = None) -> SquadRules:
         """The squad rules under a league's engine settings (a game may let a league
         change its squad size); the default ``squad_rules`` otherwise."""

@@ -59,6 +59,10 @@ class EngineSettingsAdmin:
     def settings_engine(self, obj) -> Engine | None:
         raise NotImplementedError
 
+    def schema_cards(self, obj) -> list[tuple[str, str]] | None:
+        """The cards a key naming cards offers (a team's squad), or None: such keys stay JSON."""
+        return None
+
     def _settings_form_engine(self, request, obj) -> Engine | None:
         """The engine whose form to show: only on a page that may change the row (a view-only
         page shows the stored JSON)."""
@@ -72,7 +76,8 @@ class EngineSettingsAdmin:
     def get_form(self, request, obj=None, **kwargs):
         engine = self._settings_form_engine(request, obj)
         if engine:
-            kwargs["form"] = settings_form(kwargs.get("form", self.form), engine, self.schema_box)
+            form = kwargs.get("form", self.form)
+            kwargs["form"] = settings_form(form, engine, self.schema_box, self.schema_cards(obj))
         return super().get_form(request, obj, **kwargs)
 
 

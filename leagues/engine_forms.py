@@ -7,14 +7,16 @@ a deck list) a JSON box of its own. An empty field leaves the key out (the engin
 or for a season the league's), and so does a checkbox at its default; a typo cannot be
 entered at all. The model's ``clean`` (for tactics ``check_tactics``) still validates what
 is assembled against the schema (the API's JSON goes the same way), and an error that names
-a key is shown on that key's field. Tactics that only name cards by id (Fütti's boxes,
-Calciotto's positions) stay one JSON box, validated by the same schema.
+a key is shown on that key's field. A key whose value is a card of the team (a player id,
+or a list of a fixed number of them: Fütti's boxes and goalkeeper, Mutant Soccer's starters)
+is a choice of the team's cards by name and role, when the form knows them (a team's tactics
+in a season: ``cards``); Calciotto's positions (card -> square) stay a JSON box.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,9 +53,67 @@ def _help(prop: Mapping[str, Any]) -> str:
     return f"{prop.get('description', '')}{default}"
 
 
-def setting_field(key: str, prop: Mapping[str, Any]) -> forms.Field:
-    """The form field of one key, from its schema."""
+#: A card a form offers: its id (as the team sheet names it) and what a person reads.
+Card = tuple[str, str]
+
+#: How a schema types a player id: a string or an integer, as the team sheet's ids are.
+_PLAYER_ID_TYPES = (["string", "integer"], ["integer", "string"])
+
+
+def names_a_card(prop: Mapping[str, Any]) -> bool:
+    return prop.get("type") in _PLAYER_ID_TYPES
+
+
+def names_cards(prop: Mapping[str, Any]) -> int:
+    """How many cards a key names in a list of a fixed length (0: not such a list)."""
+    items = prop.get("items")
+    if prop.get("type") != "array" or not isinstance(items, Mapping) or not names_a_card(items):
+        return 0
+    count = prop.get("minItems")
+    return count if isinstance(count, int) and count == prop.get("maxItems") and 0 < count <= 11 else 0
+
+
+class CardSelects(forms.MultiWidget):
+    """One select per card of a list; a stored list fills them in order."""
+
+    def decompress(self, value: Any) -> list[Any]:
+        return [str(v) for v in value] if isinstance(value, list) else []
+
+
+class CardListField(forms.MultiValueField):
+    """A fixed number of the team's cards, one select each, in order (Fütti's first box first):
+    all empty is the key left out; some empty is an error naming how many to choose."""
+
+    def __init__(self, count: int, cards: Sequence[Card], **kwargs: Any) -> None:
+        choices = [("", "---------"), *cards]
+        fields = [forms.ChoiceField(choices=choices, required=False) for _ in range(count)]
+        widget = CardSelects([forms.Select(choices=choices) for _ in range(count)])
+        super().__init__(fields, widget=widget, require_all_fields=False, required=False, **kwargs)
+        self.count = count
+
+    def compress(self, data_list: list[str]) -> list[str] | None:
+        chosen = [value for value in data_list or [] if value]
+        if not chosen:
+            return None
+        if len(chosen) != self.count:
+            raise ValidationError(f"Choose {self.count} cards, or none for the default.")
+        return chosen
+
+
+def card_field(label: str, help_text: str, prop: Mapping[str, Any], cards: Sequence[Card]) -> forms.Field | None:
+    """The choice of the team's cards for a key that names cards; None for any other key."""
+    if names_a_card(prop):
+        return forms.ChoiceField(label=label, help_text=help_text, required=False, choices=[("", "default"), *cards])
+    if count := names_cards(prop):
+        return CardListField(count, cards, label=label, help_text=help_text)
+    return None
+
+
+def setting_field(key: str, prop: Mapping[str, Any], cards: Sequence[Card] | None = None) -> forms.Field:
+    """The form field of one key, from its schema (a key naming cards: a choice of ``cards``)."""
     label, help_text = key.replace("_", " ").capitalize(), _help(prop)
+    if cards is not None and (field := card_field(label, help_text, prop, cards)) is not None:
+        return field
     if "enum" in prop:
         unset = f"default ({prop['default']})" if "default" in prop else "not set"
         return forms.TypedChoiceField(
@@ -77,14 +137,20 @@ def setting_field(key: str, prop: Mapping[str, Any]) -> forms.Field:
     return LimitedJSONField(label=label, help_text=f"{help_text} JSON; empty: the default.", required=False)
 
 
-def setting_fields(engine: Engine, box: SchemaBox = SETTINGS) -> dict[str, forms.Field]:
-    return {PREFIX + key: setting_field(key, prop) for key, prop in box.properties(engine).items()}
+def setting_fields(
+    engine: Engine, box: SchemaBox = SETTINGS, cards: Sequence[Card] | None = None
+) -> dict[str, forms.Field]:
+    return {PREFIX + key: setting_field(key, prop, cards) for key, prop in box.properties(engine).items()}
 
 
-def has_form(engine: Engine, box: SchemaBox) -> bool:
+def has_form(engine: Engine, box: SchemaBox, with_cards: bool = False) -> bool:
     """Whether a form serves better than the JSON box: some key is a choice, a number or true
-    or false (tactics that only name cards by id, Fütti's boxes, stay one JSON object)."""
-    return any("enum" in p or p.get("type") in ("integer", "boolean") for p in box.properties(engine).values())
+    or false, or (``with_cards``: the form knows the team's cards) names cards. Tactics that
+    only place cards on squares (Calciotto's positions) stay one JSON object."""
+    return any(
+        "enum" in p or p.get("type") in ("integer", "boolean") or (with_cards and (names_a_card(p) or names_cards(p)))
+        for p in box.properties(engine).values()
+    )
 
 
 class EngineSettingsForm(forms.ModelForm):
@@ -100,7 +166,12 @@ class EngineSettingsForm(forms.ModelForm):
             field = self.fields[PREFIX + key]
             if key in stored:
                 value = stored[key]
-                field.initial = json.dumps(value) if "enum" in prop else value
+                if isinstance(field, CardListField):
+                    field.initial = [str(v) for v in value] if isinstance(value, list) else value
+                elif isinstance(field, forms.ChoiceField) and "enum" not in prop:
+                    field.initial = str(value)
+                else:
+                    field.initial = json.dumps(value) if "enum" in prop else value
             elif prop.get("type") == "boolean":
                 field.initial = prop.get("default", False)
 
@@ -139,9 +210,12 @@ class EngineSettingsForm(forms.ModelForm):
         return None
 
 
-def settings_form(base: type[forms.ModelForm], engine: Engine, box: SchemaBox = SETTINGS) -> type[forms.ModelForm]:
-    """``base`` with one field per key of ``engine``'s schema in place of the JSON box."""
-    attrs = {**setting_fields(engine, box), "settings_engine": engine, "box": box, "__module__": __name__}
+def settings_form(
+    base: type[forms.ModelForm], engine: Engine, box: SchemaBox = SETTINGS, cards: Sequence[Card] | None = None
+) -> type[forms.ModelForm]:
+    """``base`` with one field per key of ``engine``'s schema in place of the JSON box (keys
+    that name cards a choice of ``cards``, when given)."""
+    attrs = {**setting_fields(engine, box, cards), "settings_engine": engine, "box": box, "__module__": __name__}
     return type(f"{type(engine).__name__}{box.title.title()}Form", (EngineSettingsForm, base), attrs)
 
 

@@ -224,6 +224,9 @@ class Team(models.Model):
     manager = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="teams_managed"
     )
+    #: Deprecated: tactics are a team's in a season (``SeasonTeam.tactics``, copied there by
+    #: ``leagues/0008``); nothing reads this column any more. It stays one release, so a
+    #: rollback finds it; a later migration drops it.
     tactics = models.JSONField(
         default=dict,
         blank=True,
@@ -243,8 +246,6 @@ class Team(models.Model):
 
     def clean(self) -> None:
         check_json_fields(self)
-        if not isinstance(self.tactics, dict):
-            raise ValidationError({"tactics": 'Give a JSON object, e.g. {"coach": "planner"}.'})
 
 
 class Division(models.Model):
@@ -368,24 +369,40 @@ class Season(models.Model):
 
 
 class SeasonTeam(models.Model):
-    """A team's place in a season, and its division there (none: the league's single division).
-    The table Django made for ``Season.teams``, with the division added, so a team plays
-    in one division of a season."""
+    """A team's place in a season, its division there (none: the league's single division) and
+    its tactics there. The table Django made for ``Season.teams``, with the division added, so
+    a team plays in one division of a season; tactics are per season because a squad is: a
+    team playing a league and a cup at once names different cards in each."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="season_entries")
     division = models.ForeignKey(
         Division, null=True, blank=True, on_delete=models.RESTRICT, related_name="season_teams"
     )
+    tactics = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=(
+            "The team's orders to its computer coach in this season's matches, given to the engine as the "
+            'team sheet\'s lineup: e.g. {"coach": "planner", "style": "attacking"} in "11", '
+            '{"style": "reckless"} in Mutant Soccer, {"attackers": [id, id], "defenders": [id, id], '
+            '"goalkeeper": id} in Fütti. Empty: the league\'s coach.'
+        ),
+    )
 
     class Meta:
         db_table = "leagues_season_teams"
         unique_together = [("season", "team")]  # the constraint Django made for the table
+        verbose_name = "team's tactics in a season"
+        verbose_name_plural = "tactics"
 
     def __str__(self) -> str:
         return f"{self.team} in {self.season}" + (f", {self.division.name}" if self.division is not None else "")
 
     def clean(self) -> None:
+        check_json_fields(self)
+        if not isinstance(self.tactics, dict):
+            raise ValidationError({"tactics": 'Give a JSON object, e.g. {"coach": "planner"}.'})
         if self.division is not None and self.season_id and self.division.league_id != self.season.league_id:
             raise ValidationError({"division": "The division is not of this season's league."})
         if self.team_id and self.season_id and self.team.league_id != self.season.league_id:

@@ -24,7 +24,7 @@ from config.celery import app
 from engines import CardError, Engine, MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS, event_records
 from leagues.cache import standings_changed
-from leagues.models import League, PlayMode, Season, Team
+from leagues.models import PlayMode, Season, SeasonTeam, Team
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 
@@ -60,52 +60,58 @@ def squad_sheets(season_id: int, teams: Iterable[Team]) -> dict[int, TeamSheet]:
     cards: dict[int, list[dict]] = {team.id: [] for team in teams}
     for team_id, player_id, name, attributes in rows:
         cards[team_id].append({**attributes, "id": str(player_id), "name": name})
+    tactics = season_tactics(season_id, [team.id for team in teams])
     return {
-        team.id: TeamSheet(name=team.name, players=tuple(cards[team.id]), lineup=team.tactics or None) for team in teams
+        team.id: TeamSheet(name=team.name, players=tuple(cards[team.id]), lineup=tactics[team.id] or None)
+        for team in teams
     }
 
 
-def check_tactics(league: League, tactics: dict, *, team_id: int | None = None) -> None:
-    """Raise ``CardError`` when the league's engine would refuse a team's tactics.
+def season_tactics(season_id: int, team_ids: list[int]) -> dict[int, dict]:
+    """The teams' tactics in the season (``SeasonTeam.tactics``; empty for a team without any)."""
+    rows = SeasonTeam.objects.filter(season_id=season_id, team_id__in=team_ids).values_list("team_id", "tactics")
+    return {team_id: {} for team_id in team_ids} | {team_id: tactics or {} for team_id, tactics in rows}
+
+
+def check_tactics(season: Season, tactics: dict, *, team_id: int | None = None) -> None:
+    """Raise ``CardError`` when the season's engine would refuse a team's tactics in that season.
 
     The keys and values are checked against the engine's ``tactics_schema`` (a typo is named
     as such); the engine is the judge of the rest, so the tactics are played once (seed 0)
-    against a copy of the team, with its squad of every season it still has matches to play
-    in (under that season's settings), else its latest squad. Before the team has a squad a
-    sample squad stands in, so tactics naming players cannot pass yet.
+    against a copy of the team, with its squad of this season, under the settings the
+    season's matches are played with. Before the team has a squad a sample squad stands in,
+    so tactics naming players cannot pass yet. Tactics are a team's in one season: the same
+    team's orders in a cup played at the same time are judged with the cup's squad.
     """
+    league = season.league
     engine = get_engine(league.engine)
     engine.validate_tactics(tactics)  # the schema first: a typo is named as such, not played
-    squads = SquadMember.objects.filter(team_id=team_id)
-    to_play = Season.objects.filter(
-        Q(matches__home_id=team_id) | Q(matches__away_id=team_id), matches__status=Match.Status.SCHEDULED
-    )
-    seasons = list(to_play.filter(squad_members__team_id=team_id).distinct().select_related("league"))
-    if not seasons:
-        latest = squads.order_by("-season__created_at").select_related("season__league").first()
-        seasons = [latest.season] if latest else []
-    for season in seasons or [None]:
-        if season is None:
-            size = engine.squad_rules_for(league.engine_settings).size  # a league may set its squad size
-            players = [dict(card) for card in engine.sample_team(0)["players"][:size]]
-        else:
-            rows = squads.filter(season=season).values_list("player_id", "player__name", "player__attributes")
-            players = [{**attributes, "id": str(player_id), "name": name} for player_id, name, attributes in rows]
-        mirror = [{**card, "id": f"mirror-{card['id']}"} for card in players]
-        try:
-            engine.simulate(
-                TeamSheet(name="Team", players=tuple(players), lineup=tactics or None),
-                TeamSheet(name="Mirror", players=tuple(mirror)),
-                seed=0,
-                options=MatchOptions(settings=season.match_settings if season else league.engine_settings or {}),
-            )
-        except CardError as exc:
-            where = f" (with the squad of {season})" if season else " (with a sample squad: the team has none yet)"
-            raise CardError(f"{exc}{where}") from exc
+    rows = SquadMember.objects.filter(team_id=team_id, season=season).order_by("player_id")
+    players = [
+        {**attributes, "id": str(player_id), "name": name}
+        for player_id, name, attributes in rows.values_list("player_id", "player__name", "player__attributes")
+    ]
+    own_squad = bool(players)
+    if not own_squad:
+        size = engine.squad_rules_for(season.match_settings).size  # a league may set its squad size
+        players = [dict(card) for card in engine.sample_team(0)["players"][:size]]
+    mirror = [{**card, "id": f"mirror-{card['id']}"} for card in players]
+    try:
+        engine.simulate(
+            TeamSheet(name="Team", players=tuple(players), lineup=tactics or None),
+            TeamSheet(name="Mirror", players=tuple(mirror)),
+            seed=0,
+            options=MatchOptions(settings=season.match_settings),
+        )
+    except CardError as exc:
+        where = f" (with the squad of {season})" if own_squad else " (with a sample squad: the team has none yet)"
+        raise CardError(f"{exc}{where}") from exc
 
 
-#: What the engine played for a match, with the team sheets it played it with.
-Simulated = tuple[MatchResult, TeamSheet, TeamSheet]
+#: What the engine played for a match: its result, the team sheets it was played with, and by
+#: side (``home``, ``away``) why a side's tactics were dropped (its manager reads it on the
+#: match page).
+Simulated = tuple[MatchResult, TeamSheet, TeamSheet, dict[str, str]]
 
 
 def match_simulate(match: Match) -> Simulated:
@@ -116,8 +122,8 @@ def match_simulate(match: Match) -> Simulated:
 
 def match_setup(match: Match) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
     """What the engine plays the match from: the league's engine, both sides' team sheets
-    (squads and tactics) and the options (the season's settings, whether a winner is
-    required). The play task and the previews (``competitions.previews``) both start here."""
+    (squads and the season's tactics) and the options (the season's settings, whether a winner
+    is required). The play task and the previews (``competitions.previews``) both start here."""
     engine, options = match_engine(match)
     home, away = team_sheets(match)
     return engine, home, away, options
@@ -136,22 +142,47 @@ def simulate_accepted(
     """Play the sheets with ``seed``, with the sheets the engine accepts.
 
     Tactics the engine refuses (they name a player no longer in the squad, say) are dropped,
-    the offending side's first, and the match is played with the league's coach rather than
-    failed; the sheets returned are those really played (``played_with`` records their lineups)."""
-    try:
-        return engine.simulate(home, away, seed=seed, options=options), home, away
-    except CardError as refused:
-        plain_home, plain_away = replace(home, lineup=None), replace(away, lineup=None)
-        for sheets in ((plain_home, away), (home, plain_away), (plain_home, plain_away)):
-            if sheets == (home, away):
-                continue
-            try:
-                result = engine.simulate(*sheets, seed=seed, options=options)
-            except CardError:
-                continue
-            log.warning("match %s: tactics refused (%s); played without them", match_id, refused)
-            return result, *sheets
-        raise
+    the offending side's, and the match is played with the league's coach rather than failed;
+    the sheets returned are those really played (``played_with`` records their lineups), with
+    the reason each side's orders were dropped."""
+
+    def play(home_sheet: TeamSheet, away_sheet: TeamSheet) -> MatchResult | CardError:
+        try:
+            return engine.simulate(home_sheet, away_sheet, seed=seed, options=options)
+        except CardError as exc:
+            return exc
+
+    result = play(home, away)
+    if not isinstance(result, CardError):
+        return result, home, away, {}
+    refused = result
+    plain_home, plain_away = replace(home, lineup=None), replace(away, lineup=None)
+    # The offending side's orders first: the home side's dropped, then the away side's, then
+    # both (each side's reason then is what the engine said of its orders alone).
+    without_home: MatchResult | CardError = refused
+    if home.lineup:
+        without_home = play(plain_home, away)
+        if not isinstance(without_home, CardError):
+            return played_without(match_id, refused, without_home, (plain_home, away), {"home": str(refused)})
+    without_away: MatchResult | CardError = refused
+    if away.lineup:
+        without_away = play(home, plain_away)
+        if not isinstance(without_away, CardError):
+            return played_without(match_id, refused, without_away, (home, plain_away), {"away": str(refused)})
+    if not (home.lineup and away.lineup):
+        raise refused  # the squads themselves are refused: no orders to drop
+    result = play(plain_home, plain_away)
+    if isinstance(result, CardError):
+        raise refused
+    dropped = {"home": str(without_away), "away": str(without_home)}
+    return played_without(match_id, refused, result, (plain_home, plain_away), dropped)
+
+
+def played_without(
+    match_id: int | None, refused: CardError, result: MatchResult, sheets: tuple[TeamSheet, TeamSheet], dropped: dict
+) -> Simulated:
+    log.warning("match %s: tactics refused (%s); played without them", match_id, refused)
+    return result, *sheets, dropped
 
 
 def matches_ready(ids: Iterable[int]) -> list[Match]:
@@ -183,17 +214,19 @@ def _ready(matches) -> list[Match]:
 def simulated_store(match: Match, simulated: Simulated) -> Match:
     """Store what ``match_simulate`` played on the locked, still scheduled match: the score,
     events and player stats together (the caller holds the transaction)."""
-    result, home, away = simulated
-    match.played_with = played_with(match.season.match_settings, home, away)
+    result, home, away, dropped = simulated
+    match.played_with = played_with(match.season.match_settings, home, away, dropped)
     result_store(match, result, home, away)
     return match
 
 
-def played_with(settings: dict, home: TeamSheet, away: TeamSheet) -> dict:
+def played_with(settings: dict, home: TeamSheet, away: TeamSheet, dropped: dict[str, str] | None = None) -> dict:
     """What, beyond the seed and the squads, decided how the engine played: the settings and
-    any lineups (empty for a league that sets neither)."""
+    any lineups (empty for a league that sets neither), and under ``dropped`` the reason, by
+    side, of tactics the engine refused (the side played with the league's coach)."""
     lineups = {side: sheet.lineup for side, sheet in (("home", home), ("away", away)) if sheet.lineup}
-    return {key: value for key, value in (("settings", settings), ("lineups", lineups)) if value}
+    parts = (("settings", settings), ("lineups", lineups), ("dropped", dropped or {}))
+    return {key: value for key, value in parts if value}
 
 
 #: The fields a save of a match whose kickoff or status changed must also write.

@@ -368,6 +368,7 @@ def league_import(data: dict) -> League:
     if problems:
         raise BackupError("; ".join(problems))
     _season_teams_as_rows(data["models"])
+    _tactics_per_season(data["models"])
     slug = data["models"][label(League)][0].get("slug")
     try:
         with transaction.atomic():
@@ -393,6 +394,15 @@ def _season_teams_as_rows(tables: dict) -> None:
         for team in season.pop("teams") or []:
             number += 1
             entries.append({"id": number, "season": season["id"], "team": team, "division": None})
+
+
+def _tactics_per_season(tables: dict) -> None:
+    """A file written before tactics were per season keeps them on the team: each of the
+    team's seasons gets them, as ``leagues/0008`` did for a database."""
+    teams = {row.get("id"): row.get("tactics") for row in tables.get("leagues.Team", []) if isinstance(row, dict)}
+    for entry in tables.get("leagues.SeasonTeam", []):
+        if isinstance(entry, dict) and "tactics" not in entry and teams.get(entry.get("team")):
+            entry["tactics"] = teams[entry.get("team")]
 
 
 @dataclass(frozen=True)

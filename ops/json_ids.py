@@ -47,6 +47,7 @@ def _lineup(lineup: Any, ids: IdMap) -> Any:
 
 
 def _played_with(value: Any, ids: IdMap) -> Any:
+    """The lineups name players; ``dropped`` holds the engine's reasons as text, kept as written."""
     if not isinstance(value, dict) or not isinstance(value.get("lineups"), dict):
         return value
     return {**value, "lineups": {side: _lineup(lineup, ids) for side, lineup in value["lineups"].items()}}
@@ -109,7 +110,8 @@ JSON_IDS: dict[tuple[str, str], JsonIds] = {
     ("leagues.League", "engine_settings"): JsonIds(()),
     ("leagues.League", "tiebreakers"): JsonIds(()),
     ("leagues.Season", "engine_settings"): JsonIds(()),
-    ("leagues.Team", "tactics"): JsonIds((PLAYER,), _lineup),
+    ("leagues.Team", "tactics"): JsonIds((PLAYER,), _lineup, "deprecated: a team's tactics are its season's"),
+    ("leagues.SeasonTeam", "tactics"): JsonIds((PLAYER,), _lineup),
     ("rosters.Player", "attributes"): JsonIds(()),
     ("rosters.Draft", "order"): JsonIds((TEAM,), _team_list),
     ("rosters.Draft", "lot"): JsonIds((PLAYER, TEAM), _lot),

@@ -64,7 +64,7 @@ class SquadMember(models.Model):
 
 
 #: Ledger reasons that take BootCoins away (their amounts are <= 0); the others bring them in.
-SPENDING_REASONS = ["draft_pick", "auction_win", "signing", "fine", "keeper"]
+SPENDING_REASONS = ["draft_pick", "auction_win", "signing", "fine", "keeper", "tactical_cards"]
 
 
 class LedgerEntry(models.Model):
@@ -86,6 +86,7 @@ class LedgerEntry(models.Model):
         PRIZE = "prize", "prize money"
         KEEPER = "keeper", "kept card"
         CARRY_OVER = "carry_over", "coins carried over"
+        TACTICAL_CARDS = "tactical_cards", "extra tactical cards"
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="ledger_entries")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="ledger_entries")

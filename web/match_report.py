@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from leagues.models import SeasonTeam
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from web.selectors import label
 
@@ -110,3 +111,32 @@ def describe(value: Any, names: dict[str, str]) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {describe(v, names)}" for k, v in value.items())
     return str(value)
+
+
+@dataclass(frozen=True)
+class DroppedOrders:
+    """A side's tactics the engine refused when the match was played: the side played with the
+    league's coach. Shown to the team's manager and the league's commissioners only."""
+
+    team: str
+    reason: str
+    tactics_entry: int | None  # the team's tactics in the season (``SeasonTeam``), to fix them
+
+
+def dropped_orders(match: Match, user: Any) -> list[DroppedOrders]:
+    """The sides of ``match`` whose orders were dropped, among those ``user`` manages (all of
+    them for a commissioner of the league); none for anyone else."""
+    dropped = (match.played_with or {}).get("dropped") or {}
+    if not dropped or user is None or not user.is_authenticated:
+        return []
+    runs = match.season.league.is_commissioner(user)
+    entries = dict(
+        SeasonTeam.objects.filter(season_id=match.season_id, team_id__in=[match.home_id, match.away_id]).values_list(
+            "team_id", "pk"
+        )
+    )
+    return [
+        DroppedOrders(team.name, str(dropped[side]), entries.get(team.pk))
+        for side, team in (("home", match.home), ("away", match.away))
+        if side in dropped and (runs or team.manager_id == user.pk)
+    ]

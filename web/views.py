@@ -32,7 +32,7 @@ from rosters.drafts.room import room_state
 from rosters.models import Draft
 from web import history, ical, selectors
 from web.insight import waiting_previews
-from web.match_report import match_report
+from web.match_report import dropped_orders, match_report
 
 
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -127,7 +127,8 @@ def groups(request: HttpRequest, season_id: int) -> HttpResponse:
 def match(request: HttpRequest, match_id: int) -> HttpResponse:
     report = match_report(match_id)
     preview = waiting_previews([report.match.id]).get(report.match.id) if report.match.status == "scheduled" else None
-    return render(request, "web/match.html", {"report": report, "preview": preview})
+    dropped = dropped_orders(report.match, request.user)
+    return render(request, "web/match.html", {"report": report, "preview": preview, "dropped": dropped})
 
 
 @public

@@ -163,9 +163,40 @@ def build_team(side: int, sheet: TeamSheet, extras: Mapping[str, Any], coach_key
     extra = _whole_number(f"{label} team 'extra_tactical_cards'", extras.get("extra_tactical_cards", 0))
     if not 0 <= extra <= MAX_EXTRA_CARDS:
         raise CardError(f"{label} team 'extra_tactical_cards': {extra}; allowed 0-{MAX_EXTRA_CARDS}")
+    refuse_over_budget(label, sheet, extra)
     team = Team(side, sheet.name, starters, keeper, bench, coach_key, style, extra)
     team.players = players
     return team
+
+
+def sheet_cost(label: str, sheet: TeamSheet, extra_cards: int) -> tuple[int, int]:
+    """What a sheet spends of the budget: its cards' prices (a card without a price counts 0 BC:
+    a league charges its squads through its own ledger) and its extra tactical cards."""
+    prices = 0
+    for raw in sheet.players:
+        price = raw.get("price", 0)
+        value = 0 if price in (None, "") else _whole_number(f"{label} team, player {raw.get('id')!r} 'price'", price)
+        if value < 0:
+            raise CardError(f"{label} team, player {raw.get('id')!r} 'price': {value} BC; a price is 0 BC or more")
+        prices += value
+    return prices, extra_cards * T.TACTICAL_CARD_PRICE
+
+
+def refuse_over_budget(label: str, sheet: TeamSheet, extra_cards: int) -> None:
+    """The rule book: "Your budget is 15 BC ... If you do not spend all your BCs, you can
+    purchase extra tactical cards (2 BC = 1 Tactical card)". A sheet whose cards and extra
+    tactical cards cost more is refused, naming the team and the cost."""
+    cards, tactical = sheet_cost(label, sheet, extra_cards)
+    if cards + tactical > market.BUDGET:
+        bought = (
+            f" + {extra_cards} extra tactical cards at {T.TACTICAL_CARD_PRICE} BC ({tactical} BC)"
+            if extra_cards
+            else ""
+        )
+        raise CardError(
+            f"{label} team {sheet.name!r}: costs {cards + tactical} BC (cards {cards} BC{bought}); "
+            f"the budget is {market.BUDGET} BC"
+        )
 
 
 def _style(settings: Mapping[str, Any], extras: Mapping[str, Any], side: str) -> str:
@@ -215,6 +246,10 @@ class MutantSoccerEngine(Engine):
         if "tactical_deck" in checked:
             T.build_deck(checked["tactical_deck"])
         return checked
+
+    def tactics_cost(self, tactics: Mapping[str, Any]) -> int:
+        """Extra tactical cards are bought with unspent BootCoins, 2 BC each."""
+        return int(tactics.get("extra_tactical_cards", 0)) * T.TACTICAL_CARD_PRICE
 
     def sample_pool(self, seed: int = 0) -> list[dict[str, Any]]:
         """The 23 cards of the box, then generated cards (ids ``gen-NN``) for twelve teams."""

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from competitions.results import match_play
 from competitions.round_robin import fits_in_calendar, fixtures_generate
 from competitions.start import tournament_start
-from leagues.models import League, Season, Team
+from leagues.models import League, Season, SeasonTeam, Team
 from matches.models import Match
 from ops.demo import demo_season_create
 from rosters.models import Player, SquadMember
@@ -170,14 +170,17 @@ def test_the_league_admin_refuses_bad_settings(admin_client, changes, message):
     assert not League.objects.filter(slug="new-league").exists()
 
 
-def test_the_team_admin_refuses_deeply_nested_tactics(admin_client, league):
+def test_the_tactics_admin_refuses_deeply_nested_tactics(admin_client):
+    league = League.objects.create(name="Calciotto", slug="calciotto", engine="calciotto")  # tactics: a JSON box
     team = Team.objects.create(league=league, name="Deep")
-    data = {"league": league.id, "name": "Deep", "short_name": "", "manager": "", "tactics": DEEP}
-    response = admin_client.post(f"/admin/leagues/team/{team.id}/change/", data)
+    season = Season.objects.create(league=league, name="Deep season")
+    season.teams.add(team)
+    entry = SeasonTeam.objects.get(season=season, team=team)
+    response = admin_client.post(f"/admin/leagues/seasonteam/{entry.id}/change/", {"tactics": DEEP})
     assert response.status_code == 200
     assert "Nested too deep" in response.content.decode()
-    team.refresh_from_db()
-    assert team.tactics == {}
+    entry.refresh_from_db()
+    assert entry.tactics == {}
 
 
 def test_each_engines_settings_are_checked_when_a_league_is_saved():

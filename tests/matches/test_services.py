@@ -50,7 +50,7 @@ def test_a_match_replays_from_its_seed(demo_season):
     match = Match.objects.filter(season=demo_season).first()
     results.match_play(match_id=match.id)
     match.refresh_from_db()
-    result, _, _ = services.match_simulate(match)
+    result, _, _, _ = services.match_simulate(match)
     assert (result.home_goals, result.away_goals, result.version) == (
         match.home_goals,
         match.away_goals,

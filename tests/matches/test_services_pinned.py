@@ -10,7 +10,7 @@ from django.utils import timezone
 from competitions import results
 from engines import CardError, MatchResult, TeamSheet, get_engine
 from engines.core import Event, EventLog
-from leagues.models import PlayMode, Team
+from leagues.models import PlayMode, SeasonTeam
 from matches import services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from ops.demo import demo_season_create
@@ -200,8 +200,8 @@ def test_refused_tactics_are_dropped_the_offending_sides_first(demo_season, refu
     match = Match.objects.filter(season=demo_season).select_related("home", "away").first()
     demo_season.engine_settings = {"pitch": "wet"}
     demo_season.save(update_fields=["engine_settings"])
-    type(match.home).objects.filter(id=match.home_id).update(tactics={"refuse": True})
-    type(match.away).objects.filter(id=match.away_id).update(tactics={"press": "high"})
+    SeasonTeam.objects.filter(season=demo_season, team_id=match.home_id).update(tactics={"refuse": True})
+    SeasonTeam.objects.filter(season=demo_season, team_id=match.away_id).update(tactics={"press": "high"})
     Match.objects.filter(id=match.id).update(winner_required=True)
     played = results.match_play(match_id=match.id)
     assert [(home, away, seed) for home, away, seed, _ in refusing_engine] == [
@@ -209,7 +209,11 @@ def test_refused_tactics_are_dropped_the_offending_sides_first(demo_season, refu
         (None, {"press": "high"}, match.seed),
     ]
     assert all(options.winner_required and options.settings == {"pitch": "wet"} for *_, options in refusing_engine)
-    assert played.played_with == {"settings": {"pitch": "wet"}, "lineups": {"away": {"press": "high"}}}
+    assert played.played_with == {
+        "settings": {"pitch": "wet"},
+        "lineups": {"away": {"press": "high"}},
+        "dropped": {"home": "that lineup is not in the squad"},
+    }
     [warning] = [r for r in caplog.records if r.name == "matches.services"]
     assert warning.getMessage() == (
         f"match {match.id}: tactics refused (that lineup is not in the squad); played without them"
@@ -218,7 +222,7 @@ def test_refused_tactics_are_dropped_the_offending_sides_first(demo_season, refu
 
 def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(demo_season, refusing_engine):
     match = Match.objects.filter(season=demo_season).first()
-    Team.objects.filter(id__in=[match.home_id, match.away_id]).update(tactics={"refuse": True})
+    SeasonTeam.objects.filter(season=demo_season).update(tactics={"refuse": True})
     played = results.match_play(match_id=match.id)
     assert [(home, away) for home, away, *_ in refusing_engine] == [
         ({"refuse": True}, {"refuse": True}),
@@ -226,7 +230,9 @@ def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(
         ({"refuse": True}, None),
         (None, None),
     ]
-    assert played.status == Match.Status.PLAYED and played.played_with == {}
+    assert played.status == Match.Status.PLAYED
+    reason = "that lineup is not in the squad"
+    assert played.played_with == {"dropped": {"home": reason, "away": reason}}
 
 
 def test_queueing_at_a_given_time_claims_what_is_due_then(demo_season, monkeypatch):
@@ -242,7 +248,7 @@ def test_queueing_at_a_given_time_claims_what_is_due_then(demo_season, monkeypat
 
 def test_a_side_without_tactics_is_never_retried_as_the_fallback(demo_season, refusing_engine):
     match = Match.objects.filter(season=demo_season).first()
-    Team.objects.filter(id=match.away_id).update(tactics={"refuse": True})
+    SeasonTeam.objects.filter(season=demo_season, team_id=match.away_id).update(tactics={"refuse": True})
     played = results.match_play(match_id=match.id)
     # (plain home, away) is the match as it was: skipped, the away side's orders are dropped next
     assert [(home, away) for home, away, *_ in refusing_engine] == [(None, {"refuse": True}), (None, None)]

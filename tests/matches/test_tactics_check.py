@@ -1,8 +1,9 @@
-"""Which squad a team's tactics are judged with when they are set (``check_tactics``).
+"""Tactics are a team's in one season (``SeasonTeam.tactics``), judged with that season's
+squad (``check_tactics``) and played in that season's matches (``team_sheets``).
 
-A team keeps a squad per season: the engine judges its orders with the squad of every
-season it still has a match to play in, else with its latest squad, else (no squad yet)
-with a sample one, and always under the settings those matches are played with.
+A team playing a league and a cup at once has a squad in each: its orders in each name the
+cards of that squad, and neither is refused for not naming the other's (issue #27). Before
+the team has a squad a sample one stands in; the season's settings always apply.
 """
 
 from datetime import timedelta
@@ -10,11 +11,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from competitions.results import match_play
 from engines import CardError, get_engine
 from engines.flexdeck import cards as flexdeck_cards
-from leagues.models import Season, Team
+from leagues.models import Season, SeasonTeam, Team
 from matches.models import Match
 from matches.services import check_tactics
+from matches.tactics import season_tactics_set
 from rosters.drafting import load_pool
 from rosters.models import SquadMember
 from tests.conftest import make_league
@@ -45,13 +48,15 @@ def lineup_of(squad: list[SquadMember]) -> dict:
 @pytest.fixture
 def two_seasons():
     """Alpha hosts Beta in the league season, still to play; the cup (created later) has
-    both teams' other squads, their meeting played and only Gamma v Delta left."""
+    both teams' other squads, one meeting played and Gamma v Delta left."""
     league = make_league()
     names = ("Alpha", "Beta", "Gamma", "Delta")
     alpha, beta, gamma, delta = (Team.objects.create(league=league, name=name) for name in names)
     league_season = Season.objects.create(league=league, name="2026")
     cup = Season.objects.create(league=league, name="Cup")
     Season.objects.filter(id=cup.id).update(created_at=league_season.created_at + timedelta(days=1))
+    league_season.teams.set([alpha, beta])
+    cup.teams.set([alpha, beta, gamma, delta])
     squads = {
         (season, team): give_squad(season, team, FUTTI.sample_team(seed)["players"])
         for seed, (season, team) in enumerate(
@@ -64,22 +69,42 @@ def two_seasons():
     return league, league_season, cup, squads, league_match
 
 
-def test_tactics_are_judged_with_the_squad_of_the_season_still_to_play(two_seasons):
+def test_tactics_are_judged_with_the_squad_of_their_own_season(two_seasons):
     league, league_season, cup, squads, league_match = two_seasons
-    refused = rf"is not a field player of this sheet \(with the squad of {league_season}\)$"
+    schedule(cup, league_match.away, league_match.home)  # the cup is still being played too
     for team in (league_match.home, league_match.away):
-        check_tactics(league, lineup_of(squads[league_season, team]), team_id=team.id)
-        with pytest.raises(CardError, match=refused):
-            check_tactics(league, lineup_of(squads[cup, team]), team_id=team.id)
+        check_tactics(league_season, lineup_of(squads[league_season, team]), team_id=team.id)
+        check_tactics(cup, lineup_of(squads[cup, team]), team_id=team.id)
+        with pytest.raises(CardError, match=rf"is not a field player of this sheet \(with the squad of {cup}\)$"):
+            check_tactics(cup, lineup_of(squads[league_season, team]), team_id=team.id)
+        with pytest.raises(CardError, match=rf"\(with the squad of {league_season}\)$"):
+            check_tactics(league_season, lineup_of(squads[cup, team]), team_id=team.id)
 
 
-def test_a_team_with_nothing_left_to_play_is_judged_with_its_latest_squad(two_seasons):
+def test_a_team_in_a_league_and_a_cup_at_once_plays_each_with_its_own_lineup(two_seasons):
+    """The same team, two seasons at once, two lineups: each match is played with its
+    season's orders, none is dropped (on main one set of orders served both, and was refused
+    in one of them)."""
     league, league_season, cup, squads, league_match = two_seasons
-    Match.objects.filter(id=league_match.id).update(status=Match.Status.PLAYED)
+    alpha, beta = league_match.home, league_match.away
+    cup_match = schedule(cup, beta, alpha)
+    orders = {season: lineup_of(squads[season, alpha]) for season in (league_season, cup)}
+    for season, lineup in orders.items():
+        season_tactics_set(SeasonTeam.objects.get(season=season, team=alpha), lineup)
+    for match, season in ((league_match, league_season), (cup_match, cup)):
+        match_play(match_id=match.id)
+        match.refresh_from_db()
+        side = "home" if match.home_id == alpha.id else "away"
+        assert match.status == Match.Status.PLAYED
+        assert match.played_with == {"lineups": {side: orders[season]}}
+
+
+def test_a_team_with_no_squad_in_the_season_is_judged_with_a_sample(two_seasons):
+    league, league_season, cup, squads, league_match = two_seasons
+    later = Season.objects.create(league=league, name="2027")
     alpha = Team.objects.get(name="Alpha")
-    check_tactics(league, lineup_of(squads[cup, alpha]), team_id=alpha.id)
-    with pytest.raises(CardError, match=rf"\(with the squad of {cup}\)$"):
-        check_tactics(league, lineup_of(squads[league_season, alpha]), team_id=alpha.id)
+    with pytest.raises(CardError, match="with a sample squad: the team has none yet"):
+        check_tactics(later, lineup_of(squads[cup, alpha]), team_id=alpha.id)
 
 
 def test_a_team_without_a_squad_is_told_its_orders_wait_for_one(two_seasons):
@@ -87,7 +112,7 @@ def test_a_team_without_a_squad_is_told_its_orders_wait_for_one(two_seasons):
     newcomer = Team.objects.create(league=league, name="Epsilon")
     with pytest.raises(CardError) as refused:
         check_tactics(
-            league, {"attackers": ["1", "2"], "defenders": ["3", "4"], "goalkeeper": "5"}, team_id=newcomer.id
+            two_seasons[1], {"attackers": ["1", "2"], "defenders": ["3", "4"], "goalkeeper": "5"}, team_id=newcomer.id
         )
     assert str(refused.value) == (
         "lineup.attackers: '1' is not a field player of this sheet (with a sample squad: the team has none yet)"
@@ -104,7 +129,7 @@ def test_a_tournament_with_its_own_squad_size_judges_tactics_under_it():
     give_squad(cup, alpha, pool[:12])
     give_squad(cup, beta, pool[12:24])
     schedule(cup, alpha, beta)
-    check_tactics(league, {}, team_id=alpha.id)
+    check_tactics(cup, {}, team_id=alpha.id)
 
 
 def test_a_league_with_its_own_squad_size_takes_orders_before_the_draft():
@@ -112,4 +137,4 @@ def test_a_league_with_its_own_squad_size_takes_orders_before_the_draft():
     squad of that size, not refused for the sample's size."""
     league = make_league(engine="flexdeck", engine_settings={"squad_size": 12})
     newcomer = Team.objects.create(league=league, name="Alpha")
-    check_tactics(league, {}, team_id=newcomer.id)
+    check_tactics(Season.objects.create(league=league, name="2026"), {}, team_id=newcomer.id)

@@ -75,7 +75,7 @@ def full_league(db):
     anna.groups.add(Group.objects.get(name=COMMISSIONERS))
     league.commissioners.add(anna)
     bruno, _ = invite_manager(teams[0], "bruno@example.com")
-    Team.objects.filter(pk=teams[0].pk).update(tactics=futti_tactics(season, teams[0]))
+    SeasonTeam.objects.filter(season=season, team=teams[0]).update(tactics=futti_tactics(season, teams[0]))
     PointsDeduction.objects.create(season=season, team=teams[1], points=2, reason="late team sheet")
     play_out()
     assert Match.objects.filter(season=season, played_with__lineups__home__isnull=False).exists()

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from competitions.standings import compute_standings
-from leagues.models import League, Season, Team
+from leagues.models import League, Season, SeasonTeam, Team
 from matches.models import Match, ResultSubmission
 from ops import backup
 from ops.backup import BackupError, league_export, league_import, league_paths, model_problems
@@ -29,7 +29,7 @@ def described(league: League) -> dict:
     seasons = Season.objects.filter(league=league).order_by("name")
     draft = Draft.objects.get(season__league=league)
     market = draft.market
-    tactics = Team.objects.get(league=league, manager__isnull=False).tactics
+    tactics = SeasonTeam.objects.exclude(tactics={}).get(season__league=league, team__manager__isnull=False).tactics
     submission = ResultSubmission.objects.get(match__season__league=league, action="submit")
     return {
         "counts": {
@@ -205,12 +205,13 @@ def test_an_id_inside_json_that_names_no_card_of_the_league_names_none(full_leag
     """A card removed from the pool after a team named it in its tactics: the tactics were
     stale already (dropped at kickoff); the rest of the league is restored."""
     data = league_export(full_league)
-    managed = next(t for t in data["models"]["leagues.Team"] if t["tactics"])
+    managed = next(t for t in data["models"]["leagues.SeasonTeam"] if t["tactics"])
     managed["tactics"]["goalkeeper"] = 999999
+    name = Team.objects.get(pk=managed["team"]).name
     full_league.delete()
 
     league = league_import(data)
 
-    tactics = league.teams.get(name=managed["name"]).tactics
+    tactics = SeasonTeam.objects.exclude(tactics={}).get(season__league=league, team__name=name).tactics
     assert tactics["goalkeeper"] is None
     assert Player.objects.filter(league=league, pk__in=tactics["attackers"]).count() == 2
