@@ -159,3 +159,21 @@ def test_double_elimination_to_the_point():
     assert (grand_final.label, grand_final.x, grand_final.y) == ("Grand final", 0, 325)
     assert grand_final.entries == (pending("Winner of W2-1"), pending("Winner of L2-1"))
     assert (drawing.width, drawing.height) == (460, 365)
+
+
+@pytest.mark.django_db
+def test_a_round_before_the_quarter_finals_is_named_by_its_size():
+    (bracket,) = drawn(9).sections
+    assert [h.text for h in bracket.headers] == ["Round of 16", "Quarter-finals", "Semi-finals", "Final"]
+    assert [b.label for b in bracket.boxes if b.x == 0] == [f"R16 {slot}" for slot in range(1, 9)]
+    assert [b.label for b in bracket.boxes if b.x == STEP] == ["QF 1", "QF 2", "QF 3", "QF 4"]
+
+
+@pytest.mark.django_db
+def test_the_reset_of_a_grand_final_is_its_own_box():
+    *_, final = drawn(3, double_elimination=True, bracket_reset=True).sections
+    assert [h.text for h in final.headers] == ["Grand final 1", "Grand final 2"]
+    first, reset = final.boxes
+    assert (first.label, first.x) == ("Grand final", 0)
+    assert (reset.label, reset.x, reset.y) == ("Grand final (reset)", STEP, first.y)
+    assert reset.entries == (pending("Winner of Grand final"), pending("Loser of Grand final"))
