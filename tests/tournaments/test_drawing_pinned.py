@@ -22,7 +22,9 @@ from competitions.drawing import (
     name_room,
 )
 from competitions.knockout import bracket_draw
+from competitions.results import match_forfeit
 from tests.conftest import make_league, make_season
+from tournaments.models import Tie
 
 STEP = BOX_WIDTH + COLUMN_GAP
 
@@ -177,3 +179,17 @@ def test_the_reset_of_a_grand_final_is_its_own_box():
     assert (first.label, first.x) == ("Grand final", 0)
     assert (reset.label, reset.x, reset.y) == ("Grand final (reset)", STEP, first.y)
     assert reset.entries == (pending("Winner of Grand final"), pending("Loser of Grand final"))
+
+
+@pytest.mark.django_db
+def test_a_losers_bye_with_one_team_is_not_drawn():
+    season = make_season(make_league("Cup 3"), [f"Team {i}" for i in range(3)])
+    bracket = bracket_draw(season, double_elimination=True)
+    opening = Tie.objects.get(bracket=bracket, side="W", round=1, slot=1)
+    match_forfeit(opening.match, forfeited_by="away")
+    # the loser of W1-2 goes through L1-1 alone (W1-1 was a bye): only L2-1 is drawn, with it
+    bye = Tie.objects.get(bracket=bracket, side="L", round=1, slot=0)
+    assert bye.bye and bye.home_id is not None
+    losers = bracket_drawing(season.id).sections[1]
+    assert [b.label for b in losers.boxes] == ["L2-1"]
+    assert losers.boxes[0].entries[0].known and losers.lines == ()
