@@ -193,3 +193,15 @@ def test_a_losers_bye_with_one_team_is_not_drawn():
     losers = bracket_drawing(season.id).sections[1]
     assert [b.label for b in losers.boxes] == ["L2-1"]
     assert losers.boxes[0].entries[0].known and losers.lines == ()
+
+
+@pytest.mark.django_db
+def test_the_third_place_match_names_the_semi_finals_losers_once_known():
+    season = make_season(make_league("Cup 4"), [f"Team {i}" for i in range(4)])
+    bracket = bracket_draw(season, third_place=True)
+    losers = []
+    for semi in Tie.objects.filter(bracket=bracket, round=1).select_related("match__away").order_by("slot"):
+        match_forfeit(semi.match, forfeited_by="away")
+        losers.append(semi.match.away.name)
+    (third,) = bracket_drawing(season.id).sections[1].boxes
+    assert [(e.name, e.known) for e in third.entries] == [(losers[0], True), (losers[1], True)]
