@@ -13,6 +13,7 @@ changing a core module. It runs at the lowest CPU priority with one mutant at a 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import re
 import shutil
@@ -123,10 +124,15 @@ def mutmut(work: Path, *args: str, capture: bool = False) -> subprocess.Complete
     return subprocess.run(command, cwd=work, env=env, capture_output=capture, text=True)
 
 
-def measure(module: str, spec: dict, equivalent: dict[str, str]) -> Score:
+def measure(module: str, spec: dict, equivalent: dict[str, str], only: list[str]) -> Score:
     print(f"\n=== {module}: {' '.join(spec['tests'])}", flush=True)
     work = prepare(module, spec)
-    run = mutmut(work, "run", "--max-children", "1", capture=True)
+    # --only: the mutants of some functions (mutmut's names, * as a wildcard), to measure a
+    # large module a part at a time; the score then counts those mutants alone
+    patterns = [pattern for pattern in only if pattern.startswith(mangled_prefix(module))]
+    if only and not patterns:
+        raise SystemExit(f"no --only pattern names a mutant of {module} (they start {mangled_prefix(module)})")
+    run = mutmut(work, "run", "--max-children", "1", *patterns, capture=True)
     if run.returncode != 0:
         print(run.stdout[-4000:], run.stderr[-4000:], sep="\n")
         raise SystemExit(f"mutmut failed on {module} (exit {run.returncode})")
@@ -134,12 +140,13 @@ def measure(module: str, spec: dict, equivalent: dict[str, str]) -> Score:
     score = Score(module)
     for line in results.splitlines():
         match = RESULT_LINE.match(line)
-        if match:
+        if match and (not patterns or any(fnmatch.fnmatchcase(match[1], pattern) for pattern in patterns)):
             score.statuses[match[1]] = match[2]
     score.equivalent = {name for name in score.statuses if name in equivalent}
     for name in score.survivors:
         print(mutmut(work, "show", name, capture=True).stdout.rstrip())
-    stale = [name for name in equivalent if name.startswith(mangled_prefix(module)) and name not in score.statuses]
+    mine = [name for name in equivalent if name.startswith(mangled_prefix(module))]
+    stale = [] if patterns else [name for name in mine if name not in score.statuses]
     for name in stale:
         print(f"warning: {name} is listed in {EQUIVALENT.name} but is no longer a mutant of {module}")
     for name in sorted(score.equivalent):
@@ -164,6 +171,13 @@ def print_score(score: Score) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="paths as in the mapping (default: all its modules)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="measure only the mutants whose names match (e.g. 'rosters.drafting.x_best_pick__mutmut_*'); repeatable",
+    )
     parser.add_argument("--mapping", type=Path, default=MAPPING, help="module -> tests file (default: %(default)s)")
     args = parser.parse_args()
     mapping = load_mapping(args.mapping)
@@ -171,7 +185,7 @@ def main() -> int:
     if unknown:
         parser.error(f"not in {args.mapping}: {', '.join(unknown)}")
     equivalent = load_equivalent()
-    scores = [measure(module, mapping[module], equivalent) for module in args.modules or mapping]
+    scores = [measure(module, mapping[module], equivalent, args.only) for module in args.modules or mapping]
     print("\n=== scores (equivalent mutants left out)")
     for score in scores:
         print_score(score)
