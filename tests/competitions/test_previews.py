@@ -12,6 +12,7 @@ from django.db import connection
 from competitions import previews
 from competitions.previews import match_preview, pairing_key, preview_seeds
 from engines import get_engine
+from leagues.models import SeasonTeam
 from matches.models import Match
 from matches.services import match_setup
 from ops.demo import demo_season_create
@@ -80,9 +81,10 @@ def test_a_preview_is_reused_until_a_squad_changes(match, monkeypatch):
 def test_new_tactics_or_settings_make_a_new_key(match):
     engine, home, away, options = match_setup(match)
     key = pairing_key(engine, home, away, options, SAMPLES)
-    match.home.tactics = {"coach": "planner"}
+    orders = SeasonTeam.objects.filter(season=match.season, team=match.home)
+    orders.update(tactics={"coach": "planner"})
     assert pairing_key(engine, *match_setup(match)[1:3], options, SAMPLES) != key
-    match.home.tactics = {}
+    orders.update(tactics={})
     match.season.league.engine_settings = {"tie_break": "penalties"}
     assert pairing_key(engine, home, away, match_setup(match)[3], SAMPLES) != key
     assert pairing_key(get_engine("futti"), home, away, options, SAMPLES) == key
