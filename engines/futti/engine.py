@@ -37,7 +37,7 @@ class FuttiEngine(Engine):
 
     key = "futti"
     name = "Fütti"
-    version = "1.2"
+    version = "1.3"
     squad_rules = SquadRules(roles=dict(SQUAD), reserves=0)
     settings_schema = SETTINGS_SCHEMA
     tactics_schema = TACTICS_SCHEMA

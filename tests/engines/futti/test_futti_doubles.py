@@ -202,6 +202,18 @@ def test_a_league_may_replace_the_charts_with_json(futti):
         ({"die_indicators": {"offence": {"attacker_1": [1, 2, 3, 4, 5]}, "defence": {}}}, "[6] name no position"),
         ({"die_indicators": {"offence": {"keeper": [1]}, "defence": {}}}, "'keeper' is not a position"),
         ({"tie_break": "coin_toss"}, "tie_break"),
+        (
+            {
+                "die_indicators": {
+                    "offence": {"attacker_1": [True, 2], "attacker_2": [3, 4], "defender_1": [5], "defender_2": [6]},
+                    "defence": {"defender_1": [1, 2], "defender_2": [3, 4], "attacker_1": [5], "attacker_2": [6]},
+                }
+            },
+            "die_indicators.offence.attacker_1: face True is not a free die face 1-6",
+        ),
+        ({"control_ranges": [[False, None, 7]]}, "'from' False should be 0"),
+        ({"control_ranges": [[0, True, 6], [2, None, 7]]}, "'to' True must be null or an integer"),
+        ({"control_ranges": [[0, None, True]]}, "faces True must be 1-12"),
     ],
 )
 def test_a_broken_replacement_chart_is_refused_with_a_clear_message(futti, settings, message):

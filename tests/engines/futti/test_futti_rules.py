@@ -26,8 +26,10 @@ def test_control_ranges_follow_the_rule_book_examples():
     assert DEFAULT_CHARTS.home_range(0) == (7, 12)  # a tie: home 7-12
     assert DEFAULT_CHARTS.home_range(1) == (6, 12)  # home +1-2: 6-12
     assert DEFAULT_CHARTS.home_range(2) == (6, 12)
-    assert DEFAULT_CHARTS.home_range(-2) == (1, 5)  # visitors +1-2: their range 1-7
-    assert DEFAULT_CHARTS.home_range(-9) == (1, 2)  # visitors +7 or more: ten faces
+    assert DEFAULT_CHARTS.home_range(-1) == (8, 12)  # visitors +1-2: their range 1-7, the home side's 8-12
+    assert DEFAULT_CHARTS.home_range(-2) == (8, 12)
+    assert DEFAULT_CHARTS.home_range(-3) == (9, 12)  # visitors +3-4: their range 1-8
+    assert DEFAULT_CHARTS.home_range(-9) == (11, 12)  # visitors +7 or more: ten faces, 1-10
 
 
 def test_visitors_with_more_stars_own_the_low_faces(futti):
@@ -35,7 +37,17 @@ def test_visitors_with_more_stars_own_the_low_faces(futti):
     match = futti.start(
         home={**futti.home, "players": [futti.field("hA1", 4, 2), *futti.home["players"][1:]]}, away=away
     )
-    assert match.control_detail == {"advantage": -2, "home_range": (1, 5)}
+    assert match.control_detail == {"advantage": -2, "home_range": (8, 12)}
+
+
+def test_visitors_ahead_on_stars_win_a_loose_ball_on_the_low_faces(futti):
+    # visitors +2 (three stars against one plus home): their range is 1-7, as the rule book says
+    away = {**futti.away, "players": [futti.field("aA1", 4, 2, stars=3), *futti.away["players"][1:]]}
+    home = {**futti.home, "players": [futti.field("hA1", 4, 2), *futti.home["players"][1:]]}
+    for d12, side in ((1, AWAY), (7, AWAY), (8, HOME), (12, HOME)):
+        match = futti.start(1, 1, 1, 2, d12, home=home, away=away)  # both checks made: a loose ball
+        futti.play(match, 1)
+        assert match.possession == side, d12
 
 
 def test_chosen_goaltender_starts_on_1_to_5(futti):
