@@ -6,6 +6,8 @@ the cast and the board slots). Side 0 is home, 1 is away.
 
 from __future__ import annotations
 
+import pytest
+
 from engines import ScriptedDice
 from engines.futti.charts import DEFAULT_CHARTS
 from engines.futti.match import BREAKAWAYS, GOALS, GOALS_AGAINST, MINUTES, RED_CARDS, SAVES, SHOTS, STEALS, YELLOW_CARDS
@@ -192,6 +194,41 @@ def test_steal_in_the_last_minute_ends_the_half_when_the_stealer_is_not_picked(f
     assert futti.log(match) == [("steal", "away", "aD1"), ("half_time", None, None)]
 
 
+@pytest.mark.parametrize(
+    ("minute", "score", "goes_on"), [(35, [1, 0], True), (35, [0, 2], False), (30, [0, 3], False), (30, [3, 0], True)]
+)
+def test_a_steal_in_the_minute_the_game_ends_early_rolls_again_for_a_breakaway(futti, minute, score, goes_on):
+    # the lead ends the game after this minute; aD1 steals, the extra key roll picks him
+    # (black 5): breakaway, 66 beats hG1 44 - 10
+    next_minute = futti.quiet if goes_on else ()
+    match = futti.start(1, 1, 5, 2, 7, 5, 1, 1, 2, 3, 6, 6, *next_minute)
+    match.score[:] = score
+    last = futti.play(match, minute, last=minute + 1)
+    assert futti.log(match, minute)[:4] == [
+        ("steal", "away", "aD1"),
+        ("breakaway", "away", "aD1"),
+        ("shot", "away", "aD1"),
+        ("goal", "away", "aD1"),
+    ]
+    assert futti.details(match, "breakaway")[0]["cause"] == "last_minute_steal"
+    # the lead is judged after the minute: a goal that undoes it plays on
+    assert last == (minute + 1 if goes_on else minute)
+
+
+def test_a_steal_in_the_minute_the_game_ends_early_ends_it_when_the_stealer_is_not_picked(futti):
+    match = futti.start(1, 1, 5, 2, 7, 1, 1, 1, 2, 3)
+    match.score[:] = [1, 0]
+    assert futti.play(match, 35, last=40) == 35
+    assert futti.log(match) == [("steal", "away", "aD1")]
+
+
+def test_a_steal_at_thirty_five_when_the_game_goes_on_is_a_threat_for_the_next_minute(futti):
+    match = futti.start(1, 1, 5, 2, 7, 1, 1, 1, 2, 3)
+    match.score[:] = [1, 1]
+    futti.play(match, 35, last=36)  # no extra roll in minute 35; minute 36 picks aA1, not the stealer
+    assert [kind for kind, _, _ in futti.log(match)] == ["steal", "possession"]
+
+
 def test_empty_key_position_fails_its_checks(futti):
     match = futti.start(1, 1, 1, 2, 7)
     match.on[HOME][0] = None  # playing short in attacker 1's box
@@ -267,6 +304,40 @@ def test_red_carded_and_major_injured_players_never_come_back(futti):
     for _ in range(3):
         match.hard_timeout(2)
     assert futti.on_field(match, HOME)[0] == "hR1" and futti.on_field(match, AWAY)[2] == "aR2"
+
+
+def test_a_player_hurt_in_the_incident_of_a_red_card_penalty_stays_off_when_it_is_scored(futti):
+    # 1-1 d12 1: ATTACKER FLATTENED; hA1 makes the injury check (2): minor injury; aD1 fails
+    # SP (5): red card and a penalty, which hR1 (in for hA1) scores: 1, 51 beats 44 - 10
+    match = futti.start(1, 1, 1, 1, 1, 2, 5, 1, 5, 1)
+    futti.play(match, 1)
+    assert [kind for kind, _, _ in futti.log(match)][-3:] == ["penalty_kick", "shot", "goal"]
+    # the kick is taken in the card's own hard timeout: its goal is no new one for hA1
+    assert futti.on_field(match, HOME)[0] == "hR1"
+    assert [e.detail["reason"] for e in match.events if e.kind == "substitution" and e.side == "home"] == ["reserve"]
+    match.hard_timeout(2)  # the next hard timeout: hA1 comes back
+    assert futti.on_field(match, HOME)[0] == "hA1"
+
+
+def test_a_foul_without_a_card_is_a_hard_timeout(futti):
+    # minute 1: 2-2 d12 1, ATTACKER CARDED: hA1 off, hR1 on, the visitors' ball.
+    # minute 2: 1-1 d12 4, ATTACKER HARD CHECKED: aA1 unhurt (1), hD1 passes SP (3): a
+    # warning, no card, but a foul stops play: a hard timeout, and hA1 comes back
+    match = futti.start(1, 1, 2, 2, 1, 1, 1, 1, 1, 4, 1, 3)
+    futti.play(match, 1, last=2)
+    assert futti.log(match, 2) == [
+        ("attacker_hard_checked", "away", "aA1"),
+        ("substitution", "home", "hA1"),
+    ]
+    assert futti.on_field(match, HOME)[0] == "hA1" and match.possession == AWAY
+
+
+def test_a_player_who_goes_down_unhurt_stops_nothing(futti):
+    # minute 2: 3-3 d12 1, ATTACKER GOES DOWN: aA1 unhurt (1), new d12 9: no foul, no injury, no timeout
+    match = futti.start(1, 1, 2, 2, 1, 1, 1, 3, 3, 1, 1, 9)
+    futti.play(match, 1, last=2)
+    assert futti.log(match, 2) == [("attacker_goes_down", "away", "aA1"), ("possession", "home", None)]
+    assert futti.on_field(match, HOME)[0] == "hR1"
 
 
 def test_playing_short_until_a_player_can_come_back(futti):
