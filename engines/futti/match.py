@@ -12,8 +12,11 @@ The order of the rolls (what a script has to list) is:
   whose OFFENCE CHECK uses the play's black die);
 * then whatever the play needs, in the order the rule book tells it: two d6
   (black, white) for a goaltending check, a d6 for each sportsmanship or
-  injury check, a d12 for a new control check, a d6 for the OFFENCE CHECK of a
-  penalty kick or of the breakaway after DEFENDER BREAKAWAY.
+  injury check, a d12 for a new control check (also the control check of a
+  RESOLVE NORMALLY minute, whose own d12 picked the chart cell), a d6 for the
+  OFFENCE CHECK of a penalty kick or of the breakaway after DEFENDER BREAKAWAY;
+  after a steal in the last minute of a half or of the game, the five dice of
+  one more minute (only its key black die and black die are read).
 
 With ordinary ``Dice`` the five dice of a minute come from one roll of a
 15552-sided die and a goaltending pair from one 36-sided die (the same
@@ -56,11 +59,11 @@ CHECKPOINTS = frozenset((HALF_LENGTH, *EARLY_ENDINGS))
 #: gets the extra key roll for a breakaway (``Match.last_minute_steal``).
 LAST_MINUTES = frozenset((*CHECKPOINTS, FULL_TIME))
 #: Sudden death is played "until someone scores"; this is only a safety limit
-#: (minutes after full time) so that a match where nobody can score (every field
-#: player sent off) still ends: a match still level then goes to penalty kicks.
-#: Two 66 goaltenders, the hardest case, concede about one goal in 65 minutes of
-#: sudden death; 10,000 such matches never came near it (README, "Measured").
-SUDDEN_DEATH_LIMIT = 1000
+#: (minutes after full time) so that a match where nobody can score any more
+#: (every player sent off) still ends: a match still level then goes to penalty
+#: kicks. With two 66 goaltenders, the hardest case, 10,000 matches never hit it
+#: (median 74 minutes, longest 7,860; README, "Measured").
+SUDDEN_DEATH_LIMIT = 10_000
 #: Penalty kicks in a shoot-out before it goes to sudden-death rounds.
 SHOOTOUT_KICKS = 5
 
@@ -400,7 +403,7 @@ class Match:
                 if doubles is not None:
                     # RESOLVE NORMALLY keeps "the doubles that were rolled"; its d12 picked the
                     # chart cell (every such cell sits in columns 5-10: reused, it would give the
-                    # side ahead on stars 79 % of these loose balls at +1-2, not 7 in 12), so a
+                    # side ahead on stars 81 % of these loose balls at +1-2, not 7 in 12), so a
                     # CONTROL CHECK in this minute rolls a new d12
                     add((minute, ev.DOUBLES[doubles], SIDES[possession], attacker and attacker.id, dice))
                 offence_ok = attacker is not None and attacker.offence_ok[b]
