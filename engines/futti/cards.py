@@ -19,6 +19,7 @@ league's default budget of 15 buys it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,25 +34,34 @@ GOALKEEPER_KEYS = ("goaltending", "sportsmanship")
 RATING_RANGES = {"offence": (1, 6), "defence": (1, 6), "sportsmanship": (1, 6), "stars": (0, 3)}
 
 
-def _as_int(field: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise CardError(f"{field}: {value!r} is not a number")
-    if isinstance(value, int):
+#: A whole number written out: an optional sign, then ASCII digits only (``str.isdigit``
+#: also takes "³" and "²", which ``int`` refuses).
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+GOALTENDING_ALLOWED = "two die faces 1-6, black die first (11 to 66)"
+
+
+def _as_int(field: str, value: Any, allowed: str) -> int:
+    """A card number as an int: an int, a whole float or a string of ASCII digits (with
+    an optional sign); anything else (a flag, "³", "--3") is a CardError naming the field
+    and what is allowed."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
         return int(value.strip())
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    raise CardError(f"{field}: {value!r} is not a whole number")
+    raise CardError(f"{field}: {value!r} is not a whole number; allowed {allowed}")
 
 
 def _goaltending(value: Any) -> int:
-    rating = _as_int("goaltending", value)
+    rating = _as_int("goaltending", value, GOALTENDING_ALLOWED)
     if not 10 <= rating <= 99:
-        raise CardError(f"goaltending: {value!r} must be two digits, each a die face 1-6 (11 to 66)")
+        raise CardError(f"goaltending: {value!r} must be two digits; allowed {GOALTENDING_ALLOWED}")
     bad = sorted({digit for digit in str(rating) if digit not in "123456"})
     if bad:
-        raise CardError(f"goaltending: {value!r} has a digit {' and '.join(bad)}; each digit is a die face 1-6")
+        raise CardError(
+            f"goaltending: {value!r} has a digit {' and '.join(bad)}, not a die face; allowed {GOALTENDING_ALLOWED}"
+        )
     return rating
 
 
@@ -74,8 +84,8 @@ def validate_card(data: Mapping[str, Any]) -> dict[str, Any]:
         if field == "goaltending":
             card[field] = _goaltending(data[field])
             continue
-        value = _as_int(field, data[field])
         low, high = RATING_RANGES[field]
+        value = _as_int(field, data[field], f"{low}-{high}")
         if not low <= value <= high:
             raise CardError(f"{field}: {data[field]!r} is out of range; allowed {low}-{high}")
         card[field] = value

@@ -110,10 +110,11 @@ DOUBLES_CHART: tuple[tuple[str, ...], ...] = (
 # --- the control indicator ---------------------------------------------------
 
 #: ``(from, to, faces)``: a control-star advantage in ``from..to`` gives the side
-#: ahead ``faces`` d12 faces. The rule book's examples fix the first two rows:
-#: a tie gives the home side 7-12 (six faces; the home side already got its
-#: extra star, so a "tie" after it is a true toss-up), and +1-2 gives 6-12 or
-#: 1-7 (seven faces). Each further two stars add one face, up to ten faces at
+#: ahead ``faces`` d12 faces, the home side's counted down from 12, the visitors'
+#: up from 1. The rule book's examples fix the first two rows: a tie gives the
+#: home side 7-12 (six faces; the home side already got its extra star, so a
+#: "tie" after it is a true toss-up), and +1-2 gives the home side 6-12, the
+#: visitors 1-7 (seven faces). Each further two stars add one face, up to ten faces at
 #: +7 or more, so even the strongest side loses a loose ball one time in six.
 CONTROL_RANGES: tuple[tuple[int, int | None, int], ...] = (
     (0, 0, 6),
@@ -200,7 +201,12 @@ class Charts:
         faces = self.control_faces(home_advantage)
         if home_advantage >= 0:
             return 13 - faces, 12
-        return 1, 12 - faces
+        return faces + 1, 12  # the visitors own the low faces 1..faces (the rule book's 1-7 at +1-2)
+
+
+def _is_int(value: Any) -> bool:
+    """A whole number, not a flag: ``True`` equals 1 but is no die face."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _decode(name: str, value: Any) -> Any:
@@ -240,11 +246,11 @@ def _control_from(value: Any) -> tuple[tuple[int, int | None, int], ...]:
         if not isinstance(row, list | tuple) or len(row) != 3:
             raise CardError(f"control_ranges[{index}]: expected [from, to, faces], got {row!r}")
         low, high, faces = row
-        if low != expected_from:
+        if not _is_int(low) or low != expected_from:
             raise CardError(f"control_ranges[{index}]: 'from' {low!r} should be {expected_from} (rows must follow on)")
-        if high is not None and (not isinstance(high, int) or high < low):
+        if high is not None and (not _is_int(high) or high < low):
             raise CardError(f"control_ranges[{index}]: 'to' {high!r} must be null or an integer >= {low}")
-        if not isinstance(faces, int) or not 1 <= faces <= 12:
+        if not _is_int(faces) or not 1 <= faces <= 12:
             raise CardError(f"control_ranges[{index}]: faces {faces!r} must be 1-12")
         rows.append((int(low), None if high is None else int(high), int(faces)))
         if high is None:
@@ -273,7 +279,7 @@ def _slots_from(value: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
             if not isinstance(faces, list | tuple):
                 raise CardError(f"die_indicators.{side}.{position}: expected a list of die faces")
             for face in faces:
-                if face not in range(1, 7) or slot_of_face[face] != -1:
+                if not _is_int(face) or face not in range(1, 7) or slot_of_face[face] != -1:
                     raise CardError(f"die_indicators.{side}.{position}: face {face!r} is not a free die face 1-6")
                 slot_of_face[face] = FIELD_POSITIONS.index(position)
         missing = [face for face in range(1, 7) if slot_of_face[face] == -1]

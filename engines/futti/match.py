@@ -12,8 +12,11 @@ The order of the rolls (what a script has to list) is:
   whose OFFENCE CHECK uses the play's black die);
 * then whatever the play needs, in the order the rule book tells it: two d6
   (black, white) for a goaltending check, a d6 for each sportsmanship or
-  injury check, a d12 for a new control check, a d6 for the OFFENCE CHECK of a
-  penalty kick or of the breakaway after DEFENDER BREAKAWAY.
+  injury check, a d12 for a new control check (also the control check of a
+  RESOLVE NORMALLY minute, whose own d12 picked the chart cell), a d6 for the
+  OFFENCE CHECK of a penalty kick or of the breakaway after DEFENDER BREAKAWAY;
+  after a steal in the last minute of a half or of the game, the five dice of
+  one more minute (only its key black die and black die are read).
 
 With ordinary ``Dice`` the five dice of a minute come from one roll of a
 15552-sided die and a goaltending pair from one 36-sided die (the same
@@ -52,10 +55,15 @@ FULL_TIME = 40
 EARLY_ENDINGS = (30, 35)
 #: The minutes of regulation after which something besides play happens.
 CHECKPOINTS = frozenset((HALF_LENGTH, *EARLY_ENDINGS))
-#: Sudden death is played for at most this many minutes after full time; a
-#: match still level then goes to penalty kicks, so a worker never loops on
-#: two goaltenders who save everything.
-SUDDEN_DEATH_LIMIT = 60
+#: The minutes that may be the last of a half or of the game: a steal in one of them
+#: gets the extra key roll for a breakaway (``Match.last_minute_steal``).
+LAST_MINUTES = frozenset((*CHECKPOINTS, FULL_TIME))
+#: Sudden death is played "until someone scores"; this is only a safety limit
+#: (minutes after full time) so that a match where nobody can score any more
+#: (every player sent off) still ends: a match still level then goes to penalty
+#: kicks. With two 66 goaltenders, the hardest case, 10,000 matches never hit it
+#: (median 74 minutes, longest 7,860; README, "Measured").
+SUDDEN_DEATH_LIMIT = 10_000
 #: Penalty kicks in a shoot-out before it goes to sudden-death rounds.
 SHOOTOUT_KICKS = 5
 
@@ -270,11 +278,19 @@ class Match:
     # --- shots ----------------------------------------------------------------
 
     def shot_on_goal(
-        self, minute: int, side: int, shooter: Card, minus_ten: bool, layout: EventLayout, *detail: Any
+        self,
+        minute: int,
+        side: int,
+        shooter: Card,
+        minus_ten: bool,
+        layout: EventLayout,
+        *detail: Any,
+        timeout: bool = True,
     ) -> bool:
         """A shot (its event's ``layout`` and ``detail`` values say how it came) and the
         GOALTENDING CHECK (black tens, white ones; saved at or under the rating); a goal
-        is a hard timeout. True when it went in."""
+        is a hard timeout, unless it is scored in one (``timeout`` False: a penalty kick
+        is taken in the hard timeout of the card that gave it). True when it went in."""
         add = self.events.add
         shooter_stats = self.stats[shooter.slot]
         shooter_stats[SHOTS] += 1
@@ -294,7 +310,8 @@ class Match:
         self.score[side] += 1
         shooter_stats[GOALS] += 1
         add(goal)
-        self.hard_timeout(minute)
+        if timeout:
+            self.hard_timeout(minute)
         return True
 
     def breakaway(self, minute: int, side: int, player: Card, die: int, cause: str) -> int:
@@ -310,7 +327,9 @@ class Match:
     def penalty_kick(self, minute: int, side: int, fouled: Card | None, cause: str) -> None:
         """PENALTY KICK by the fouled player (or the best shooter on the pitch
         when the fouled player is off it): an OFFENCE CHECK that only a six
-        fails, then a shot against the goaltender MINUS TEN."""
+        fails, then a shot against the goaltender MINUS TEN. The kick belongs to
+        the hard timeout of the card that gave it: its goal opens no new one, so
+        a player who left in that incident stays off until the next."""
         on = self.on[side]
         kicker = fouled if fouled is not None and fouled in on else None
         if kicker is None:
@@ -322,7 +341,7 @@ class Match:
         self.stats[kicker.slot][PENALTY_KICKS] += 1
         self.events.add((minute, ev.PENALTY_KICK, SIDES[side], kicker.id, die, die != 6, cause))
         if die != 6:
-            self.shot_on_goal(minute, side, kicker, True, ev.SHOT_FROM_PENALTY, True)
+            self.shot_on_goal(minute, side, kicker, True, ev.SHOT_FROM_PENALTY, True, timeout=False)
 
     def control_check(self, minute: int, face: int, reason: str) -> int:
         """CONTROL CHECK: the d12 against the control indicator's range."""
@@ -382,6 +401,10 @@ class Match:
                 possession = self.doubles(minute, possession, doubles, attacker, defender, dice)
             else:
                 if doubles is not None:
+                    # RESOLVE NORMALLY keeps "the doubles that were rolled"; its d12 picked the
+                    # chart cell (every such cell sits in columns 5-10: reused, it would give the
+                    # side ahead on stars 81 % of these loose balls at +1-2, not 7 in 12), so a
+                    # CONTROL CHECK in this minute rolls a new d12
                     add((minute, ev.DOUBLES[doubles], SIDES[possession], attacker and attacker.id, dice))
                 offence_ok = attacker is not None and attacker.offence_ok[b]
                 defence_ok = defender is not None and defender.defence_ok[w]
@@ -389,17 +412,21 @@ class Match:
                     if shot_on_goal(minute, possession, attacker, False, ev.SHOT, dice, defender and defender.id):
                         possession = defending
                     else:
+                        if doubles is not None:
+                            c = self.d12()
                         possession = control_side[c]
                         add((minute, possession_event, SIDES[possession], None, c, "save"))
                 elif defence_ok and not offence_ok:
                     stats[defender.slot][STEALS] += 1
                     add((minute, ev.STEAL, SIDES[defending], defender.id, dice, attacker and attacker.id))
                     possession = defending
-                    if minute in (HALF_LENGTH, FULL_TIME):
+                    if minute in LAST_MINUTES and self.ends_after(minute):
                         possession = self.last_minute_steal(minute, defending, defender)
                     else:
                         threat = defender
                 else:
+                    if doubles is not None:
+                        c = self.d12()
                     possession = control_side[c]
                     add((minute, possession_event, SIDES[possession], None, c, "loose_ball"))
             if minute in checkpoints:
@@ -420,6 +447,11 @@ class Match:
         self.hard_timeout(minute)
         return AWAY
 
+    def ends_after(self, minute: int) -> bool:
+        """Whether the half or the game ends after this minute of regulation, on the
+        score as it stands (a steal's breakaway may still change it)."""
+        return minute in (HALF_LENGTH, FULL_TIME) or self.ends_early(minute)
+
     def ends_early(self, minute: int) -> bool:
         """At 30 a lead of three ends the match; at 35 a visitors' lead of two
         or a home lead of one."""
@@ -429,8 +461,10 @@ class Match:
         return lead >= 1 or lead <= -2
 
     def last_minute_steal(self, minute: int, side: int, stealer: Card) -> int:
-        """A steal in the last minute of a half: roll for key players once more;
-        if the stealer is the key offensive player, the breakaway comes now."""
+        """A steal in the last minute of a half or of the game (20, 40, or 30/35
+        when the lead ends the game there): roll for key players once more; if
+        the stealer is the key offensive player, the breakaway comes now. Its
+        goal may undo an early ending: the lead is judged after the minute."""
         offence_slot, _defence_slot, b, *_rest = self.next_minute()
         if self.on[side][offence_slot] is stealer:
             return self.breakaway(minute, side, stealer, b, "last_minute_steal")
@@ -459,15 +493,25 @@ class Match:
 
     def shootout(self, minute: int) -> tuple[int, int]:
         """Penalty kicks, five each (home first), then pairs until one misses.
-        Every field player still allowed to play kicks, best offence first."""
+        Every field player still allowed to play kicks, best offence first; a
+        side with no field player left sends its goaltenders (a PENALTY KICK
+        succeeds "regardless of rating, unless a six is rolled", so anybody may
+        take one). A side with nobody at all misses every kick; when neither side
+        has anybody, a CONTROL CHECK decides (1-0 to the side it favours)."""
         kickers = []
         keepers = []
         for side, team in enumerate(self.teams):
             allowed = [card for card in team.cards if not self.removed[card.slot]]
-            kickers.append(sorted((c for c in allowed if c.role == "field"), key=shooter_rank))
-            on_goal = self.on[side][GOALKEEPER_SLOT]
+            field = [c for c in allowed if c.role == "field"]
             spare = [c for c in allowed if c.role == "goalkeeper"]
+            kickers.append(sorted(field or spare, key=shooter_rank))
+            on_goal = self.on[side][GOALKEEPER_SLOT]
             keepers.append(on_goal if on_goal is not None else (spare[0] if spare else None))
+        if not kickers[HOME] and not kickers[AWAY]:  # else the side with a kicker scores sooner or later
+            face = self.d12()
+            winner = self.control_side[face]
+            self.events.add((minute, ev.POSSESSION, SIDES[winner], None, face, "shootout"))
+            return (1, 0) if winner == HOME else (0, 1)
         goals = [0, 0]
         taken = [0, 0]
         while True:
@@ -551,18 +595,24 @@ class Incident:
     """One DOUBLES CHART result: the checks, cards and injuries it brings, the
     hard timeout after them and the penalty kicks they award."""
 
-    __slots__ = ("match", "minute", "cause", "left", "penalties")
+    __slots__ = ("match", "minute", "cause", "stopped", "penalties")
 
     def __init__(self, match: Match, minute: int, cause: str) -> None:
         self.match = match
         self.minute = minute
         self.cause = cause
-        self.left = False
+        #: a HARD TIMEOUT follows: somebody was hurt or booked, or a foul was called
+        #: (every result with a SPORTSMANSHIP CHECK is a foul, carded or not)
+        self.stopped = False
         self.penalties: list[tuple[int, Card]] = []
 
     # --- checks --------------------------------------------------------------
 
     def sportsmanship_check(self, card: Card) -> tuple[bool, int]:
+        """A foul: a card, or a warning when the check is made; either way play
+        stops for a hard timeout ("Stoppages for injuries, fouls, goals and
+        half-time are considered hard timeouts")."""
+        self.stopped = True
         die = self.match.d6()
         return card.sportsmanship_ok[die], die
 
@@ -582,7 +632,7 @@ class Incident:
         match.stats[card.slot][INJURIES] += 1
         match.events.add((self.minute, ev.INJURY, SIDES[side], card.id, severity, roll, self.cause))
         match.leave(self.minute, side, card, permanent=severity == "major")
-        self.left = True
+        self.stopped = True
 
     def book(self, side: int, card: Card, colour: str, roll: int | None, fouled: Card | None) -> int:
         """A YELLOW or RED CARD; a red (or a second yellow) sends the player off
@@ -600,17 +650,18 @@ class Incident:
             match.events.add((self.minute, ev.RED_CARD, SIDES[side], card.id, roll, self.cause, colour == "yellow"))
             self.penalties.append((1 - side, fouled))  # type: ignore[arg-type]
         match.leave(self.minute, side, card, permanent=sent_off)
-        self.left = True
+        self.stopped = True
         return 2 if sent_off else 1
 
     def control(self, reason: str = "reroll") -> int:
         return self.match.control_check(self.minute, self.match.d12(), reason)
 
     def finish(self, possession: int) -> int:
-        """Hard timeout if anybody left, then the penalty kicks; a side that
-        kicked a red-card penalty keeps the ball (unless both sides kicked)."""
+        """Hard timeout if anybody left or a foul was called, then the penalty
+        kicks; a side that kicked a red-card penalty keeps the ball (unless both
+        sides kicked)."""
         match = self.match
-        if self.left:
+        if self.stopped:
             match.hard_timeout(self.minute)
         if not self.penalties:
             return possession

@@ -17,7 +17,7 @@ from engines.published import (
 )
 
 #: Two halves; at 30' a lead of three ends it, at 35' a visitors' lead of two or a hosts' of one.
-#: With a winner required: sudden death for up to ``SUDDEN_DEATH_LIMIT`` minutes, then penalties.
+#: With a winner required: sudden death until a goal (``SUDDEN_DEATH_LIMIT`` is only a safety limit), then penalties.
 CLOCK = Clock(
     regulation=FULL_TIME,
     periods=FULL_TIME // HALF_LENGTH,

@@ -65,6 +65,14 @@ BAD_FILES = {
         row(id="i" * (ID_MAX + 1)).encode(),
         f"line 3 (Ada), column id: Ensure this value has at most {ID_MAX} characters (it has {ID_MAX + 1}).",
     ),
+    "superscript rating": (
+        "c1,Ada,field,2,³,3,3,1\n".encode(),
+        "line 3 (Ada): offence: '³' is not a whole number; allowed 1-6",
+    ),
+    "double minus rating": (
+        b"c1,Ada,field,2,4,--3,3,1\n",
+        "line 3 (Ada): defence: '--3' is not a whole number; allowed 1-6",
+    ),
     "cell over the csv limit": (
         row("x" * 200_000).encode(),
         f"line 3: field larger than field limit ({csv.field_size_limit()})",

@@ -51,6 +51,35 @@ def test_validate_card_names_the_field_the_value_and_what_is_allowed(card, messa
         ENGINE.validate_card(card)
 
 
+@pytest.mark.parametrize("value", ["³", "--3", "+-3", "3.5", "٣ ", True, False, 2.5, [3]])
+@pytest.mark.parametrize("field", ["offence", "defence", "sportsmanship", "stars"])
+def test_a_value_that_is_not_a_whole_number_is_a_card_error_naming_field_and_allowed_values(field, value):
+    card = {"role": "field", "offence": 3, "defence": 3, "sportsmanship": 3, "stars": 0, field: value}
+    allowed = "0-3" if field == "stars" else "1-6"
+    with pytest.raises(CardError, match=f"^{field}: .* is not a whole number; allowed {allowed}$"):
+        ENGINE.validate_card(card)
+
+
+@pytest.mark.parametrize("value", ["4³", "--44", True, "44.0x"])
+def test_a_goaltending_that_is_not_a_whole_number_is_a_card_error(value):
+    with pytest.raises(CardError, match="^goaltending: .* allowed two die faces 1-6"):
+        ENGINE.validate_card({"role": "goalkeeper", "goaltending": value, "sportsmanship": 3})
+
+
+def test_a_bad_card_on_a_team_sheet_names_the_team_the_player_the_field_and_the_allowed_values():
+    home = copy.deepcopy(ENGINE.sample_team(1, name="Lions"))
+    card = next(card for card in home["players"] if card["role"] == "field")
+    card["offence"] = "³"
+    with pytest.raises(CardError) as refused:
+        ENGINE.simulate(home, ENGINE.sample_team(2), seed=1)
+    assert str(refused.value) == f"Lions, player {card['id']}: offence: '³' is not a whole number; allowed 1-6"
+
+
+def test_signed_ascii_numbers_are_still_read():
+    card = {"role": "field", "offence": "+3", "defence": " 4", "sportsmanship": "3 ", "stars": "-0"}
+    assert ENGINE.validate_card(card) == {"role": "field", "offence": 3, "defence": 4, "sportsmanship": 3, "stars": 0}
+
+
 @given(tens=st.integers(1, 6), ones=st.integers(1, 6), sportsmanship=st.integers(1, 6))
 def test_every_goaltending_of_two_die_faces_is_valid(tens, ones, sportsmanship):
     card = ENGINE.validate_card(

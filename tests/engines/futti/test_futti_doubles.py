@@ -146,15 +146,49 @@ def test_doubles_result(futti, result, rolls, after, possession):
     assert match.possession == possession
 
 
-def test_resolve_normally_keeps_the_doubles_for_a_normal_play(futti):
+def test_resolve_normally_keeps_the_doubles_and_rolls_a_new_d12_for_the_loose_ball(futti):
     face, d12 = cell("resolve_normally")
-    match = futti.start(1, 1, face, face, d12)
+    assert face == 1 and 6 <= d12 <= 12  # 1-1: both checks made; the cell's d12 is in the home range 6-12
+    match = futti.start(1, 1, face, face, d12, 3)
     futti.play(match, 1)
-    # both checks made with the doubles (hA1 offence 4, aD1 defence 5): loose ball on the d12
-    assert futti.log(match) == [
-        ("resolve_normally", "home", "hA1"),
-        ("possession", "home" if d12 >= 6 else "away", None),
+    # both checks made with the doubles (hA1 offence 4, aD1 defence 5): a loose ball on a new d12, 3: visitors
+    assert futti.log(match) == [("resolve_normally", "home", "hA1"), ("possession", "away", None)]
+    assert futti.details(match, "possession")[0] == {"d12": 3, "reason": "loose_ball"}
+    assert match.possession == AWAY
+
+
+def test_resolve_normally_after_a_save_rolls_a_new_d12(futti):
+    face, d12 = 3, 6
+    assert DEFAULT_CHARTS.doubles[face - 1][d12 - 1] == "resolve_normally"
+    # key white 5: aA1 (defence 2) defends; 3-3: hA1 (offence 4) beats him, 11 is saved, new d12 1: visitors
+    match = futti.start(1, 5, face, face, d12, 1, 1, 1)
+    futti.play(match, 1)
+    assert [kind for kind, _, _ in futti.log(match)] == ["resolve_normally", "shot", "save", "possession"]
+    assert futti.details(match, "possession")[0] == {"d12": 1, "reason": "save"}
+    assert match.possession == AWAY
+
+
+def test_resolve_normally_gives_the_side_ahead_on_stars_the_books_odds(futti):
+    """Every RESOLVE NORMALLY cell with every new d12: the side ahead (home, +2) wins the
+    loose balls on 7 faces of 12, exactly its control range."""
+    cells = [
+        (f, c)
+        for f, row in enumerate(DEFAULT_CHARTS.doubles, 1)
+        for c, r in enumerate(row, 1)
+        if r == "resolve_normally"
     ]
+    won = 0
+    for face, d12 in cells:
+        for new_d12 in range(1, 13):
+            # key black 5 / white 1: hD1 (offence 2) against aD1 (defence 5); 1-1 to 6-6 never gives a shot
+            match = futti.start(5, 1, face, face, d12, *([new_d12] if face <= 2 or face == 6 else []))
+            futti.play(match, 1)
+            if futti.details(match, "possession"):
+                won += match.possession == HOME
+            else:  # a steal (hD1 misses, aD1 makes it): no control check, no new d12
+                assert 3 <= face <= 5
+    loose = sum(12 for face, _ in cells if face <= 2 or face == 6)
+    assert won * 12 == loose * 7
 
 
 def test_every_result_is_explained_with_its_injury_severity(futti):
@@ -202,6 +236,18 @@ def test_a_league_may_replace_the_charts_with_json(futti):
         ({"die_indicators": {"offence": {"attacker_1": [1, 2, 3, 4, 5]}, "defence": {}}}, "[6] name no position"),
         ({"die_indicators": {"offence": {"keeper": [1]}, "defence": {}}}, "'keeper' is not a position"),
         ({"tie_break": "coin_toss"}, "tie_break"),
+        (
+            {
+                "die_indicators": {
+                    "offence": {"attacker_1": [True, 2], "attacker_2": [3, 4], "defender_1": [5], "defender_2": [6]},
+                    "defence": {"defender_1": [1, 2], "defender_2": [3, 4], "attacker_1": [5], "attacker_2": [6]},
+                }
+            },
+            "die_indicators.offence.attacker_1: face True is not a free die face 1-6",
+        ),
+        ({"control_ranges": [[False, None, 7]]}, "'from' False should be 0"),
+        ({"control_ranges": [[0, True, 6], [2, None, 7]]}, "'to' True must be null or an integer"),
+        ({"control_ranges": [[0, None, True]]}, "faces True must be 1-12"),
     ],
 )
 def test_a_broken_replacement_chart_is_refused_with_a_clear_message(futti, settings, message):

@@ -13,6 +13,7 @@ import pytest
 
 from engines import ScriptedDice, get_engine
 from engines.core import STANDARD_STATS, CardError, TeamSheet
+from engines.futti.match import SUDDEN_DEATH_LIMIT
 
 ENGINE = get_engine("futti")
 HOME_TEAM = ENGINE.sample_team(1, name="Home")
@@ -21,13 +22,13 @@ AWAY_TEAM = ENGINE.sample_team(2, name="Away")
 #: sha256 of ``to_json()`` for the sample teams 1 and 2 and seed 2026. A change
 #: here means the order or meaning of the rolls changed: bump ENGINE.version.
 GOLDEN_SEED = 2026
-GOLDEN_SHA256 = "e6faa8bbff2e3bb474c65282c47d86d59c2172327bbf49d3d617b7cfa861b103"
+GOLDEN_SHA256 = "af208ca00a520f495b1293e8d9d227a59b0224c02a239e84f7ba89839cfb87af"
 
 
 def test_golden_result():
     result = ENGINE.simulate(HOME_TEAM, AWAY_TEAM, seed=GOLDEN_SEED)
     digest = hashlib.sha256(result.to_json().encode()).hexdigest()
-    assert (result.version, digest) == (ENGINE.version, GOLDEN_SHA256) == ("1.2", GOLDEN_SHA256)
+    assert (result.version, digest) == (ENGINE.version, GOLDEN_SHA256) == ("1.3", GOLDEN_SHA256)
 
 
 def test_same_inputs_and_seed_give_the_same_json_byte_for_byte():
@@ -200,13 +201,44 @@ def test_loose_balls_follow_the_control_indicator():
     assert abs(share - 10 / 12) < 0.03
 
 
-def test_sudden_death_without_a_goal_for_an_hour_goes_to_penalties(futti):
+def test_sudden_death_goes_on_past_an_hour_until_someone_scores(futti):
+    goal_minute = (1, 1, 3, 6, 4, 5, 1)  # hA1 scores past aG1 (51 > 44)
+    rolls = [1, 1, *futti.quiet * 100, *goal_minute]  # no goal in the 60 minutes after full time
+    result = futti.engine.play(futti.home, futti.away, ScriptedDice(rolls), {"winner_required": True})
+    assert (result.home_goals, result.away_goals, result.decided_by) == (1, 0, "sudden_death")
+    assert result.events[-1].minute == 101
+
+
+def test_only_the_safety_limit_ends_sudden_death_without_a_goal(futti):
+    assert SUDDEN_DEATH_LIMIT >= 1000  # far beyond any match measured (README)
     scored, missed = (1, 6, 6), (6,)
     kicks = [*scored, *missed, *scored, *missed, *scored, *missed]
-    rolls = [1, 1, *futti.quiet * 100, *kicks]
+    rolls = [1, 1, *futti.quiet * (40 + SUDDEN_DEATH_LIMIT), *kicks]
     result = futti.engine.play(futti.home, futti.away, ScriptedDice(rolls), {"winner_required": True})
     assert (result.decided_by, result.shootout_home, result.shootout_away) == ("penalties", 3, 0)
-    assert result.events[-1].minute == 100
+    assert result.events[-1].minute == 40 + SUDDEN_DEATH_LIMIT
+
+
+def test_a_shootout_with_no_field_player_left_sends_the_goaltenders(futti):
+    scored, missed = (1, 6, 6), (6,)
+    match = futti.start(*scored, *missed, *scored, *missed, *scored, *missed)
+    for side in (0, 1):
+        for card in match.teams[side].cards:
+            match.removed[card.slot] = card.role == "field"  # every field player sent off or badly hurt
+    assert match.shootout(1000) == (3, 0)
+    assert match.dice.remaining == []
+    kickers = [e.player_id for e in match.events if e.kind == "penalty_kick"]
+    assert kickers == ["hG1", "aG1", "hG2", "aG2", "hG1", "aG1"]
+
+
+def test_a_shootout_with_nobody_left_on_either_side_goes_to_a_control_check(futti):
+    match = futti.start(3)
+    for card in (*match.teams[0].cards, *match.teams[1].cards):
+        match.removed[card.slot] = True
+    assert match.shootout(1000) == (0, 1)  # d12 3 is outside the home range 6-12
+    assert [(e.kind, e.side, e.detail) for e in match.events if e.minute == 1000] == [
+        ("possession", "away", {"d12": 3, "reason": "shootout"})
+    ]
 
 
 @pytest.mark.parametrize("as_team_sheet", [False, True])

@@ -6,6 +6,8 @@ the cast and the board slots). Side 0 is home, 1 is away.
 
 from __future__ import annotations
 
+import pytest
+
 from engines import ScriptedDice
 from engines.futti.charts import DEFAULT_CHARTS
 from engines.futti.match import BREAKAWAYS, GOALS, GOALS_AGAINST, MINUTES, RED_CARDS, SAVES, SHOTS, STEALS, YELLOW_CARDS
@@ -26,8 +28,10 @@ def test_control_ranges_follow_the_rule_book_examples():
     assert DEFAULT_CHARTS.home_range(0) == (7, 12)  # a tie: home 7-12
     assert DEFAULT_CHARTS.home_range(1) == (6, 12)  # home +1-2: 6-12
     assert DEFAULT_CHARTS.home_range(2) == (6, 12)
-    assert DEFAULT_CHARTS.home_range(-2) == (1, 5)  # visitors +1-2: their range 1-7
-    assert DEFAULT_CHARTS.home_range(-9) == (1, 2)  # visitors +7 or more: ten faces
+    assert DEFAULT_CHARTS.home_range(-1) == (8, 12)  # visitors +1-2: their range 1-7, the home side's 8-12
+    assert DEFAULT_CHARTS.home_range(-2) == (8, 12)
+    assert DEFAULT_CHARTS.home_range(-3) == (9, 12)  # visitors +3-4: their range 1-8
+    assert DEFAULT_CHARTS.home_range(-9) == (11, 12)  # visitors +7 or more: ten faces, 1-10
 
 
 def test_visitors_with_more_stars_own_the_low_faces(futti):
@@ -35,7 +39,17 @@ def test_visitors_with_more_stars_own_the_low_faces(futti):
     match = futti.start(
         home={**futti.home, "players": [futti.field("hA1", 4, 2), *futti.home["players"][1:]]}, away=away
     )
-    assert match.control_detail == {"advantage": -2, "home_range": (1, 5)}
+    assert match.control_detail == {"advantage": -2, "home_range": (8, 12)}
+
+
+def test_visitors_ahead_on_stars_win_a_loose_ball_on_the_low_faces(futti):
+    # visitors +2 (three stars against one plus home): their range is 1-7, as the rule book says
+    away = {**futti.away, "players": [futti.field("aA1", 4, 2, stars=3), *futti.away["players"][1:]]}
+    home = {**futti.home, "players": [futti.field("hA1", 4, 2), *futti.home["players"][1:]]}
+    for d12, side in ((1, AWAY), (7, AWAY), (8, HOME), (12, HOME)):
+        match = futti.start(1, 1, 1, 2, d12, home=home, away=away)  # both checks made: a loose ball
+        futti.play(match, 1)
+        assert match.possession == side, d12
 
 
 def test_chosen_goaltender_starts_on_1_to_5(futti):
@@ -180,6 +194,41 @@ def test_steal_in_the_last_minute_ends_the_half_when_the_stealer_is_not_picked(f
     assert futti.log(match) == [("steal", "away", "aD1"), ("half_time", None, None)]
 
 
+@pytest.mark.parametrize(
+    ("minute", "score", "goes_on"), [(35, [1, 0], True), (35, [0, 2], False), (30, [0, 3], False), (30, [3, 0], True)]
+)
+def test_a_steal_in_the_minute_the_game_ends_early_rolls_again_for_a_breakaway(futti, minute, score, goes_on):
+    # the lead ends the game after this minute; aD1 steals, the extra key roll picks him
+    # (black 5): breakaway, 66 beats hG1 44 - 10
+    next_minute = futti.quiet if goes_on else ()
+    match = futti.start(1, 1, 5, 2, 7, 5, 1, 1, 2, 3, 6, 6, *next_minute)
+    match.score[:] = score
+    last = futti.play(match, minute, last=minute + 1)
+    assert futti.log(match, minute)[:4] == [
+        ("steal", "away", "aD1"),
+        ("breakaway", "away", "aD1"),
+        ("shot", "away", "aD1"),
+        ("goal", "away", "aD1"),
+    ]
+    assert futti.details(match, "breakaway")[0]["cause"] == "last_minute_steal"
+    # the lead is judged after the minute: a goal that undoes it plays on
+    assert last == (minute + 1 if goes_on else minute)
+
+
+def test_a_steal_in_the_minute_the_game_ends_early_ends_it_when_the_stealer_is_not_picked(futti):
+    match = futti.start(1, 1, 5, 2, 7, 1, 1, 1, 2, 3)
+    match.score[:] = [1, 0]
+    assert futti.play(match, 35, last=40) == 35
+    assert futti.log(match) == [("steal", "away", "aD1")]
+
+
+def test_a_steal_at_thirty_five_when_the_game_goes_on_is_a_threat_for_the_next_minute(futti):
+    match = futti.start(1, 1, 5, 2, 7, 1, 1, 1, 2, 3)
+    match.score[:] = [1, 1]
+    futti.play(match, 35, last=36)  # no extra roll in minute 35; minute 36 picks aA1, not the stealer
+    assert [kind for kind, _, _ in futti.log(match)] == ["steal", "possession"]
+
+
 def test_empty_key_position_fails_its_checks(futti):
     match = futti.start(1, 1, 1, 2, 7)
     match.on[HOME][0] = None  # playing short in attacker 1's box
@@ -255,6 +304,40 @@ def test_red_carded_and_major_injured_players_never_come_back(futti):
     for _ in range(3):
         match.hard_timeout(2)
     assert futti.on_field(match, HOME)[0] == "hR1" and futti.on_field(match, AWAY)[2] == "aR2"
+
+
+def test_a_player_hurt_in_the_incident_of_a_red_card_penalty_stays_off_when_it_is_scored(futti):
+    # 1-1 d12 1: ATTACKER FLATTENED; hA1 makes the injury check (2): minor injury; aD1 fails
+    # SP (5): red card and a penalty, which hR1 (in for hA1) scores: 1, 51 beats 44 - 10
+    match = futti.start(1, 1, 1, 1, 1, 2, 5, 1, 5, 1)
+    futti.play(match, 1)
+    assert [kind for kind, _, _ in futti.log(match)][-3:] == ["penalty_kick", "shot", "goal"]
+    # the kick is taken in the card's own hard timeout: its goal is no new one for hA1
+    assert futti.on_field(match, HOME)[0] == "hR1"
+    assert [e.detail["reason"] for e in match.events if e.kind == "substitution" and e.side == "home"] == ["reserve"]
+    match.hard_timeout(2)  # the next hard timeout: hA1 comes back
+    assert futti.on_field(match, HOME)[0] == "hA1"
+
+
+def test_a_foul_without_a_card_is_a_hard_timeout(futti):
+    # minute 1: 2-2 d12 1, ATTACKER CARDED: hA1 off, hR1 on, the visitors' ball.
+    # minute 2: 1-1 d12 4, ATTACKER HARD CHECKED: aA1 unhurt (1), hD1 passes SP (3): a
+    # warning, no card, but a foul stops play: a hard timeout, and hA1 comes back
+    match = futti.start(1, 1, 2, 2, 1, 1, 1, 1, 1, 4, 1, 3)
+    futti.play(match, 1, last=2)
+    assert futti.log(match, 2) == [
+        ("attacker_hard_checked", "away", "aA1"),
+        ("substitution", "home", "hA1"),
+    ]
+    assert futti.on_field(match, HOME)[0] == "hA1" and match.possession == AWAY
+
+
+def test_a_player_who_goes_down_unhurt_stops_nothing(futti):
+    # minute 2: 3-3 d12 1, ATTACKER GOES DOWN: aA1 unhurt (1), new d12 9: no foul, no injury, no timeout
+    match = futti.start(1, 1, 2, 2, 1, 1, 1, 3, 3, 1, 1, 9)
+    futti.play(match, 1, last=2)
+    assert futti.log(match, 2) == [("attacker_goes_down", "away", "aA1"), ("possession", "home", None)]
+    assert futti.on_field(match, HOME)[0] == "hR1"
 
 
 def test_playing_short_until_a_player_can_come_back(futti):
