@@ -29,12 +29,11 @@ from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
 from competitions.careers import career
 from competitions.history import cached_history
-from competitions.odds import ODDS_TASK, NoTable, season_odds_from_cache
-from competitions.previews import PREVIEW_TASK, PreviewTooSlow, match_preview
+from competitions.odds import NoTable, odds_request, season_odds_from_cache
+from competitions.previews import PreviewTooSlow, match_preview, preview_request
 from competitions.records import cached_records, history_document
 from competitions.round_robin import fixtures_generate
 from competitions.standings import cached_standings
-from config.celery import app
 from config.throttling import AnonThrottle, ScopeThrottle
 from leagues.models import League, Season, SeasonTeam, Team
 from leagues.validation import query_id
@@ -165,7 +164,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         except NoTable as exc:
             raise exceptions.NotFound(str(exc)) from exc
         if odds is None:
-            app.send_task(ODDS_TASK, (season.id,))
+            odds_request(season.id)
             return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
         return Response(OddsSerializer(odds).data)
 
@@ -334,7 +333,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
         try:
             preview = match_preview(match, budget=PREVIEW_BUDGET_SECONDS)
         except PreviewTooSlow:
-            app.send_task(PREVIEW_TASK, (match.id,))
+            preview_request(match.id)
             return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
         except MatchNotPlayable as exc:
             raise exceptions.NotFound(str(exc)) from exc

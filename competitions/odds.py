@@ -32,7 +32,7 @@ from django.core.cache import cache
 from numpy.typing import NDArray
 
 from competitions.divisions import season_divisions
-from competitions.previews import PREVIEW_SAMPLES, Outlook, match_preview, preview_keys
+from competitions.previews import PREVIEW_SAMPLES, Outlook, match_preview, preview_keys, task_request
 from competitions.standings import Result, Row, rank_tied, ranking_criteria, table_from, table_inputs
 from leagues.models import Division, Season
 from matches.models import Match
@@ -41,6 +41,22 @@ from tournaments.models import Bracket, Swiss
 DEFAULT_COMPLETIONS = 10_000
 #: The task that recomputes a season's odds (``competitions.tasks``), sent by name after a round.
 ODDS_TASK = "competitions.season_odds"
+
+
+def odds_request(season_id: int, *, after_round: int | None = None) -> bool:
+    """Queue the season's odds for the workers, unless they were asked for lately (for the same
+    round, when a round's result asks); True if sent."""
+    return task_request(ODDS_TASK, season_id, key=f"odds-requested:{season_id}:{after_round}")
+
+
+def odds_request_when_round_complete(season_id: int, round_number: int) -> None:
+    """Ask for the season's odds once the round is complete. Run after the result's commit: of
+    two batches finishing a round at once, the one that commits last sees it complete."""
+    round_matches = Match.objects.filter(season_id=season_id, round=round_number)
+    if not round_matches.exclude(status__in=Match.CLOSED_STATUSES).exists():
+        odds_request(season_id, after_round=round_number)
+
+
 #: The criteria that are one number per team, each as the row attribute it reads.
 SCALAR = {
     "points": "points",

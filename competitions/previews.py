@@ -39,10 +39,11 @@ from typing import Any
 
 from django.core.cache import cache
 
+from config.celery import app
 from engines import Engine, MatchOptions, TeamSheet
 from engines.sheets import FrozenTeamSheet
 from matches.models import Match
-from matches.services import match_engine, match_setup, simulate_accepted, squad_sheets
+from matches.services import match_engine, match_setup, sheets_simulate, squad_sheets
 
 #: Samples per preview: the standard error of each probability is at most 1/(2 sqrt 640) = 1.98 pp.
 PREVIEW_SAMPLES = 640
@@ -52,6 +53,24 @@ SEED_FLOOR = 2**64
 PREVIEW_CACHE_SECONDS = 30 * 24 * 3600
 #: The task that previews one pairing (``competitions.tasks``), sent by name.
 PREVIEW_TASK = "competitions.match_preview"
+#: A task asked for again within this many seconds is not sent again: a reader asking over and
+#: over (the API while a preview is made), the results of one round, queue one task.
+REQUEST_SECONDS = 300
+
+
+def preview_request(match_id: int) -> bool:
+    """Queue the match's preview for a worker, unless it was asked for lately; True if sent."""
+    return task_request(PREVIEW_TASK, match_id, key=f"preview-requested:{match_id}")
+
+
+def task_request(task: str, *args: Any, key: str) -> bool:
+    """Send ``task`` unless ``key`` says it was sent in the last ``REQUEST_SECONDS``."""
+    if not cache.add(key, 1, REQUEST_SECONDS):
+        return False
+    app.send_task(task, args)
+    return True
+
+
 #: With a time budget, the matches played (after the first) before the rest is estimated.
 BUDGET_CHECK = 8
 #: How many of the most likely scores a preview names.
@@ -122,11 +141,11 @@ def pairing_outlook(
     seeds: list[int],
     budget: float | None = None,
 ) -> Outlook:
-    """Play the pairing once per seed, as the play task would (``simulate_accepted``). With a
+    """Play the pairing once per seed, as the play task would (``sheets_simulate``). With a
     ``budget`` (seconds), ``PreviewTooSlow`` once the first match says all would take longer."""
     scores: Counter[tuple[int, int]] = Counter()
     through = 0
-    result, home, away, _ = simulate_accepted(engine, home, away, seed=seeds[0], options=options)
+    result, home, away, _ = sheets_simulate(engine, home, away, seed=seeds[0], options=options)
     # frozen: the engine keeps what it made of each side across the samples
     home, away = FrozenTeamSheet.coerce(home), FrozenTeamSheet.coerce(away)
     start = time.perf_counter()

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 
 from django.db import transaction
 from django.db.models import Q
 
 from competitions.groups import knockout_draw_when_groups_finish
 from competitions.knockout import bracket_advance
-from competitions.odds import ODDS_TASK
+from competitions.odds import odds_request_when_round_complete
 from competitions.playoffs import playoffs_draw_when_league_finishes
 from competitions.swiss import swiss_advance_after
-from config.celery import app
 from matches.models import Match
 from tournaments.models import Tie
 
@@ -31,7 +31,7 @@ logger = logging.getLogger(__name__)
 
 def on_result(match: Match) -> None:
     """Move on whatever the match's stored result decides (the caller holds the transaction and
-    read the match with its season's group and play-offs)."""
+    read the match with its season's group, play-offs and bracket)."""
     if match.winner_required:  # only knockout and Swiss matches sit in a bracket or a draw
         _on_winner_required(match)
     else:
@@ -59,8 +59,8 @@ def _on_league_result(match: Match) -> None:
         tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
         if tie is not None:  # this leg may decide the tie, or change who won it
             bracket_advance(tie[1], recheck=tie[0])
-    if not season.matches.filter(round=match.round).exclude(status__in=Match.CLOSED_STATUSES).exists():
-        transaction.on_commit(lambda: app.send_task(ODDS_TASK, (season.id,)))  # the round is complete
+    if not hasattr(season, "bracket"):  # a knockout has no odds
+        transaction.on_commit(partial(odds_request_when_round_complete, season.id, match.round))
     if hasattr(season, "group"):
         _draw_keeping_the_result(knockout_draw_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):

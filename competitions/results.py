@@ -8,6 +8,7 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
@@ -29,6 +30,8 @@ def match_play(*, match_id: int) -> Match:
         simulated = services.match_simulate(ready[0])
         with transaction.atomic():
             for match in services.matches_lock([match_id]):
+                if services.playing_inputs(match) != services.playing_inputs(ready[0]):
+                    simulated = services.match_simulate(match)  # changed since it was read
                 services.simulated_store(match, simulated)
                 on_result(match)
                 return match
@@ -44,24 +47,37 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
 
 
 def matches_play(ids: Iterable[int]) -> list[Match]:
-    """Play a batch of matches: each ready match is simulated first, outside any transaction
-    (the engine holds no lock, so other writers never wait for it), then all are stored in one
-    transaction holding their rows, each in a savepoint of its own. A match is stored exactly
-    once (one stored meanwhile by another worker is skipped), a failure marks only its own match
-    failed, and nothing is stored until the batch commits (a batch lost with its worker leaves
-    its matches scheduled and queued, recovered as a single lost match is). A lost connection or
-    a deadlock is raised for the caller to retry the batch. A second leg whose first leg is in
-    the batch is played after it. Returns the matches of ``ids`` as they stand, in that order."""
+    """Play matches in batches of ``PLAY_BATCH_SIZE`` (``batch_play``). A second leg whose first
+    leg is among them is played after it, in a pass of its own. Returns the matches of ``ids``
+    as they stand, in that order."""
     ids = list(ids)
     pending = ids
+    size = settings.PLAY_BATCH_SIZE
     while ready := services.matches_ready(pending):
-        simulated = {match.id: match_simulate_or_error(match) for match in ready}
-        with transaction.atomic(), standings_changes_collected():
-            for match in services.matches_lock(simulated):
-                match_store_or_fail(match, simulated[match.id])
-        pending = [match_id for match_id in pending if match_id not in simulated]
+        for start in range(0, len(ready), size):
+            batch_play(ready[start : start + size])
+        played = {match.id for match in ready}
+        pending = [match_id for match_id in pending if match_id not in played]
     found = Match.objects.in_bulk(ids)
     return [found[match_id] for match_id in ids if match_id in found]
+
+
+def batch_play(ready: list[Match]) -> None:
+    """Play a batch of ready matches: each is simulated first, outside any transaction (the
+    engine holds no lock, so other writers never wait for it), then all are stored in one
+    transaction holding their rows, each in a savepoint of its own. A match is stored exactly
+    once (one stored meanwhile by another worker is skipped; one whose teams, seed or season
+    changed since it was read is played again under the lock), a failure marks only its own
+    match failed, and nothing of the batch is stored until it commits (a batch lost with its
+    worker leaves its matches scheduled and queued, recovered as a single lost match is). A lost
+    connection or a deadlock is raised for the caller to retry."""
+    simulated = {match.id: (services.playing_inputs(match), match_simulate_or_error(match)) for match in ready}
+    with transaction.atomic(), standings_changes_collected():
+        for match in services.matches_lock(simulated):
+            inputs, played = simulated[match.id]
+            if services.playing_inputs(match) != inputs:
+                played = match_simulate_or_error(match)
+            match_store_or_fail(match, played)
 
 
 def match_simulate_or_error(match: Match) -> services.Simulated | Exception:

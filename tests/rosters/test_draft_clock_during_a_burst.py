@@ -1,5 +1,5 @@
 """A burst of matches never delays a draft clock: the clocks wait on a queue of their own
-(``config.celery.route_task``), consumed by a worker of its own, as in production."""
+(``config.celery.task_route``), consumed by a worker of its own, as in production."""
 
 import time
 
