@@ -405,10 +405,8 @@ class MatchOptions:
 
     @classmethod
     def coerce(cls, options: MatchOptions | Mapping[str, Any] | None) -> MatchOptions:
-        if options is None:
-            return cls()
-        if isinstance(options, MatchOptions):
-            return options
+        if options is None or isinstance(options, MatchOptions):
+            return options or cls()
         data = dict(options)
         winner_required = data.pop("winner_required", False)
         if not isinstance(winner_required, bool):  # bool("false") would be yes
