@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test bench bench-odds bench-engines bench-swiss bench-load lint serve worker mutate
+.PHONY: setup demo test test-all bench bench-odds bench-engines bench-swiss bench-load lint serve worker mutate
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,15 @@ setup: $(STAMP)
 demo: setup
 	$(BIN)/python manage.py demo $(ARGS)
 
+# `make test` leaves out the slow suites (real workers, browsers, fuzz, soak, a broker of their
+# own, tests marked slow) to stay at a few minutes; `make test-all` runs everything, as CI does.
+FAST := not (worker or browser or fuzz or soak or broker or slow)
+
 test: $(STAMP)
+	@scripts/system-deps.sh
+	$(BIN)/python -m pytest -m "$(FAST)" $(ARGS)
+
+test-all: $(STAMP)
 	@scripts/system-deps.sh
 	$(BIN)/python -m pytest $(ARGS)
 

@@ -15,7 +15,7 @@ from ops.backup import BackupError, league_export, league_import, league_paths, 
 from rosters.models import Draft, Player, SquadMember
 from tournaments.models import Swiss
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def described(league: League) -> dict:

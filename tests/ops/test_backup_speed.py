@@ -10,7 +10,7 @@ from matches.models import Match, MatchEvent
 from ops.backup import league_export, league_import
 from ops.demo import demo_season_create
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def test_a_20_team_season_is_exported_and_restored_in_seconds(capsys):

@@ -40,6 +40,7 @@ def brute_force(cards, needs, reserves, budget) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_the_witness_is_exact_on_small_pools():
     """Against a search of every assignment: a completion is found exactly when one exists, and
     it is one (every place filled with a card of its role, each card once, within the coins)."""
@@ -97,6 +98,7 @@ def test_a_draft_deeper_than_pythons_recursion_is_searched():
     assert plan is not None and [c.price for c in plan["broke"]] == [0, 0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_autodraft_fills_eight_futti_squads_wherever_the_demo_does(db, seed):
     """One sample pool (``load_pool futti --seed N``) per league; before the witness was exact the

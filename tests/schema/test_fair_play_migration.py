@@ -6,7 +6,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIFA, League
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 BEFORE = [("leagues", "0005_team_tactics_either_history")]
 
 

@@ -8,7 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 from leagues.models import SeasonTeam
 from tests.schema.test_fair_play_migration import at_head, migrate  # noqa: F401  at_head is a fixture
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 BEFORE = [("leagues", "0008_season_summaries")]
 AFTER = [("leagues", "0009_season_team_tactics")]
 

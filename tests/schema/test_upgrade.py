@@ -11,7 +11,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.recorder import MigrationRecorder
 from django.db.models import JSONField
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 #: The last migration of each project app at commit edd143f (``git show edd143f --stat``).
 AT_EDD143F = [

@@ -122,6 +122,7 @@ def test_one_sided_sign_p():
     assert abs(one_sided_sign_p(10, 10) - 0.5881) < 1e-4
 
 
+@pytest.mark.slow
 def test_the_planner_beats_the_greedy_coach():
     """A one-sided binomial (sign) test over the decided matches of 300 seeded ones.
 
