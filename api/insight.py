@@ -43,3 +43,27 @@ class OddsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
     completions = serializers.IntegerField()
     teams = TeamOddsSerializer(many=True)
+
+
+class TeamRoundOddsSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    division = serializers.IntegerField(required=False, help_text="Its division, in a season of divisions.")
+    expected_points = serializers.FloatField()
+    title = serializers.FloatField(help_text="First place (of its division).")
+    promotion = serializers.FloatField(required=False)
+    relegation = serializers.FloatField(required=False)
+    playoffs = serializers.FloatField(required=False)
+
+
+class RoundOddsSerializer(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The last complete round when computed (0: before any match).")
+    computed_at = serializers.DateTimeField()
+    completions = serializers.IntegerField()
+    teams = TeamRoundOddsSerializer(many=True)
+
+
+class OddsHistorySerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    rounds = RoundOddsSerializer(
+        many=True, help_text="Oldest first; a round the odds were not computed after is missing."
+    )

@@ -24,12 +24,13 @@ from rest_framework.response import Response
 
 from api import brackets, filters, serializers
 from api.history import AllTimeSerializer, CareerSerializer, HistorySerializer, RecordsSerializer
-from api.insight import OddsSerializer, PreviewSerializer, QueuedSerializer
+from api.insight import OddsHistorySerializer, OddsSerializer, PreviewSerializer, QueuedSerializer
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
 from competitions.careers import career
 from competitions.history import cached_history
-from competitions.odds import NoTable, odds_request, season_odds_from_cache
+from competitions.odds import NoTable, check_has_table, odds_request, season_odds_from_cache
+from competitions.odds_history import odds_history
 from competitions.previews import PreviewTooSlow, match_preview, preview_request
 from competitions.records import cached_records, history_document
 from competitions.round_robin import fixtures_generate
@@ -167,6 +168,19 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
             odds_request(season.id)
             return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
         return Response(OddsSerializer(odds).data)
+
+    @extend_schema(responses={200: OddsHistorySerializer, 404: None})
+    @action(detail=True, methods=["get"], url_path="odds/history")
+    def odds_history(self, request: Request, pk: str | None = None) -> Response:
+        """The season's odds after each round they were computed after (each team's title,
+        promotion, relegation and play-offs where the season has them, and expected points),
+        oldest first; the last round of a finished season is its final table. 404 for a knockout or Swiss."""
+        season = self.get_object()
+        try:
+            check_has_table(season)
+        except NoTable as exc:
+            raise exceptions.NotFound(str(exc)) from exc
+        return Response(OddsHistorySerializer({"season": season.id, "rounds": odds_history(season.id)}).data)
 
     @pdf_schema("Every squad of the season as printable cards (PDF).")
     @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer], throttle_scope="pdf")

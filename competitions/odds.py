@@ -32,6 +32,7 @@ from django.core.cache import cache
 from numpy.typing import NDArray
 
 from competitions.divisions import season_divisions
+from competitions.odds_history import odds_record
 from competitions.previews import PREVIEW_SAMPLES, Outlook, match_preview, preview_keys, task_request
 from competitions.standings import Result, Row, rank_tied, ranking_criteria, table_from, table_inputs
 from leagues.models import Division, Season
@@ -321,11 +322,14 @@ def season_odds_store(
     seed: int | None = None,
     samples: int = PREVIEW_SAMPLES,
 ) -> dict[str, Any]:
-    """``season_odds`` through the cache."""
+    """``season_odds`` through the cache; the season's own odds (the default completions, seed
+    and previews: what its page shows) are also kept for the round (``odds_record``)."""
     key = odds_key(season, preview_keys(remaining_matches(season), samples=samples), completions, seed)
     odds = cache.get(key)
     if odds is None:
         odds = season_odds(season, outlooks, completions=completions, seed=seed)
+        if (completions, seed, samples) == (DEFAULT_COMPLETIONS, None, PREVIEW_SAMPLES):
+            odds_record(season, odds)
         cache.set(key, odds, ODDS_CACHE_SECONDS)
         cache.set(odds_made_key(season.id), time.time_ns(), ODDS_CACHE_SECONDS)  # the season page shows them
     return odds

@@ -462,3 +462,25 @@ class SeasonSummary(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season_id}: {self.kind}"
+
+
+class SeasonOdds(models.Model):
+    """The season's odds (``competitions.odds``) as they stood after a round: the history the
+    season page charts and ``/api/seasons/ID/odds/history/`` lists. The odds themselves live in
+    the cache for the current state only; a row is kept per round so the rounds before stay."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="odds_history")
+    round = models.PositiveSmallIntegerField(help_text="The last complete round (0: before any match).")
+    computed_at = models.DateTimeField()
+    completions = models.PositiveIntegerField()
+    #: per team: ``team``, ``title``, ``expected_points``, and ``division``, ``promotion``,
+    #: ``relegation``, ``playoffs`` where the season has them (as the odds give them)
+    teams = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["season", "round"]
+        verbose_name_plural = "season odds"
+        constraints = [models.UniqueConstraint(fields=["season", "round"], name="season_odds_one_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: odds after round {self.round}"

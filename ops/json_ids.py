@@ -20,7 +20,7 @@ class JsonIds:
     why: str = ""
 
 
-TEAM, PLAYER = "leagues.Team", "rosters.Player"
+TEAM, PLAYER, DIVISION = "leagues.Team", "rosters.Player", "leagues.Division"
 
 #: Lineup keys that name players, in the engines' own lineups (tactics): Fütti's
 #: attackers, defenders and goalkeeper, Mutant Soccer's starters (values); Calciotto's
@@ -99,6 +99,20 @@ def _table_result(value: Any, ids: IdMap) -> Any:
     return out
 
 
+def _odds_teams(value: Any, ids: IdMap) -> Any:
+    """A round's odds: each team's entry names the team and, in a season of divisions, its division."""
+    if not isinstance(value, list):
+        return value
+    return [
+        {
+            **team,
+            "team": ids(TEAM, team.get("team")),
+            **({"division": ids(DIVISION, team["division"])} if "division" in team else {}),
+        }
+        for team in value
+    ]
+
+
 def _event_detail(value: Any, ids: IdMap) -> Any:
     if isinstance(value, dict) and value.get("source") == "table" and "out" in value:
         return {**value, "out": ids(PLAYER, value["out"])}
@@ -112,6 +126,7 @@ JSON_IDS: dict[tuple[str, str], JsonIds] = {
     ("leagues.Season", "engine_settings"): JsonIds(()),
     ("leagues.Team", "tactics"): JsonIds((PLAYER,), _lineup, "deprecated: a team's tactics are its season's"),
     ("leagues.SeasonTeam", "tactics"): JsonIds((PLAYER,), _lineup),
+    ("leagues.SeasonOdds", "teams"): JsonIds((TEAM, DIVISION), _odds_teams),
     ("rosters.Player", "attributes"): JsonIds(()),
     ("rosters.Draft", "order"): JsonIds((TEAM,), _team_list),
     ("rosters.Draft", "lot"): JsonIds((PLAYER, TEAM), _lot),

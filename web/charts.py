@@ -1,4 +1,4 @@
-"""Geometry of the league-positions chart, drawn as SVG by a template.
+"""Geometry of the league-positions chart and the odds chart, drawn as SVG by templates.
 
 The chart is computed here and rendered server-side so that it needs no script
 and prints; the template escapes every team name.
@@ -6,7 +6,7 @@ and prints; the template escapes every team name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from competitions.standings import Table
@@ -55,13 +55,19 @@ class TierBand:
 
 
 @dataclass(frozen=True)
-class PositionChart:
+class Frame:
+    """A chart's size and its plot's edges, in the SVG's units."""
+
     width: int
     height: int
     left: float
     right: float
     top: float
     bottom: float
+
+
+@dataclass(frozen=True)
+class PositionChart(Frame):
     lines: tuple[Line, ...]
     #: the x axis: rounds of a season, or seasons of a league's history
     round_ticks: tuple[Tick, ...]
@@ -146,3 +152,76 @@ def history_chart(seasons: Sequence[tuple[str, Sequence[tuple[int, Table]]]]) ->
                 marks.setdefault(row.team_id, (row.name, []))[1].append((index, offset[tier] + row.position))
     bands = [(f"tier {tier}", offset[tier] + 1) for tier in sorted(offset)[1:]]
     return draw_lines([name for name, _ in seasons], max(above, 1), marks, bands)
+
+
+#: The odds chart: the plot's height (0 % to 100 %), its left margin (room for "100%") and the
+#: step between the legend's entries (in the right margin, one per team).
+ODDS_PLOT_HEIGHT = 240
+ODDS_LEFT = 48
+LEGEND_STEP = 18
+
+
+@dataclass(frozen=True)
+class OddsLine:
+    team: str
+    colour: str
+    dashed: bool
+    points: str
+    #: the team's chance after each of the chart's rounds, in percent (None: not in that round's odds)
+    percents: tuple[float | None, ...]
+    legend_y: float
+
+
+@dataclass(frozen=True)
+class OddsChart(Frame):
+    rounds: tuple[int, ...]
+    lines: tuple[OddsLine, ...]
+    round_ticks: tuple[Tick, ...]
+    percent_ticks: tuple[Tick, ...]
+    legend_x: int
+
+
+def odds_chart(rounds: Sequence[int], chances: Mapping[int, tuple[str, Sequence[float | None]]]) -> OddsChart | None:
+    """Each team's chance (0 to 1) after each of ``rounds`` (ascending round numbers) as a
+    polyline, from ``chances``: team id to (name, a chance or None per round). x is the round
+    number, so a round the odds were not computed after is a gap between points; y runs from
+    0 % at the bottom to 100 % at the top. None with fewer than two rounds: no line to draw.
+    Colours go by name, as in the positions chart; the legend names the teams in that order."""
+    if len(rounds) < 2:
+        return None
+    right = WIDTH - RIGHT
+    bottom = TOP + ODDS_PLOT_HEIGHT
+    first, span = rounds[0], max(rounds[-1] - rounds[0], 1)
+
+    def x(number: int) -> float:
+        return round(ODDS_LEFT + (right - ODDS_LEFT) * (number - first) / span, 1)
+
+    def y(chance: float) -> float:
+        return round(bottom - ODDS_PLOT_HEIGHT * chance, 1)
+
+    lines = []
+    for index, (name, values) in enumerate(sorted(chances.values(), key=lambda item: item[0])):
+        lines.append(
+            OddsLine(
+                team=name,
+                colour=PALETTE[index % len(PALETTE)],
+                dashed=index >= len(PALETTE),
+                points=" ".join(f"{x(n)},{y(v)}" for n, v in zip(rounds, values, strict=True) if v is not None),
+                percents=tuple(None if v is None else round(100 * v, 1) for v in values),
+                legend_y=TOP + LEGEND_STEP * index,
+            )
+        )
+    step = max(1, len(rounds) // 12)
+    return OddsChart(
+        width=WIDTH,
+        height=TOP + BOTTOM + max(ODDS_PLOT_HEIGHT, LEGEND_STEP * len(lines)),
+        left=ODDS_LEFT,
+        right=right,
+        top=TOP,
+        bottom=bottom,
+        rounds=tuple(rounds),
+        lines=tuple(lines),
+        round_ticks=tuple(Tick(n, x(n)) for i, n in enumerate(rounds) if i % step == 0 or i == len(rounds) - 1),
+        percent_ticks=tuple(Tick(f"{p}%", y(p / 100)) for p in (0, 25, 50, 75, 100)),
+        legend_x=right + 16,
+    )

@@ -28,7 +28,7 @@ from rosters.ledger import statements
 from rosters.models import SquadMember
 from tournaments.models import GroupStage, SwissBye
 from web.charts import PositionChart, position_chart
-from web.insight import OddsLine, odds_lines, waiting_previews
+from web.insight import OddsHistoryChart, OddsLine, odds_history_charts, odds_lines, waiting_previews
 
 LEADERBOARD_SIZE = 5
 #: The season page lists whole rounds of fixtures and results, as many as fit in this many
@@ -255,6 +255,8 @@ class SeasonPage:
     odds: list[OddsLine] = field(default_factory=list)
     odds_completions: int = 0
     odds_columns: list[str] = field(default_factory=list)
+    #: The odds kept after each round, charted (title, relegation): ``web.insight.odds_history_charts``.
+    odds_charts: list[OddsHistoryChart] = field(default_factory=list)
 
 
 def rounds_pages(counts: Sequence[tuple[int, int]]) -> list[RoundsPage]:
@@ -334,6 +336,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         odds=odds,
         odds_completions=completions,
         odds_columns=odds_columns,
+        odds_charts=odds_history_charts(season, [(part.division.pk, part.division.name) for part in divisions]),
     )
 
 

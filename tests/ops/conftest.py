@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from competitions.results import due_matches_play
 from competitions.start import tournament_start
-from leagues.models import Division, DivisionPlayoff, PointsDeduction, Season, SeasonTeam, Team
+from leagues.models import Division, DivisionPlayoff, PointsDeduction, Season, SeasonOdds, SeasonTeam, Team
 from matches.models import Match, ResultSubmission
 from ops.demo import demo_season_create
 from rosters.accounts import invite_manager
@@ -132,6 +132,8 @@ def full_league(db):
     SeasonTeam.objects.filter(season=divided, team__in=teams[3:]).update(division=second)
     playoff = tournament_season(season, "Divided play-off", teams[3:5])
     DivisionPlayoff.objects.create(season=divided, division=second, knockout=playoff)
+    odds = [{"team": t.id, "division": (top if i < 3 else second).id, "title": 1 / 3} for i, t in enumerate(teams)]
+    SeasonOdds.objects.create(season=divided, round=0, computed_at=timezone.now(), completions=10, teams=odds)
     kept = SquadMember.objects.filter(season=season, team=teams[0]).order_by("player_id").first()
     Keeper.objects.create(season=season, team=teams[0], player=kept.player)
     return league

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from competitions.standings import compute_standings
-from leagues.models import League, Season, SeasonTeam, Team
+from leagues.models import Division, League, Season, SeasonOdds, SeasonTeam, Team
 from matches.models import Match, ResultSubmission
 from ops import backup
 from ops.backup import BackupError, league_export, league_import, league_paths, model_problems
@@ -31,6 +31,7 @@ def described(league: League) -> dict:
     market = draft.market
     tactics = SeasonTeam.objects.exclude(tactics={}).get(season__league=league, team__manager__isnull=False).tactics
     submission = ResultSubmission.objects.get(match__season__league=league, action="submit")
+    division = dict(Division.objects.filter(league=league).values_list("id", "name"))
     return {
         "counts": {
             backup.label(model): model._base_manager.filter(**{path: league.pk}).count()
@@ -81,6 +82,10 @@ def described(league: League) -> dict:
             submission.by.username,
             submission.steps.get().by.username,
         ),
+        "odds": [
+            (row.season.name, row.round, [(team[t["team"]], division[t["division"]], t["title"]) for t in row.teams])
+            for row in SeasonOdds.objects.filter(season__league=league).order_by("season__name", "round")
+        ],
         "commissioners": sorted(league.commissioners.values_list("username", flat=True)),
         "managers": sorted(Team.objects.filter(league=league).values_list("name", "manager__username")),
         "created": sorted(Season.objects.filter(league=league).values_list("name", "created_at")),
