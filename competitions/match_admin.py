@@ -18,7 +18,7 @@ from leagues.errors import validation_message
 from leagues.validation import LimitedSplitDateTimeField
 from matches.fixtures import ALLOWED_FROM, MOVABLE, match_move, match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.services import STAT_FIELDS
+from matches.services import FIRST_LEG_OPEN, STAT_FIELDS
 
 Status = Match.Status
 
@@ -38,17 +38,22 @@ STATUS_ACTIONS = {"postpone": Status.POSTPONED, "cancel": Status.CANCELLED, "res
 
 def offered_actions(match: Match) -> list[str]:
     """The page's actions that make sense for ``match`` as it stands: play now for a scheduled
-    match the engine plays (not one played at the table: its result is entered), the changes
-    of status the rules of ``matches.fixtures`` allow, and a forfeit unless it is cancelled.
-    Only which buttons to show: each action's own rules still decide on the POST."""
+    match the engine plays (not one played at the table: its result is entered; not a second
+    leg before its first), the changes of status the rules of ``matches.fixtures`` allow, and
+    a forfeit unless it is cancelled. Only which buttons to show: each action's own rules
+    still decide on the POST."""
     offered = ["play_now"] if match.status == Status.SCHEDULED and not match.played_at_table else []
+    if offered and Match.objects.filter(FIRST_LEG_OPEN, pk=match.pk).exists():
+        offered = []
     offered += [name for name, status in STATUS_ACTIONS.items() if match.status in ALLOWED_FROM[status]]
     return offered + (["forfeit"] if match.status != Status.CANCELLED else [])
 
 
 def not_offered_reason(match: Match, action: str) -> str:
-    if action == "play_now" and match.played_at_table and match.status == Status.SCHEDULED:
-        return "it is played at the table: enter its result"
+    if action == "play_now" and match.status == Status.SCHEDULED:
+        if match.played_at_table:
+            return "it is played at the table: enter its result"
+        return "it is a second leg whose first leg is not played yet"
     return f"a {match.status} match cannot be {PAGE_ACTIONS[action][1]}"
 
 

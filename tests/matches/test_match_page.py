@@ -3,9 +3,10 @@ run for its commissioners only (checked on the POST), with messages naming the m
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
+from competitions.knockout import bracket_draw
 from competitions.match_admin import offered_actions
 from leagues.models import PlayMode
 from matches.models import Match
@@ -99,6 +100,18 @@ def test_a_table_match_offers_the_result_entry_not_play_now(commissioner, match)
     response = commissioner.post(act(match, "play_now"), follow=True)
     assert shown(response) == [("error", f"{match}: not played now: it is played at the table: enter its result.")]
     assert Match.objects.get(id=match.id).status == Match.Status.SCHEDULED
+
+
+def test_a_second_leg_is_offered_play_now_once_its_first_leg_is_played(commissioner):
+    season = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
+    season.league.commissioners.add(User.objects.get(username="anna"))
+    tie = bracket_draw(season, two_legged_rounds=[1]).ties.filter(round=1).first()
+    assert "play_now" not in offered_actions(tie.match)
+    response = commissioner.post(act(tie.match, "play_now"), follow=True)
+    why = "it is a second leg whose first leg is not played yet"
+    assert shown(response) == [("error", f"{tie.match}: not played now: {why}.")]
+    commissioner.post(act(tie.first_leg, "play_now"), follow=True)
+    assert "play_now" in offered_actions(Match.objects.get(id=tie.match_id))
 
 
 def test_postpone_then_reschedule_at_a_new_kickoff(commissioner, match):
