@@ -147,3 +147,24 @@ def test_long_names_in_the_bracket_stay_inside_their_box_and_clear_of_the_score(
     assert len(measured) == 6 and sum(m["score"] is not None for m in measured) == 6
     for entry in measured:
         assert entry["box"][0] < entry["name"][0] < entry["name"][1] < entry["score"] < entry["box"][1], entry
+
+
+@pytest.fixture
+def twelve_teams(transactional_db):
+    """A played season of twelve teams: a results grid wider than a phone."""
+    season = demo_season_create(engine="futti", teams=12, seed=4, double=False)
+    due_matches_play()
+    return season
+
+
+def test_the_results_grid_scrolls_in_its_box_on_a_phone(twelve_teams, live_server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/seasons/{twelve_teams.id}/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator("div.scroll:has(table.cross)")
+    assert box.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls, inside its box
+    assert page.locator("table.cross tbody tr").count() == 12
+    # The home team stays in view while the grid scrolls to the last column.
+    box.evaluate("el => el.scrollLeft = el.scrollWidth")
+    name = page.locator("table.cross th.home").first.bounding_box()
+    assert name is not None and 0 <= name["x"] < 390

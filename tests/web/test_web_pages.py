@@ -177,8 +177,9 @@ def test_query_counts_do_not_grow_with_the_league(client, django_assert_max_num_
         pages = {
             reverse("web:home"): 3,
             reverse("web:league", args=[season.league.slug]): 5,
-            # its version, then (not cached yet) the page, its rounds, the league's seasons and the odds kept
-            reverse("web:season", args=[season.id]): 10,
+            # its version, then (not cached yet) the page, its rounds, the league's seasons, the odds
+            # kept, and the results grid (its teams, its matches)
+            reverse("web:season", args=[season.id]): 12,
             reverse("web:match", args=[match.id]): 3,
             # with the league's history: not stored yet (one query), computed, finished (one), stored (one)
             reverse("web:team", args=[team.id]): 15,
