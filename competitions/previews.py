@@ -43,7 +43,7 @@ from config.celery import app
 from engines import Engine, MatchOptions, TeamSheet
 from engines.sheets import FrozenTeamSheet
 from matches.models import Match
-from matches.services import match_engine, match_setup, sheets_simulate, squad_sheets
+from matches.services import match_engine, match_setup, seasons_sheets, sheets_simulate
 
 #: Samples per preview: the standard error of each probability is at most 1/(2 sqrt 640) = 1.98 pp.
 PREVIEW_SAMPLES = 640
@@ -174,20 +174,14 @@ def match_preview(match: Match, *, samples: int = PREVIEW_SAMPLES, budget: float
 
 
 def preview_keys(matches: Iterable[Match], *, samples: int = PREVIEW_SAMPLES) -> dict[int, str]:
-    """The preview key of each match (one squad query per season), for reading many previews at
-    once; matches whose side has no squad have none."""
+    """The preview key of each match (two queries a season: squads and tactics), for reading many
+    previews at once; matches whose side has no squad have none."""
     matches = list(matches)
+    sheets = seasons_sheets(matches)
     keys: dict[int, str] = {}
-    by_season: dict[int, list[Match]] = {}
     for match in matches:
-        by_season.setdefault(match.season_id, []).append(match)
-    for season_id, group in by_season.items():
-        teams = {team.id: team for match in group for team in (match.home, match.away)}
-        sheets = squad_sheets(season_id, teams.values())
-        for match in group:
-            home, away = sheets[match.home_id], sheets[match.away_id]
-            if not home.players or not away.players:
-                continue
+        home, away = sheets[match.season_id, match.home_id], sheets[match.season_id, match.away_id]
+        if home.players and away.players:
             engine, options = match_engine(match)
             keys[match.id] = pairing_key(engine, home, away, options, samples)
     return keys

@@ -12,7 +12,9 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
+from audit import services as audit
 from competitions.progress import on_result
+from engines import TeamSheet
 from leagues.cache import standings_changes_collected
 from matches import services
 from matches.models import Match
@@ -64,40 +66,47 @@ def matches_play(ids: Iterable[int]) -> list[Match]:
 
 def batch_play(ready: list[Match]) -> None:
     """Play a batch of ready matches: each is simulated first, outside any transaction (the
-    engine holds no lock, so other writers never wait for it), then all are stored in one
-    transaction holding their rows, each in a savepoint of its own. A match is stored exactly
-    once (one stored meanwhile by another worker is skipped; one whose teams, seed or season
-    changed since it was read is played again under the lock), a failure marks only its own
-    match failed, and nothing of the batch is stored until it commits (a batch lost with its
-    worker leaves its matches scheduled and queued, recovered as a single lost match is). A lost
-    connection or a deadlock is raised for the caller to retry."""
-    simulated = {match.id: (services.playing_inputs(match), match_simulate_or_error(match)) for match in ready}
+    engine holds no lock, so other writers never wait for it), from squads read once for the
+    batch, then all are stored in one transaction holding their rows, each in a savepoint of
+    its own. A match is stored exactly once (one stored meanwhile by another worker is skipped;
+    one whose teams, seed or season changed since it was read is played again under the lock),
+    a failure marks only its own match failed, and nothing of the batch is stored until it
+    commits (a batch lost with its worker leaves its matches scheduled and queued, recovered as
+    a single lost match is). A lost connection or a deadlock is raised for the caller to retry."""
+    sheets = services.seasons_sheets(ready)
+    simulated = {match.id: (services.playing_inputs(match), match_simulate_or_error(match, sheets)) for match in ready}
+    audit_entries: list = []
     with transaction.atomic(), standings_changes_collected():
         for match in services.matches_lock(simulated):
             inputs, played = simulated[match.id]
             if services.playing_inputs(match) != inputs:
                 played = match_simulate_or_error(match)
-            match_store_or_fail(match, played)
+            match_store_or_fail(match, played, audit_entries)
+        audit.record_all(audit_entries)
 
 
-def match_simulate_or_error(match: Match) -> services.Simulated | Exception:
+def match_simulate_or_error(
+    match: Match, sheets: dict[tuple[int, int], TeamSheet] | None = None
+) -> services.Simulated | Exception:
     """What the engine played, or the error it (or the match's squads) raised."""
     try:
-        return services.match_simulate(match)
+        return services.match_simulate(match, sheets)
     except Exception as exc:  # an engine or squad error fails this match, not the batch
         return exc
 
 
-def match_store_or_fail(match: Match, simulated: services.Simulated | Exception) -> None:
+def match_store_or_fail(match: Match, simulated: services.Simulated | Exception, audit_entries: list) -> None:
     """Store a locked match's result in a savepoint and set off what it decides; an error of this
     match (its engine's, or what its result sets off) rolls back only its savepoint and marks it
-    failed."""
+    failed. Its audit entry joins ``audit_entries`` once its savepoint is kept."""
     try:
         if isinstance(simulated, Exception):
             raise simulated
+        entries: list = []
         with transaction.atomic():
-            services.simulated_store(match, simulated)
+            services.simulated_store(match, simulated, entries)
             on_result(match)
+        audit_entries.extend(entries)
     except (OperationalError, InterfaceError):  # the connection or the transaction: the batch's
         raise
     except Exception as exc:

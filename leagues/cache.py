@@ -1,9 +1,11 @@
 """Values cached under keys that carry a version (a season's ``standings_version``): a bump
 makes the next read compute afresh, so nothing cached this way is ever deleted."""
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import partial
 
 from django.core.cache import cache
 from django.db import transaction
@@ -31,7 +33,7 @@ def standings_changed(season_ids: Iterable[int]) -> None:
     ids = sorted(set(season_ids))
     collecting = _collecting.get()
     if collecting is not None:
-        collecting.update(ids)
+        collecting.seasons.update(ids)
     elif ids:
         transaction.on_commit(lambda: standings_bump(ids))
 
@@ -43,25 +45,46 @@ def standings_bump(season_ids: Iterable[int]) -> None:
         Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
 
 
-#: The season ids collected by ``standings_changes_collected``, while one is open.
-_collecting: ContextVar[set[int] | None] = ContextVar("standings_changes_collected", default=None)
+def on_commit_once(func: Callable, *args: Hashable) -> None:
+    """Call ``func(*args)`` once the transaction commits; within ``standings_changes_collected``
+    once for the whole block, however many results ask for the same call (the odds check of a
+    round asked by each of its results)."""
+    collecting = _collecting.get()
+    if collecting is not None:
+        collecting.calls.setdefault((func, args), None)
+    else:
+        transaction.on_commit(partial(func, *args))
+
+
+@dataclass
+class _Collected:
+    seasons: set[int] = field(default_factory=set)
+    #: the calls of ``on_commit_once``, in the order first asked (a dict as an ordered set)
+    calls: dict[tuple[Callable, tuple], None] = field(default_factory=dict)
+
+
+#: What ``standings_changes_collected`` collects, while one is open.
+_collecting: ContextVar[_Collected | None] = ContextVar("standings_changes_collected", default=None)
 
 
 @contextmanager
 def standings_changes_collected() -> Iterator[None]:
-    """Within the block, ``standings_changed`` only collects the seasons; at its end they are
-    bumped once each when the transaction commits, before what the results set off on commit:
-    a batch of 25 results is one update, not 25. Open it inside the transaction (a savepoint
-    rolled back inside it bumps once more at worst)."""
-    collected: set[int] = set()
+    """Within the block, ``standings_changed`` only collects the seasons and ``on_commit_once``
+    the calls; when the transaction commits the seasons are bumped once each, then each call
+    runs once: a batch of 25 results is one update, not 25. Open it inside the transaction,
+    around the results' savepoints: what a savepoint rolled back asked for is still done
+    (one bump more, one check more at worst)."""
+    collected = _Collected()
     # registered first: the bump runs before whatever the results send on commit (the odds task
     # reads the new version)
-    transaction.on_commit(lambda: standings_bump(collected))
+    transaction.on_commit(lambda: standings_bump(collected.seasons))
     token = _collecting.set(collected)
     try:
         yield
     finally:
         _collecting.reset(token)
+    for func, args in collected.calls:
+        transaction.on_commit(partial(func, *args))
 
 
 def cached_many(keys: dict, compute: Callable[[list], dict]) -> dict:

@@ -39,13 +39,31 @@ class MatchNotPlayable(Exception):
 
 
 def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
-    """Both sides' squads for the match's season, as the engine's team sheets (one query,
-    read as plain values: the worker builds these for every match it plays)."""
-    sheets = squad_sheets(match.season_id, [match.home, match.away])
-    for team in (match.home, match.away):
-        if not sheets[team.id].players:
+    """Both sides' squads for the match's season, as the engine's team sheets (read as plain
+    values: the worker builds these for every match it plays)."""
+    return match_sheets(match, seasons_sheets([match]))
+
+
+def seasons_sheets(matches: Iterable[Match]) -> dict[tuple[int, int], TeamSheet]:
+    """The sheet of every side of ``matches`` by (season id, team id): two queries a season,
+    however many matches (a batch of a matchday reads its squads once)."""
+    teams_of: dict[int, dict[int, Team]] = {}
+    for match in matches:
+        teams_of.setdefault(match.season_id, {}).update({match.home_id: match.home, match.away_id: match.away})
+    return {
+        (season_id, team_id): sheet
+        for season_id, teams in teams_of.items()
+        for team_id, sheet in squad_sheets(season_id, teams.values()).items()
+    }
+
+
+def match_sheets(match: Match, sheets: dict[tuple[int, int], TeamSheet]) -> tuple[TeamSheet, TeamSheet]:
+    """The match's two sheets out of ``seasons_sheets``; a side without a squad cannot play."""
+    home, away = sheets[match.season_id, match.home_id], sheets[match.season_id, match.away_id]
+    for team, sheet in ((match.home, home), (match.away, away)):
+        if not sheet.players:
             raise MatchNotPlayable(f"{team} has no squad for this season")
-    return sheets[match.home_id], sheets[match.away_id]
+    return home, away
 
 
 def squad_sheets(season_id: int, teams: Iterable[Team]) -> dict[int, TeamSheet]:
@@ -114,18 +132,22 @@ def check_tactics(season: Season, tactics: dict, *, team_id: int | None = None) 
 Simulated = tuple[MatchResult, TeamSheet, TeamSheet, dict[str, str]]
 
 
-def match_simulate(match: Match) -> Simulated:
-    """Run the league's engine on the match; stores nothing."""
-    engine, home, away, options = match_setup(match)
+def match_simulate(match: Match, sheets: dict[tuple[int, int], TeamSheet] | None = None) -> Simulated:
+    """Run the league's engine on the match (its sheets out of ``sheets`` when given, read from
+    ``seasons_sheets`` for a batch); stores nothing."""
+    engine, home, away, options = match_setup(match, sheets)
     return sheets_simulate(engine, home, away, seed=match.seed, options=options, match_id=match.id)
 
 
-def match_setup(match: Match) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
+def match_setup(
+    match: Match, sheets: dict[tuple[int, int], TeamSheet] | None = None
+) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
     """What the engine plays the match from: the league's engine, both sides' team sheets
-    (squads and the season's tactics) and the options (the season's settings, whether a winner
-    is required). The play task and the previews (``competitions.previews``) both start here."""
+    (squads and the season's tactics; read here unless ``sheets`` holds them) and the options
+    (the season's settings, whether a winner is required). The play task and the previews
+    (``competitions.previews``) both start here."""
     engine, options = match_engine(match)
-    home, away = team_sheets(match)
+    home, away = match_sheets(match, sheets if sheets is not None else seasons_sheets([match]))
     return engine, home, away, options
 
 
@@ -217,12 +239,13 @@ def playing_inputs(match: Match) -> tuple:
     return match.season_id, match.home_id, match.away_id, match.seed, match.winner_required
 
 
-def simulated_store(match: Match, simulated: Simulated) -> Match:
+def simulated_store(match: Match, simulated: Simulated, audit_entries: list | None = None) -> Match:
     """Store what ``match_simulate`` played on the locked, still scheduled match: the score,
-    events and player stats together (the caller holds the transaction)."""
+    events and player stats together (the caller holds the transaction; see ``result_store``
+    for ``audit_entries``)."""
     result, home, away, dropped = simulated
     match.played_with = played_with(match.season.match_settings, home, away, dropped)
-    result_store(match, result, home, away)
+    result_store(match, result, home, away, audit_entries)
     return match
 
 
@@ -251,9 +274,12 @@ def revision_update() -> dict:
     return {"sequence": F("sequence") + 1, "updated_at": timezone.now()}
 
 
-def result_store(match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet) -> None:
+def result_store(
+    match: Match, result: MatchResult, home: TeamSheet, away: TeamSheet, audit_entries: list | None = None
+) -> None:
     """Write the engine's result onto a locked, scheduled match (inside a transaction); the audit log
-    gets one entry (one insert) with the result before and after."""
+    gets one entry with the result before and after: inserted here, or added to ``audit_entries``
+    for the caller to insert with others (a batch writes its matches' entries in one insert)."""
     before = audit.snapshot(match, RESULT_FIELDS)
     match.status = Match.Status.PLAYED
     match.home_goals, match.away_goals = result.home_goals, result.away_goals
@@ -288,9 +314,13 @@ def result_store(match: Match, result: MatchResult, home: TeamSheet, away: TeamS
             if player_id in team_of
         ],
     )
-    audit.record(
+    entry = audit.entry(
         "match.result", match, before=before, after=audit.snapshot(match, RESULT_FIELDS), **match.audit_scope()
     )
+    if audit_entries is None:
+        audit.record_all([entry])
+    else:
+        audit_entries.append(entry)
 
 
 def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:

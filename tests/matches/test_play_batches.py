@@ -2,10 +2,14 @@
 (``competitions.results.matches_play``): each match is played with its own seed and stored
 once, a failure fails only its own match, and lock or connection trouble retries the batch."""
 
-import pytest
-from django.db import OperationalError
+from collections import Counter
 
-from competitions import results
+import pytest
+from django.db import OperationalError, connection
+from django.test.utils import CaptureQueriesContext
+
+from audit.models import Entry
+from competitions import progress, results
 from competitions.tasks import play_matches
 from engines import MatchOptions, get_engine
 from matches.models import Match, MatchEvent, PlayerMatchStat
@@ -83,6 +87,9 @@ def test_an_error_after_its_result_is_stored_rolls_back_only_that_match(season, 
     assert broken.status == Match.Status.FAILED and "the bracket is on fire" in broken.error
     assert broken.home_goals is None
     assert not MatchEvent.objects.filter(match=broken).exists()
+    # the batch's audit entries are inserted together at its end: the rolled-back match's is left out
+    results_logged = Entry.objects.filter(action="match.result").values_list("match_id", flat=True)
+    assert sorted(results_logged) == sorted(match.id for match in matches if match.id != broken.id)
     assert not PlayerMatchStat.objects.filter(match=broken).exists()
     for match in season.matches.exclude(id=broken.id).select_related("season__league", "home", "away"):
         assert_stored_once(match)
@@ -95,11 +102,11 @@ def test_lost_connection_retries_the_batch_and_stores_each_match_once(season, mo
     store = results.services.simulated_store
     calls = []
 
-    def store_or_lose_connection(match, simulated):
+    def store_or_lose_connection(match, simulated, audit_entries):
         calls.append(match.id)
         if len(calls) == 4:
             raise OperationalError("server closed the connection unexpectedly")
-        return store(match, simulated)
+        return store(match, simulated, audit_entries)
 
     monkeypatch.setattr(results.services, "simulated_store", store_or_lose_connection)
     outcome = play_matches.apply(args=[[match.id for match in matches]])
@@ -135,8 +142,8 @@ def test_a_match_whose_teams_changed_while_it_was_simulated_is_played_again(seas
     match = season.matches.order_by("id").first()
     simulate = results.services.match_simulate
 
-    def simulate_then_swap(read):
-        played = simulate(read)
+    def simulate_then_swap(read, sheets=None):
+        played = simulate(read, sheets)
         if read.home_id == match.home_id:  # the first read: the admin swaps the sides meanwhile
             Match.objects.filter(id=match.id).update(home=match.away, away=match.home)
         return played
@@ -150,3 +157,26 @@ def test_a_match_whose_teams_changed_while_it_was_simulated_is_played_again(seas
     home_squad = SquadMember.objects.filter(season=season, team=stored.home).values_list("player_id", flat=True)
     home_stats = PlayerMatchStat.objects.filter(match=stored, team=stored.home).values_list("player_id", flat=True)
     assert set(home_stats) == set(home_squad)
+
+
+def test_a_batch_reads_each_seasons_squads_once_and_writes_its_audit_entries_at_once(season):
+    other = demo_season_create(engine="futti", teams=4, seed=32, double=False)
+    ids = [*season.matches.values_list("id", flat=True), *other.matches.values_list("id", flat=True)]
+    with CaptureQueriesContext(connection) as queries:
+        results.matches_play(ids)  # 12 + 6 results, one batch
+    tables = Counter(
+        table
+        for query in queries.captured_queries
+        for table in ("rosters_squadmember", "leagues_season_teams", "audit_entry")
+        if query["sql"].split(" WHERE ")[0].count(table) and not query["sql"].startswith("SAVEPOINT")
+    )
+    assert tables == {"rosters_squadmember": 2, "leagues_season_teams": 2, "audit_entry": 1}
+    assert Entry.objects.filter(action="match.result").count() == len(ids)
+
+
+def test_a_round_asks_for_its_odds_check_once_per_batch(season, monkeypatch, django_capture_on_commit_callbacks):
+    checks = []
+    monkeypatch.setattr(progress, "odds_request_when_round_complete", lambda *args: checks.append(args))
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(season.matches.values_list("id", flat=True))  # 6 rounds of 2 matches
+    assert sorted(checks) == [(season.id, round_number) for round_number in range(1, 7)]

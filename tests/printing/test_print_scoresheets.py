@@ -110,7 +110,7 @@ def test_every_game_has_a_blank_sheet(engine, pdf):
 @pytest.mark.django_db
 @pytest.mark.parametrize("engine", [e for e in ENGINES if e != "futti"])
 def test_every_game_fills_in_its_sheet(engine, played_season, pdf):
-    match = goal_match(played_season(engine, teams=2, seed=5))
+    match = goal_match(played_season(engine, teams=4, seed=5))
     text = pdf.text(render_scoresheet(scoresheet_for_match(match.id)).data)
     assert layout_for(engine).title in text
     assert match.home.name in text and match.away.name in text
