@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-all bench bench-odds bench-engines bench-swiss bench-load lint serve worker mutate
+.PHONY: setup demo test test-all bench bench-odds bench-burst bench-engines bench-swiss bench-load lint serve worker mutate
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ bench-engines: $(STAMP)
 # Season odds and match previews (issue #26): completions, odds from nothing cached, a cached preview
 bench-odds: setup
 	$(BIN)/python benchmarks/odds.py $(ARGS)
+
+# A burst of 10,000 due matches across 500 seasons drained by 1, 2 and 4 worker processes (#29);
+# ARGS sizes it, e.g. ARGS="--seasons 100 --workers 2".
+bench-burst: setup
+	$(BIN)/python benchmarks/burst.py $(ARGS)
 
 bench-swiss: setup
 	$(BIN)/python benchmarks/swiss.py $(ARGS)
