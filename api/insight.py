@@ -37,6 +37,7 @@ class TeamOddsSerializer(serializers.Serializer):
     promotion = serializers.FloatField(required=False)
     relegation = serializers.FloatField(required=False)
     playoffs = serializers.FloatField(required=False)
+    knockout = serializers.FloatField(required=False, help_text="Going through to the knockout, in a group.")
 
 
 class OddsSerializer(serializers.Serializer):
@@ -53,6 +54,7 @@ class TeamRoundOddsSerializer(serializers.Serializer):
     promotion = serializers.FloatField(required=False)
     relegation = serializers.FloatField(required=False)
     playoffs = serializers.FloatField(required=False)
+    knockout = serializers.FloatField(required=False, help_text="Going through to the knockout, in a group.")
 
 
 class RoundOddsSerializer(serializers.Serializer):

@@ -13,7 +13,8 @@ them, the lots drawn with the season's seed as the table draws them.
 
 Counting where each team finished gives the probability of every place (each place's column
 and each team's row add up to 1, being counts over the same completions), the title, the
-promotion, relegation and play-off places of its division, and the expected points. A team
+promotion, relegation and play-off places of its division (or, in a group of a group stage, the
+places that go through to the knockout), and the expected points. A team
 that has clinched the title finishes first in every completion (1), one that can no longer
 reach first place in none (0), and a finished season has nothing to complete: its odds are its
 final table.
@@ -289,6 +290,8 @@ def _team_odds(
         odds["playoffs"] = places
     elif hasattr(season, "playoffs"):
         odds["playoffs"] = share(1, season.playoffs.top)
+    elif hasattr(season, "group"):  # a group of a group stage: its first places go through
+        odds["knockout"] = share(1, season.group.stage.advance)
     odds["title"] = float(odds["title"])
     return odds
 

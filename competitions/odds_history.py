@@ -20,7 +20,7 @@ from leagues.models import Season, SeasonOdds
 from matches.models import Match
 
 #: What a row keeps of each team's odds (the chance of every place is left to the cache).
-KEPT = ("team", "division", "title", "expected_points", "promotion", "relegation", "playoffs")
+KEPT = ("team", "division", "title", "expected_points", "promotion", "relegation", "playoffs", "knockout")
 
 
 def completed_round(season: Season) -> int | None:

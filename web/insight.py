@@ -32,7 +32,7 @@ class OddsLine:
     expected_points: float
     title: float
     positions: list[float]
-    #: promotion, relegation, play-offs where the season has them, in ``odds_columns`` order
+    #: promotion, relegation, play-offs, the knockout where the season has them, in ``odds_columns`` order
     places: list[float]
 
 
@@ -41,8 +41,11 @@ def odds_lines(season: Season, names: dict[int, str]) -> tuple[list[OddsLine], i
     odds = cached_season_odds(season)
     if odds is None:
         return [], 0, []
-    columns = [key for key in ("promotion", "relegation", "playoffs") if any(key in team for team in odds["teams"])]
-    divisions = dict(Division.objects.filter(league=season.league).values_list("id", "name")) if columns else {}
+    columns = [
+        key for key in ("promotion", "relegation", "playoffs", "knockout") if any(key in team for team in odds["teams"])
+    ]
+    in_divisions = any("division" in team for team in odds["teams"])
+    divisions = dict(Division.objects.filter(league=season.league).values_list("id", "name")) if in_divisions else {}
     lines = [
         OddsLine(
             team_id=team["team"],

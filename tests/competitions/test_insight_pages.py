@@ -8,6 +8,7 @@ from competitions.odds import season_odds_compute
 from competitions.previews import match_preview
 from matches.models import Match
 from printing.scoresheets.selectors import scoresheet_for_match
+from web import insight
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +60,18 @@ def test_the_blank_scoresheet_names_a_cached_preview(season):
     data = match_preview(match).to_dict()
     header = scoresheet_for_match(match.id, blank=True).competition
     assert f"preview: home {data['home_win']:.0%}, draw {data['draw']:.0%}" in header
+
+
+def test_a_groups_odds_table_has_a_knockout_column_and_no_division(season, monkeypatch):
+    odds = {
+        "completions": 10,
+        "teams": [
+            {"team": team.id, "expected_points": 3.0, "title": 0.5, "positions": [0.5, 0.5], "knockout": 1.0 - i / 2}
+            for i, team in enumerate(season.teams.order_by("id")[:2])
+        ],
+    }
+    monkeypatch.setattr(insight, "cached_season_odds", lambda _season: odds)
+    lines, completions, columns = insight.odds_lines(season, {})
+    assert columns == ["knockout"] and completions == 10
+    assert [line.places for line in lines] == [[1.0], [0.5]]
+    assert all(line.division == "" for line in lines)

@@ -7,6 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from competitions.groups import groups_draw
 from competitions.odds import remaining_matches, season_odds
 from competitions.previews import Outlook
 from competitions.round_robin import fixtures_generate
@@ -120,6 +121,18 @@ def test_divisions_get_promotion_relegation_and_playoffs():
     assert all(t["promotion"] == 0 for t in upper) and all(t["relegation"] == 0 for t in lower)
     for team in upper:
         assert team["relegation"] == pytest.approx(sum(team["positions"][2:]))
+
+
+def test_a_group_gives_each_team_its_chance_of_the_knockout():
+    season = make_season(make_league("Cup"), [*TEAMS, "Epsilon", "Zeta", "Eta", "Theta"])
+    stage = groups_draw(season, groups=2, advance=3)
+    group = stage.groups.get(label="A").season
+    odds = season_odds(group, {m.id: spread() for m in remaining_matches(group)}, completions=400)
+    assert sum(team["knockout"] for team in odds["teams"]) == pytest.approx(3)  # three of the four go through
+    for team in odds["teams"]:
+        assert team["knockout"] == pytest.approx(sum(team["positions"][:3]))
+        assert 0 < team["knockout"] < 1
+        assert "playoffs" not in team and "promotion" not in team
 
 
 def test_the_command_prints_the_odds_as_json():
