@@ -40,7 +40,13 @@ def completed_round(season: Season) -> int | None:
 
 def odds_record(season: Season, odds: dict[str, Any]) -> SeasonOdds | None:
     """Keep the season's odds as its row for the last complete round (one row per round: the
-    same round again updates it); None, keeping nothing, while a round is under way."""
+    same round again updates it); None, keeping nothing, while a round is under way, or when
+    the odds were made from an older table than the season's now (``season`` read before a
+    result changed its standings version: a slow task for round 0 finishing after round 1's
+    would keep round 0's odds as round 1's; the task the newer table sent keeps its own)."""
+    current = Season.objects.filter(id=season.id).values_list("standings_version", flat=True).first()
+    if current != season.standings_version:
+        return None
     number = completed_round(season)
     if number is None:
         return None

@@ -11,7 +11,7 @@ from competitions import tasks
 from competitions.odds import missing_previews
 from competitions.odds_history import completed_round, odds_record
 from competitions.results import match_play
-from leagues.models import SeasonOdds
+from leagues.models import Season, SeasonOdds
 from matches.models import Match
 from ops.demo import demo_season_create
 from tests.api.test_api_schema import answer_problems
@@ -144,6 +144,19 @@ def test_a_season_of_divisions_charts_the_title_and_relegation_of_each(season, c
     assert html.count('data-chart="odds-title"') == 2  # one per division
     assert html.count('data-chart="odds-relegation"') == 1  # the lower division relegates no one
     assert "Premier: relegation" in html
+
+
+def test_odds_made_from_an_older_table_are_not_kept_as_a_later_rounds(season, django_capture_on_commit_callbacks):
+    """A slow task read the season before round 1 was played and finishes after it: its odds
+    are round 0's and must not become round 1's row."""
+    read_before = Season.objects.get(id=season.id)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(season, 1)
+    season.refresh_from_db()
+    assert season.standings_version != read_before.standings_version  # the round moved the table on
+    stale = {"completions": 5, "teams": [{"team": 1, "title": 0.25, "expected_points": 1.0}]}
+    assert odds_record(read_before, stale) is None and rounds_kept(season) == []
+    assert odds_record(season, stale) is not None and rounds_kept(season) == [1]
 
 
 def test_a_row_keeps_the_odds_without_the_chance_of_every_place(season):
