@@ -32,7 +32,8 @@ def with_progress(queryset: QuerySet[Season]) -> QuerySet[Season]:
     return queryset.annotate(
         first_match=Min("matches__kickoff"),
         last_match=Max("matches__kickoff"),
-        open_matches=Count("matches", filter=Q(matches__status=Match.Status.SCHEDULED)),
+        # not closed: scheduled, postponed or failed still have to be played (as the history counts them)
+        open_matches=Count("matches", filter=~Q(matches__status__in=Match.CLOSED_STATUSES)),
         results=Count("matches", filter=Q(matches__status__in=Match.RESULT_STATUSES)),
     )
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from competitions.history import compute_history
-from competitions.seasons import current_season, with_progress
+from competitions.seasons import current_season, is_finished, with_progress
 from leagues.models import Season
 from matches.models import Match, PlayerMatchStat
 from tests.api.test_api_schema import answer_problems
@@ -149,6 +149,9 @@ def test_a_season_closed_with_matches_unplayed_is_finished_and_has_its_champion(
     Match.objects.filter(id=unplayed.id).update(status="scheduled", home_goals=None, away_goals=None)
     assert current_season(progress(league), now) == short  # running
     assert compute_history(league).seasons[-1].champion is None
+    Match.objects.filter(id=unplayed.id).update(status="postponed")
+    assert current_season(progress(league), now) == short  # a postponed match is still to play
+    assert not is_finished(next(s for s in progress(league) if s.id == short.id))
     Season.objects.filter(id=short.id).update(closed_at=now, standings_version=F("standings_version") + 1)
     assert current_season(progress(league), now) == short  # the last finished
     assert compute_history(league).seasons[-1].champion_name == "Alpha"
