@@ -28,33 +28,27 @@ class QueuedSerializer(serializers.Serializer):
     status = serializers.CharField(help_text='"queued": the workers compute it; ask again shortly.')
 
 
-class TeamOddsSerializer(serializers.Serializer):
+class TeamRoundOddsSerializer(serializers.Serializer):
+    """A team's odds as kept after a round; the current odds add the chance of every place."""
+
     team = serializers.IntegerField()
     division = serializers.IntegerField(required=False, help_text="Its division, in a season of divisions.")
     expected_points = serializers.FloatField()
     title = serializers.FloatField(help_text="First place (of its division).")
-    positions = serializers.ListField(child=serializers.FloatField(), help_text="Places 1 to n.")
     promotion = serializers.FloatField(required=False)
     relegation = serializers.FloatField(required=False)
     playoffs = serializers.FloatField(required=False)
     knockout = serializers.FloatField(required=False, help_text="Going through to the knockout, in a group.")
+
+
+class TeamOddsSerializer(TeamRoundOddsSerializer):
+    positions = serializers.ListField(child=serializers.FloatField(), help_text="Places 1 to n.")
 
 
 class OddsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
     completions = serializers.IntegerField()
     teams = TeamOddsSerializer(many=True)
-
-
-class TeamRoundOddsSerializer(serializers.Serializer):
-    team = serializers.IntegerField()
-    division = serializers.IntegerField(required=False, help_text="Its division, in a season of divisions.")
-    expected_points = serializers.FloatField()
-    title = serializers.FloatField(help_text="First place (of its division).")
-    promotion = serializers.FloatField(required=False)
-    relegation = serializers.FloatField(required=False)
-    playoffs = serializers.FloatField(required=False)
-    knockout = serializers.FloatField(required=False, help_text="Going through to the knockout, in a group.")
 
 
 class RoundOddsSerializer(serializers.Serializer):
