@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 from collections import Counter
@@ -257,11 +258,12 @@ def _search_witness(free: list[Player], needs, reserves, budget) -> dict[int, li
 
     Within a role a completion can always use the cheapest cards (swapping a dearer card for
     a cheaper unused one of the same role only saves coins), so the cards to place are fixed
-    once it is known how many of each role the reserve places take (each split is tried).
-    They are placed dearest first, each with a team that has a place for its role and the
-    coins; teams in the same state are tried once, a state known to fail is not searched
-    again, and a branch stops as soon as some team could not pay for the cheapest cards of
-    the roles it still needs.
+    once it is known how many of each role the reserve places take (each split the cards can
+    fill and the coins of all teams together can pay is tried). They are placed dearest first,
+    each with a team that has a place for its role and the coins; teams in the same state are
+    tried once, a state known to fail is not searched again, and a branch stops as soon as some
+    team could not pay for the cheapest cards of the roles it still needs, or the cards left of
+    a role are fewer than the places that need that role.
     """
     teams = list(needs)
     by_role: dict[str, list[Player]] = {}
@@ -270,28 +272,48 @@ def _search_witness(free: list[Player], needs, reserves, budget) -> dict[int, li
     roles = sorted(set(by_role) | {r for t in teams for r, n in needs[t].items() if n > 0})
     wanted = [sum(needs[t].get(r, 0) for t in teams) for r in roles]
     spare_total = sum(reserves[t] for t in teams)
+    room = [len(by_role.get(r, ())) - w for r, w in zip(roles, wanted, strict=True)]
+    if min(room, default=0) < 0:
+        return None
+    # What x more cards of each role than the needs cost at least (its cheapest): a split the
+    # teams' coins together cannot pay is not tried.
+    extra_costs, purse = [], sum(budget[t] for t in teams)
+    for r, w in zip(roles, wanted, strict=True):
+        prices = [p.price for p in by_role.get(r, ())]
+        extra_costs.append(list(itertools.accumulate(prices[w:], initial=0)))
+        purse -= sum(prices[:w])
     visits = [SEARCH_LIMIT]
     try:
-        for extra in _splits(spare_total, len(roles)):
+        for extra in _splits(spare_total, room, extra_costs, purse):
             visits[0] -= 1
             counts = [w + x for w, x in zip(wanted, extra, strict=True)]
-            if all(c <= len(by_role.get(r, ())) for r, c in zip(roles, counts, strict=True)):
-                chosen = [by_role[r][:c] for r, c in zip(roles, counts, strict=True) if c]
-                plan = _place(chosen, roles, needs, reserves, budget, visits)
-                if plan is not None:
-                    return plan
+            chosen = [by_role[r][:c] for r, c in zip(roles, counts, strict=True) if c]
+            plan = _place(chosen, roles, needs, reserves, budget, visits)
+            if plan is not None:
+                return plan
     except _SearchTooLong:
         logger.warning("draft completion check stopped after %s states: answered no completion", SEARCH_LIMIT)
     return None
 
 
-def _splits(total: int, parts: int):
-    """Every way to write ``total`` as ``parts`` whole numbers from 0, in order."""
-    if parts <= 1:
-        yield (total,) * parts if parts else ()
+def _splits(total: int, caps: list[int], costs: list[list[int]], purse: int):
+    """Every way to write ``total`` as whole numbers from 0, the i-th at most ``caps[i]``, in
+    order, whose cost (``costs[i][x]`` for x in the i-th place) is at most ``purse``.
+
+    Only splits the cards can fill and the coins pay: with many reserve places all splits run to
+    millions (20 teams of 5 reserves over 5 roles: 4.6 million), each a state of the search.
+    """
+    if purse < 0:
         return
-    for first in range(total + 1):
-        for rest in _splits(total - first, parts - 1):
+    if len(caps) <= 1:
+        if total <= sum(caps) and (not caps or costs[0][total] <= purse):
+            yield (total,) * len(caps)
+        return
+    least = max(0, total - sum(caps[1:]))
+    for first in range(least, min(total, caps[0]) + 1):
+        if costs[0][first] > purse:  # prices are never negative: more of this role costs more
+            break
+        for rest in _splits(total - first, caps[1:], costs[1:], purse - costs[0][first]):
             yield (first, *rest)
 
 
@@ -311,6 +333,13 @@ def _place(
     for r, prices in enumerate(by_role):
         for price in prices:  # cheapest first
             tails[r].append(tails[r][-1] + price)
+    # The cards of each role from a position on: a branch whose reserve places took cards its
+    # teams' needs of that role still want is dead, however the rest is placed.
+    left = [[0] * len(roles)]
+    for card in reversed(cards):
+        left.append(left[-1].copy())
+        left[-1][role_of[card.role]] += 1
+    left.reverse()
     need = {t: [needs[t].get(r, 0) for r in roles] for t in teams}
     spare, coins = dict(reserves), dict(budget)
     if sum(coins.values()) < sum(p.price for p in cards):
@@ -318,7 +347,10 @@ def _place(
     plan: dict[int, list[Player]] = {t: [] for t in teams}
     failed: set = set()
 
-    def affordable() -> bool:
+    def affordable(position: int) -> bool:
+        for r, cards_left in enumerate(left[position]):
+            if sum(need[t][r] for t in teams) > cards_left:
+                return False
         for t in teams:
             least = sum(tails[r][n] for r, n in enumerate(need[t]) if n)
             if least > coins[t]:
@@ -350,7 +382,7 @@ def _place(
         visits[0] -= 1
         if visits[0] < 0:
             raise _SearchTooLong
-        if not affordable():
+        if not affordable(position):
             return None
         key = (position, tuple(sorted((tuple(need[t]), spare[t], coins[t]) for t in teams)))
         if key in failed:
