@@ -233,6 +233,7 @@ class MatchAdmin(LeagueScopedAdmin):
             "submit": PAGE_ACTIONS[action][0].rstrip("…"),
             "form": form,
             "media": self.media + form.media,
+            "replaces_result": action == "forfeit" and match.status in Match.RESULT_STATUSES,
         }
         return TemplateResponse(request, "admin/matches/match/act.html", context)
 

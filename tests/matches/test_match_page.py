@@ -144,6 +144,16 @@ def test_a_forfeit_asks_which_side_then_awards_the_match(commissioner, match):
     assert shown(response) == [("success", f"{match}: forfeited by the away side.")]
 
 
+def test_the_forfeit_form_of_a_played_match_says_what_it_replaces(commissioner, match):
+    assert "a forfeit replaces" not in commissioner.get(act(match, "forfeit")).content.decode()
+    commissioner.post(act(match, "play_now"), follow=True)
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYED and match.events.exists()
+    form = commissioner.get(act(match, "forfeit")).content.decode()
+    assert f"has a result ({match.home_goals}-{match.away_goals}, played)" in form
+    assert "deletes its play-by-play and player stats" in form
+
+
 def test_a_cancelled_match_offers_nothing_but_its_blank_sheet(commissioner, match):
     commissioner.post(act(match, "cancel"), follow=True)
     match.refresh_from_db()
