@@ -14,7 +14,6 @@ from django.utils import timezone
 
 from audit import services as audit
 from competitions.progress import on_result
-from engines import TeamSheet
 from leagues.cache import standings_changes_collected
 from matches import services
 from matches.models import Match
@@ -86,7 +85,7 @@ def batch_play(ready: list[Match]) -> None:
 
 
 def match_simulate_or_error(
-    match: Match, sheets: dict[tuple[int, int], TeamSheet] | None = None
+    match: Match, sheets: services.SeasonSheets | None = None
 ) -> services.Simulated | Exception:
     """What the engine played, or the error it (or the match's squads) raised."""
     try:

@@ -44,7 +44,11 @@ def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
     return match_sheets(match, seasons_sheets([match]))
 
 
-def seasons_sheets(matches: Iterable[Match]) -> dict[tuple[int, int], TeamSheet]:
+#: Team sheets by (season id, team id), as ``seasons_sheets`` reads them for a batch.
+SeasonSheets = dict[tuple[int, int], TeamSheet]
+
+
+def seasons_sheets(matches: Iterable[Match]) -> SeasonSheets:
     """The sheet of every side of ``matches`` by (season id, team id): two queries a season,
     however many matches (a batch of a matchday reads its squads once)."""
     teams_of: dict[int, dict[int, Team]] = {}
@@ -57,7 +61,7 @@ def seasons_sheets(matches: Iterable[Match]) -> dict[tuple[int, int], TeamSheet]
     }
 
 
-def match_sheets(match: Match, sheets: dict[tuple[int, int], TeamSheet]) -> tuple[TeamSheet, TeamSheet]:
+def match_sheets(match: Match, sheets: SeasonSheets) -> tuple[TeamSheet, TeamSheet]:
     """The match's two sheets out of ``seasons_sheets``; a side without a squad cannot play."""
     home, away = sheets[match.season_id, match.home_id], sheets[match.season_id, match.away_id]
     for team, sheet in ((match.home, home), (match.away, away)):
@@ -132,16 +136,14 @@ def check_tactics(season: Season, tactics: dict, *, team_id: int | None = None) 
 Simulated = tuple[MatchResult, TeamSheet, TeamSheet, dict[str, str]]
 
 
-def match_simulate(match: Match, sheets: dict[tuple[int, int], TeamSheet] | None = None) -> Simulated:
+def match_simulate(match: Match, sheets: SeasonSheets | None = None) -> Simulated:
     """Run the league's engine on the match (its sheets out of ``sheets`` when given, read from
     ``seasons_sheets`` for a batch); stores nothing."""
     engine, home, away, options = match_setup(match, sheets)
     return sheets_simulate(engine, home, away, seed=match.seed, options=options, match_id=match.id)
 
 
-def match_setup(
-    match: Match, sheets: dict[tuple[int, int], TeamSheet] | None = None
-) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
+def match_setup(match: Match, sheets: SeasonSheets | None = None) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
     """What the engine plays the match from: the league's engine, both sides' team sheets
     (squads and the season's tactics; read here unless ``sheets`` holds them) and the options
     (the season's settings, whether a winner is required). The play task and the previews
