@@ -18,7 +18,7 @@ from leagues.errors import validation_message
 from leagues.validation import LimitedSplitDateTimeField
 from matches.fixtures import ALLOWED_FROM, MOVABLE, match_move, match_set_status
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.services import FIRST_LEG_OPEN, STAT_FIELDS
+from matches.services import STAT_FIELDS, matches_ready
 
 Status = Match.Status
 
@@ -42,9 +42,7 @@ def offered_actions(match: Match) -> list[str]:
     leg before its first), the changes of status the rules of ``matches.fixtures`` allow, and
     a forfeit unless it is cancelled. Only which buttons to show: each action's own rules
     still decide on the POST."""
-    offered = ["play_now"] if match.status == Status.SCHEDULED and not match.played_at_table else []
-    if offered and Match.objects.filter(FIRST_LEG_OPEN, pk=match.pk).exists():
-        offered = []
+    offered = ["play_now"] if matches_ready([match.pk]) else []  # the play task's own rule
     offered += [name for name, status in STATUS_ACTIONS.items() if match.status in ALLOWED_FROM[status]]
     return offered + (["forfeit"] if match.status != Status.CANCELLED else [])
 
