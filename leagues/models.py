@@ -68,6 +68,13 @@ class LeagueQuerySet(models.QuerySet):
         return self.filter(models.Q(commissioners=user) | models.Q(teams__manager=user)).distinct()
 
 
+class ClaimsBy(models.TextChoices):
+    """How a league settles two claims on one free agent."""
+
+    WAIVER = "waiver", "waiver order (reverse of the table)"
+    BIDS = "bids", "sealed bids (highest bid, ties by waiver order)"
+
+
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
@@ -129,6 +136,41 @@ class League(models.Model):
         default=0,
         help_text="Unspent BootCoins a team carries into the next season, at most (0: everyone starts "
         "from the budget).",
+    )
+    release_refund_percent = models.PositiveSmallIntegerField(
+        default=50,
+        validators=[MaxValueValidator(100)],
+        help_text="Share of a released card's price paid back to its team, in percent, rounded down (50: half).",
+    )
+    claims_by = models.CharField(
+        max_length=10,
+        choices=ClaimsBy.choices,
+        default=ClaimsBy.WAIVER,
+        help_text="How competing claims on a free agent are settled at a transfer window's claims deadline.",
+    )
+    trades_need_approval = models.BooleanField(
+        default=False, help_text="A trade both managers accepted waits for a commissioner's approval."
+    )
+    trade_veto_hours = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(24 * 14)],
+        help_text="Without approval: hours an accepted trade waits, during which a commissioner may veto it "
+        "(0: it goes through at once).",
+    )
+    suspension_matches = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MaxValueValidator(99)],
+        help_text="Matches of the same competition a player sent off misses (0: no suspensions).",
+    )
+    yellow_cards_ban = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(99)],
+        help_text="Every this many yellow cards in a season give a one-match ban (0: off).",
+    )
+    injury_matches = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(99)],
+        help_text="Matches a player misses after a serious injury, where the game's engine reports one (0: none).",
     )
     commissioners = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import F, Q
 from django.utils import timezone
 
 from engines import CardError, get_engine
@@ -64,7 +65,16 @@ class SquadMember(models.Model):
 
 
 #: Ledger reasons that take BootCoins away (their amounts are <= 0); the others bring them in.
-SPENDING_REASONS = ["draft_pick", "auction_win", "signing", "fine", "keeper", "tactical_cards"]
+SPENDING_REASONS = [
+    "draft_pick",
+    "auction_win",
+    "signing",
+    "fine",
+    "keeper",
+    "tactical_cards",
+    "waiver_claim",
+    "trade_out",
+]
 
 
 class LedgerEntry(models.Model):
@@ -87,6 +97,9 @@ class LedgerEntry(models.Model):
         KEEPER = "keeper", "kept card"
         CARRY_OVER = "carry_over", "coins carried over"
         TACTICAL_CARDS = "tactical_cards", "extra tactical cards"
+        WAIVER_CLAIM = "waiver_claim", "waiver claim"
+        TRADE_OUT = "trade_out", "traded away"
+        TRADE_IN = "trade_in", "received in a trade"
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="ledger_entries")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="ledger_entries")
@@ -274,3 +287,132 @@ class QueuedCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} wants {self.player}"
+
+
+class TransferWindow(models.Model):
+    """A time in a season when cards move: free agents are claimed until ``claims_deadline``
+    (settled then by the league's ``claims_by``), signed first come first served after it, and
+    released and traded until ``closes_at``. Outside every window of its season nothing moves."""
+
+    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="transfer_windows")
+    opens_at = models.DateTimeField()
+    claims_deadline = models.DateTimeField(help_text="Claims on free agents are settled at this time.")
+    closes_at = models.DateTimeField()
+    after_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A mid-season window: the round it follows (empty: before the first match)."
+    )
+    claims_settled_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["season", "opens_at"]
+
+    def __str__(self) -> str:
+        return f"{self.season} window {self.opens_at:%Y-%m-%d}"
+
+    def clean(self) -> None:
+        times = (self.opens_at, self.claims_deadline, self.closes_at)
+        if all(times) and not (self.opens_at <= self.claims_deadline <= self.closes_at):
+            raise ValidationError(
+                {
+                    "claims_deadline": "A window opens, then its claims are settled, then it closes (opens_at <= "
+                    "claims_deadline <= closes_at)."
+                }
+            )
+
+
+class Claim(models.Model):
+    """A team's claim on a free agent in a window, settled at its claims deadline: the card and,
+    when the squad is full, the card it lets go to make room; ``bid`` counts where the league
+    settles claims by sealed bids (at least the card's price)."""
+
+    class State(models.TextChoices):
+        PENDING = "pending"
+        WON = "won"
+        LOST = "lost", "lost (the reason says why)"
+        WITHDRAWN = "withdrawn"
+
+    window = models.ForeignKey(TransferWindow, on_delete=models.CASCADE, related_name="claims")
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="claims")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    release = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="A card of the squad released to make room, if the claim wins.",
+    )
+    bid = models.PositiveSmallIntegerField(default=0, help_text="BootCoins offered (sealed bids).")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    reason = models.CharField(max_length=300, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["window", "team", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["window", "team", "player"], condition=models.Q(state="pending"), name="one_pending_claim"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} claims {self.player.name}"
+
+
+class Trade(models.Model):
+    """A proposal of cards and BootCoins between two teams of a season: the receiving manager
+    accepts or declines; the league may make it wait for a commissioner's approval or a veto
+    period (``executes_at``); it executes under the teams' locks, or is refused with the reason."""
+
+    class State(models.TextChoices):
+        PROPOSED = "proposed"
+        ACCEPTED = "accepted", "accepted (waiting for approval or the veto deadline)"
+        EXECUTED = "executed"
+        DECLINED = "declined"
+        WITHDRAWN = "withdrawn"
+        VETOED = "vetoed"
+        REFUSED = "refused", "refused (the reason says why)"
+
+    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="trades")
+    proposer = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="trades_proposed")
+    receiver = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="trades_received")
+    coins_offered = models.PositiveSmallIntegerField(default=0, help_text="BootCoins the proposer pays.")
+    coins_asked = models.PositiveSmallIntegerField(default=0, help_text="BootCoins the receiver pays.")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PROPOSED)
+    reason = models.CharField(max_length=300, blank=True)
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    executes_at = models.DateTimeField(null=True, blank=True, help_text="The end of the veto period.")
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "-created_at", "-id"]
+        constraints = [models.CheckConstraint(condition=~Q(proposer=F("receiver")), name="trade_between_two_teams")]
+
+    def __str__(self) -> str:
+        return f"Trade {self.proposer} - {self.receiver} ({self.state})"
+
+
+class TradeCard(models.Model):
+    """A card a trade moves from ``from_team`` to the other side."""
+
+    trade = models.ForeignKey(Trade, on_delete=models.CASCADE, related_name="cards")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    from_team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["trade", "id"]
+        constraints = [models.UniqueConstraint(fields=["trade", "player"], name="card_once_in_a_trade")]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} from {self.from_team}"
