@@ -183,7 +183,16 @@ class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
                 "fields": [*FAIR_PLAY_FIELDS.values()],
             },
         ),
-        ("Market", {"fields": ["budget"]}),
+        ("Market", {"fields": ["budget", "keepers_max", "keeper_price", "carry_over_cap"]}),
+        (
+            "Transfers between matches",
+            {
+                "description": "Cards move only in a season's transfer windows: claims on free agents are settled "
+                "at the window's claims deadline, then free agents are signed first come, first served.",
+                "fields": ["claims_by", "release_refund_percent", "trades_need_approval", "trade_veto_hours"],
+            },
+        ),
+        ("Suspensions and injuries", {"fields": ["suspension_matches", "yellow_cards_ban", "injury_matches"]}),
     ]
     actions = ["fair_play_fifa"]
 
