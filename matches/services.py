@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -383,6 +384,10 @@ def forfeit_store(match: Match, *, forfeited_by: str) -> Match:
     league = match.season.league
     winner_goals, loser_goals = league.forfeit_goals_for, league.forfeit_goals_against
     match = Match.objects.select_for_update(of=("self",)).get(id=match.id)
+    if match.status == Match.Status.CANCELLED:
+        raise ValidationError(
+            {"status": f"{match} is cancelled: a cancelled match never counts, so it cannot be forfeited."}
+        )
     before = audit.snapshot(match, FORFEIT_FIELDS)
     if match.status == Match.Status.PLAYED:
         MatchEvent.objects.filter(match=match).delete()

@@ -123,3 +123,15 @@ def test_only_an_engine_result_shows_the_replay_command(admin_client, season):
     act(admin_client, "forfeit_home", [forfeited])
     assert "engines simulate futti --seed" in admin_client.get(f"/matches/{played.id}/").content.decode()
     assert "engines simulate" not in admin_client.get(f"/matches/{forfeited.id}/").content.decode()
+
+
+def test_a_cancelled_match_cannot_be_forfeited_a_postponed_one_can(admin_client, season):
+    cancelled, postponed = Match.objects.filter(season=season)[:2]
+    act(admin_client, "cancel", [cancelled])
+    act(admin_client, "postpone", [postponed])
+    response = act(admin_client, "forfeit_home", [cancelled, postponed])
+    shown = [(m.level_tag, m.message) for m in response.context["messages"]]
+    why = f"status: {cancelled} is cancelled: a cancelled match never counts, so it cannot be forfeited."
+    assert shown[0] == ("error", f"{cancelled}: not forfeited: {why}")
+    assert Match.objects.get(id=cancelled.id).status == Match.Status.CANCELLED
+    assert Match.objects.get(id=postponed.id).status == Match.Status.FORFEITED
