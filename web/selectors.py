@@ -16,12 +16,14 @@ from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from competitions.cross_tables import CrossTable, cross_tables
 from competitions.divisions import DivisionTable, division_tables
+from competitions.leaders import Leaderboard, label, leaderboards
 from competitions.seasons import current_season, league_seasons, with_progress
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
-from matches.models import HAPPENED_AT, Match, PlayerMatchStat, ResultSubmission
+from matches.models import HAPPENED_AT, Match, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
 from rosters.ledger import statements
@@ -30,15 +32,12 @@ from tournaments.models import GroupStage, SwissBye
 from web.charts import PositionChart, position_chart
 from web.insight import OddsHistoryChart, OddsLine, odds_history_charts, odds_lines, waiting_previews
 
-LEADERBOARD_SIZE = 5
 #: The season page lists whole rounds of fixtures and results, as many as fit in this many
 #: matches (at least one round): a 20-team double round robin (380 matches) is one page.
 MATCHES_PER_PAGE = 400
 #: The position chart is drawn for seasons of up to this many teams: beyond it the lines
 #: cannot be told apart, and the chart needs a table after every round.
 CHART_MAX_TEAMS = 24
-#: The stat columns every engine fills, in the order their leaderboards are shown.
-BOARDS = (("goals", "Top scorers"), ("saves", "Saves"), ("steals", "Steals"), ("shots", "Shots"))
 
 
 def matches_with_teams() -> QuerySet[Match]:
@@ -180,21 +179,6 @@ class Round:
 
 
 @dataclass
-class Leader:
-    player_id: int
-    name: str
-    team: str
-    value: int
-    detail: str = ""
-
-
-@dataclass
-class Leaderboard:
-    title: str
-    leaders: list[Leader]
-
-
-@dataclass
 class SwissLine:
     position: int
     team_id: int
@@ -257,6 +241,8 @@ class SeasonPage:
     odds_columns: list[str] = field(default_factory=list)
     #: The odds kept after each round, charted (title, relegation): ``web.insight.odds_history_charts``.
     odds_charts: list[OddsHistoryChart] = field(default_factory=list)
+    #: Every team against every team, per division (none for a knockout or a Swiss).
+    cross_tables: list[CrossTable] = field(default_factory=list)
 
 
 def rounds_pages(counts: Sequence[tuple[int, int]]) -> list[RoundsPage]:
@@ -337,6 +323,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         odds_completions=completions,
         odds_columns=odds_columns,
         odds_charts=odds_history_charts(season, [(part.division.pk, part.division.name) for part in divisions]),
+        cross_tables=cross_tables(season, team_url=url_maker("web:team"), match_url=url_maker("web:match")),
     )
 
 
@@ -393,50 +380,6 @@ def groups_page(season_id: int) -> GroupsPage:
         advance=stage.advance,
         knockout=stage.knockout,
     )
-
-
-def leaderboards(season: Season) -> list[Leaderboard]:
-    """The season's leaders in goals, saves, steals, shots, cards and the game's own counters.
-
-    One query reads every stat line of the season's results and the totals are made
-    in Python, because the game's own counters live in a JSON column whose keys
-    differ from engine to engine.
-    """
-    totals: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    names: dict[int, tuple[str, str]] = {}
-    lines = PlayerMatchStat.objects.filter(match__season=season, match__status__in=Match.RESULT_STATUSES).values_list(
-        "player_id", "player__name", "team__name", "goals", "shots", "saves", "steals", "yellow_cards", "red_cards",
-        "extra",
-    )  # fmt: skip
-    for player_id, name, team, goals, shots, saves, steals, yellow, red, extra in lines:
-        names[player_id] = (name, team)
-        total = totals[player_id]
-        for key, value in (("goals", goals), ("shots", shots), ("saves", saves), ("steals", steals)):
-            total[key] += value
-        total["yellow"] += yellow
-        total["red"] += red
-        for key, value in (extra or {}).items():
-            if isinstance(value, int) and not isinstance(value, bool):
-                total[f"extra:{key}"] += value
-
-    def board(title: str, value_of, detail_of=lambda t: "") -> Leaderboard | None:
-        ranked = sorted(
-            (Leader(pid, *names[pid], value=value_of(t), detail=detail_of(t)) for pid, t in totals.items()),
-            key=lambda leader: (-leader.value, leader.name),
-        )
-        leaders = [leader for leader in ranked if leader.value > 0][:LEADERBOARD_SIZE]
-        return Leaderboard(title, leaders) if leaders else None
-
-    boards = [board(title, lambda t, key=key: t[key]) for key, title in BOARDS]
-    boards.append(board("Cards", lambda t: t["yellow"] + t["red"], lambda t: f"{t['yellow']} yellow, {t['red']} red"))
-    extras = sorted({key for total in totals.values() for key in total if key.startswith("extra:")})
-    boards += [board(label(key[6:]).capitalize(), lambda t, key=key: t[key]) for key in extras]
-    return [b for b in boards if b is not None]
-
-
-def label(key: str) -> str:
-    """A JSON key as a column heading: ``goals_against`` reads "goals against"."""
-    return key.replace("_", " ")
 
 
 # --- team -------------------------------------------------------------------------------------

@@ -31,7 +31,6 @@ from printing.responses import pdf_download
 from rosters.drafts.room import room_state
 from rosters.models import Draft
 from web import history, ical, selectors
-from web.cross_tables import cross_tables
 from web.insight import waiting_previews
 from web.match_report import dropped_orders, match_report
 
@@ -94,7 +93,7 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
 
     def render_page() -> str:
         page = selectors.season_page(season_id, number)
-        return render_to_string("web/season.html", {"page": page, "cross_tables": cross_tables(page.season)}, request)
+        return render_to_string("web/season.html", {"page": page}, request)
 
     html = cached(
         f"page:season:{season_id}:{version}:{siblings}:{odds}:{'next' if number is None else number}", render_page

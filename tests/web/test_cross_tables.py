@@ -5,12 +5,13 @@ import re
 
 import pytest
 
+from competitions.cross_tables import CROSS_TABLE_MAX_TEAMS, cross_tables
 from competitions.round_robin import fixtures_generate
 from competitions.swiss import swiss_draw
 from matches.models import Match
 from ops.demo import demo_season_create
 from tests.conftest import make_league, make_season
-from web.cross_tables import CROSS_TABLE_MAX_TEAMS, cross_tables
+from web.selectors import url_maker
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,7 @@ def test_a_single_round_robin_fills_one_cell_of_each_pair_and_links_the_matches_
                 assert [bool(cells[(home, away)]), bool(cells[(away, home)])].count(True) == 1
     assert cells[(played.home.name, played.away.name)] == ["2–1"]
     assert sorted(t for cell in cells.values() if cell for t in cell) == ["2–1", "P", "P"]
-    (table,) = cross_tables(season)
+    (table,) = cross_tables(season, match_url=url_maker("web:match"))
     entries = [entry for _, row in table.rows for cell in row if cell for entry in cell]
     assert {entry.url for entry in entries} == {f"/matches/{m.id}/" for m in Match.objects.filter(season=season)}
     assert any("postponed" in entry.note for entry in entries)

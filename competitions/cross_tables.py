@@ -1,7 +1,8 @@
-"""The season page's results grid: every team against every team of a division, the home
-side down the rows and the away side across the columns, each cell the match (its score, or a
-link to it while it is to play). A double round robin fills both cells of a pair, one leg in
-each (the second leg swaps home and away); a single one fills one of the two.
+"""The results grid of a season (its page, its printed summary): every team against every team
+of a division, the home side down the rows and the away side across the columns, each cell the
+match (its score, or a mark while it is to play), linked where the caller gives the links. A
+double round robin fills both cells of a pair, one leg in each (the second leg swaps home and
+away); a single one fills one of the two.
 
 Read in two queries whatever the number of teams (the season's teams with their divisions,
 then its matches), for league seasons only: a knockout or a Swiss has no every-against-every.
@@ -10,13 +11,21 @@ then its matches), for league seasons only: a knockout or a Swiss has no every-a
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.utils import timezone
 
 from leagues.models import Season, SeasonTeam
 from matches.models import Match
-from web.selectors import url_maker
+
+#: Links of a grid's teams and matches by id: the web's pages, or none on paper.
+UrlOf = Callable[[int], str]
+
+
+def no_url(_pk: int) -> str:
+    return ""
+
 
 #: A division with more teams is left out of the grid (its table has the results' sum): 24
 #: teams are 552 cells, which a phone still scrolls through.
@@ -63,12 +72,11 @@ class CrossTable:
     max_teams: int = CROSS_TABLE_MAX_TEAMS
 
 
-def cross_tables(season: Season) -> list[CrossTable]:
+def cross_tables(season: Season, *, team_url: UrlOf = no_url, match_url: UrlOf = no_url) -> list[CrossTable]:
     """The season's grids, one per division (top tier first), teams by name; none for a
     knockout or a Swiss (read with the season, as ``web.selectors.season_page`` loads it)."""
     if hasattr(season, "bracket") or hasattr(season, "swiss"):
         return []
-    team_url = url_maker("web:team")
     entries = (
         SeasonTeam.objects.filter(season=season)
         .order_by("division__tier", "team__name", "team_id")
@@ -84,7 +92,7 @@ def cross_tables(season: Season) -> list[CrossTable]:
     ]
     if all(table.left_out for table in tables):
         return tables
-    cells = match_cells(season)
+    cells = match_cells(season, match_url)
     for table in tables:
         if not table.left_out:
             table.rows = [(home, [cell(cells, home, away) for away in table.teams]) for home in table.teams]
@@ -95,9 +103,8 @@ def cell(cells: dict[tuple[int, int], list[CrossEntry]], home: CrossTeam, away: 
     return None if home.team_id == away.team_id else cells.get((home.team_id, away.team_id), [])
 
 
-def match_cells(season: Season) -> dict[tuple[int, int], list[CrossEntry]]:
+def match_cells(season: Season, match_url: UrlOf) -> dict[tuple[int, int], list[CrossEntry]]:
     """The season's matches by (home, away), in round order: one query."""
-    match_url = url_maker("web:match")
     matches = (
         Match.objects.filter(season=season)
         .order_by("round", "kickoff", "id")
