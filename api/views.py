@@ -34,6 +34,7 @@ from competitions.odds_history import odds_history
 from competitions.previews import PreviewTooSlow, match_preview, preview_request
 from competitions.records import cached_records, history_document
 from competitions.round_robin import fixtures_generate
+from competitions.season_report import season_report
 from competitions.standings import cached_standings
 from config.throttling import AnonThrottle, ScopeThrottle
 from leagues.models import League, Season, SeasonTeam, Team
@@ -46,6 +47,7 @@ from printing.cards.render import render_cards
 from printing.cards.selectors import card_set_for_season, card_set_for_team
 from printing.scoresheets.render import render_scoresheet
 from printing.scoresheets.selectors import scoresheet_for_match
+from printing.season_reports import render_season_report
 from rosters import ledger
 from rosters.models import Player
 from rosters.permissions import can_act_for
@@ -186,6 +188,11 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"], url_path="cards", renderer_classes=[PdfRenderer], throttle_scope="pdf")
     def cards(self, request: Request, pk: str | None = None) -> HttpResponse:
         return pdf_download(lambda: render_cards(card_set_for_season(int(pk))))
+
+    @pdf_schema("The season's summary to print: the tables, the results grid and the leaders (PDF).")
+    @action(detail=True, methods=["get"], url_path="summary", renderer_classes=[PdfRenderer], throttle_scope="pdf")
+    def summary(self, request: Request, pk: str | None = None) -> HttpResponse:
+        return pdf_download(lambda: render_season_report(season_report(self.get_object().pk)))
 
 
 class TeamViewSet(viewsets.ReadOnlyModelViewSet):

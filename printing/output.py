@@ -1,4 +1,4 @@
-"""What the print commands share: the ``-o FILE`` option and writing the PDF there."""
+"""What the print commands share: the ``--page`` and ``-o FILE`` options, and writing the PDF there."""
 
 from __future__ import annotations
 
@@ -7,7 +7,19 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from printing.pdf import PdfFile
+from printing.pdf import PdfFile, page_size
+
+
+def add_page_argument(parser) -> None:
+    parser.add_argument("--page", default="A4", metavar="A4|Letter", help="paper size (default A4)")
+
+
+def check_page(page: str) -> None:
+    """A CommandError naming ``--page`` and the sizes there are, for a page size that is none."""
+    try:
+        page_size(page)
+    except ValueError as exc:
+        raise CommandError(f"--page: {exc}") from None
 
 
 def add_output_argument(parser) -> None:

@@ -3,7 +3,8 @@
 The scoresheets (``printing.scoresheets``), the card sheets (``printing.cards``) and the
 bracket (``printing.brackets``) draw with ReportLab on a bare canvas: no Platypus, because
 they are fixed layouts measured in millimetres, and a canvas is what keeps 1,000 cards under
-a few seconds.
+a few seconds. The season summary (``printing.season_reports``) flows over as many pages as
+its tables take, so it alone is laid out with Platypus.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ urlpatterns = [
     path("seasons/<int:season_id>/", views.season, name="season"),
     path("seasons/<int:season_id>/bracket/", views.bracket, name="bracket"),
     path("seasons/<int:season_id>/bracket.pdf", views.bracket_pdf, name="bracket-pdf"),
+    path("seasons/<int:season_id>/summary.pdf", views.season_summary_pdf, name="season-summary-pdf"),
     path("seasons/<int:season_id>/groups/", views.groups, name="groups"),
     path("seasons/<int:season_id>/draft/", views.draft, name="draft"),
     path("seasons/<int:season_id>/fixtures.ics", views.season_calendar, name="season-calendar"),

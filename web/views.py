@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 
 from competitions.drawing import bracket_drawing
 from competitions.odds import odds_made_key
+from competitions.season_report import season_report
 from config.throttling import throttled
 from leagues.cache import cached
 from leagues.models import League, Season
@@ -28,6 +29,7 @@ from leagues.validation import query_id
 from matches.models import Match
 from printing.brackets import render_bracket
 from printing.responses import pdf_download
+from printing.season_reports import render_season_report
 from rosters.drafts.room import room_state
 from rosters.models import Draft
 from web import history, ical, selectors
@@ -111,6 +113,13 @@ def bracket(request: HttpRequest, season_id: int) -> HttpResponse:
 def bracket_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     """The bracket on one page to print; ``?page=Letter`` for US paper."""
     return pdf_download(request, lambda page: render_bracket(bracket_drawing(season_id), page=page))
+
+
+@public
+@throttled("pdf")
+def season_summary_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season's table, results grid and leaders to pin on the notice board; ``?page=Letter``."""
+    return pdf_download(request, lambda page: render_season_report(season_report(season_id), page=page))
 
 
 @public

@@ -2,8 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from competitions.drawing import bracket_drawing
 from printing.brackets import render_bracket
-from printing.output import add_output_argument, write_output
-from printing.pdf import page_size
+from printing.output import add_output_argument, add_page_argument, check_page, write_output
 from tournaments.models import Bracket
 
 
@@ -12,14 +11,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", type=int)
-        parser.add_argument("--page", default="A4", metavar="A4|Letter", help="paper size (default A4)")
+        add_page_argument(parser)
         add_output_argument(parser)
 
     def handle(self, *args, season_id, page, output, **options):
-        try:
-            page_size(page)
-        except ValueError as exc:
-            raise CommandError(f"--page: {exc}") from None
+        check_page(page)
         try:
             drawing = bracket_drawing(season_id)
         except Bracket.DoesNotExist:

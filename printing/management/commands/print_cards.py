@@ -5,8 +5,7 @@ from leagues.models import Season, Team
 from printing.cards.data import NothingToPrint
 from printing.cards.render import render_cards
 from printing.cards.selectors import card_set_for_pool, card_set_for_season, card_set_for_team
-from printing.output import add_output_argument, write_output
-from printing.pdf import page_size
+from printing.output import add_output_argument, add_page_argument, check_page, write_output
 
 
 class Command(BaseCommand):
@@ -21,15 +20,12 @@ class Command(BaseCommand):
         source.add_argument("--season", type=int, metavar="ID", help="every squad of a season")
         source.add_argument("--pool", metavar="ENGINE", help=f"a game's generic pool: {', '.join(ENGINES)}")
         parser.add_argument("--seed", type=int, default=1, help="the pool's seed (names), with --pool")
-        parser.add_argument("--page", default="A4", metavar="A4|Letter", help="paper size (default A4)")
+        add_page_argument(parser)
         parser.add_argument("--bw", action="store_true", help="black and white: the away copy of a team's cards")
         add_output_argument(parser)
 
     def handle(self, *args, team, season, pool, seed, page, bw, output, **options):
-        try:
-            page_size(page)
-        except ValueError as exc:
-            raise CommandError(f"--page: {exc}") from None
+        check_page(page)
         try:
             if team is not None:
                 cards = card_set_for_team(team)
