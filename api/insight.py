@@ -63,3 +63,59 @@ class OddsHistorySerializer(serializers.Serializer):
     rounds = RoundOddsSerializer(
         many=True, help_text="Oldest first; a round the odds were not computed after is missing."
     )
+
+
+class GoalShareSerializer(serializers.Serializer):
+    goals = serializers.CharField(help_text='Total goals in a match: "0" ... "7", then "8+".')
+    share = serializers.FloatField()
+
+
+class StrongerSquadSerializer(serializers.Serializer):
+    matches = serializers.IntegerField(help_text="Matches between squads of different value (BootCoins).")
+    stronger_win = serializers.FloatField(help_text="The dearer squad won (a shoot-out counts).")
+    weaker_win = serializers.FloatField()
+
+
+class KnockoutSerializer(serializers.Serializer):
+    matches = serializers.IntegerField(help_text="Matches that needed a winner.")
+    decided_by = serializers.DictField(
+        child=serializers.FloatField(), help_text="Share by regulation, extra_time, penalties, sudden_death."
+    )
+
+
+class MatchupSerializer(serializers.Serializer):
+    home = serializers.CharField()
+    away = serializers.CharField()
+    matches = serializers.IntegerField()
+    home_win = serializers.FloatField()
+    draw = serializers.FloatField()
+    away_win = serializers.FloatField()
+
+
+class MatchupsSerializer(serializers.Serializer):
+    tactic = serializers.CharField(help_text='What is compared ("coach", "coach style", "style"); "" for none.')
+    pairs = MatchupSerializer(many=True)
+
+
+class FiguresSerializer(serializers.Serializer):
+    matches = serializers.IntegerField()
+    home_win = serializers.FloatField()
+    draw = serializers.FloatField()
+    away_win = serializers.FloatField()
+    home_goals_per_match = serializers.FloatField()
+    away_goals_per_match = serializers.FloatField()
+    goals = GoalShareSerializer(many=True)
+    stronger_squad = StrongerSquadSerializer()
+    knockout = KnockoutSerializer()
+    matchups = MatchupsSerializer()
+
+
+class FairnessSerializer(serializers.Serializer):
+    engine = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.CharField()
+    stored = FiguresSerializer(help_text="Every match of the game's leagues that its engine played.")
+    stored_enough = serializers.BooleanField(help_text="At least 100 stored results.")
+    simulated = FiguresSerializer(
+        allow_null=True, help_text="The engine's sample teams against each other; null while a worker plays them."
+    )

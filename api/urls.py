@@ -18,6 +18,7 @@ urlpatterns = [
     path("matches/<int:match_id>/result/", table_results.TableResultView.as_view(), name="match-result"),
     path("matches/<int:match_id>/result/confirm/", table_results.ConfirmView.as_view(), name="match-result-confirm"),
     path("matches/<int:match_id>/result/decide/", table_results.DecideView.as_view(), name="match-result-decide"),
+    path("games/<slug:engine>/fairness/", views.GameFairnessView.as_view(), name="game-fairness"),
     path("", include(router.urls)),
     path("auth/token/", views.TokenView.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

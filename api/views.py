@@ -18,16 +18,24 @@ from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from api import brackets, filters, serializers
 from api.history import AllTimeSerializer, CareerSerializer, HistorySerializer, RecordsSerializer
-from api.insight import OddsHistorySerializer, OddsSerializer, PreviewSerializer, QueuedSerializer
+from api.insight import (
+    FairnessSerializer,
+    OddsHistorySerializer,
+    OddsSerializer,
+    PreviewSerializer,
+    QueuedSerializer,
+)
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
 from competitions.careers import career
+from competitions.fairness import game_fairness
 from competitions.history import cached_history
 from competitions.odds import NoTable, check_has_table, odds_request, season_odds_from_cache
 from competitions.odds_history import odds_history
@@ -402,3 +410,26 @@ class TokenView(ObtainAuthToken):
         user_logged_in.send(sender=type(user), request=request, user=user)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+
+class GameFairnessView(APIView):
+    """How fair a game is: its leagues' stored results beside its engine's simulations
+    (``simulated`` is null while a worker plays them: the request queues it)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: FairnessSerializer, 404: None})
+    def get(self, request: Request, engine: str) -> Response:
+        try:
+            found = game_fairness(engine)
+        except KeyError as exc:
+            raise exceptions.NotFound(f"engine: no game {engine!r}") from exc
+        data = {
+            "engine": found.engine,
+            "name": found.name,
+            "version": found.version,
+            "stored": found.stored.to_dict(),
+            "stored_enough": found.stored_enough,
+            "simulated": found.simulated.to_dict() if found.simulated else None,
+        }
+        return Response(FairnessSerializer(data).data)

@@ -6,6 +6,7 @@ from celery import group, shared_task
 from django.db import InterfaceError, OperationalError
 
 from audit.context import acting_as
+from competitions.fairness import FAIRNESS_TASK, simulated_figures
 from competitions.odds import ODDS_TASK, NoTable, check_has_table, missing_previews, season_odds_from_cache
 from competitions.previews import PREVIEW_TASK, match_preview
 from competitions.results import match_play, matches_play
@@ -71,3 +72,9 @@ def match_preview_task(match_id: int, season_id: int | None = None) -> None:
     match_preview(match)
     if season_id is not None and not missing_previews(match.season)[1]:
         season_odds_refresh.delay(season_id)
+
+
+@shared_task(name=FAIRNESS_TASK, acks_late=True)
+def fairness_refresh(engine_key: str) -> None:
+    """Simulate a game for its fairness page and cache the figures (``competitions.fairness``)."""
+    simulated_figures(engine_key)

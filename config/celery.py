@@ -68,9 +68,9 @@ app.steps["consumer"].add(QueueLostMatchesOnConnect)
 #: never holds them up, because they wait on a queue of their own that a worker of its own
 #: consumes (README, "Workers and queues").
 CLOCK_TASKS = {"rosters.tasks.draft_clock"}
-#: Tasks that may take long and may wait (previews and season odds): a queue of their own, so
+#: Tasks that may take long and may wait (previews, season odds, a game's fairness): a queue of their own, so
 #: workers of their own (or none busy with matches) can take them.
-ODDS_TASKS = {"competitions.season_odds", "competitions.match_preview"}
+ODDS_TASKS = {"competitions.season_odds", "competitions.match_preview", "competitions.fairness_refresh"}
 
 
 def clock_queue() -> str:

@@ -20,9 +20,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from competitions.drawing import bracket_drawing
+from competitions.fairness import game_fairness
 from competitions.odds import odds_made_key
 from competitions.season_report import season_report
 from config.throttling import throttled
+from engines import KNOWN_ENGINES, get_engine
 from leagues.cache import cached
 from leagues.models import League, Season
 from leagues.validation import query_id
@@ -120,6 +122,23 @@ def bracket_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
 def season_summary_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     """The season's table, results grid and leaders to pin on the notice board; ``?page=Letter``."""
     return pdf_download(request, lambda page: render_season_report(season_report(season_id), page=page))
+
+
+@public
+def games(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/games.html", {"games": [(key, get_engine(key).name) for key in KNOWN_ENGINES]})
+
+
+@public
+def game(request: HttpRequest, engine: str) -> HttpResponse:
+    """How fair a game is (``competitions.fairness``): its leagues' results beside its engine's
+    simulations, which a worker makes the first time."""
+    try:
+        found = game_fairness(engine)
+    except KeyError as exc:
+        raise Http404(f"no game {engine!r}") from exc
+    sources = [("Stored results", found.stored), ("Simulations", found.simulated)]
+    return render(request, "web/game.html", {"game": found, "sources": sources})
 
 
 @public

@@ -78,7 +78,7 @@ def test_a_fan_follows_home_to_table_to_match_report_and_downloads_the_scoreshee
 
 def test_pages_fit_a_phone(season, live_server, browser):
     page = browser.new_page(viewport={"width": 375, "height": 740})
-    for path in ["/", f"/seasons/{season.id}/", f"/teams/{season.first_team_id}/"]:
+    for path in ["/", f"/seasons/{season.id}/", f"/teams/{season.first_team_id}/", "/games/mutant/"]:
         page.goto(live_server.url + path)
         # Wide tables scroll inside their own box; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
