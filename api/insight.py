@@ -119,3 +119,20 @@ class FairnessSerializer(serializers.Serializer):
     simulated = FiguresSerializer(
         allow_null=True, help_text="The engine's sample teams against each other; null while a worker plays them."
     )
+
+
+class TeamStrengthSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    points_per_match = serializers.FloatField(help_text="Expected against the rest of the league.")
+    squad_value = serializers.IntegerField(help_text="The squad's cards at their prices (BootCoins).")
+
+
+class ParitySerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    pairings = serializers.IntegerField()
+    ready = serializers.IntegerField()
+    spread = serializers.FloatField(help_text="Points a match between the strongest squad and the weakest.")
+    deviation = serializers.FloatField(help_text="Standard deviation of the strengths.")
+    teams = TeamStrengthSerializer(many=True, help_text="Strongest first.")

@@ -29,6 +29,7 @@ from api.insight import (
     FairnessSerializer,
     OddsHistorySerializer,
     OddsSerializer,
+    ParitySerializer,
     PreviewSerializer,
     QueuedSerializer,
 )
@@ -39,6 +40,7 @@ from competitions.fairness import game_fairness
 from competitions.history import cached_history
 from competitions.odds import NoTable, check_has_table, odds_request, season_odds_from_cache
 from competitions.odds_history import odds_history
+from competitions.parity import season_parity
 from competitions.previews import PreviewTooSlow, match_preview, preview_request
 from competitions.records import cached_records, history_document
 from competitions.round_robin import fixtures_generate
@@ -178,6 +180,20 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
             odds_request(season.id)
             return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
         return Response(OddsSerializer(odds).data)
+
+    @extend_schema(responses={200: ParitySerializer, 202: QueuedSerializer, 404: None})
+    @action(detail=True, methods=["get"])
+    def parity(self, request: Request, pk: str | None = None) -> Response:
+        """How strong each squad is: the points it can expect a match against the rest of the
+        league, from every pairing's preview. 202 while the workers make them (the request queues
+        them); 404 for a knockout or a Swiss."""
+        season = self.get_object()
+        parity = season_parity(season)
+        if parity is None:
+            raise exceptions.NotFound(f"season: {season} has no league pairings (a knockout, a Swiss or no fixtures)")
+        if not parity.complete:
+            return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
+        return Response(ParitySerializer({"season": season.id, **parity.to_dict()}).data)
 
     @extend_schema(responses={200: OddsHistorySerializer, 404: None})
     @action(detail=True, methods=["get"], url_path="odds/history")

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 from django.core.cache import cache
+from django.db.models import Q
 from numpy.typing import NDArray
 
 from competitions.divisions import season_divisions
@@ -38,7 +39,6 @@ from competitions.previews import PREVIEW_SAMPLES, Outlook, match_preview, previ
 from competitions.standings import Result, Row, rank_tied, ranking_criteria, table_from, table_inputs
 from leagues.models import Division, Season
 from matches.models import Match
-from tournaments.models import Bracket, Swiss
 
 DEFAULT_COMPLETIONS = 10_000
 #: The task that recomputes a season's odds (``competitions.tasks``), sent by name after a round.
@@ -76,7 +76,7 @@ class NoTable(ValueError):
 
 def check_has_table(season: Season) -> None:
     """Raise ``NoTable`` for a knockout or Swiss season (its odds would be of no table)."""
-    if Bracket.objects.filter(season=season).exists() or Swiss.objects.filter(season=season).exists():
+    if Season.objects.filter(pk=season.pk).filter(Q(bracket__isnull=False) | Q(swiss__isnull=False)).exists():
         raise NoTable(f"season: {season} is a knockout or a Swiss, with no table to finish in")
 
 

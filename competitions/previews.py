@@ -43,7 +43,7 @@ from config.celery import app
 from engines import Engine, MatchOptions, TeamSheet
 from engines.sheets import FrozenTeamSheet
 from matches.models import Match
-from matches.services import match_engine, match_setup, seasons_sheets, sheets_simulate
+from matches.services import SeasonSheets, match_engine, match_setup, seasons_sheets, sheets_simulate
 
 #: Samples per preview: the standard error of each probability is at most 1/(2 sqrt 640) = 1.98 pp.
 PREVIEW_SAMPLES = 640
@@ -173,11 +173,14 @@ def match_preview(match: Match, *, samples: int = PREVIEW_SAMPLES, budget: float
     return outlook
 
 
-def preview_keys(matches: Iterable[Match], *, samples: int = PREVIEW_SAMPLES) -> dict[int, str]:
-    """The preview key of each match (two queries a season: squads and tactics), for reading many
-    previews at once; matches whose side has no squad have none."""
+def preview_keys(
+    matches: Iterable[Match], *, samples: int = PREVIEW_SAMPLES, sheets: SeasonSheets | None = None
+) -> dict[int, str]:
+    """The preview key of each match (two queries a season: squads and tactics, unless the
+    caller read ``sheets`` already), for reading many previews at once; matches whose side has
+    no squad have none."""
     matches = list(matches)
-    sheets = seasons_sheets(matches)
+    sheets = sheets if sheets is not None else seasons_sheets(matches)
     keys: dict[int, str] = {}
     for match in matches:
         home, away = sheets[match.season_id, match.home_id], sheets[match.season_id, match.away_id]

@@ -19,6 +19,7 @@ from django.utils import timezone
 from competitions.cross_tables import CrossTable, cross_tables
 from competitions.divisions import DivisionTable, division_tables
 from competitions.leaders import Leaderboard, label, leaderboards
+from competitions.parity import Parity, Strength, season_parity
 from competitions.seasons import current_season, league_seasons, with_progress
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
@@ -406,6 +407,10 @@ class TeamPage:
     ledger: list[LedgerLine] = field(default_factory=list)
     #: the manager's public name (``rosters.accounts.manager_name``), never the e-mail address
     manager: str | None = None
+    #: How strong the squad is against the rest of its league (``competitions.parity``), once
+    #: the workers made every pairing's preview.
+    parity: Parity | None = None
+    strength: tuple[int, Strength] | None = None
 
 
 @dataclass
@@ -441,6 +446,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
     members: list[SquadMember] = []
     matches: list[Match] = []
     ledger: list[LedgerLine] = []
+    parity = None
     if season is not None:
         season.league = team.league
         members = list(
@@ -451,6 +457,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         of_team = matches_with_teams().filter(Q(home=team) | Q(away=team), season=season)
         matches = with_links(list(of_team.order_by("round", HAPPENED_AT, "id")))
         ledger = ledger_lines(team, season)
+        parity = season_parity(season) if members and matches else None
     columns = attribute_columns(m.player.attributes for m in members)
     return TeamPage(
         team=team,
@@ -471,6 +478,8 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         matches=matches,
         ledger=ledger,
         manager=manager_name(team),
+        parity=parity if parity and parity.complete else None,
+        strength=parity.of(team.id) if parity and parity.complete else None,
     )
 
 

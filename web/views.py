@@ -22,6 +22,8 @@ from django.views.decorators.http import require_safe
 from competitions.drawing import bracket_drawing
 from competitions.fairness import game_fairness
 from competitions.odds import odds_made_key
+from competitions.parity import season_parity
+from competitions.previews import PREVIEW_SAMPLES
 from competitions.season_report import season_report
 from config.throttling import throttled
 from engines import KNOWN_ENGINES, get_engine
@@ -147,7 +149,10 @@ def draft(request: HttpRequest, season_id: int) -> HttpResponse:
     squad. Read-only: the same state the draft room shows, as seen by nobody in particular."""
 
     board = Draft.objects.select_related("season__league").get(season_id=season_id)
-    return render(request, "web/draft.html", {"state": room_state(board, AnonymousUser()), "season": board.season})
+    parity = season_parity(board.season) if board.state == Draft.State.DONE else None
+    state = room_state(board, AnonymousUser())
+    context = {"state": state, "season": board.season, "parity": parity, "samples": PREVIEW_SAMPLES}
+    return render(request, "web/draft.html", context)
 
 
 @public

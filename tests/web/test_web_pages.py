@@ -182,7 +182,9 @@ def test_query_counts_do_not_grow_with_the_league(client, django_assert_max_num_
             reverse("web:season", args=[season.id]): 12,
             reverse("web:match", args=[match.id]): 3,
             # with the league's history: not stored yet (one query), computed, finished (one), stored (one)
-            reverse("web:team", args=[team.id]): 15,
+            # and its strength (competitions.parity): whether the season has a table, its matches,
+            # its squads and tactics
+            reverse("web:team", args=[team.id]): 19,
         }
         for url, most in pages.items():
             with django_assert_max_num_queries(most):
