@@ -31,7 +31,7 @@ def no_url(_pk: int) -> str:
 #: teams are 552 cells, which a phone still scrolls through.
 CROSS_TABLE_MAX_TEAMS = 24
 #: What a cell says of a match without a result: its short mark and, on hover, the word.
-OPEN_MARKS = {
+OPEN_MARKS: dict[str, tuple[str, str]] = {
     Match.Status.SCHEDULED: ("v", "to play"),
     Match.Status.FAILED: ("v", "to play again (the engine failed)"),
     Match.Status.POSTPONED: ("P", "postponed"),

@@ -11,18 +11,21 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.widgets import FilteredSelectMultiple
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from competitions.rollover import division_playoffs_draw, season_close, season_rollover
 from competitions.round_robin import fixtures_generate
 from engines import Engine, get_engine
 from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, ScopedInline
+from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
 from leagues.validation import team_count_errors
+from rosters.accounts import invite_manager
 
 
 class PointsDeductionInline(ScopedInline):
@@ -236,6 +239,10 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
         return TemplateResponse(request, "admin/leagues/season/next_season.html", context)
 
 
+class InvitationForm(forms.Form):
+    email = forms.EmailField(help_text="Their sign-in name; the link to choose a password goes there.")
+
+
 @admin.register(Team)
 class TeamAdmin(LeagueScopedAdmin):
     """Commissioners edit their teams. A team's tactics are its orders in each season it plays
@@ -252,12 +259,44 @@ class TeamAdmin(LeagueScopedAdmin):
         return obj is not None and obj.manager_id == request.user.pk
 
     def get_fields(self, request, obj=None):
-        if obj is not None and (self.runs(request, obj) or self.manages(request, obj)):
+        if obj is not None and self.runs(request, obj):
+            return [*self.fields, "invitation", "tactics_by_season"]
+        if obj is not None and self.manages(request, obj):
             return [*self.fields, "tactics_by_season"]
         return self.fields
 
     def get_readonly_fields(self, request, obj=None):
-        return ["tactics_by_season"] if self.runs(request, obj) else [*self.fields, "tactics_by_season"]
+        if self.runs(request, obj):
+            return ["invitation", "tactics_by_season"]
+        return [*self.fields, "tactics_by_season"]
+
+    @admin.display(description="invite a manager")
+    def invitation(self, obj: Team) -> str:
+        return format_html(
+            '<a href="{}">Invite a manager by e-mail</a> (they choose their password through a one-time link)',
+            reverse("admin:leagues_team_invite", args=[obj.pk]),
+        )
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.invite_view)
+        return [path("<int:team_id>/invite/", view, name="leagues_team_invite"), *super().get_urls()]
+
+    def invite_view(self, request, team_id: int):
+        """A commissioner makes an e-mail address the team's manager (``rosters.accounts.invite_manager``)."""
+        team = self.get_queryset(request).filter(pk=team_id).select_related("league").first()
+        if team is None or not self.runs(request, team):
+            raise PermissionDenied
+        form = InvitationForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                user, _link = invite_manager(team, form.cleaned_data["email"], by=request.user)
+            except ValidationError as exc:
+                form.add_error("email", validation_message(exc))
+            else:
+                self.message_user(request, f"{user.email} now manages {team}: an e-mail carries their link.")
+                return redirect("admin:leagues_team_change", team.pk)
+        context = {**self.admin_site.each_context(request), "title": f"Invite the manager of {team}", "form": form}
+        return TemplateResponse(request, "admin/leagues/team/invite.html", {**context, "team": team, "opts": self.opts})
 
     @admin.display(description="tactics")
     def tactics_by_season(self, obj: Team) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.urls import reverse
 
 from competitions.bracket import WinnerMovedOn
 from competitions.progress import on_result
@@ -31,6 +32,8 @@ from matches.table_results import (
     squad_of,
     table_entry,
 )
+from notifications.models import Kind
+from notifications.services import notify
 
 # --- storing ---------------------------------------------------------------------------
 
@@ -124,7 +127,24 @@ def result_submit(*, match_id: int, user, data: dict[str, Any]) -> ResultSubmiss
             for s in (theirs[-1], submission):
                 s.state = State.DISPUTED
                 s.save(update_fields=["state"])
+        else:
+            confirmation_ask(match, submission)
     return submission
+
+
+def confirmation_ask(match: Match, submission: ResultSubmission) -> None:
+    """Tell the other side's manager that a result waits for their confirmation."""
+    other = match.away if submission.side == Match.Side.HOME else match.home
+    score = f"{submission.payload.get('home_goals')}-{submission.payload.get('away_goals')}"
+    notify(
+        other.manager,
+        Kind.CONFIRM,
+        f"confirm:{submission.pk}",
+        f"Confirm the result {match.home} {score} {match.away}",
+        f"The manager of {match.home if submission.side == Match.Side.HOME else match.away} entered it; it counts"
+        " once you confirm it (or the commissioner decides if you enter another).",
+        reverse("admin:matches_table_enter", args=[match.pk]),
+    )
 
 
 def result_confirm(*, match_id: int, user) -> ResultSubmission:

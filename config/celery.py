@@ -68,6 +68,8 @@ app.steps["consumer"].add(QueueLostMatchesOnConnect)
 #: never holds them up, because they wait on a queue of their own that a worker of its own
 #: consumes (README, "Workers and queues").
 CLOCK_TASKS = {"rosters.tasks.draft_clock"}
+#: Notifications' e-mails: as prompt as the clocks (a pick on the clock is told by one).
+NOTIFICATION_TASKS = {"notifications.email", "rosters.tasks.pick_warning"}
 #: Tasks that may take long and may wait (previews, season odds, a game's fairness): a queue of their own, so
 #: workers of their own (or none busy with matches) can take them.
 ODDS_TASKS = {"competitions.season_odds", "competitions.match_preview", "competitions.fairness_refresh"}
@@ -78,16 +80,23 @@ def clock_queue() -> str:
     return f"{app.conf.task_default_queue}-clocks"
 
 
+def notifications_queue() -> str:
+    """The notifications' queue, named after the default queue."""
+    return f"{app.conf.task_default_queue}-notifications"
+
+
 def odds_queue() -> str:
     """The previews' and odds' queue, named after the default queue."""
     return f"{app.conf.task_default_queue}-odds"
 
 
 def task_route(name, args, kwargs, options, task=None, **kwargs_more):
-    """Celery's router (``CELERY_TASK_ROUTES``): the clocks and the odds to their queues, the
-    rest to the default queue (the matches)."""
+    """Celery's router (``CELERY_TASK_ROUTES``): the clocks, the notifications and the odds to
+    their queues, the rest to the default queue (the matches)."""
     if name in CLOCK_TASKS:
         return {"queue": clock_queue()}
+    if name in NOTIFICATION_TASKS:
+        return {"queue": notifications_queue()}
     if name in ODDS_TASKS:
         return {"queue": odds_queue()}
     return None

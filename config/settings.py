@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "audit",
+    "notifications",
     "leagues",
     "rosters",
     "matches",
@@ -150,6 +151,18 @@ else:
 # The test database is named after the process, so two test runs side by side never share one.
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Mail: written to the console by default, so the quick start needs no mail server (the worker
+# prints the notifications' e-mails); production sets the backend and its server.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bootroom <bootroom@localhost>")
+#: The site's address, for the links in e-mails (a notification's page, an invitation's link).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -235,15 +248,21 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "bootroom")
-# Three queues: the matches on the default queue, the draft clocks on "<default>-clocks", the
-# previews and season odds on "<default>-odds" (config.celery.task_route). A worker started
-# without --queues consumes all three; production runs a small worker for the clocks alone,
-# so a burst of matches never delays a pick, and workers for the odds where they cost nothing
-# to the matches.
+# Four queues: the matches on the default queue, the draft clocks on "<default>-clocks", the
+# notifications' e-mails on "<default>-notifications", the previews, season odds and games'
+# fairness on "<default>-odds" (config.celery.task_route). A worker started without --queues
+# consumes all four; production runs a small worker for the clocks and notifications alone, so
+# a burst of matches never delays a pick or a notice, and workers for the odds where they cost
+# nothing to the matches.
 CELERY_TASK_ROUTES = ("config.celery.task_route",)
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
-    for name in (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}-clocks", f"{CELERY_TASK_DEFAULT_QUEUE}-odds")
+    for name in (
+        CELERY_TASK_DEFAULT_QUEUE,
+        f"{CELERY_TASK_DEFAULT_QUEUE}-clocks",
+        f"{CELERY_TASK_DEFAULT_QUEUE}-notifications",
+        f"{CELERY_TASK_DEFAULT_QUEUE}-odds",
+    )
 ]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -362,7 +362,7 @@ def league_import(data: dict) -> League:
 
     Refused, with every problem named, when the file is malformed or a league with its slug
     exists. People are matched by username; those missing are created without a password
-    (``invite_manager`` gives a manager one).
+    (``invite_manager`` sends a manager a link to choose one).
     """
     problems = _Problems(_check_shape(data))
     if problems:

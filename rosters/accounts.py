@@ -6,11 +6,17 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from leagues.models import League, Team
+from notifications.models import Kind
+from notifications.services import notify
 from rosters.permissions import MANAGERS
 
 
@@ -28,13 +34,17 @@ def find_team(league_slug: str, team: str) -> Team:
     return found
 
 
-def invite_manager(team: Team, email: str) -> tuple[object, str]:
-    """Make ``email`` the manager of ``team`` and return the account and a one-time password.
+def invite_manager(team: Team, email: str, *, by=None) -> tuple[object, str]:
+    """Make ``email`` the manager of ``team`` and send them a link to set their password;
+    returns the account and the link (a path on this site).
 
-    The account is staff (so it can log in to the admin) and in the Managers group,
-    which only opens read-only pages; what it may change is decided per team. An
-    existing account gets a fresh password. A team that already has another
-    manager is refused, so an invitation never silently takes a team away.
+    The account is staff (so it can log in to the admin) and in the Managers group, which
+    only opens read-only pages; what it may change is decided per team. A new account has no
+    usable password until its owner sets one through the link (Django's password-reset
+    token: it works once, and for ``PASSWORD_RESET_TIMEOUT``); an existing account keeps its
+    password, and the link lets its owner choose a new one. No password is made, printed or
+    shown. A team that already has another manager is refused, so an invitation never
+    silently takes a team away.
     """
     email = email.strip().lower()
     try:
@@ -42,21 +52,37 @@ def invite_manager(team: Team, email: str) -> tuple[object, str]:
     except ValidationError as exc:
         raise ValidationError({"email": f"{email!r} is not an email address"}) from exc
     User = get_user_model()
-    password = secrets.token_urlsafe(12)
     with transaction.atomic():
-        locked = Team.objects.select_for_update().get(pk=team.pk)
+        locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
         user = User.objects.filter(username=email).first()
         if locked.manager_id and (user is None or locked.manager_id != user.pk):
             raise ValidationError({"team": f"{team.name} is already managed by {locked.manager}"})
         if user is None:
             user = User(username=email, email=email)
+            user.set_unusable_password()
         user.is_staff = True
-        user.set_password(password)
         user.save()
         user.groups.add(Group.objects.get_or_create(name=MANAGERS)[0])
         locked.manager = team.manager = user
         locked.save(update_fields=["manager"])
-    return user, password
+        link = set_password_link(user)
+        notify(
+            user,
+            Kind.INVITATION,
+            f"invitation:{team.pk}:{secrets.token_hex(8)}",
+            f"You manage {team.name} in {locked.league.name} on Bootroom",
+            f"{display_name(by, 'A commissioner') if by else 'A commissioner'} made you the manager of {team.name}."
+            " Choose your password with the link below (it works once, for a few days); then sign in with"
+            f" {user.get_username()} to draft, set tactics and enter results.",
+            link,
+        )
+    return user, link
+
+
+def set_password_link(user) -> str:
+    """The one-time link where ``user`` chooses a password (Django's password-reset token)."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return reverse("web:set-password", args=[uid, default_token_generator.make_token(user)])
 
 
 def display_name(user, fallback: str) -> str:

@@ -4,6 +4,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from audit.context import acting_as
+from rosters.drafts.clock import WARNING_TASK, pick_warning
 from rosters.drafts.moves import clock_expired
 
 
@@ -17,3 +18,9 @@ def draft_clock(self, draft_id: int, token: str) -> None:
         raise self.retry(exc=exc) from exc
     if wait:
         draft_clock.apply_async((draft_id, token), countdown=wait)
+
+
+@shared_task(name=WARNING_TASK, acks_late=True)
+def pick_warning_task(draft_id: int, token: str) -> None:
+    """Warn the manager on the clock that the time is running out (if the move is still due)."""
+    pick_warning(draft_id, token)

@@ -57,6 +57,14 @@ def task_queue():
 
 
 @pytest.fixture
+def sent(monkeypatch):
+    """The tasks sent by name (``app.send_task``), recorded as (name, *args) instead of queued."""
+    messages = []
+    monkeypatch.setattr(app, "send_task", lambda name, args, **kw: messages.append((name, *args)))
+    return messages
+
+
+@pytest.fixture
 def league(db):
     return make_league()
 

@@ -1,11 +1,27 @@
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
 
-from web import views
+from web import account, views
 
 app_name = "web"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("me/", account.home, name="me"),
+    path("account/notifications/", account.notifications, name="notifications"),
+    # an invitation's one-time link (rosters.accounts.set_password_link): Django's password reset
+    path(
+        "account/set-password/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="web/set_password.html", success_url=reverse_lazy("web:password-set")
+        ),
+        name="set-password",
+    ),
+    path(
+        "account/password-set/",
+        auth_views.PasswordResetCompleteView.as_view(template_name="web/password_set.html"),
+        name="password-set",
+    ),
     path("leagues/<slug:slug>/", views.league, name="league"),
     path("leagues/<slug:slug>/fixtures.ics", views.league_calendar, name="league-calendar"),
     path("leagues/<slug:slug>/history/", views.league_history, name="history"),

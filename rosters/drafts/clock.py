@@ -1,5 +1,6 @@
-"""The draft clock: a deadline per pick, and a task queued for the moment it runs out
-(``rosters.tasks.draft_clock``, sent by name: the task calls the moves)."""
+"""The draft clock: a deadline per pick, a task queued for the moment it runs out
+(``rosters.tasks.draft_clock``, sent by name: the task calls the moves), and the notices to the
+manager on the clock: now, and again shortly before the time runs out."""
 
 from __future__ import annotations
 
@@ -7,13 +8,22 @@ import uuid
 from datetime import timedelta
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from config.celery import app
+from leagues.models import Team
+from notifications.models import Kind
+from notifications.services import notify
+from rosters.drafts.state import on_the_clock
 from rosters.models import Draft
 
 #: The clock task, by name: it calls ``moves.clock_expired``, which sets the clock again.
 CLOCK_TASK = "rosters.tasks.draft_clock"
+#: The task that warns the manager on the clock, this many seconds before the time runs out
+#: (for clocks of more than twice as long).
+WARNING_TASK = "rosters.tasks.pick_warning"
+WARNING_SECONDS = 30
 
 
 def clock_set(draft: Draft) -> None:
@@ -23,6 +33,37 @@ def clock_set(draft: Draft) -> None:
     draft.seconds_left = None
     args, eta = (draft.pk, draft.clock_token), draft.deadline
     transaction.on_commit(lambda: schedule_clock(args, eta))
+    if pick_tell(draft) and draft.seconds_per_pick > 2 * WARNING_SECONDS:
+        warn_at = draft.deadline - timedelta(seconds=WARNING_SECONDS)
+        transaction.on_commit(lambda: app.send_task(WARNING_TASK, args, eta=warn_at))
+
+
+def pick_tell(draft: Draft, *, warning: bool = False) -> bool:
+    """Tell the manager of the team on the clock (not one the clock picks for) that it is their
+    move, once per move; True if someone was told."""
+    team_id = on_the_clock(draft)
+    if team_id is None or draft.autopick_teams.filter(pk=team_id).exists():
+        return False
+    team = Team.objects.select_related("manager").filter(pk=team_id).first()
+    if team is None or team.manager is None:
+        return False
+    room = reverse("admin:rosters_draft_room", args=[draft.pk])
+    if warning:
+        subject = f"{WARNING_SECONDS} seconds left for {team.name}'s move in the {draft}"
+        body = "The clock picks for your team when the time runs out."
+    else:
+        subject = f"{team.name} is on the clock in the {draft}"
+        body = f"You have {draft.seconds_per_pick} seconds for your move."
+    key = f"draft:{draft.pk}:move:{draft.pick_number}" + (":warning" if warning else "")
+    kind = Kind.PICK_WARNING if warning else Kind.PICK
+    return notify(team.manager, kind, key, subject, body, room) is not None
+
+
+def pick_warning(draft_id: int, token: str) -> None:
+    """The warning task's body: tell the manager if the same move is still on the clock."""
+    draft = Draft.objects.select_related("season__league").filter(pk=draft_id, clock_token=token).first()
+    if draft is not None and draft.state == Draft.State.RUNNING:
+        pick_tell(draft, warning=True)
 
 
 def schedule_clock(args: tuple[int, str], eta) -> None:

@@ -23,13 +23,6 @@ def season(small_season):
     return small_season
 
 
-@pytest.fixture
-def sent(monkeypatch):
-    messages = []
-    monkeypatch.setattr(app, "send_task", lambda name, args, **kw: messages.append((name, *args)))
-    return messages
-
-
 def test_the_preview_endpoint_answers_a_scheduled_match(season, sent):
     match = season.matches.first()
     body = APIClient().get(f"/api/matches/{match.id}/preview/").json()

@@ -10,18 +10,10 @@ from rest_framework.test import APIClient
 
 from competitions.parity import season_parity
 from competitions.previews import PREVIEW_TASK, match_preview
-from config.celery import app
 from ops.demo import demo_season_create
 from rosters.models import Draft, Player, SquadMember
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    messages = []
-    monkeypatch.setattr(app, "send_task", lambda name, args, **kw: messages.append((name, *args)))
-    return messages
 
 
 def expected_points(season):

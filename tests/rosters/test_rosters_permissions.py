@@ -1,11 +1,17 @@
 """Commissioners edit their own leagues only; managers see their league and change nothing in the admin."""
 
+from unittest.mock import patch
+
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
+from django.test import TestCase
 from django.urls import reverse
 
+from config.celery import app
 from leagues.models import League, Team
+from notifications.services import EMAIL_TASK, email_send
 from rosters.models import Player
 from rosters.permissions import MANAGERS, can_act_for
 
@@ -98,14 +104,30 @@ def test_who_may_act_for_a_team(cast):
     assert not can_act_for(cast["dino"], alpha)
 
 
-def test_invite_manager_prints_a_password_that_logs_in(client, league, season, capsys):
-    call_command("invite_manager", league.slug, "gamma", "Gina@Example.com")
+def test_an_invitation_e_mails_a_one_time_link_and_prints_no_password(client, league, season, capsys, mailoutbox):
+    sent = []
+    recording = patch.object(app, "send_task", lambda name, args, **kw: sent.append((name, *args)))
+    with recording, TestCase.captureOnCommitCallbacks(execute=True):
+        call_command("invite_manager", league.slug, "gamma", "Gina@Example.com")
     out = capsys.readouterr().out
-    password = out.strip().splitlines()[1].rsplit(" ", 1)[1]
-    assert client.login(username="gina@example.com", password=password)
     gamma = Team.objects.get(league=league, name="Gamma")
-    assert gamma.manager.username == "gina@example.com"
-    assert gamma.manager.groups.filter(name=MANAGERS).exists() and gamma.manager.is_staff
+    gina = gamma.manager
+    assert gina.username == "gina@example.com" and not gina.has_usable_password()
+    assert gina.groups.filter(name=MANAGERS).exists() and gina.is_staff
+    assert "password:" not in out.lower() and "set-password" not in out
+    ((task, note_id),) = sent
+    assert task == EMAIL_TASK and email_send(note_id) and not email_send(note_id)  # once, however often sent
+    (mail,) = mailoutbox
+    assert mail.to == ["gina@example.com"] and "Gamma" in mail.subject
+    link = mail.body.split(settings.SITE_URL, 1)[1].split()[0]
+    form = client.get(link, follow=True)
+    assert "gina@example.com" in form.content.decode()
+    chosen = {"new_password1": "a long pass phrase 42", "new_password2": "a long pass phrase 42"}
+    assert client.post(form.redirect_chain[-1][0], chosen).status_code == 302
+    assert client.login(username="gina@example.com", password="a long pass phrase 42")
+    client.logout()
+    again = client.get(link, follow=True).content.decode()
+    assert "used already or is too old" in again
 
 
 def test_invite_manager_refuses_a_team_with_another_manager_and_unknown_names(cast, league):

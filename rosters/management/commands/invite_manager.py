@@ -6,7 +6,10 @@ from rosters.accounts import find_team, invite_manager
 
 
 class Command(BaseCommand):
-    help = "Create (or reset) the admin account of a team's manager and print a one-time password."
+    help = (
+        "Make EMAIL the manager of a team (creating the admin account if need be) and e-mail them a one-time "
+        "link to choose their password; no password is made or printed."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("league", help="the league's slug")
@@ -15,9 +18,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, league, team, email, **options):
         try:
-            user, password = invite_manager(find_team(league, team), email)
+            user, _link = invite_manager(find_team(league, team), email)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         self.stdout.write(f"{user.username} now manages {team} in {league}.")
-        self.stdout.write(f"Log in at /admin/ as {user.username} with the one-time password: {password}")
-        self.stdout.write("Ask them to change it at once (admin, top right: Change password).")
+        self.stdout.write(f"An e-mail to {user.email} carries their link to choose a password (sent by a worker).")

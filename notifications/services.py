@@ -1,0 +1,84 @@
+"""Telling people things: ``notify`` files a notification once per event and, when the person
+wants that kind by e-mail, queues the e-mail once the caller's transaction commits.
+
+An e-mail is sent at most once: the task marks the notification as e-mailed, commits, and
+only then hands the message to the mail server, so a task delivered twice (a worker lost
+after the send) finds it marked and sends nothing. A failed send is kept on the notification
+(``email_error``); the notification stays in the person's list either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from config.celery import app
+from notifications.models import Kind, Notification, NotificationSettings, default_email_kinds
+
+EMAIL_TASK = "notifications.email"
+
+
+def notify(user, kind: str, key: str, subject: str, body: str = "", url: str = "") -> Notification | None:
+    """File the event for ``user`` (nobody, or an inactive account: nothing); the same ``key``
+    again returns None and sends nothing."""
+    if user is None or not user.is_active:
+        return None
+    try:
+        with transaction.atomic():
+            note = Notification.objects.create(
+                user=user, kind=kind, key=key[:120], subject=subject[:200], body=body, url=url[:300]
+            )
+    except IntegrityError:
+        return None  # told already
+    if user.email and (kind == Kind.INVITATION or kind in email_kinds(user)):
+        transaction.on_commit(lambda: app.send_task(EMAIL_TASK, (note.pk,)))
+    return note
+
+
+def email_kinds(user) -> list[str]:
+    """The kinds ``user`` gets by e-mail (the defaults until they choose)."""
+    found = NotificationSettings.objects.filter(user=user).values_list("email_kinds", flat=True).first()
+    return default_email_kinds() if found is None else list(found)
+
+
+def email_kinds_set(user, kinds: Iterable[str]) -> list[str]:
+    """Choose the kinds ``user`` gets by e-mail; an unknown kind is a ValueError naming it."""
+    kinds = list(dict.fromkeys(kinds))
+    unknown = [kind for kind in kinds if kind not in Kind.values]
+    if unknown:
+        raise ValueError(f"email_kinds: {', '.join(unknown)} is not a kind of notification")
+    NotificationSettings.objects.update_or_create(user=user, defaults={"email_kinds": kinds})
+    return kinds
+
+
+def email_send(notification_id: int) -> bool:
+    """Send a notification's e-mail unless it was sent (or tried) already; True if sent now."""
+    with transaction.atomic():
+        note = Notification.objects.select_for_update().select_related("user").filter(pk=notification_id).first()
+        if note is None or note.emailed_at is not None:
+            return False
+        note.emailed_at = timezone.now()
+        note.save(update_fields=["emailed_at"])
+    link = f"\n\n{settings.SITE_URL}{note.url}" if note.url else ""
+    try:
+        send_mail(note.subject, f"{note.body}{link}\n", None, [note.user.email])
+    except Exception as exc:  # noqa: BLE001  (any mail failure is kept on the notification)
+        Notification.objects.filter(pk=note.pk).update(email_error=f"{type(exc).__name__}: {exc}"[:300])
+        return False
+    return True
+
+
+def unread(user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def mark_read(user, ids: Iterable[int] | None = None) -> int:
+    """Mark the user's notifications read (all of them, or ``ids``); another's are left alone."""
+    found = Notification.objects.filter(user=user, read_at__isnull=True)
+    if ids is not None:
+        found = found.filter(pk__in=list(ids))
+    return found.update(read_at=timezone.now())

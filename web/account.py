@@ -1,0 +1,116 @@
+"""A signed-in person's own pages: their home (their teams, the next match with its preview,
+what waits for them, the latest results) and their notifications with the choice of what
+comes by e-mail. Never cached: they are one person's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_safe
+
+from competitions.previews import cached_previews
+from competitions.seasons import current_season, with_progress
+from leagues.models import Team
+from matches.models import HAPPENED_AT, Match, ResultSubmission
+from matches.table_results import OPEN
+from notifications.models import Kind, Notification
+from notifications.services import email_kinds, email_kinds_set, mark_read
+from rosters.drafts.state import on_the_clock
+from rosters.models import Draft
+
+#: How many notifications the page lists, and results the home shows per team.
+NOTIFICATIONS_SHOWN = 50
+RESULTS_SHOWN = 5
+#: The kinds a person may choose to get by e-mail (an invitation always comes by e-mail).
+CHOSEN_KINDS = [kind for kind in Kind if kind != Kind.INVITATION]
+
+signed_in = login_required(login_url="admin:login")
+
+
+@dataclass
+class Action:
+    text: str
+    url: str
+
+
+@dataclass
+class TeamHome:
+    team: Team
+    season_name: str = ""
+    next_match: Match | None = None
+    #: Its preview (``Outlook.to_dict``) once a worker made it.
+    preview: dict | None = None
+    results: list[Match] = field(default_factory=list)
+
+
+def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
+    """The user's teams, each in its current season, and what waits for the user's move."""
+    teams = list(Team.objects.filter(manager=user).select_related("league").order_by("league__name", "name"))
+    homes, actions = [], []
+    for team in teams:
+        season = current_season(with_progress(team.seasons.all()), timezone.now())
+        home = TeamHome(team, season.name if season else "")
+        if season is not None:
+            mine = Match.objects.filter(Q(home=team) | Q(away=team), season=season).select_related(
+                "season__league", "home", "away"
+            )
+            home.next_match = mine.filter(status=Match.Status.SCHEDULED).order_by("kickoff", "id").first()
+            if home.next_match is not None:
+                outlook = cached_previews([home.next_match]).get(home.next_match.id)
+                home.preview = outlook.to_dict() if outlook else None
+            home.results = list(
+                mine.filter(status__in=Match.RESULT_STATUSES).order_by(HAPPENED_AT).reverse()[:RESULTS_SHOWN]
+            )
+        homes.append(home)
+    team_ids = [team.id for team in teams]
+    for draft in Draft.objects.filter(state=Draft.State.RUNNING, season__teams__in=team_ids).distinct():
+        if on_the_clock(draft) in team_ids:
+            actions.append(Action(f"Your move in the {draft}", reverse("admin:rosters_draft_room", args=[draft.pk])))
+    waiting = (
+        ResultSubmission.objects.filter(action=ResultSubmission.Action.SUBMIT, state__in=OPEN)
+        .filter(Q(match__home_id__in=team_ids) | Q(match__away_id__in=team_ids))
+        .exclude(by=user)
+        .select_related("match__home", "match__away")
+    )
+    for submission in waiting:
+        match = submission.match
+        actions.append(Action(f"Confirm the result of {match}", reverse("admin:matches_table_enter", args=[match.pk])))
+    return homes, actions
+
+
+@require_safe
+@signed_in
+def home(request: HttpRequest) -> HttpResponse:
+    homes, actions = manager_home(request.user)
+    unread = Notification.objects.filter(user=request.user, read_at__isnull=True)
+    return render(
+        request, "web/me.html", {"homes": homes, "actions": actions, "unread": list(unread[:NOTIFICATIONS_SHOWN])}
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@signed_in
+def notifications(request: HttpRequest) -> HttpResponse:
+    """The user's notifications, newest first; POST ``email`` (the kinds wanted by e-mail) saves
+    the choice, POST ``read`` marks them all read."""
+    user = request.user
+    if request.method == "POST":
+        if "read" in request.POST:
+            done = mark_read(user)
+            messages.success(request, f"{done} notification{'s' if done != 1 else ''} marked read.")
+        else:
+            chosen = [kind for kind in request.POST.getlist("email") if kind in Kind.values]
+            email_kinds_set(user, chosen)
+            messages.success(request, "Your choice of e-mails is saved.")
+        return redirect("web:notifications")
+    wanted = set(email_kinds(user))
+    choices = [(kind.value, kind.label, kind.value in wanted) for kind in CHOSEN_KINDS]
+    listed = Notification.objects.filter(user=user)[:NOTIFICATIONS_SHOWN]
+    return render(request, "web/notifications.html", {"notifications": listed, "choices": choices})
