@@ -34,6 +34,11 @@ from rosters.transfers import TransferError, open_window, squad_problem, window_
 State = Trade.State
 Reason = LedgerEntry.Reason
 
+
+class TradeForbidden(TransferError):
+    """The person may not give that answer to that trade (not its team's manager, not a commissioner)."""
+
+
 #: The task that executes an accepted trade at the end of its veto period, by name (it calls
 #: ``trade_execute``; ``rosters.tasks`` imports this module, so not the other way round).
 EXECUTE_TASK = "rosters.tasks.trade_execute"
@@ -167,7 +172,7 @@ def trade_build(
             raise TransferError({field: f"Team {team_id} does not play in {season}."})
     proposer, receiver = teams[proposer_id], teams[receiver_id]
     if by is not None and not can_act_for(by, proposer):
-        raise TransferError({"proposer": f"You may propose trades for your own team only, not for {proposer}."})
+        raise TradeForbidden({"proposer": f"You may propose trades for your own team only, not for {proposer}."})
     if proposer == receiver:
         raise TransferError({"receiver": "A trade is between two teams: choose another team than the proposer."})
     if coins_offered < 0 or coins_asked < 0:
@@ -260,9 +265,13 @@ def _close(
     return trade
 
 
+def _manager(team: Team) -> str:
+    return f"{team}'s manager or a commissioner of {team.league}"
+
+
 def _refuse_unless(allowed: bool, trade: Trade, what: str, who: str) -> None:
     if not allowed:
-        raise TransferError(f"Only {who} may {what} trade #{trade.pk}.")
+        raise TradeForbidden(f"Only {who} may {what} trade #{trade.pk}.")
 
 
 def _require_state(trade: Trade, state: str, what: str) -> None:
@@ -278,7 +287,7 @@ def trade_accept(trade_id: int, *, by=None) -> Trade:
     Accepting twice is refused the second time, with the trade's state."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "accept", f"{trade.receiver}'s manager")
+        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "accept", _manager(trade.receiver))
         _require_state(trade, State.PROPOSED, "accepted")
         league = trade.season.league
         now = timezone.now()
@@ -300,7 +309,7 @@ def trade_decline(trade_id: int, *, by=None, reason: str = "") -> Trade:
     """The receiver's manager (or a commissioner) declines a proposed trade."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "decline", f"{trade.receiver}'s manager")
+        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "decline", _manager(trade.receiver))
         _require_state(trade, State.PROPOSED, "declined")
         return _close(trade, State.DECLINED, by=by, reason=reason)
 
@@ -309,7 +318,7 @@ def trade_withdraw(trade_id: int, *, by=None) -> Trade:
     """The proposer's manager (or a commissioner) takes back a trade not yet accepted."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(by is None or can_act_for(by, trade.proposer), trade, "withdraw", f"{trade.proposer}'s manager")
+        _refuse_unless(by is None or can_act_for(by, trade.proposer), trade, "withdraw", _manager(trade.proposer))
         _require_state(trade, State.PROPOSED, "withdrawn")
         return _close(trade, State.WITHDRAWN, by=by)
 

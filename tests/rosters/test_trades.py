@@ -130,11 +130,11 @@ def test_accepting_twice_executes_once_and_the_second_hears_why(trading):
 def test_only_the_receiver_answers_and_only_the_proposer_withdraws(trading):
     trade = propose(trading, asked=["Card 09"])
     for answer in (trades.trade_accept, trades.trade_decline):
-        with pytest.raises(TransferError, match="Only Beta's manager may"):
+        with pytest.raises(TransferError, match="Only Beta.s manager or a commissioner of Test League may"):
             answer(trade.pk, by=trading["bruno"])
-    with pytest.raises(TransferError, match="Only Alpha's manager may withdraw"):
+    with pytest.raises(TransferError, match="Only Alpha.s manager or a commissioner of Test League may withdraw"):
         trades.trade_withdraw(trade.pk, by=trading["carla"])
-    with pytest.raises(TransferError, match="Only Beta's manager may accept"):
+    with pytest.raises(TransferError, match="Only Beta.s manager or a commissioner of Test League may accept"):
         trades.trade_accept(trade.pk, by=trading["dino"])
     assert trades.trade_actions(trade, trading["bruno"]) == ["withdraw"]
     assert trades.trade_actions(trade, trading["carla"]) == ["accept", "decline"]
