@@ -13,7 +13,7 @@ from rosters import ledger
 from rosters.models import Trade
 from tests.api.conftest import token_client
 from tests.rosters.conftest import card
-from tests.rosters.test_trades import holder, propose
+from tests.rosters.test_trades import holder, proposal, propose
 
 pytestmark = pytest.mark.django_db
 
@@ -27,20 +27,9 @@ def as_(trading):
     return clients
 
 
-def body(m, proposer="alpha", receiver="beta", offered=(), asked=(), **coins) -> dict:
-    return {
-        "season": m["season"].pk,
-        "proposer": m[proposer].pk,
-        "receiver": m[receiver].pk,
-        "offered": [card(n).pk for n in offered],
-        "asked": [card(n).pk for n in asked],
-        **coins,
-    }
-
-
 def test_a_manager_proposes_and_the_receiver_accepts(as_, trading):
     made = as_["bruno"].post(
-        "/api/trades/", body(trading, offered=["Card 01"], asked=["Card 09"], coins_offered=2), format="json"
+        "/api/trades/", proposal(trading, offered=["Card 01"], asked=["Card 09"], coins_offered=2), format="json"
     )
     assert made.status_code == 201, made.json()
     trade = made.json()
@@ -79,7 +68,7 @@ def test_a_manager_proposes_and_the_receiver_accepts(as_, trading):
     ],
 )
 def test_a_proposal_refused_changes_nothing(as_, trading, who, kwargs, code, answer):
-    response = as_[who].post("/api/trades/", body(trading, **kwargs), format="json")
+    response = as_[who].post("/api/trades/", proposal(trading, **kwargs), format="json")
     assert response.status_code == code, response.json()
     if isinstance(answer, dict):
         assert response.json() == answer
@@ -89,9 +78,11 @@ def test_a_proposal_refused_changes_nothing(as_, trading, who, kwargs, code, ans
 
 
 def test_an_unknown_season_or_card_is_a_400_naming_the_field(as_, trading):
-    response = as_["bruno"].post("/api/trades/", {**body(trading, asked=["Card 09"]), "season": 999999}, format="json")
+    response = as_["bruno"].post(
+        "/api/trades/", {**proposal(trading, asked=["Card 09"]), "season": 999999}, format="json"
+    )
     assert response.status_code == 400 and "season" in response.json()
-    response = as_["bruno"].post("/api/trades/", {**body(trading), "asked": [999999]}, format="json")
+    response = as_["bruno"].post("/api/trades/", {**proposal(trading), "asked": [999999]}, format="json")
     assert response.json() == {"asked": ["No card with id 999999."]}
 
 
@@ -141,8 +132,8 @@ def test_decline_withdraw_approve_and_veto(as_, trading, league):
 
 def test_a_retried_proposal_with_the_same_key_makes_one_trade(as_, trading):
     headers = {"HTTP_IDEMPOTENCY_KEY": "propose-1"}
-    first = as_["bruno"].post("/api/trades/", body(trading, asked=["Card 09"]), format="json", **headers)
-    second = as_["bruno"].post("/api/trades/", body(trading, asked=["Card 09"]), format="json", **headers)
+    first = as_["bruno"].post("/api/trades/", proposal(trading, asked=["Card 09"]), format="json", **headers)
+    second = as_["bruno"].post("/api/trades/", proposal(trading, asked=["Card 09"]), format="json", **headers)
     assert first.status_code == second.status_code == 201
     assert second.headers["Idempotent-Replayed"] == "true"
     assert Trade.objects.count() == 1

@@ -41,6 +41,19 @@ def propose(m, *, offered=(), asked=(), by="bruno", proposer="alpha", receiver="
     )
 
 
+def proposal(m, proposer="alpha", receiver="beta", offered=(), asked=(), coins_offered=0, coins_asked=0) -> dict:
+    """A proposal as the admin's form and the API take it."""
+    return {
+        "season": m["season"].pk,
+        "proposer": m[proposer].pk,
+        "receiver": m[receiver].pk,
+        "offered": [card(n).pk for n in offered],
+        "asked": [card(n).pk for n in asked],
+        "coins_offered": coins_offered,
+        "coins_asked": coins_asked,
+    }
+
+
 # --- proposing -------------------------------------------------------------------------------
 
 

@@ -7,25 +7,12 @@ from django.urls import reverse
 
 from rosters import trades
 from rosters.models import Trade
-from tests.rosters.conftest import card
-from tests.rosters.test_trades import holder, propose
+from tests.rosters.test_trades import holder, proposal, propose
 
 pytestmark = pytest.mark.django_db
 
 State = Trade.State
 ADD = reverse("admin:rosters_trade_add")
-
-
-def proposal(m, proposer="alpha", receiver="beta", offered=(), asked=(), coins_offered=0, coins_asked=0) -> dict:
-    return {
-        "season": m["season"].pk,
-        "proposer": m[proposer].pk,
-        "receiver": m[receiver].pk,
-        "offered": [card(n).pk for n in offered],
-        "asked": [card(n).pk for n in asked],
-        "coins_offered": coins_offered,
-        "coins_asked": coins_asked,
-    }
 
 
 def act(client, trade, action, **data):

@@ -6,41 +6,16 @@ row and on both teams' rows are what keep the moves apart. On SQLite they pass t
 write lock is taken at the start of every transaction (``transaction_mode``).
 """
 
-import threading
-
 import pytest
-from django.db import connection
 
 from rosters import ledger, trades
 from rosters.models import LedgerEntry, SquadMember, Trade
-from rosters.transfers import TransferError
+from tests.conftest import race
 from tests.rosters.test_trades import holder, propose
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 State = Trade.State
-
-
-def race(*moves):
-    """Run the moves at the same moment, each on its own connection; return what each gave or said."""
-    barrier = threading.Barrier(len(moves))
-    results = [None] * len(moves)
-
-    def run(index, move):
-        try:
-            barrier.wait()
-            results[index] = move()
-        except (TransferError, ledger.InsufficientFunds) as exc:
-            results[index] = exc.messages[0]
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, m)) for i, m in enumerate(moves)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def test_the_same_trade_accepted_many_times_at_once_executes_once(trading):
