@@ -2,17 +2,16 @@
 trade; one that arrives early waits for the rest of the period and executes it then, once."""
 
 import time
-import uuid
 from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.utils import timezone
 
-from config.celery import app
 from matches.worker import database_url, start_worker, stop_worker
 from rosters import trades
 from rosters.models import LedgerEntry, Trade
+from tests.rosters import test_draft_clock_worker
 from tests.rosters.test_trades import holder, propose
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -20,14 +19,8 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 QUEUE_THE_EXECUTION = trades.schedule_execution  # the real one: the conftest records instead
 
 
-@pytest.fixture
-def worker_queue():
-    """A queue of this test's own, so no message left on a shared broker can reach its worker."""
-    queue = f"bootroom-test-{uuid.uuid4().hex[:8]}"
-    previous = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
-    yield queue
-    app.conf.task_default_queue = previous
+#: A queue of this test's own (the draft clock's fixture).
+worker_queue = test_draft_clock_worker.worker_queue
 
 
 def test_the_worker_executes_the_trade_at_the_end_of_its_veto_period(trading, league, tmp_path, worker_queue):
