@@ -2,7 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from api import drafts, table_results, views
+from api import drafts, table_results, trades, views
 
 app_name = "api"
 
@@ -13,6 +13,7 @@ router.register("teams", views.TeamViewSet, basename="team")
 router.register("players", views.PlayerViewSet, basename="player")
 router.register("matches", views.MatchViewSet, basename="match")
 router.register("drafts", drafts.DraftViewSet, basename="draft")
+router.register("trades", trades.TradeViewSet, basename="trade")
 
 urlpatterns = [
     path("matches/<int:match_id>/result/", table_results.TableResultView.as_view(), name="match-result"),

@@ -1,11 +1,16 @@
-"""The draft clock: a task per pick, queued for the moment its time runs out."""
+"""The draft clock (a task per pick, queued for the moment its time runs out, and its warning to
+the manager on the clock) and the trades' veto deadlines (a task per accepted trade, queued for
+the end of its veto period)."""
 
 from celery import shared_task
 from django.db import OperationalError
+from django.utils import timezone
 
 from audit.context import acting_as
+from rosters import trades
 from rosters.drafts.clock import WARNING_TASK, pick_warning
 from rosters.drafts.moves import clock_expired
+from rosters.models import Trade
 
 
 @shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=1)
@@ -24,3 +29,25 @@ def draft_clock(self, draft_id: int, token: str) -> None:
 def pick_warning_task(draft_id: int, token: str) -> None:
     """Warn the manager on the clock that the time is running out (if the move is still due)."""
     pick_warning(draft_id, token)
+
+
+@shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=2)
+def trade_execute(self, trade_id: int) -> None:
+    """Execute an accepted trade at the end of its veto period; one that came early waits again."""
+    try:
+        with acting_as(None, via="worker"):
+            trade = trades.trade_execute(trade_id)
+    except OperationalError as exc:
+        raise self.retry(exc=exc) from exc
+    if trade.state == Trade.State.ACCEPTED and trade.executes_at and trade.executes_at > timezone.now():
+        trade_execute.apply_async((trade_id,), eta=trade.executes_at)
+
+
+@shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=2)
+def trades_execute_due(self) -> None:
+    """Execute every accepted trade whose veto period has ended (a sweep for beat, should a task be lost)."""
+    try:
+        with acting_as(None, via="worker"):
+            trades.trades_execute_due()
+    except OperationalError as exc:
+        raise self.retry(exc=exc) from exc

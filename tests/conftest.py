@@ -1,10 +1,14 @@
 """The cast of the platform tests: a league, its teams and a season, built in the real database."""
 
+import threading
 import uuid
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import connection
 from django.utils import timezone
 
 from config.celery import app
@@ -28,6 +32,30 @@ def make_season(league: League, team_names, *, name="2026", double=True, seed=7)
     teams = [Team.objects.get_or_create(league=league, name=n)[0] for n in team_names]
     season.teams.set(teams)
     return season
+
+
+def race(*moves: Callable, refusals: type[Exception] | tuple[type[Exception], ...] = ValidationError) -> list:
+    """Run the moves at the same moment, each in a thread with its own database connection (the
+    race tests: on PostgreSQL the row locks keep them apart); return what each returned, or the
+    first message of its refusal."""
+    barrier = threading.Barrier(len(moves))
+    results: list = [None] * len(moves)
+
+    def run(index, move):
+        try:
+            barrier.wait()
+            results[index] = move()
+        except refusals as exc:
+            results[index] = exc.messages[0]
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, m)) for i, m in enumerate(moves)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
 
 
 def purge_queue(queue: str) -> None:

@@ -7,8 +7,8 @@
 everything. Token authentication for all but the superuser, who uses a session,
 so both ways in are exercised.
 
-The draft tests use the roster tests' cast (Anna, Bruno, Carla, Dino) and pool; their
-clock tasks are recorded instead of sent.
+The draft and trade tests use the roster tests' cast (Anna, Bruno, Carla, Dino), pool and
+squads; their clock and execution tasks are recorded instead of sent.
 """
 
 import pytest
@@ -19,7 +19,15 @@ from rest_framework.test import APIClient
 from competitions.results import due_matches_play
 from leagues.models import League
 from ops.demo import demo_season_create
-from tests.rosters.conftest import cast, clock_tasks, fast_passwords, pool  # noqa: F401 (the drafts' cast)
+from tests.rosters.conftest import (  # noqa: F401 (the drafts' and trades' cast)
+    cast,
+    clock_tasks,
+    executions,
+    fast_passwords,
+    pool,
+    trade_window,
+    trading,
+)
 
 
 @pytest.fixture

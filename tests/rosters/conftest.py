@@ -4,17 +4,21 @@ Anna runs the Test League; Bruno manages Alpha in it, Carla manages Beta; Dino
 runs another league. Each test logs in as one of them.
 """
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.utils import timezone
 
 from leagues.models import Team
+from rosters import ledger, trades
 from rosters.accounts import invite_manager
 from rosters.drafting import load_pool
 from rosters.drafts import clock
 from rosters.drafts.moves import draft_start
 from rosters.drafts.setup import draft_create
-from rosters.models import Draft
+from rosters.models import Draft, Player, SquadMember, TransferWindow
 from rosters.permissions import COMMISSIONERS
 from tests.conftest import make_league, make_season
 
@@ -82,3 +86,45 @@ def draft(season, cast, pool):
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
     made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
     return draft_start(made.pk, by=cast["anna"])
+
+
+def card(name: str) -> Player:
+    return Player.objects.get(name=name)
+
+
+def give(season, team, *names: str) -> None:
+    """Put the named cards in the team's squad, at their prices."""
+    for name in names:
+        player = card(name)
+        SquadMember.objects.create(season=season, team=team, player=player, price=player.price)
+
+
+@pytest.fixture
+def executions(monkeypatch):
+    """The execution tasks queued at the end of a veto period, recorded instead of sent."""
+    queued = []
+    monkeypatch.setattr(trades, "schedule_execution", lambda args, eta: queued.append((args, eta)))
+    return queued
+
+
+@pytest.fixture
+def trade_window(season):
+    now = timezone.now()
+    return TransferWindow.objects.create(
+        season=season,
+        opens_at=now - timedelta(hours=1),
+        claims_deadline=now - timedelta(hours=1),
+        closes_at=now + timedelta(days=2),
+    )
+
+
+@pytest.fixture
+def trading(season, cast, pool, trade_window, executions):
+    """Alpha: keepers Card 00 and 04, field Card 01 02 03 05 06 (a field place free); Beta: keepers
+    Card 08 and 12, field Card 09 10 11 13 14 and the star Card 33 (4 BC); Gamma: Card 16 and 17."""
+    ledger.open_accounts(season)
+    give(season, cast["alpha"], "Card 00", "Card 04", "Card 01", "Card 02", "Card 03", "Card 05", "Card 06")
+    give(season, cast["beta"], "Card 08", "Card 12", "Card 09", "Card 10", "Card 11", "Card 13", "Card 14", "Card 33")
+    gamma = season.teams.get(name="Gamma")
+    give(season, gamma, "Card 16", "Card 17")
+    return {**cast, "gamma": gamma, "season": season}

@@ -1,0 +1,401 @@
+"""Trades between managers: one team proposes cards and BootCoins for another team's cards and
+BootCoins; the other accepts or declines; the league may make an accepted trade wait for a
+commissioner's approval or for its veto period to end.
+
+A trade is checked when it is proposed (for the proposer's sake) and again when it executes,
+under the locks every move of cards and coins takes: the trade's row (``select_for_update``),
+then both teams' rows in id order (``ledger.lock_teams``, the lock of every balance change and
+every squad move between matches). A trade that has become illegal in between (a card gone, a
+squad that no longer fits, coins spent, the window closed) is not executed but ``refused``,
+with the reason. Every state change is one audit entry; the coins and each card moved are
+ledger entries (``trade_out`` on the side that gives, ``trade_in`` on the side that gets).
+
+A card keeps the price its first team paid (``SquadMember.price``): coins that change hands
+in a trade are the trade's own entries, not a new price for the card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from audit import services as audit
+from config.celery import app
+from leagues.models import Season, Team
+from rosters import ledger
+from rosters.models import LedgerEntry, Player, SquadMember, Trade, TradeCard
+from rosters.permissions import can_act_for, runs_league
+from rosters.transfers import TransferError, open_window, squad_problem, window_required
+
+State = Trade.State
+Reason = LedgerEntry.Reason
+
+
+class TradeForbidden(TransferError):
+    """The person may not give that answer to that trade (not its team's manager, not a commissioner)."""
+
+
+#: The task that executes an accepted trade at the end of its veto period, by name (it calls
+#: ``trade_execute``; ``rosters.tasks`` imports this module, so not the other way round).
+EXECUTE_TASK = "rosters.tasks.trade_execute"
+#: What the audit log keeps of a proposal.
+PROPOSAL_FIELDS = ["proposer", "receiver", "coins_offered", "coins_asked", "state"]
+#: The answers a person gives to a trade, for the admin's buttons and the API's actions.
+ACTIONS = ("accept", "decline", "withdraw", "approve", "veto")
+
+
+# --- who may do what ------------------------------------------------------------------------
+
+
+def trade_actions(trade: Trade, user) -> list[str]:
+    """The answers ``user`` may give to ``trade`` now (the admin shows these as buttons)."""
+    league = trade.season.league
+    commissioner = runs_league(user, league)
+    actions = []
+    if trade.state == State.PROPOSED:
+        if can_act_for(user, trade.receiver):
+            actions += ["accept", "decline"]
+        if can_act_for(user, trade.proposer):
+            actions.append("withdraw")
+    elif trade.state == State.ACCEPTED and commissioner:
+        if trade.executes_at is None:
+            actions.append("approve")
+        if trade.executes_at is None or timezone.now() < trade.executes_at:
+            actions.append("veto")
+    return actions
+
+
+def trades_visible_to(user, queryset: QuerySet[Trade] | None = None) -> QuerySet[Trade]:
+    """The trades a person sees: every trade once accepted (the league's business), and before
+    that (proposed, declined, withdrawn) only those of the teams they manage or leagues they run."""
+    queryset = Trade.objects.all() if queryset is None else queryset
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return queryset
+    public = Q(state__in=[State.ACCEPTED, State.EXECUTED, State.VETOED, State.REFUSED])
+    if user is None or not user.is_authenticated:
+        return queryset.filter(public)
+    mine = Q(proposer__manager=user) | Q(receiver__manager=user) | Q(season__league__commissioners=user)
+    return queryset.filter(public | mine).distinct()
+
+
+# --- the checks -----------------------------------------------------------------------------
+
+
+def cards_problem(season: Season, cards: Sequence[tuple[Player, Team]], *, verb: str = "is not") -> str:
+    """Why a card is not with the team that would give it ("" when every one is)."""
+    held = set(
+        SquadMember.objects.filter(season=season, player__in=[p for p, _ in cards]).values_list("player_id", "team_id")
+    )
+    for player, team in cards:
+        if (player.pk, team.pk) not in held:
+            return f"{player.name} {verb} in {team}'s squad of {season}."
+    return ""
+
+
+def postings(trade: Trade, cards: Sequence[tuple[Player, Team]]) -> list[ledger.Posting]:
+    """The ledger entries of a trade: the coins each way, and a 0 BC entry per card on each side
+    (so the team's ledger tells which cards came and went, and in which trade)."""
+    note = f"trade #{trade.pk}: {trade.proposer} and {trade.receiver}" if trade.pk else "trade"
+    proposer, receiver = trade.proposer_id, trade.receiver_id
+    result = []
+    if trade.coins_offered:
+        result += [
+            ledger.Posting(proposer, -trade.coins_offered, Reason.TRADE_OUT, note=note),
+            ledger.Posting(receiver, trade.coins_offered, Reason.TRADE_IN, note=note),
+        ]
+    if trade.coins_asked:
+        result += [
+            ledger.Posting(receiver, -trade.coins_asked, Reason.TRADE_OUT, note=note),
+            ledger.Posting(proposer, trade.coins_asked, Reason.TRADE_IN, note=note),
+        ]
+    for player, giver in cards:
+        taker = receiver if giver.pk == proposer else proposer
+        result += [
+            ledger.Posting(giver.pk, 0, Reason.TRADE_OUT, player=player, note=note),
+            ledger.Posting(taker, 0, Reason.TRADE_IN, player=player, note=note),
+        ]
+    return result
+
+
+def trade_problem(trade: Trade, cards: Sequence[tuple[Player, Team]], *, verb: str = "is not") -> str:
+    """Why the trade cannot go through now ("" when it can): no open window, a card not with the
+    team that gives it, a squad that would not fit the game's rules, coins a side does not have."""
+    season = trade.season
+    if open_window(season) is None:
+        try:
+            window_required(season)
+        except TransferError as exc:
+            return exc.messages[0]
+    if problem := cards_problem(season, cards, verb=verb):
+        return problem
+    offered = [p for p, team in cards if team.pk == trade.proposer_id]
+    asked = [p for p, team in cards if team.pk == trade.receiver_id]
+    for team, adding, removing in ((trade.proposer, asked, offered), (trade.receiver, offered, asked)):
+        if problem := squad_problem(season, team, adding=adding, removing=removing):
+            return problem
+    try:
+        ledger.check_postings(season, postings(trade, cards))
+    except ledger.InsufficientFunds as exc:
+        return exc.messages[0]
+    return ""
+
+
+def trade_cards(trade: Trade) -> list[tuple[Player, Team]]:
+    """The trade's cards, each with the team that gives it."""
+    rows = TradeCard.objects.filter(trade=trade).select_related("player", "from_team").order_by("id")
+    return [(row.player, row.from_team) for row in rows]
+
+
+# --- proposing and answering ----------------------------------------------------------------
+
+
+def trade_build(
+    season: Season,
+    *,
+    proposer_id: int,
+    receiver_id: int,
+    offered: Sequence[int] = (),
+    asked: Sequence[int] = (),
+    coins_offered: int = 0,
+    coins_asked: int = 0,
+    by=None,
+) -> tuple[Trade, list[tuple[Player, Team]]]:
+    """An unsaved trade and its cards, refused with ``TransferError`` (naming the field) when it
+    could not be proposed now: the forms call this for their messages, ``trade_propose`` to save."""
+    teams = {t.pk: t for t in season.teams.select_related("league").filter(pk__in=[proposer_id, receiver_id])}
+    for field, team_id in (("proposer", proposer_id), ("receiver", receiver_id)):
+        if team_id not in teams:
+            raise TransferError({field: f"Team {team_id} does not play in {season}."})
+    proposer, receiver = teams[proposer_id], teams[receiver_id]
+    if by is not None and not can_act_for(by, proposer):
+        raise TradeForbidden({"proposer": f"You may propose trades for your own team only, not for {proposer}."})
+    if proposer == receiver:
+        raise TransferError({"receiver": "A trade is between two teams: choose another team than the proposer."})
+    if coins_offered < 0 or coins_asked < 0:
+        raise TransferError({"coins_offered": "Give BootCoins as 0 or more, each way."})
+    if not (offered or asked or coins_offered or coins_asked):
+        raise TransferError("Nothing is traded: offer or ask for at least one card or some BootCoins.")
+    if set(offered) & set(asked):
+        raise TransferError({"asked": "A card cannot be both offered and asked for."})
+    players = Player.objects.in_bulk([*offered, *asked])
+    cards = []
+    for field, ids, team in (("offered", offered, proposer), ("asked", asked, receiver)):
+        if len(set(ids)) != len(ids):
+            raise TransferError({field: "A card is named twice."})
+        for player_id in ids:
+            if player_id not in players:
+                raise TransferError({field: f"No card with id {player_id}."})
+            cards.append((players[player_id], team))
+        if problem := cards_problem(season, [c for c in cards if c[1] == team]):
+            raise TransferError({field: problem})
+    trade = Trade(
+        season=season,
+        proposer=proposer,
+        receiver=receiver,
+        coins_offered=coins_offered,
+        coins_asked=coins_asked,
+        proposed_by=by,
+    )
+    if problem := trade_problem(trade, cards):
+        raise TransferError(problem)
+    return trade, cards
+
+
+def trade_propose(season: Season, **kwargs) -> Trade:
+    """Propose a trade (see ``trade_build`` for the arguments and the refusals): the proposer's
+    manager or a commissioner of the league, for cards of the two squads and coins each way."""
+    with transaction.atomic():
+        trade, cards = trade_build(season, **kwargs)
+        trade.save()
+        TradeCard.objects.bulk_create([TradeCard(trade=trade, player=p, from_team=t) for p, t in cards])
+        audit.record(
+            "trade.proposed",
+            trade,
+            after={**audit.snapshot(trade, PROPOSAL_FIELDS), "cards": [[p.pk, t.pk] for p, t in cards]},
+            actor=kwargs.get("by"),
+            **_scope(trade),
+        )
+    return trade
+
+
+def _scope(trade: Trade) -> dict:
+    """Where an audit entry of the trade is filed: its season and both teams."""
+    return {"season": trade.season_id, "team": trade.proposer_id, "opponent": trade.receiver_id}
+
+
+def _lock(trade_id: int) -> Trade:
+    """The trade's row, locked (only that row: its season and teams are read, not locked here)."""
+    trade = (
+        Trade.objects.select_for_update(of=("self",))
+        .select_related("season__league", "proposer__league", "receiver__league")
+        .filter(pk=trade_id)
+        .first()
+    )
+    if trade is None:
+        raise TransferError(f"No trade with id {trade_id}.")
+    return trade
+
+
+#: What the audit log keeps of a trade's change of state.
+STATE_FIELDS = ["state", "reason", "accepted_at", "executes_at"]
+
+
+def _close(
+    trade: Trade, state: str, *, by=None, reason: str = "", action: str = "", noted: dict | None = None, **changes
+) -> Trade:
+    """Move the trade to ``state`` (and set ``changes``), and record it as ``trade.<action or state>``
+    (``decided_by`` is whoever decided last; the audit log keeps every decision, with ``noted``)."""
+    before = audit.snapshot(trade, STATE_FIELDS)
+    trade.state = state
+    trade.reason = reason[:300]
+    for name, value in changes.items():
+        setattr(trade, name, value)
+    if by is not None and by.is_authenticated:
+        trade.decided_by = by
+    if state not in (State.PROPOSED, State.ACCEPTED):
+        trade.closed_at = timezone.now()
+    trade.save()
+    after = audit.snapshot(trade, STATE_FIELDS)
+    after.update(noted or {})
+    audit.record(f"trade.{action or state}", trade, before=before, after=after, actor=by, **_scope(trade))
+    return trade
+
+
+def _manager(team: Team) -> str:
+    return f"{team}'s manager or a commissioner of {team.league}"
+
+
+def _refuse_unless(allowed: bool, trade: Trade, what: str, who: str) -> None:
+    if not allowed:
+        raise TradeForbidden(f"Only {who} may {what} trade #{trade.pk}.")
+
+
+def _require_state(trade: Trade, state: str, what: str) -> None:
+    if trade.state != state:
+        why = f" ({trade.reason})" if trade.reason else ""
+        raise TransferError(f"Trade #{trade.pk} is {trade.state}{why}; it can be {what} only while {state}.")
+
+
+def trade_accept(trade_id: int, *, by=None) -> Trade:
+    """The receiver's manager (or a commissioner) accepts. The trade then waits for a
+    commissioner's approval (``trades_need_approval``), or for its veto period to end
+    (``trade_veto_hours``: a task executes it at ``executes_at``), or executes at once.
+    Accepting twice is refused the second time, with the trade's state."""
+    with transaction.atomic():
+        trade = _lock(trade_id)
+        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "accept", _manager(trade.receiver))
+        _require_state(trade, State.PROPOSED, "accepted")
+        league = trade.season.league
+        now = timezone.now()
+        executes_at = None if league.trades_need_approval else now + timedelta(hours=league.trade_veto_hours)
+        _close(trade, State.ACCEPTED, by=by, accepted_at=now, executes_at=executes_at)
+        waits = league.trades_need_approval or league.trade_veto_hours
+        if waits and (problem := trade_problem(trade, trade_cards(trade), verb="is no longer")):
+            return _close(trade, State.REFUSED, by=by, reason=problem)  # no use waiting: checked again at execution
+        if league.trades_need_approval:
+            return trade
+        if league.trade_veto_hours:
+            args, eta = (trade.pk,), trade.executes_at
+            transaction.on_commit(lambda: schedule_execution(args, eta))
+            return trade
+        return _execute(trade, by=by)
+
+
+def trade_decline(trade_id: int, *, by=None, reason: str = "") -> Trade:
+    """The receiver's manager (or a commissioner) declines a proposed trade."""
+    with transaction.atomic():
+        trade = _lock(trade_id)
+        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "decline", _manager(trade.receiver))
+        _require_state(trade, State.PROPOSED, "declined")
+        return _close(trade, State.DECLINED, by=by, reason=reason)
+
+
+def trade_withdraw(trade_id: int, *, by=None) -> Trade:
+    """The proposer's manager (or a commissioner) takes back a trade not yet accepted."""
+    with transaction.atomic():
+        trade = _lock(trade_id)
+        _refuse_unless(by is None or can_act_for(by, trade.proposer), trade, "withdraw", _manager(trade.proposer))
+        _require_state(trade, State.PROPOSED, "withdrawn")
+        return _close(trade, State.WITHDRAWN, by=by)
+
+
+def trade_approve(trade_id: int, *, by=None) -> Trade:
+    """A commissioner approves an accepted trade waiting for approval: it executes at once
+    (or is refused, with the reason, if it has become illegal since)."""
+    with transaction.atomic():
+        trade = _lock(trade_id)
+        league = trade.season.league
+        _refuse_unless(by is None or runs_league(by, league), trade, "approve", f"a commissioner of {league}")
+        _require_state(trade, State.ACCEPTED, "approved")
+        if trade.executes_at is not None:
+            raise TransferError(
+                f"Trade #{trade.pk} needs no approval: it executes at the end of its veto period,"
+                f" {trade.executes_at:%Y-%m-%d %H:%M}."
+            )
+        _close(trade, State.ACCEPTED, by=by, action="approved", executes_at=timezone.now())
+        return _execute(trade, by=by)
+
+
+def trade_veto(trade_id: int, *, by=None, reason: str = "") -> Trade:
+    """A commissioner stops an accepted trade before it executes: waiting for approval, or
+    within its veto period (before ``executes_at``)."""
+    with transaction.atomic():
+        trade = _lock(trade_id)
+        league = trade.season.league
+        _refuse_unless(by is None or runs_league(by, league), trade, "veto", f"a commissioner of {league}")
+        _require_state(trade, State.ACCEPTED, "vetoed")
+        if trade.executes_at is not None and timezone.now() >= trade.executes_at:
+            raise TransferError(
+                f"The veto period of trade #{trade.pk} ended {trade.executes_at:%Y-%m-%d %H:%M}: it goes through."
+            )
+        return _close(trade, State.VETOED, by=by, reason=reason or "vetoed by the commissioner")
+
+
+# --- executing ------------------------------------------------------------------------------
+
+
+def trade_execute(trade_id: int, *, by=None) -> Trade:
+    """Execute an accepted trade whose veto period has ended (the task at ``executes_at`` and
+    ``manage.py execute_trades`` call this). A trade that is not due, waits for approval, or was
+    executed, vetoed or refused already is returned unchanged: a task delivered twice executes once."""
+    with transaction.atomic():
+        trade = _lock(trade_id)
+        if trade.state != State.ACCEPTED or trade.executes_at is None or trade.executes_at > timezone.now():
+            return trade
+        return _execute(trade, by=by)
+
+
+def _execute(trade: Trade, *, by=None) -> Trade:
+    """With the trade's row locked: lock both teams, check everything again, then move the cards
+    and write the ledger entries, all or nothing; or refuse the trade with the reason."""
+    ledger.lock_teams([trade.proposer_id, trade.receiver_id])
+    cards = trade_cards(trade)
+    if problem := trade_problem(trade, cards, verb="is no longer"):
+        return _close(trade, State.REFUSED, by=by, reason=problem)
+    moves = []
+    for player, giver in cards:
+        taker = trade.receiver_id if giver.pk == trade.proposer_id else trade.proposer_id
+        moved = SquadMember.objects.filter(season=trade.season, team=giver, player=player).update(team_id=taker)
+        assert moved == 1, f"{player} left {giver} under the lock"  # checked just above, under the same locks
+        moves.append([player.pk, giver.pk, taker])
+    ledger.post(trade.season, postings(trade, cards), by=by)
+    # the squad places move in one update each (no signal): this entry says which card went where
+    return _close(trade, State.EXECUTED, by=by, noted={"cards": moves})
+
+
+def trades_execute_due(now=None) -> list[Trade]:
+    """Execute every accepted trade whose veto period has ended (``manage.py execute_trades``;
+    safe to run at any time, and twice: each trade is locked and checked on its own)."""
+    now = now or timezone.now()
+    due = Trade.objects.filter(state=State.ACCEPTED, executes_at__lte=now).order_by("executes_at", "id")
+    return [trade_execute(trade_id) for trade_id in due.values_list("id", flat=True)]
+
+
+def schedule_execution(args: tuple[int], eta) -> None:
+    """Queue the execution task for the end of the veto period (a function of its own so tests
+    record instead of queueing)."""
+    app.send_task(EXECUTE_TASK, args, eta=eta)
