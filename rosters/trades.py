@@ -21,11 +21,14 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from audit import services as audit
 from config.celery import app
 from leagues.models import Season, Team
+from notifications.models import Kind
+from notifications.services import notify
 from rosters import ledger
 from rosters.models import LedgerEntry, Player, SquadMember, Trade, TradeCard
 from rosters.permissions import can_act_for, runs_league
@@ -219,6 +222,7 @@ def trade_propose(season: Season, **kwargs) -> Trade:
             actor=kwargs.get("by"),
             **_scope(trade),
         )
+        transaction.on_commit(lambda: trade_tell(trade.pk))
     return trade
 
 
@@ -262,7 +266,39 @@ def _close(
     after = audit.snapshot(trade, STATE_FIELDS)
     after.update(noted or {})
     audit.record(f"trade.{action or state}", trade, before=before, after=after, actor=by, **_scope(trade))
+    transaction.on_commit(lambda: trade_tell(trade.pk))
     return trade
+
+
+#: Who hears of a trade's new state: the side that did not make the move, or both sides.
+TOLD = {
+    State.PROPOSED: ("receiver",),
+    State.ACCEPTED: ("proposer",),
+    State.DECLINED: ("proposer",),
+    State.WITHDRAWN: ("receiver",),
+    State.EXECUTED: ("proposer", "receiver"),
+    State.VETOED: ("proposer", "receiver"),
+    State.REFUSED: ("proposer", "receiver"),
+}
+
+
+def trade_tell(trade_id: int) -> None:
+    """Tell the managers concerned of the trade's state once its change committed (an offer
+    accepted and executed at once is told as executed), once per trade and state."""
+    trade = Trade.objects.select_related("proposer__manager", "receiver__manager").get(pk=trade_id)
+    url = reverse("admin:rosters_trade_change", args=[trade.pk])
+    waiting = ""
+    if trade.state == State.ACCEPTED:
+        waiting = (
+            f"; it goes through at {trade.executes_at:%Y-%m-%d %H:%M} unless a commissioner vetoes it"
+            if trade.executes_at
+            else "; a commissioner approves it"
+        )
+    why = f": {trade.reason}" if trade.reason else ""
+    subject = f"Trade #{trade.pk} between {trade.proposer} and {trade.receiver}: {trade.get_state_display()}"
+    for side in TOLD.get(trade.state, ()):
+        team = getattr(trade, side)
+        notify(team.manager, Kind.TRADE, f"trade:{trade.pk}:{trade.state}", subject, f"{subject}{waiting}{why}.", url)
 
 
 def _manager(team: Team) -> str:

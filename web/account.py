@@ -23,7 +23,7 @@ from matches.table_results import OPEN
 from notifications.models import Kind, Notification
 from notifications.services import email_kinds, email_kinds_set, mark_read
 from rosters.drafts.state import on_the_clock
-from rosters.models import Draft
+from rosters.models import Draft, Trade
 
 #: How many notifications the page lists, and results the home shows per team.
 NOTIFICATIONS_SHOWN = 50
@@ -82,6 +82,10 @@ def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
     for submission in waiting:
         match = submission.match
         actions.append(Action(f"Confirm the result of {match}", reverse("admin:matches_table_enter", args=[match.pk])))
+    offers = Trade.objects.filter(state=Trade.State.PROPOSED, receiver_id__in=team_ids).select_related("proposer")
+    for trade in offers.order_by("created_at"):
+        url = reverse("admin:rosters_trade_change", args=[trade.pk])
+        actions.append(Action(f"Answer trade #{trade.pk}, offered by {trade.proposer}", url))
     return homes, actions
 
 
