@@ -66,8 +66,9 @@ app.steps["consumer"].add(QueueLostMatchesOnConnect)
 
 #: Tasks that must run on time whatever else waits: a burst of matches on the default queue
 #: never holds them up, because they wait on a queue of their own that a worker of its own
-#: consumes (README, "Workers and queues").
-CLOCK_TASKS = {"rosters.tasks.draft_clock"}
+#: consumes (README, "Workers and queues"). A transfer window's claims are settled at their
+#: deadline the same way.
+CLOCK_TASKS = {"rosters.tasks.draft_clock", "rosters.tasks.claims_settle"}
 #: Tasks that may take long and may wait (previews and season odds): a queue of their own, so
 #: workers of their own (or none busy with matches) can take them.
 ODDS_TASKS = {"competitions.season_odds", "competitions.match_preview"}

@@ -4,6 +4,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from audit.context import acting_as
+from rosters import free_agents
 from rosters.drafts.moves import clock_expired
 
 
@@ -17,3 +18,13 @@ def draft_clock(self, draft_id: int, token: str) -> None:
         raise self.retry(exc=exc) from exc
     if wait:
         draft_clock.apply_async((draft_id, token), countdown=wait)
+
+
+@shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=2)
+def claims_settle(self, window_id: int) -> None:
+    """Settle a transfer window's claims at its claims deadline (an early task does nothing)."""
+    try:
+        with acting_as(None, via="worker"):
+            free_agents.claims_settle(window_id)
+    except OperationalError as exc:
+        raise self.retry(exc=exc) from exc
