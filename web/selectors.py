@@ -24,8 +24,9 @@ from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
 from matches.models import HAPPENED_AT, Match, PlayerMatchStat, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
+from rosters.free_agents import MOVE_REASONS, transactions
 from rosters.ledger import statements
-from rosters.models import SquadMember
+from rosters.models import LedgerEntry, SquadMember, TransferWindow
 from tournaments.models import GroupStage, SwissBye
 from web.charts import PositionChart, position_chart
 from web.insight import OddsHistoryChart, OddsLine, odds_history_charts, odds_lines, waiting_previews
@@ -464,6 +465,11 @@ class TeamPage:
     #: the manager's public name (``rosters.accounts.manager_name``), never the e-mail address
     manager: str | None = None
 
+    @property
+    def moves(self) -> list[LedgerLine]:
+        """The season's signings, claims, releases and trades of the team, newest first."""
+        return [line for line in reversed(self.ledger) if line.is_move]
+
 
 @dataclass
 class LedgerLine:
@@ -473,6 +479,13 @@ class LedgerLine:
     note: str
     amount: int
     balance: int
+    #: the entry's reason as stored (``reason`` is its label): the moves are picked out by it
+    code: str = ""
+
+    @property
+    def is_move(self) -> bool:
+        """A signing, claim, release or trade: the team page lists these as its moves."""
+        return self.code in MOVE_REASONS
 
 
 def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
@@ -485,7 +498,9 @@ def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
         balance += entry.amount
         player = entry.player.name if entry.player else ""
         lines.append(
-            LedgerLine(entry.created_at, entry.get_reason_display(), player, entry.note, entry.amount, balance)
+            LedgerLine(
+                entry.created_at, entry.get_reason_display(), player, entry.note, entry.amount, balance, entry.reason
+            )
         )
     return lines
 
@@ -539,6 +554,20 @@ def attribute_columns(cards: Iterable[dict[str, Any]]) -> list[str]:
             if key != "role":
                 columns.setdefault(key, None)
     return list(columns)
+
+
+@dataclass
+class TransactionsPage:
+    season: Season
+    windows: list[TransferWindow]
+    moves: list[LedgerEntry]
+
+
+def transactions_page(season_id: int) -> TransactionsPage:
+    """A season's transfer windows and every move made in them (ledger entries), newest first."""
+    season = Season.objects.select_related("league").get(id=season_id)
+    windows = list(season.transfer_windows.order_by("opens_at"))
+    return TransactionsPage(season=season, windows=windows, moves=list(transactions(season)))
 
 
 # --- calendars --------------------------------------------------------------------------------

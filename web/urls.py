@@ -18,6 +18,7 @@ urlpatterns = [
     path("seasons/<int:season_id>/bracket.pdf", views.bracket_pdf, name="bracket-pdf"),
     path("seasons/<int:season_id>/groups/", views.groups, name="groups"),
     path("seasons/<int:season_id>/draft/", views.draft, name="draft"),
+    path("seasons/<int:season_id>/transactions/", views.transactions, name="transactions"),
     path("seasons/<int:season_id>/fixtures.ics", views.season_calendar, name="season-calendar"),
     path("matches/<int:match_id>/", views.match, name="match"),
     path("teams/<int:team_id>/", views.team, name="team"),

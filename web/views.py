@@ -124,6 +124,11 @@ def draft(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @public
+def transactions(request: HttpRequest, season_id: int) -> HttpResponse:
+    return render(request, "web/transactions.html", {"page": selectors.transactions_page(season_id)})
+
+
+@public
 def groups(request: HttpRequest, season_id: int) -> HttpResponse:
     return render(request, "web/groups.html", {"page": selectors.groups_page(season_id)})
 
