@@ -53,7 +53,7 @@ def _team(season: Season, team_id: int, by) -> Team:
     return team
 
 
-def _card(season: Season, player_id: int | None, field: str = "player") -> Player:
+def _card(season: Season, player_id: int, field: str = "player") -> Player:
     player = Player.objects.filter(pk=player_id, league_id=season.league_id).first()
     if player is None:
         raise TransferError({field: f"Card {player_id} is not in the pool of {season.league}."})

@@ -11,8 +11,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from config.celery import clock_queue, task_route
 from leagues.models import ClaimsBy, PointsDeduction, Team
-from rosters import free_agents, ledger
+from rosters import free_agents, ledger, tasks
 from rosters.drafts.setup import draft_create
 from rosters.free_agents import (
     claim_make,
@@ -412,3 +413,12 @@ def test_free_agents_say_what_a_team_can_afford_and_fit(season, league):
     ]
     with pytest.raises(TransferError, match="Order by one of"):
         free_agents_for(season, ordering="attributes")
+
+
+def test_the_task_settles_the_window_on_the_clocks_queue(season, league):
+    window = open_window(season)
+    claim(season, team(season, "Alpha"), card(league, "Free"))
+    deadline_passes(window)
+    tasks.claims_settle.apply(args=(window.pk,))
+    assert TransferWindow.objects.get(pk=window.pk).claims_settled_at is not None
+    assert task_route(free_agents.SETTLE_TASK, (window.pk,), {}, {}) == {"queue": clock_queue()}
