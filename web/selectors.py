@@ -24,9 +24,9 @@ from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
 from matches.models import HAPPENED_AT, Match, PlayerMatchStat, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
-from rosters.free_agents import MOVE_REASONS, transactions
+from rosters.free_agents import MOVE_REASONS
 from rosters.ledger import statements
-from rosters.models import LedgerEntry, SquadMember, TransferWindow
+from rosters.models import SquadMember
 from tournaments.models import GroupStage, SwissBye
 from web.charts import PositionChart, position_chart
 from web.insight import OddsHistoryChart, OddsLine, odds_history_charts, odds_lines, waiting_previews
@@ -554,20 +554,6 @@ def attribute_columns(cards: Iterable[dict[str, Any]]) -> list[str]:
             if key != "role":
                 columns.setdefault(key, None)
     return list(columns)
-
-
-@dataclass
-class TransactionsPage:
-    season: Season
-    windows: list[TransferWindow]
-    moves: list[LedgerEntry]
-
-
-def transactions_page(season_id: int) -> TransactionsPage:
-    """A season's transfer windows and every move made in them (ledger entries), newest first."""
-    season = Season.objects.select_related("league").get(id=season_id)
-    windows = list(season.transfer_windows.order_by("opens_at"))
-    return TransactionsPage(season=season, windows=windows, moves=list(transactions(season)))
 
 
 # --- calendars --------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from web import history, ical, selectors
 from web.cross_tables import cross_tables
 from web.insight import waiting_previews
 from web.match_report import dropped_orders, match_report
+from web.transactions import transactions_page
 
 
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -125,7 +126,7 @@ def draft(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @public
 def transactions(request: HttpRequest, season_id: int) -> HttpResponse:
-    return render(request, "web/transactions.html", {"page": selectors.transactions_page(season_id)})
+    return render(request, "web/transactions.html", {"page": transactions_page(season_id)})
 
 
 @public
