@@ -128,6 +128,24 @@ def team_for(request: Request, season: Season, team_id: int) -> Team:
     return team
 
 
+def move_request(request: Request, season_id: str, given_class: type[serializers.Serializer]) -> tuple[int, dict]:
+    """A move's season and body, checked: 404 for no season, 400 for a bad body or a team of
+    another season, 403 for a team the user may not act for. The season's id and the
+    service's keyword arguments (``team_id``, ``player_id``, ``release_id``, ``bid``: those
+    given; ``by``)."""
+    season = season_of(season_id)
+    given = given_class(data=request.data)
+    given.is_valid(raise_exception=True)
+    data = given.validated_data
+    team = team_for(request, season, data["team"])
+    move = {"team_id": team.pk, "player_id": data["player"], "by": request.user}
+    if "release" in data:
+        move["release_id"] = data["release"]
+    if "bid" in data:
+        move["bid"] = data["bid"]
+    return season.pk, move
+
+
 def call(service, *args, **kwargs):
     try:
         return service(*args, **kwargs)
@@ -208,20 +226,8 @@ class ClaimsView(generics.GenericAPIView):
     @extend_schema(request=ClaimInSerializer, responses={201: ClaimSerializer}, parameters=[IDEMPOTENCY_PARAMETER])
     @idempotent
     def post(self, request: Request, season_id: str) -> Response:
-        season = season_of(season_id)
-        given = ClaimInSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        data = given.validated_data
-        team = team_for(request, season, data["team"])
-        claim = call(
-            free_agents.claim_make,
-            season.pk,
-            team_id=team.pk,
-            player_id=data["player"],
-            release_id=data.get("release"),
-            bid=data.get("bid"),
-            by=request.user,
-        )
+        season, move = move_request(request, season_id, ClaimInSerializer)
+        claim = call(free_agents.claim_make, season, **move)
         return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
 
 
@@ -248,19 +254,8 @@ class SigningsView(generics.GenericAPIView):
     @extend_schema(request=SignInSerializer, responses={201: SigningSerializer}, parameters=[IDEMPOTENCY_PARAMETER])
     @idempotent
     def post(self, request: Request, season_id: str) -> Response:
-        season = season_of(season_id)
-        given = SignInSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        data = given.validated_data
-        team = team_for(request, season, data["team"])
-        member = call(
-            free_agents.sign,
-            season.pk,
-            team_id=team.pk,
-            player_id=data["player"],
-            release_id=data.get("release"),
-            by=request.user,
-        )
+        season, move = move_request(request, season_id, SignInSerializer)
+        member = call(free_agents.sign, season, **move)
         return Response(SigningSerializer(member).data, status=status.HTTP_201_CREATED)
 
 
@@ -273,10 +268,6 @@ class ReleasesView(generics.GenericAPIView):
     @extend_schema(request=ReleaseInSerializer, responses=ReleaseSerializer, parameters=[IDEMPOTENCY_PARAMETER])
     @idempotent
     def post(self, request: Request, season_id: str) -> Response:
-        season = season_of(season_id)
-        given = ReleaseInSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        data = given.validated_data
-        team = team_for(request, season, data["team"])
-        refund = call(free_agents.release, season.pk, team_id=team.pk, player_id=data["player"], by=request.user)
-        return Response({"team": team.pk, "player": data["player"], "refund": refund})
+        season, move = move_request(request, season_id, ReleaseInSerializer)
+        refund = call(free_agents.release, season, **move)
+        return Response({"team": move["team_id"], "player": move["player_id"], "refund": refund})

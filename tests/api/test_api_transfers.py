@@ -6,26 +6,19 @@ The cast of the roster tests: Anna runs the Test League, Bruno manages Alpha, Ca
 Beta, Dino runs another league.
 """
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 from rest_framework.test import APIClient
 
-from rosters import free_agents, ledger
-from rosters.models import Claim, LedgerEntry, Player, SquadMember, TransferWindow
+from rosters import ledger
+from rosters.models import Claim, LedgerEntry, SquadMember
 from tests.api.conftest import token_client
+from tests.rosters.test_free_agents import card, deadline_passes, open_window, settlements  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
 ROLES = ["bruno", "carla", "anna", "dino"]
 #: What each role gets when it moves for Alpha.
 FOR_ALPHA = {"anonymous": 401, "bruno": 201, "carla": 403, "anna": 201, "dino": 403}
-
-
-@pytest.fixture(autouse=True)
-def settlements(monkeypatch):
-    monkeypatch.setattr(free_agents, "settlement_send", lambda args, eta: None)
 
 
 @pytest.fixture
@@ -35,16 +28,11 @@ def as_(cast):
     return clients
 
 
-def card(league, name, role="field", price=1):
-    return Player.objects.create(league=league, name=name, role=role, attributes={"role": role}, price=price)
-
-
 def window(season, *, claims_open=True):
-    now = timezone.now()
-    deadline = now + timedelta(hours=1) if claims_open else now - timedelta(minutes=1)
-    return TransferWindow.objects.create(
-        season=season, opens_at=now - timedelta(hours=2), claims_deadline=deadline, closes_at=now + timedelta(days=1)
-    )
+    made = open_window(season)
+    if not claims_open:
+        deadline_passes(made)
+    return made
 
 
 def test_free_agents_are_public_filtered_ordered_and_say_what_a_team_affords(season, league, cast, as_):

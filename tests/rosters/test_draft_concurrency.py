@@ -4,18 +4,16 @@ Run these on PostgreSQL (CI does; see docs/drafts.md): each thread has its own
 database connection, so the row lock on the draft is what keeps the moves apart.
 """
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from leagues.models import Team
 from rosters.drafts.moves import clock_expired, draft_start, move_make
 from rosters.drafts.setup import draft_create
-from rosters.drafts.state import DraftError
 from rosters.models import Draft, DraftPick, LedgerEntry, Player
+from tests.rosters.racing import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,28 +23,6 @@ def draft(season, cast, pool):
     order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
     made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
     return draft_start(made.pk)
-
-
-def race(*moves):
-    """Run the moves at the same moment, each on its own connection; return what each said."""
-    barrier = threading.Barrier(len(moves))
-    results = [None] * len(moves)
-
-    def run(index, move):
-        try:
-            barrier.wait()
-            results[index] = move()
-        except DraftError as exc:
-            results[index] = exc.messages[0]
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, m)) for i, m in enumerate(moves)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def test_many_clicks_for_the_same_card_at_once_make_one_pick_and_one_charge(draft, cast):

@@ -13,28 +13,19 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rosters import free_agents, ledger
-from rosters.models import Claim, Player, SquadMember, TransferWindow
+from rosters.models import Claim, SquadMember, TransferWindow
+from tests.rosters.test_free_agents import card, deadline_passes, open_window, settlements  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
 FREE_AGENTS = reverse("admin:rosters_claim_free_agents")
 
 
-@pytest.fixture(autouse=True)
-def settlements(monkeypatch):
-    monkeypatch.setattr(free_agents, "settlement_send", lambda args, eta: None)
-
-
-def card(league, name, role="field", price=1):
-    return Player.objects.create(league=league, name=name, role=role, attributes={"role": role}, price=price)
-
-
 def window(season, *, claims_open=True):
-    now = timezone.now()
-    deadline = now + timedelta(hours=1) if claims_open else now - timedelta(minutes=1)
-    return TransferWindow.objects.create(
-        season=season, opens_at=now - timedelta(hours=2), claims_deadline=deadline, closes_at=now + timedelta(days=1)
-    )
+    made = open_window(season)
+    if not claims_open:
+        deadline_passes(made)
+    return made
 
 
 def as_(client, user):

@@ -6,19 +6,17 @@ on the teams and the cards are what keep the moves apart (SQLite takes its whole
 lock instead, so they pass there too, without showing much).
 """
 
-import threading
 import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from leagues.models import Team
 from rosters import free_agents, ledger
 from rosters.free_agents import claim_make, claims_settle, release, sign
 from rosters.models import Claim, LedgerEntry, Player, SquadMember, TransferWindow
-from rosters.transfers import TransferError
+from tests.rosters.racing import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,28 +37,6 @@ def window(season):
         closes_at=now + timedelta(days=1),
     )
     return claims_settle(made.pk)
-
-
-def race(*moves):
-    """Run the moves at the same moment, each on its own connection; return what each gave or said."""
-    barrier = threading.Barrier(len(moves))
-    results = [None] * len(moves)
-
-    def run(index, move):
-        try:
-            barrier.wait()
-            results[index] = move()
-        except TransferError as exc:
-            results[index] = " ".join(exc.messages)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, m)) for i, m in enumerate(moves)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def card(league, name, price=1):
