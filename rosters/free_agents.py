@@ -241,7 +241,16 @@ def claims_settle(window_id: int) -> TransferWindow:
                 try:
                     with transaction.atomic():
                         note = f"claim in the window of {window.opens_at:%Y-%m-%d} ({order.basis})"
-                        _move_in(season, claim.team, claim.player, claim.bid, Reason.WAIVER_CLAIM, claim.release, note)
+                        _move_in(
+                            season,
+                            claim.team,
+                            claim.player,
+                            claim.bid,
+                            Reason.WAIVER_CLAIM,
+                            claim.release,
+                            note,
+                            by=claim.created_by,
+                        )
                 except ValidationError as exc:
                     claim.state, claim.reason = Claim.State.LOST, validation_message(exc)
                 else:
