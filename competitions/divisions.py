@@ -69,3 +69,10 @@ def final_order(season: Season) -> list[int]:
     """The season's team ids best first: the top division's table, then the next tier's (a
     reverse-table draft's order, ``settings.DRAFT_TABLE_ORDER``)."""
     return [row.team_id for part in division_tables(season) for row in part.table.rows]
+
+
+def current_order(season: Season) -> list[int]:
+    """The season's team ids best first as its table stands now, or [] while no team has played
+    (the waiver order of ``rosters.free_agents`` reverses it, ``settings.WAIVER_TABLE_ORDER``)."""
+    rows = [row for part in division_tables(season) for row in part.table.rows]
+    return [row.team_id for row in rows] if any(row.played for row in rows) else []

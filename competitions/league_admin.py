@@ -26,6 +26,7 @@ from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
 from leagues.validation import team_count_errors
 from rosters.accounts import invite_manager
+from rosters.admin import TransferWindowInline
 
 
 class PointsDeductionInline(ScopedInline):
@@ -116,7 +117,7 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     list_display = ["name", "league", "team_total", "progress", "first_kickoff", "table_link"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
-    inlines = [PointsDeductionInline]
+    inlines = [PointsDeductionInline, TransferWindowInline]
     actions = ["generate_fixtures_action", "close_season_action", "division_playoffs_action", "next_season_action"]
     #: The form's fields (``get_fields``: the admin's checks refuse ``teams`` in a ``fields``
     #: attribute, as Django cannot edit a relation through a model of its own; the form can).

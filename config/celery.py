@@ -66,8 +66,9 @@ app.steps["consumer"].add(QueueLostMatchesOnConnect)
 
 #: Tasks that must run on time whatever else waits: a burst of matches on the default queue
 #: never holds them up, because they wait on a queue of their own that a worker of its own
-#: consumes (README, "Workers and queues").
-CLOCK_TASKS = {"rosters.tasks.draft_clock"}
+#: consumes (README, "Workers and queues"). A transfer window's claims are settled at their
+#: deadline the same way.
+CLOCK_TASKS = {"rosters.tasks.draft_clock", "rosters.tasks.claims_settle"}
 #: Notifications' e-mails: as prompt as the clocks (a pick on the clock is told by one).
 NOTIFICATION_TASKS = {"notifications.email", "rosters.tasks.pick_warning"}
 #: Tasks that may take long and may wait (previews, season odds, a game's fairness): a queue of their own, so

@@ -386,3 +386,6 @@ SPECTACULAR_SETTINGS = {
 #: The season's team ids in table order, which a reverse-table draft reverses: results are read
 #: two layers above the drafts (``rosters`` sits below ``matches``), so the settings name it.
 DRAFT_TABLE_ORDER = "competitions.divisions.final_order"
+#: The season's team ids in table order now ([] before any match counts): the waiver order of the
+#: free-agent claims reverses it (``rosters.free_agents.waiver_order``), named here for the same reason.
+WAIVER_TABLE_ORDER = "competitions.divisions.current_order"

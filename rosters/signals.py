@@ -7,7 +7,8 @@ from django.dispatch import receiver
 
 from audit import services as audit
 from leagues.cache import standings_changed
-from rosters.models import Draft, SquadMember
+from rosters.free_agents import settlement_schedule
+from rosters.models import Draft, SquadMember, TransferWindow
 
 # A squad place added, changed or removed by hand (the admin) is in the audit log; a draft records
 # its picks itself, as one entry each with the squad place and the payment.
@@ -23,3 +24,9 @@ def draft_made(sender, instance: Draft, created: bool, **kwargs) -> None:
 @receiver(post_delete, sender=Draft)
 def draft_removed(sender, instance: Draft, **kwargs) -> None:
     standings_changed([instance.season_id])
+
+
+@receiver(post_save, sender=TransferWindow)
+def window_saved(sender, instance: TransferWindow, **kwargs) -> None:
+    """Made or moved (in the admin or anywhere): a worker settles its claims at the deadline."""
+    settlement_schedule(instance)

@@ -1,13 +1,13 @@
 """The draft clock (a task per pick, queued for the moment its time runs out, and its warning to
-the manager on the clock) and the trades' veto deadlines (a task per accepted trade, queued for
-the end of its veto period)."""
+the manager on the clock), the trades' veto deadlines (a task per accepted trade, queued for
+the end of its veto period) and the transfer windows' claims deadlines."""
 
 from celery import shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
 from audit.context import acting_as
-from rosters import trades
+from rosters import free_agents, trades
 from rosters.drafts.clock import WARNING_TASK, pick_warning
 from rosters.drafts.moves import clock_expired
 from rosters.models import Trade
@@ -49,5 +49,15 @@ def trades_execute_due(self) -> None:
     try:
         with acting_as(None, via="worker"):
             trades.trades_execute_due()
+    except OperationalError as exc:
+        raise self.retry(exc=exc) from exc
+
+
+@shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=2)
+def claims_settle(self, window_id: int) -> None:
+    """Settle a transfer window's claims at its claims deadline (an early task does nothing)."""
+    try:
+        with acting_as(None, via="worker"):
+            free_agents.claims_settle(window_id)
     except OperationalError as exc:
         raise self.retry(exc=exc) from exc

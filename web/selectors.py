@@ -27,6 +27,7 @@ from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
 from matches.models import HAPPENED_AT, Match, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
+from rosters.free_agents import MOVE_REASONS
 from rosters.ledger import statements
 from rosters.models import SquadMember
 from tournaments.models import GroupStage, SwissBye
@@ -412,6 +413,11 @@ class TeamPage:
     parity: Parity | None = None
     strength: tuple[int, Strength] | None = None
 
+    @property
+    def moves(self) -> list[LedgerLine]:
+        """The season's signings, claims, releases and trades of the team, newest first."""
+        return [line for line in reversed(self.ledger) if line.is_move]
+
 
 @dataclass
 class LedgerLine:
@@ -421,6 +427,13 @@ class LedgerLine:
     note: str
     amount: int
     balance: int
+    #: the entry's reason as stored (``reason`` is its label): the moves are picked out by it
+    code: str = ""
+
+    @property
+    def is_move(self) -> bool:
+        """A signing, claim, release or trade: the team page lists these as its moves."""
+        return self.code in MOVE_REASONS
 
 
 def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
@@ -433,7 +446,9 @@ def ledger_lines(team: Team, season: Season) -> list[LedgerLine]:
         balance += entry.amount
         player = entry.player.name if entry.player else ""
         lines.append(
-            LedgerLine(entry.created_at, entry.get_reason_display(), player, entry.note, entry.amount, balance)
+            LedgerLine(
+                entry.created_at, entry.get_reason_display(), player, entry.note, entry.amount, balance, entry.reason
+            )
         )
     return lines
 

@@ -35,6 +35,7 @@ urlpatterns = [
     path("seasons/<int:season_id>/summary.pdf", views.season_summary_pdf, name="season-summary-pdf"),
     path("seasons/<int:season_id>/groups/", views.groups, name="groups"),
     path("seasons/<int:season_id>/draft/", views.draft, name="draft"),
+    path("seasons/<int:season_id>/transactions/", views.transactions, name="transactions"),
     path("seasons/<int:season_id>/fixtures.ics", views.season_calendar, name="season-calendar"),
     path("matches/<int:match_id>/", views.match, name="match"),
     path("games/", views.games, name="games"),

@@ -39,6 +39,7 @@ from rosters.models import Draft
 from web import history, ical, selectors
 from web.insight import waiting_previews
 from web.match_report import dropped_orders, match_report
+from web.transactions import transactions_page
 
 
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -153,6 +154,11 @@ def draft(request: HttpRequest, season_id: int) -> HttpResponse:
     state = room_state(board, AnonymousUser())
     context = {"state": state, "season": board.season, "parity": parity, "samples": PREVIEW_SAMPLES}
     return render(request, "web/draft.html", context)
+
+
+@public
+def transactions(request: HttpRequest, season_id: int) -> HttpResponse:
+    return render(request, "web/transactions.html", {"page": transactions_page(season_id)})
 
 
 @public

@@ -32,7 +32,7 @@ def get(api, url, **query):
 
 
 def test_root_lists_the_resources(api, db):
-    assert set(get(api, "/api/")) == {"leagues", "seasons", "teams", "players", "matches", "drafts"}
+    assert set(get(api, "/api/")) == {"leagues", "seasons", "teams", "players", "matches", "drafts", "trades"}
 
 
 def test_leagues(api, played_season):

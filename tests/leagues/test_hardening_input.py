@@ -44,6 +44,8 @@ def season_form(season, **changes):
         "engine_settings": "{}",
         "deductions-TOTAL_FORMS": 0,
         "deductions-INITIAL_FORMS": 0,
+        "transfer_windows-TOTAL_FORMS": 0,
+        "transfer_windows-INITIAL_FORMS": 0,
     }
     data.update(changes)
     return data

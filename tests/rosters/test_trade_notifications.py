@@ -10,7 +10,9 @@ pytestmark = pytest.mark.django_db
 
 
 def told():
-    return [(n.user.username, n.key.split(":", 2)[2]) for n in Notification.objects.filter(kind=Kind.TRADE).order_by("id")]
+    return [
+        (n.user.username, n.key.split(":", 2)[2]) for n in Notification.objects.filter(kind=Kind.TRADE).order_by("id")
+    ]
 
 
 def test_the_receiver_hears_of_the_offer_and_both_of_the_outcome(trading, client, django_capture_on_commit_callbacks):
