@@ -271,7 +271,7 @@ def _close(
 
 
 #: Who hears of a trade's new state: the side that did not make the move, or both sides.
-TOLD = {
+TOLD: dict[str, tuple[str, ...]] = {
     State.PROPOSED: ("receiver",),
     State.ACCEPTED: ("proposer",),
     State.DECLINED: ("proposer",),
