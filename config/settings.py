@@ -312,6 +312,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "matches.tasks.queue_due_matches",
         "schedule": SIMULATE_DUE_EVERY,
     },
+    # sweeps for a transfer deadline whose own task was lost (each is queued for its moment)
+    "settle-due-claims": {"task": "rosters.tasks.claims_settle_due", "schedule": 300},
+    "execute-due-trades": {"task": "rosters.tasks.trades_execute_due", "schedule": 300},
     "purge-old-idempotency-keys": {
         "task": "api.tasks.purge_old_idempotency_keys",
         "schedule": 24 * 3600,

@@ -61,3 +61,15 @@ def claims_settle(self, window_id: int) -> None:
             free_agents.claims_settle(window_id)
     except OperationalError as exc:
         raise self.retry(exc=exc) from exc
+
+
+@shared_task(bind=True, acks_late=True, max_retries=5, default_retry_delay=2)
+def claims_settle_due(self) -> None:
+    """Settle every window whose claims deadline has passed (a sweep for beat, should a task be lost)."""
+    try:
+        with acting_as(None, via="worker"):
+            for window_id in free_agents.claims_due().values_list("pk", flat=True):
+                free_agents.claims_settle(window_id)
+    except OperationalError as exc:
+        raise self.retry(exc=exc) from exc
+

@@ -8,6 +8,7 @@ Fütti squads: 6 field cards and 2 goalkeepers, no reserves; the budget is 15 BC
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -322,6 +323,17 @@ def test_the_command_settles_every_due_window(season, league):
     assert TransferWindow.objects.get(pk=later.pk).claims_settled_at is None
     call_command("settle_claims")  # again: nothing changes
     assert LedgerEntry.objects.filter(reason="waiver_claim").count() == 1
+
+
+def test_beat_sweeps_the_due_windows_as_the_command_does(season, league):
+    window = open_window(season)
+    claim(season, team(season, "Alpha"), card(league, "Free"))
+    tasks.claims_settle_due()
+    assert TransferWindow.objects.get(pk=window.pk).claims_settled_at is None  # not due yet
+    deadline_passes(window)
+    tasks.claims_settle_due()
+    assert TransferWindow.objects.get(pk=window.pk).claims_settled_at is not None
+    assert settings.CELERY_BEAT_SCHEDULE["settle-due-claims"]["task"] == tasks.claims_settle_due.name
 
 
 def test_a_window_saved_queues_its_settlement_at_the_deadline(season, settlements, django_capture_on_commit_callbacks):
