@@ -4,6 +4,7 @@ Debian's Chromium driven by Playwright against a live server (marker ``browser``
 skipped without ``/usr/bin/chromium`` or the playwright package, never ``playwright install``).
 """
 
+import os
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,9 @@ def test_your_pick_is_readable_and_the_room_fits_the_screen(live_server, chromiu
     pick.scroll_into_view_if_needed()
     box = pick.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    if shots := os.environ.get("BOOTROOM_SCREENSHOTS"):  # the docs' pictures: see docs/drafts.md
+        bruno.evaluate("window.scrollTo(0, 0)")
+        bruno.screenshot(path=str(Path(shots) / f"draft-room-{width}.png"))
 
 
 def test_the_room_updates_in_place_keeping_focus_and_scroll(live_server, chromium, cast, room):
