@@ -11,6 +11,7 @@ import pytest
 from django.db import connections
 from django.urls import reverse
 
+from notifications.models import Notification
 from rosters import ledger
 from rosters.drafts.moves import draft_start, move_make
 from rosters.drafts.setup import draft_create
@@ -184,3 +185,30 @@ def test_an_error_shows_where_the_manager_is_and_unaffordable_cards_are_refused(
     last.click()
     sync_api.expect(bruno.locator("#message")).to_have_text("the clock ran out")
     sync_api.expect(bruno.locator("#message")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_manager_is_invited_chooses_a_password_and_finds_their_team(live_server, chromium, cast, league, width):
+    gamma = league.teams.get(name="Gamma")
+    anna = logged_in(chromium, live_server, cast["anna"])
+    anna.goto(live_server.url + reverse("admin:leagues_team_change", args=[gamma.pk]))
+    anna.get_by_role("link", name="Invite a manager by e-mail").click()
+    anna.fill("#id_email", "gina@example.com")
+    anna.get_by_role("button", name="Send the invitation").click()
+    sync_api.expect(anna.locator(".messagelist")).to_contain_text("now manages Gamma")
+    link = Notification.objects.get(user__username="gina@example.com", kind="invitation").url
+
+    gina = chromium.new_context(viewport={"width": width, "height": 800}).new_page()
+    gina.goto(live_server.url + link)
+    sync_api.expect(gina.locator("main")).to_contain_text("gina@example.com")
+    assert not gina.evaluate(SIDEWAYS)
+    gina.fill("#id_new_password1", "a long pass phrase 42")
+    gina.fill("#id_new_password2", "a long pass phrase 42")
+    gina.get_by_role("button", name="Set my password").click()
+    gina.get_by_role("link", name="Sign in").click()
+    gina.fill("#id_username", "gina@example.com")
+    gina.fill("#id_password", "a long pass phrase 42")
+    gina.click("input[type=submit]")
+    gina.wait_for_url("**/me/")
+    sync_api.expect(gina.locator("main")).to_contain_text("Gamma")
+    assert not gina.evaluate(SIDEWAYS)
