@@ -4,6 +4,7 @@ engine's schema describes. The Season and Team pages act a layer up and live in
 ``competitions.league_admin``.
 """
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -13,7 +14,16 @@ from engines import Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
 from leagues.engine_forms import SETTINGS, SchemaBox, settings_fieldsets, settings_form
 from leagues.errors import validation_message
-from leagues.models import FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, Division, League, PointsDeduction, Season, Team
+from leagues.models import (
+    FAIR_PLAY_FIELDS,
+    FAIR_PLAY_FIFA,
+    TIEBREAKERS,
+    Division,
+    League,
+    PointsDeduction,
+    Season,
+    Team,
+)
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
@@ -152,8 +162,51 @@ class TeamInline(ScopedInline):
     autocomplete_fields = ["manager"]
 
 
+ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]
+
+
+class TiebreakersWidget(forms.MultiWidget):
+    """One select per place of the order: the first rule that separates tied teams decides."""
+
+    def __init__(self, attrs=None):
+        choices = [("", "(none)"), *TIEBREAKERS.items()]
+        widgets = [forms.Select(choices=choices, attrs={"aria-label": f"{n} rule"}) for n in ORDINALS]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value):
+        value = list(value or [])
+        return [*value, *[""] * (len(ORDINALS) - len(value))][: len(ORDINALS)]
+
+
+class TiebreakersField(forms.MultiValueField):
+    """The league's tie-breakers in order, as selects instead of a JSON list: the places left
+    empty are dropped, and the model's ``clean`` refuses a rule chosen twice."""
+
+    widget = TiebreakersWidget
+
+    def __init__(self, **kwargs):
+        fields = [forms.ChoiceField(choices=[("", ""), *TIEBREAKERS.items()], required=False) for _ in ORDINALS]
+        super().__init__(fields, require_all_fields=False, required=False, **kwargs)
+
+    def compress(self, data_list):
+        return [rule for rule in data_list or [] if rule]
+
+
+class LeagueForm(forms.ModelForm):
+    tiebreakers = TiebreakersField(
+        label="Tie-breakers",
+        help_text="Teams level are separated by the first rule that tells them apart, in this order; leave "
+        "the places after the last rule empty. The rules: " + "; ".join(TIEBREAKERS.values()) + ".",
+    )
+
+    class Meta:
+        model = League
+        fields = ["tiebreakers"]  # the admin's fieldsets give the rest
+
+
 @admin.register(League)
 class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
+    form = LeagueForm
     list_display = ["name", "engine", "points_display", "budget", "season_count"]
     list_filter = ["engine"]
     search_fields = ["name", "slug"]

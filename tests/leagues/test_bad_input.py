@@ -89,7 +89,8 @@ def league_form(**changes):
         "points_win": 3,
         "points_draw": 1,
         "points_loss": 0,
-        "tiebreakers": '["points", "goal_difference"]',
+        "tiebreakers_0": "points",
+        "tiebreakers_1": "goal_difference",
         "budget": 15,
         "keepers_max": 0,
         "carry_over_cap": 0,
@@ -114,8 +115,8 @@ def league_form(**changes):
     [
         ({"points_win": -3}, "Ensure this value is greater than or equal to 0."),
         ({"points_draw": 4}, "Points must satisfy win &gt;= draw &gt;= loss."),
-        ({"tiebreakers": '["points", "coin_toss"]'}, "Unknown tie-breaker coin_toss"),
-        ({"tiebreakers": '["wins", "wins"]'}, "Each tie-breaker may appear only once."),
+        ({"tiebreakers_1": "coin_toss"}, "Select a valid choice. coin_toss is not one of the available choices."),
+        ({"tiebreakers_0": "wins", "tiebreakers_1": "wins"}, "Each tie-breaker may appear only once."),
         ({"fair_play_direct_red": 100}, "Ensure this value is less than or equal to 99."),
     ],
 )
