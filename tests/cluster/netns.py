@@ -286,8 +286,11 @@ class RedisHost:
         self.process.wait(timeout=20)
         self.start()
 
+    def client(self) -> redis.Redis:
+        return redis.Redis(host=self.address, port=6379, socket_connect_timeout=1)
+
     def answers(self) -> bool:
         try:
-            return redis.Redis(host=self.address, port=6379, socket_connect_timeout=1).ping()
+            return self.client().ping()
         except redis.ConnectionError:
             return False

@@ -17,12 +17,15 @@ of them), both worker hosts played matches, and the season finished within
 matches every ``BEAT_EVERY`` seconds, as production's every 60.
 """
 
+import contextlib
 import json
 import os
+import re
 import signal
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -39,6 +42,7 @@ BEAT_EVERY = 2
 #: Seconds from PostgreSQL's return (the last fault) to the season's last match stored.
 FINISHED_WITHIN = 30
 QUEUE = "bootroom"
+PLAY_BATCH_SIZE = 2
 
 
 @pytest.fixture
@@ -102,14 +106,20 @@ def project_env(cluster: Cluster, postgres: PostgresHost, broker: RedisHost) -> 
         "BOOTROOM_VAR_DIR": str(cluster.dir / "var"),
         "ALLOWED_HOSTS": cluster.address("web"),
         "SIMULATE_DUE_EVERY": str(BEAT_EVERY),
-        "PLAY_BATCH_SIZE": "2",
+        "PLAY_BATCH_SIZE": str(PLAY_BATCH_SIZE),
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        # connections outlive the test, so PostgreSQL's restart cuts them (with the default
+        # 60 s, a worker may have just closed its old connection)
+        "CONN_MAX_AGE": "600",
     }
 
 
-def start_worker_on(cluster: Cluster, host: str, env: dict):
+def start_worker_on(cluster: Cluster, host: str, env: dict, log: str):
+    """A worker on ``host``, once it is ready (its pool started, connected to the broker)."""
     command = worker_command(concurrency=1, queue=QUEUE, loglevel="INFO") + ["--hostname", f"{host}@%h"]
-    return cluster.start(host, command, log=f"{host}.log", env=env)
+    worker = cluster.start(host, command, log=log, env=env)
+    assert wait_until(lambda: f"{host}@" in cluster.log(log) and " ready." in cluster.log(log), 60), cluster.log(log)
+    return worker
 
 
 def get_json(url: str) -> dict:
@@ -118,14 +128,22 @@ def get_json(url: str) -> dict:
         return json.loads(response.read())
 
 
-def freeze(*workers) -> None:
-    for worker in workers:
-        os.killpg(worker.pid, signal.SIGSTOP)
+def pool(pid: int) -> list[int]:
+    """The worker's pool processes: its children."""
+    return [
+        int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()
+    ]
 
 
-def thaw(*workers) -> None:
-    for worker in workers:
-        os.killpg(worker.pid, signal.SIGCONT)
+def freeze(*pids: int) -> None:
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+
+
+def thaw(*pids: int) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):  # killed meanwhile
+            os.kill(pid, signal.SIGCONT)
 
 
 def test_a_season_across_two_worker_hosts_survives_link_loss_kills_and_restarts(cluster):
@@ -161,11 +179,12 @@ def test_a_season_across_two_worker_hosts_survives_link_loss_kills_and_restarts(
     beat = cluster.start(
         "web", [python, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO"], log="beat.log", env=env
     )
-    workers = {host: start_worker_on(cluster, host, env) for host in ("w1", "w2")}
+    worker_logs = {"w1": "w1.log", "w2": "w2.log"}  # each worker process its own log
+    workers = {host: start_worker_on(cluster, host, env, log) for host, log in worker_logs.items()}
     standings_url = f"{web_url}/api/seasons/{season.id}/standings/"
 
     def logs() -> str:
-        names = ["w1.log", "w2.log", "beat.log", "web.log", "postgres.log"]
+        names = [*worker_logs.values(), "beat.log", "web.log", "postgres.log"]
         return "\n".join(f"--- {name}\n{cluster.log(name, 3000)}" for name in names)
 
     def played_by(count: int, timeout: float, what: str) -> None:
@@ -173,14 +192,23 @@ def test_a_season_across_two_worker_hosts_survives_link_loss_kills_and_restarts(
             f"{what}: {season.played_safely()} of {count} matches played\n{logs()}"
         )
 
-    def queued_while_frozen(rounds: list[int]) -> None:
-        """The rounds fall due and are claimed and sent (``queue_due`` on the web host, as beat
-        would have a worker do) while every worker is frozen: their messages wait on the
-        broker, but for one in each frozen worker's socket (its blocking pop was answered)."""
-        freeze(*workers.values())
+    def held_by_frozen_pools(rounds: list[int]) -> list[int]:
+        """Beat and the workers' pool processes frozen, the rounds fall due and are claimed
+        and sent (``queue_due`` on the web host, what beat has a worker do): each worker takes
+        a batch and hands it to its frozen pool, where it waits, taken and not acknowledged;
+        the rest wait on the broker. Returns the frozen processes."""
+        freeze(beat.pid)
+        time.sleep(0.5)  # a look of beat's already sent is done with
+        frozen = [beat.pid] + [pid for worker in workers.values() for pid in pool(worker.pid)]
+        freeze(*frozen[1:])
         season.fall_due(rounds)
         cluster.run("web", [python, "manage.py", "queue_due"], env=env)
         assert season.claimed(rounds) == 3 * len(rounds), f"rounds {rounds} not claimed\n{logs()}"
+        batches = -(-3 * len(rounds) // PLAY_BATCH_SIZE)
+        assert wait_until(lambda: broker.client().llen(QUEUE) == batches - 2, 10), (
+            f"{broker.client().llen(QUEUE)} of {batches} batches wait on the broker: a worker took none\n{logs()}"
+        )
+        return frozen
 
     assert wait_until(lambda: web.poll() is None and _answers(standings_url), 30), (
         f"the web host does not answer\n{logs()}"
@@ -191,41 +219,51 @@ def test_a_season_across_two_worker_hosts_survives_link_loss_kills_and_restarts(
     season.fall_due([1, 2, 3])
     played_by(9, 60, "rounds 1-3")
 
-    # 1. The first worker host loses its link as rounds 4 and 5 fall due: the second plays
-    #    them (and what the first had taken, queued again by beat); then the link is back.
+    # 1. The first worker host loses its link holding a batch: its worker waits on a database
+    #    it cannot reach, the second host plays that batch too (beat queues it again once the
+    #    broker's queue is empty); the link comes back, and the first finds its batch played.
+    frozen = held_by_frozen_pools([4, 5])
     cluster.link("w1", up=False)
-    season.fall_due([4, 5])
+    thaw(*frozen)
     played_by(15, 60, "rounds 4-5 with w1 cut off")
     cluster.link("w1", up=True)
+    assert wait_until(lambda: not unfinished_tasks(cluster.log("w1.log", 10**7)), 60), (
+        f"w1 did not finish its batch once its link was back\n{logs()}"
+    )
 
-    # 2. SIGKILL: the second host's worker dies holding a message (its blocking pop was
-    #    answered while it was frozen); it starts again, as systemd would start it.
-    queued_while_frozen([6, 7])
+    # 2. SIGKILL: the second host's worker dies holding a batch; it starts again, as systemd
+    #    would start it.
+    frozen = held_by_frozen_pools([6, 7])
     os.killpg(workers["w2"].pid, signal.SIGKILL)
     workers["w2"].wait()
-    thaw(workers["w1"])
-    workers["w2"] = start_worker_on(cluster, "w2", env)
+    thaw(*frozen)  # w2's are gone
+    worker_logs["w2"] = "w2-again.log"
+    workers["w2"] = start_worker_on(cluster, "w2", env, worker_logs["w2"])
     played_by(21, 60, "rounds 6-7 after w2's SIGKILL")
 
-    # 3. Redis restarts empty while the claimed matches of rounds 8 and 9 wait on it.
-    queued_while_frozen([8, 9])
+    # 3. Redis restarts empty while a batch of rounds 8 and 9 waits on it and each worker
+    #    holds one.
+    frozen = held_by_frozen_pools([8, 9])
     broker.restart()
-    thaw(*workers.values())
+    thaw(*frozen)
     played_by(27, 60, "rounds 8-9 after the Redis restart")
 
-    # 4. PostgreSQL restarts while the last round waits on the broker: every worker's
-    #    connection is cut.
-    queued_while_frozen([10])
+    # 4. PostgreSQL restarts while each worker holds a batch of the last round: every
+    #    worker's connection is cut.
+    frozen = held_by_frozen_pools([10])
     postgres.restart()
     last_fault = time.monotonic()
-    thaw(*workers.values())
+    thaw(*frozen)
     played_by(MATCHES, FINISHED_WITHIN + 30, "round 10 after the PostgreSQL restart")
     finished = time.monotonic() - last_fault
     print(f"\ncluster built and migrated in {built:.1f} s; last fault -> season finished: {finished:.1f} s")
 
-    # Nothing played twice: a late second delivery (the link, the requeues) finds the match
-    # stored; give such deliveries a beat to land before looking.
-    time.sleep(BEAT_EVERY)
+    # Every task a live worker took is done (a late second delivery finds its matches played)
+    # before the season is checked.
+    def busy() -> dict:
+        return {log: unfinished_tasks(cluster.log(log, 10**7)) for log in worker_logs.values()}
+
+    assert wait_until(lambda: not any(busy().values()), 60), f"workers still busy: {busy()}\n{logs()}"
     problems = json.loads(
         cluster.run("web", [python, "-m", "tests.cluster.season_host", "verify", str(season.id)], env=env)
     )
@@ -233,11 +271,19 @@ def test_a_season_across_two_worker_hosts_survives_link_loss_kills_and_restarts(
     assert finished < FINISHED_WITHIN, f"{finished:.1f} s from PostgreSQL's restart to the last match\n{logs()}"
 
     for host in ("w1", "w2"):  # both hosts played matches
-        assert f"Task {PLAY_BATCH_TASK}[" in cluster.log(f"{host}.log", 10**7), f"{host} played nothing\n{logs()}"
+        played_here = "".join(cluster.log(log, 10**7) for log in (f"{host}.log", f"{host}-again.log"))
+        assert re.search(rf"Task {PLAY_BATCH_TASK}\[[0-9a-f-]+\] succeeded", played_here), f"{host} played nothing"
     for name, process in {"beat": beat, "web": web, **workers}.items():
         assert process.poll() is None, f"{name} exited\n{logs()}"
     table = get_json(standings_url)["standings"]  # the web host serves the whole season
     assert [row["played"] for row in table] == [2 * (TEAMS - 1)] * TEAMS, table
+
+
+def unfinished_tasks(log: str) -> set[str]:
+    """The ids of the tasks a worker received and has not finished (succeeded, retried or
+    raised), from its log."""
+    received = set(re.findall(r"\[([0-9a-f-]{36})\] received", log))
+    return received - set(re.findall(r"\[([0-9a-f-]{36})\] (?:succeeded|retry|raised)", log))
 
 
 def _answers(url: str) -> bool:
