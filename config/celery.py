@@ -71,12 +71,13 @@ app.steps["consumer"].add(QueueLostMatchesOnConnect)
 
 @task_postrun.connect
 def close_broken_connections(task=None, **kwargs) -> None:
-    """After each task, close a database connection that failed and no longer answers (or
-    outlived ``CONN_MAX_AGE``), as Django does after each request. Celery's own closing is off
-    (``CELERY_DB_REUSE_MAX``, so a worker keeps its connection), and without this a worker
-    whose database restarted failed every task with "the connection is lost" for its next
+    """After each task, what Django does after each request: close a database connection that
+    failed and no longer answers (or outlived ``CONN_MAX_AGE``), and have the next task check
+    its connection before its first query (``conn_health_checks``). Celery's own closing is
+    off (``CELERY_DB_REUSE_MAX``, so a worker keeps its connection), and without this a worker
+    whose PostgreSQL restarted failed every task with "the connection is lost" for its next
     2,000 tasks (found by the cluster tests). Not for a task run eagerly inside a caller's
-    transaction (a test's, an admin action's)."""
+    transaction (a test's, an admin action's): Django takes that for a connection to drop."""
     if task is not None and getattr(task.request, "is_eager", False):
         return
     close_old_connections()

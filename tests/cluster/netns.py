@@ -63,9 +63,11 @@ def sh(*command: str, check: bool = True, timeout: float = 60) -> subprocess.Com
 
 
 def free_subnet() -> str:
-    """The first 10.231.x.0/24 that no interface of this machine (nor an earlier cluster) uses."""
+    """A 10.231.x.0/24 that no interface of this machine (nor another cluster) uses, from a
+    random start, so two runs at once hardly ever try the same."""
     used = sh("ip", "-4", "-o", "addr").stdout
-    for x in range(256):
+    start = secrets.randbelow(256)
+    for x in ((start + n) % 256 for n in range(256)):
         if f" 10.231.{x}." not in used:
             return f"10.231.{x}"
     raise CannotBuild("no free 10.231.x.0/24 subnet")
