@@ -2,13 +2,13 @@
 PostgreSQL and one Redis on a third, with a web host beside them, through four faults.
 
 The hosts are network namespaces joined by a switch (tests/cluster/netns.py). The season's
-rounds fall due a few at a time; around each batch one fault strikes:
+rounds fall due a few at a time; before each fault beat and the workers' pools are frozen
+while the rounds are claimed and sent, so each worker holds a batch when the fault strikes:
 
-1. the first worker host's link is cut while its rounds fall due, then restored;
-2. the second worker host's worker is SIGKILLed holding a message (then started again, as
-   its supervisor would);
-3. Redis restarts without its data while the claimed matches' messages wait on it;
-4. PostgreSQL restarts (``pg_ctl restart -m fast``) while the last round waits on the broker.
+1. the first worker host's link is cut, then restored (it finds its batch played by then);
+2. the second worker host's worker is SIGKILLed (then started again, as its supervisor would);
+3. Redis restarts without its data (a batch waits on it);
+4. PostgreSQL restarts (``pg_ctl restart -m fast``): every worker's connection is cut.
 
 Afterwards every match is played exactly once (one stored result, one audit entry), nothing
 is half-stored (its events and stats are those of the engine's replay from its seed, all
@@ -36,7 +36,6 @@ from tests.cluster.netns import CannotBuild, Cluster, PostgresHost, RedisHost, m
 pytestmark = pytest.mark.cluster
 
 TEAMS = 6  # a double round robin: 10 rounds of 3 matches
-ROUNDS = 10
 MATCHES = TEAMS * (TEAMS - 1)
 BEAT_EVERY = 2
 #: Seconds from PostgreSQL's return (the last fault) to the season's last match stored.
