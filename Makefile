@@ -18,8 +18,9 @@ demo: setup
 	$(BIN)/python manage.py demo $(ARGS)
 
 # `make test` leaves out the slow suites (real workers, browsers, fuzz, soak, a broker of their
-# own, tests marked slow) to stay at a few minutes; `make test-all` runs everything, as CI does.
-FAST := not (worker or browser or fuzz or soak or broker or slow)
+# own, hosts in network namespaces, tests marked slow) to stay at a few minutes; `make test-all`
+# runs everything, as CI does.
+FAST := not (worker or browser or fuzz or soak or broker or cluster or slow)
 
 test: $(STAMP)
 	@scripts/system-deps.sh

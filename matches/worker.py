@@ -30,19 +30,11 @@ def database_url(settings_dict: dict) -> str:
     return f"postgres://{credentials}{settings_dict.get('HOST') or 'localhost'}{port}/{settings_dict['NAME']}"
 
 
-def start_worker(
-    *,
-    concurrency: int = 2,
-    queue: str | None = None,
-    env: dict | None = None,
-    beat: bool = False,
-    logfile: Path | None = None,
-    loglevel: str = "WARNING",
-) -> subprocess.Popen:
-    """A ``celery -A config worker`` child process on this project's settings and broker.
-
-    It leads a process group of its own (its pool and an embedded beat), so that
-    ``stop_worker`` can kill all of it and a test can signal all of it at once."""
+def worker_command(
+    *, concurrency: int = 2, queue: str | None = None, beat: bool = False, loglevel: str = "WARNING"
+) -> list[str]:
+    """The ``celery -A config worker`` command line of ``start_worker`` (the cluster tests run
+    it on hosts of their own)."""
     command = [
         sys.executable,
         "-m",
@@ -62,6 +54,23 @@ def start_worker(
     ]
     if beat:
         command += ["--beat", "--schedule", str(Path(settings.VAR_DIR) / "celerybeat-schedule")]
+    return command
+
+
+def start_worker(
+    *,
+    concurrency: int = 2,
+    queue: str | None = None,
+    env: dict | None = None,
+    beat: bool = False,
+    logfile: Path | None = None,
+    loglevel: str = "WARNING",
+) -> subprocess.Popen:
+    """A ``celery -A config worker`` child process on this project's settings and broker.
+
+    It leads a process group of its own (its pool and an embedded beat), so that
+    ``stop_worker`` can kill all of it and a test can signal all of it at once."""
+    command = worker_command(concurrency=concurrency, queue=queue, beat=beat, loglevel=loglevel)
     output = open(logfile, "ab") if logfile else subprocess.DEVNULL  # noqa: SIM115 - the child owns it
     return subprocess.Popen(
         command,
