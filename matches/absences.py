@@ -236,3 +236,70 @@ def match_absences(match: Match) -> dict[str, list[Absence]]:
         position = ids.index(match.id) + 1 if match.id in ids else 1
         out[side] = [absence for absence in absences.get(team_id, []) if absence.matches >= position]
     return out
+
+
+@dataclass(frozen=True)
+class OutLine:
+    """A player out, as the pages and the API show him: why, and until when."""
+
+    player_id: int
+    name: str
+    reasons: tuple[str, ...]
+    reason: str
+    matches: int
+    until: str
+    #: the last match he misses (a scheduled one of the season; None: more than remain)
+    until_match_id: int | None = None
+    until_round: int | None = None
+
+
+def team_out(season: Season, team_id: int) -> list[OutLine]:
+    """Who is out of the team's next matches of the season, why and until when (a fixed
+    number of queries)."""
+    found = season_absences(season, [team_id]).get(team_id, [])
+    if not found:
+        return []
+    upcoming = upcoming_matches(season, [team_id])[team_id]
+    lines = []
+    for absence in found:
+        last = upcoming[absence.matches - 1] if absence.matches <= len(upcoming) else None
+        lines.append(
+            OutLine(
+                player_id=absence.player_id,
+                name=absence.player_name,
+                reasons=absence.reasons,
+                reason=absence.reason_label,
+                matches=absence.matches,
+                until=absence_until(absence, upcoming),
+                until_match_id=last.id if last else None,
+                until_round=last.round if last else None,
+            )
+        )
+    return lines
+
+
+def match_out(match: Match) -> dict[str, list[OutLine]]:
+    """Who is out of the match, by side: for a scheduled match those whose ban covers it, for a
+    played one those its sheets left off (``played_with["absent"]``)."""
+    if match.status == Match.Status.SCHEDULED:
+        return {
+            side: [OutLine(a.player_id, a.player_name, a.reasons, a.reason_label, a.matches, "") for a in side_absences]
+            for side, side_absences in match_absences(match).items()
+        }
+    recorded = (match.played_with or {}).get("absent") or {}
+    ids = {int(player["id"]) for players in recorded.values() for player in players}
+    names = dict(Player.objects.filter(id__in=ids).values_list("id", "name")) if ids else {}
+    return {
+        side: [
+            OutLine(
+                player_id=int(player["id"]),
+                name=names.get(int(player["id"]), player["id"]),
+                reasons=tuple(player["reasons"]),
+                reason=", ".join(REASON_LABELS.get(reason, reason) for reason in player["reasons"]),
+                matches=0,
+                until="",
+            )
+            for player in recorded.get(side, [])
+        ]
+        for side in (Match.Side.HOME, Match.Side.AWAY)
+    }

@@ -21,6 +21,7 @@ from competitions.seasons import current_season, league_seasons, with_progress
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
+from matches.absences import OutLine, team_out
 from matches.models import HAPPENED_AT, Match, PlayerMatchStat, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
@@ -463,6 +464,8 @@ class TeamPage:
     ledger: list[LedgerLine] = field(default_factory=list)
     #: the manager's public name (``rosters.accounts.manager_name``), never the e-mail address
     manager: str | None = None
+    #: who is out of the team's next matches (suspended, injured), why and until when
+    out: list[OutLine] = field(default_factory=list)
 
 
 @dataclass
@@ -498,6 +501,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
     members: list[SquadMember] = []
     matches: list[Match] = []
     ledger: list[LedgerLine] = []
+    out: list[OutLine] = []
     if season is not None:
         season.league = team.league
         members = list(
@@ -508,6 +512,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         of_team = matches_with_teams().filter(Q(home=team) | Q(away=team), season=season)
         matches = with_links(list(of_team.order_by("round", HAPPENED_AT, "id")))
         ledger = ledger_lines(team, season)
+        out = team_out(season, team.id)
     columns = attribute_columns(m.player.attributes for m in members)
     return TeamPage(
         team=team,
@@ -528,6 +533,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         matches=matches,
         ledger=ledger,
         manager=manager_name(team),
+        out=out,
     )
 
 

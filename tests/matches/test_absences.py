@@ -267,3 +267,54 @@ def test_until_when_in_words(season):
     )
     assert absences.match_absences(upcoming[1])["home" if upcoming[1].home_id == team.id else "away"] == [absence]
     assert absences.match_absences(upcoming[2])["home" if upcoming[2].home_id == team.id else "away"] == []
+
+
+def test_the_team_page_match_page_and_api_show_who_is_out(season, client):
+    team = season.teams.first()
+    first = ordered(season, team)[0]
+    player = field_players(season, team)[0]
+    name = SquadMember.objects.get(season=season, player_id=player).player.name
+    result(first, team=team, cards={player: (0, 1)})
+    nxt = absences.upcoming_matches(season, [team.id])[team.id][0]
+    opponent = nxt.away if nxt.home_id == team.id else nxt.home
+
+    page = client.get(f"/teams/{team.id}/?season={season.id}").content.decode()
+    assert 'id="out"' in page and name in page
+    assert f"misses the next match v {opponent} (round {nxt.round})" in page
+    assert f'href="/matches/{nxt.id}/"' in page
+
+    page = client.get(f"/matches/{nxt.id}/").content.decode()
+    assert 'id="out"' in page and f"<strong>{name}</strong> (sent off)" in page
+    later = absences.upcoming_matches(season, [team.id])[team.id][1]
+    assert 'id="out"' not in client.get(f"/matches/{later.id}/").content.decode()
+
+    body = client.get(f"/api/teams/{team.id}/absences/?season={season.id}").json()
+    assert body["team"] == team.id and body["season"] == season.id
+    assert body["absences"] == [
+        {
+            "player": player,
+            "name": name,
+            "reasons": ["sent_off"],
+            "matches": 1,
+            "until": f"misses the next match v {opponent} (round {nxt.round})",
+            "until_match": nxt.id,
+            "until_round": nxt.round,
+        }
+    ]
+    side = "home" if nxt.home_id == team.id else "away"
+    preview = client.get(f"/api/matches/{nxt.id}/preview/").json()
+    assert [line["player"] for line in preview["out"][side]] == [player]
+    assert preview["out"]["home" if side == "away" else "away"] == []
+    # the preview's simulation leaves him out: the sheet it plays has seven cards
+    assert len(services.match_setup(nxt)[1 if side == "home" else 2].players) == 7
+
+
+def test_the_match_page_of_a_forfeit_says_why(season, client):
+    team = season.teams.first()
+    first, second = ordered(season, team)[:2]
+    result(first, team=team, cards={player: (0, 1) for player in field_players(season, team)[:3]})
+    for other in season.matches.filter(round=first.round).exclude(id=first.id):
+        result(other)
+    results.matches_play([second.id])
+    page = client.get(f"/matches/{second.id}/").content.decode()
+    assert "Why forfeited" in page and f"{team.name} cannot field a side without" in page
