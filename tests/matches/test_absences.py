@@ -11,6 +11,7 @@ from engines import MatchOptions, get_engine
 from matches import absences, services
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from ops.demo import demo_season_create
+from ops.json_ids import _played_with
 from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
@@ -318,3 +319,9 @@ def test_the_match_page_of_a_forfeit_says_why(season, client):
     results.matches_play([second.id])
     page = client.get(f"/matches/{second.id}/").content.decode()
     assert "Why forfeited" in page and f"{team.name} cannot field a side without" in page
+
+
+def test_a_restore_maps_the_absent_players_ids():
+    recorded = {"absent": {"home": [{"id": "12", "reasons": ["sent_off"]}]}, "dropped": {"away": "why"}}
+    mapped = _played_with(recorded, lambda kind, old: str(int(old) + 100) if isinstance(old, str) else old + 100)
+    assert mapped == {"absent": {"home": [{"id": "112", "reasons": ["sent_off"]}]}, "dropped": {"away": "why"}}
