@@ -109,7 +109,7 @@ def season_absences(season: Season, team_ids: Iterable[int] | None = None) -> di
         results.values_list("id", "home_id", "away_id", "status", "played_at", "kickoff"),
         key=lambda row: result_order(row[4], row[5], row[0]),
     )
-    causes = _causes(league, [row[0] for row in rows], {row[0]: (row[1], row[2]) for row in rows})
+    causes = _causes(league, results, [row[0] for row in rows], {row[0]: (row[1], row[2]) for row in rows})
     out: dict[tuple[int, int], _Out] = {}
     for match_id, home_id, away_id, *_ in rows:
         for team_id in (home_id, away_id):
@@ -150,20 +150,23 @@ def season_absences(season: Season, team_ids: Iterable[int] | None = None) -> di
 Cause = tuple[tuple[int, int], str, int]
 
 
-def _causes(league, match_ids: list[int], teams: dict[int, tuple[int, int]]) -> dict[int, list[Cause]]:
-    """The bans each of the results gives, by match (two queries: cards, serious injuries)."""
+def _causes(league, results, match_ids: list[int], teams: dict[int, tuple[int, int]]) -> dict[int, list[Cause]]:
+    """The bans each of the results gives, by match (two queries: cards, serious injuries);
+    ``results`` is their queryset (read as a subquery), ``match_ids`` the order they came in."""
     causes: dict[int, list[Cause]] = {}
     if not match_ids:
         return causes
     ban, red_matches = league.yellow_cards_ban, league.suspension_matches
     booked = Q(red_cards__gt=0) | (Q(yellow_cards__gt=0) if ban else Q(pk__in=[]))
-    cards = PlayerMatchStat.objects.filter(booked, match_id__in=match_ids).values_list(
+    cards = PlayerMatchStat.objects.filter(booked, match__in=results.values("id")).values_list(
         "match_id", "team_id", "player_id", "yellow_cards", "red_cards"
     )
     yellows: dict[tuple[int, int], int] = {}
     # the yellows count in the order of the results
     order = {match_id: index for index, match_id in enumerate(match_ids)}
-    for match_id, team_id, player_id, yellow, red in sorted(cards, key=lambda row: (order[row[0]], row[2])):
+    # a result stored since ``match_ids`` were read is left for the next read
+    known = [row for row in cards if row[0] in order]
+    for match_id, team_id, player_id, yellow, red in sorted(known, key=lambda row: (order[row[0]], row[2])):
         key = (team_id, player_id)
         if red:
             if red_matches:
@@ -176,10 +179,10 @@ def _causes(league, match_ids: list[int], teams: dict[int, tuple[int, int]]) -> 
     serious = get_engine(league.engine).serious_injuries
     if league.injury_matches and serious:
         events = MatchEvent.objects.filter(
-            match_id__in=match_ids, kind__in=list(serious), player__isnull=False
+            match__in=results.values("id"), kind__in=list(serious), player__isnull=False
         ).values_list("match_id", "side", "player_id", "kind", "detail")
         for match_id, side, player_id, kind, detail in events:
-            if all(detail.get(key) == value for key, value in serious[kind].items()):
+            if match_id in teams and all(detail.get(key) == value for key, value in serious[kind].items()):
                 home_id, away_id = teams[match_id]
                 key = (home_id if side == Match.Side.HOME else away_id, player_id)
                 causes.setdefault(match_id, []).append((key, INJURY, league.injury_matches))
