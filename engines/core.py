@@ -13,7 +13,6 @@ import json
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, overload
 
 from engines.published import NO_SETTINGS, CardFace, Clock, Sheet, TableEntry, settings_problem
@@ -537,11 +536,7 @@ class Engine:
     market: Any = None
     #: The event kinds and detail keys the engine logs (the standard ones and its own).
     event_vocabulary: EventVocabulary = EventVocabulary()
-    #: The events that report a serious injury, one that outlasts the match (a league may make
-    #: the player miss matches for it: ``League.injury_matches``): each kind with the detail
-    #: values its event carries then (Fütti's major injury: ``{"injury": {"severity": "major"}}``).
-    #: Empty: the game reports no injury beyond the match.
-    serious_injuries: Mapping[str, Mapping[str, Any]] = MappingProxyType({})
+    serious_injuries: Mapping[str, Mapping[str, Any]] = {}  #: injury events outlasting the match: kind -> detail
 
     def validate_settings(self, settings: Any) -> dict[str, Any]:
         """A league's engine settings checked when they are saved, not at kickoff: a
