@@ -172,7 +172,7 @@ def test_the_absences_of_a_season_take_a_fixed_number_of_queries(season, django_
         absences.season_absences(season)
 
 
-def test_the_sheet_leaves_the_suspended_off_and_the_match_records_it(season):
+def test_the_sheet_leaves_the_suspended_off_and_the_match_records_it(season, client):
     team = season.teams.first()
     first, second = ordered(season, team)[:2]
     player = field_players(season, team)[0]
@@ -189,6 +189,9 @@ def test_the_sheet_leaves_the_suspended_off_and_the_match_records_it(season):
     assert second.played_with["absent"] == {side: [{"id": str(player), "reasons": ["sent_off"]}]}
     assert not PlayerMatchStat.objects.filter(match=second, player_id=player).exists()
     assert PlayerMatchStat.objects.filter(match=second, team=team).count() == 7
+    name = SquadMember.objects.get(season=season, player_id=player).player.name
+    page = client.get(f"/matches/{second.id}/").content.decode()
+    assert f"<strong>{name}</strong> (sent off)" in page and "Left off the team sheets the engine played" in page
     # a replay plays the same sheets: the result is the engine's for them
     home, away = services.played_sheets(second)
     replayed = get_engine("futti").simulate(home, away, seed=second.seed, options=MatchOptions())
