@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from competitions import results
+from competitions.previews import match_preview
 from engines import MatchOptions, get_engine
 from matches import absences, services
 from matches.models import Match, MatchEvent, PlayerMatchStat
@@ -328,3 +329,18 @@ def test_a_restore_maps_the_absent_players_ids():
     recorded = {"absent": {"home": [{"id": "12", "reasons": ["sent_off"]}]}, "dropped": {"away": "why"}}
     mapped = _played_with(recorded, lambda kind, old: str(int(old) + 100) if isinstance(old, str) else old + 100)
     assert mapped == {"absent": {"home": [{"id": "112", "reasons": ["sent_off"]}]}, "dropped": {"away": "why"}}
+
+
+def test_the_preview_of_a_match_a_side_is_too_short_for_is_its_forfeit(season):
+    team = season.teams.first()
+    first, second = ordered(season, team)[:2]
+    result(first, team=team, cards={player: (0, 1) for player in field_players(season, team)[:3]})
+    for other in season.matches.filter(round=first.round).exclude(id=first.id):
+        result(other)
+    second = Match.objects.select_related("season__league", "home", "away").get(id=second.id)
+    outlook = match_preview(second, samples=8).to_dict()
+    short_home = second.home_id == team.id
+    assert (outlook["home_win"], outlook["away_win"]) == ((0.0, 1.0) if short_home else (1.0, 0.0))
+    assert outlook["likely_scores"] == [
+        {"home": 0 if short_home else 3, "away": 3 if short_home else 0, "probability": 1.0}
+    ]
