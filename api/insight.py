@@ -4,11 +4,41 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from matches.absences import REASON_LABELS
+
 
 class LikelyScoreSerializer(serializers.Serializer):
     home = serializers.IntegerField()
     away = serializers.IntegerField()
     probability = serializers.FloatField()
+
+
+class AbsenceSerializer(serializers.Serializer):
+    """A player out of his team's next matches: suspended or injured (``docs/suspensions.md``)."""
+
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    reasons = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(REASON_LABELS)),
+        help_text="Why, in the order the causes came: sent_off, yellow_cards (the league's ban), injury.",
+    )
+    matches = serializers.IntegerField(help_text="The team's matches he still misses, from its next.")
+    until = serializers.CharField(help_text='In words: "misses the next match v X (round 4)".')
+    until_match = serializers.IntegerField(
+        source="until_match_id", allow_null=True, help_text="The last match he misses; null: more than remain."
+    )
+    until_round = serializers.IntegerField(allow_null=True)
+
+
+class MatchOutSerializer(serializers.Serializer):
+    home = AbsenceSerializer(many=True)
+    away = AbsenceSerializer(many=True)
+
+
+class TeamAbsencesSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    season = serializers.IntegerField(allow_null=True, help_text="The season asked for, else the current one.")
+    absences = AbsenceSerializer(many=True)
 
 
 class PreviewSerializer(serializers.Serializer):
@@ -22,6 +52,9 @@ class PreviewSerializer(serializers.Serializer):
     likely_scores = LikelyScoreSerializer(many=True)
     home_through = serializers.FloatField(required=False, help_text="When a winner is required.")
     away_through = serializers.FloatField(required=False, help_text="When a winner is required.")
+    out = MatchOutSerializer(
+        help_text="Who is out of the match by side, suspended or injured: left off the sheets the preview plays."
+    )
 
 
 class QueuedSerializer(serializers.Serializer):

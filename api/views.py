@@ -12,6 +12,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpResponse, JsonResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, mixins, status, viewsets
@@ -32,6 +33,7 @@ from api.insight import (
     ParitySerializer,
     PreviewSerializer,
     QueuedSerializer,
+    TeamAbsencesSerializer,
 )
 from api.pdf import PdfRenderer, pdf_download, pdf_schema
 from competitions import results
@@ -45,11 +47,13 @@ from competitions.previews import PreviewTooSlow, match_preview, preview_request
 from competitions.records import cached_records, history_document
 from competitions.round_robin import fixtures_generate
 from competitions.season_report import season_report
+from competitions.seasons import current_season, with_progress
 from competitions.standings import cached_standings
 from config.throttling import AnonThrottle, ScopeThrottle
 from leagues.models import League, Season, SeasonTeam, Team
 from leagues.validation import query_id
 from matches import fixtures
+from matches.absences import match_out, team_out
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import MatchNotPlayable
 from matches.tactics import season_tactics_set, tactics_paid
@@ -236,6 +240,22 @@ class TeamViewSet(viewsets.ReadOnlyModelViewSet):
         return pdf_download(lambda: render_cards(card_set_for_team(int(pk), season_id)))
 
     @extend_schema(
+        responses=TeamAbsencesSerializer,
+        parameters=[OpenApiParameter("season", OpenApiTypes.INT, description="This season; default: the current one.")],
+    )
+    @action(detail=True, methods=["get"])
+    def absences(self, request: Request, pk: str | None = None) -> Response:
+        """Who is out of the team's next matches of a season, suspended or injured, why and until
+        when, as on the team page (``docs/suspensions.md``)."""
+        team = self.get_object()  # ``?season=`` through ``TeamFilter``: a bad id 400, another team's 404
+        seasons = with_progress(team.seasons.select_related("league"))
+        asked = request.query_params.get("season")
+        season = seasons.get(id=int(asked)) if asked else current_season(seasons, timezone.now())
+        lines = team_out(season, team.pk) if season is not None else []
+        data = {"team": team.pk, "season": season.pk if season else None, "absences": lines}
+        return Response(TeamAbsencesSerializer(data).data)
+
+    @extend_schema(
         responses=serializers.TeamLedgerSerializer,
         parameters=[OpenApiParameter("season", OpenApiTypes.INT, description="Only this season.")],
     )
@@ -382,7 +402,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
             return Response({"status": "queued"}, status=status.HTTP_202_ACCEPTED)
         except MatchNotPlayable as exc:
             raise exceptions.NotFound(str(exc)) from exc
-        return Response(PreviewSerializer({"match": match.id, **preview.to_dict()}).data)
+        return Response(PreviewSerializer({"match": match.id, **preview.to_dict(), "out": match_out(match)}).data)
 
     def _set_status(self, status_: str, **extra: object) -> Response:
         match = self.get_object()

@@ -3,7 +3,9 @@
 The pairing is played ``samples`` times from exactly what the play task would play it from
 (``matches.services.match_setup``: both squads, their tactics, the season's settings and
 whether a winner is required; tactics the engine refuses are dropped as the play task drops
-them), each time with a seed of the preview's own stream. Counting the outcomes gives the
+them; the players out of the team's next match, suspended or injured, left off), each time
+with a seed of the preview's own stream; a side that cannot field the game's minimum without
+them loses by forfeit, as it will. Counting the outcomes gives the
 probabilities of a home win, a draw and an away win, the expected goals and the most likely
 scores; the whole score distribution is kept, since the season's odds
 (``competitions.odds``) complete the remaining matches from it.
@@ -40,10 +42,10 @@ from typing import Any
 from django.core.cache import cache
 
 from config.celery import app
-from engines import Engine, MatchOptions, TeamSheet
+from engines import CardError, Engine, MatchOptions, TeamSheet
 from engines.sheets import FrozenTeamSheet
 from matches.models import Match
-from matches.services import SeasonSheets, match_engine, match_setup, seasons_sheets, sheets_simulate
+from matches.services import SeasonSheets, match_engine, match_setup, seasons_sheets, sheets_simulate, short_sides
 
 #: Samples per preview: the standard error of each probability is at most 1/(2 sqrt 640) = 1.98 pp.
 PREVIEW_SAMPLES = 640
@@ -168,9 +170,25 @@ def match_preview(match: Match, *, samples: int = PREVIEW_SAMPLES, budget: float
     key = pairing_key(engine, home, away, options, samples)
     outlook = cache.get(key)
     if outlook is None:
-        outlook = pairing_outlook(engine, home, away, options, preview_seeds(key, samples), budget)
+        try:
+            outlook = pairing_outlook(engine, home, away, options, preview_seeds(key, samples), budget)
+        except CardError:
+            short = short_sides(engine, home, away, seed=SEED_FLOOR, options=options)
+            if len(short) != 1:
+                raise
+            outlook = forfeit_outlook(match, next(iter(short)), samples, options)
         cache.set(key, outlook, PREVIEW_CACHE_SECONDS)
     return outlook
+
+
+def forfeit_outlook(match: Match, short_side: str, samples: int, options: MatchOptions) -> Outlook:
+    """The preview of a match one side cannot field the game's minimum for (its players out):
+    the forfeit the play task will award against it, every time."""
+    league = match.season.league
+    won, lost = league.forfeit_goals_for, league.forfeit_goals_against
+    score = (lost, won) if short_side == Match.Side.HOME else (won, lost)
+    through = (samples if short_side == Match.Side.AWAY else 0) if options.winner_required else None
+    return Outlook(samples=samples, scores={score: samples}, home_through=through)
 
 
 def preview_keys(

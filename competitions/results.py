@@ -15,7 +15,7 @@ from django.utils import timezone
 from audit import services as audit
 from competitions.progress import on_result
 from leagues.cache import standings_changes_collected
-from matches import services
+from matches import absences, services
 from matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -28,15 +28,41 @@ def match_play(*, match_id: int) -> Match:
     worker, is returned unchanged."""
     ready = services.matches_ready([match_id])
     if ready:
-        simulated = services.match_simulate(ready[0])
+        simulated = match_simulate_or_short(ready[0])
         with transaction.atomic():
             for match in services.matches_lock([match_id]):
                 if services.playing_inputs(match) != services.playing_inputs(ready[0]):
-                    simulated = services.match_simulate(match)  # changed since it was read
-                services.simulated_store(match, simulated)
+                    simulated = match_simulate_or_short(match)  # changed since it was read
+                match = simulated_or_forfeit_store(match, simulated)
                 on_result(match)
                 return match
     return Match.objects.get(id=match_id)
+
+
+def match_simulate_or_short(match: Match) -> services.Simulated | services.SidesShort:
+    """What the engine played, or the one side too short to play (an engine error, or both
+    sides short, is raised)."""
+    try:
+        return services.match_simulate(match)
+    except services.SidesShort as short:
+        if len(short.sides) > 1:
+            raise
+        return short
+
+
+def simulated_or_forfeit_store(
+    match: Match, simulated: services.Simulated | services.SidesShort, audit_entries: list | None = None
+) -> Match:
+    """Store what the engine played on the locked match, or, when one side could not field the
+    game's minimum without its absent players, a forfeit against it with the reason (the
+    caller holds the transaction and sets off what the result decides). Both sides short: the
+    match cannot be decided here, ``SidesShort`` is raised (the match fails, with why)."""
+    if isinstance(simulated, services.SidesShort):
+        if len(simulated.sides) > 1:
+            raise simulated
+        ((side, reason),) = simulated.sides.items()
+        return services.forfeit_store(match, forfeited_by=side, reason=reason)
+    return services.simulated_store(match, simulated, audit_entries)
 
 
 def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
@@ -49,18 +75,39 @@ def match_forfeit(match: Match, *, forfeited_by: str) -> Match:
 
 def matches_play(ids: Iterable[int]) -> list[Match]:
     """Play matches in batches of ``PLAY_BATCH_SIZE`` (``batch_play``). A second leg whose first
-    leg is among them is played after it, in a pass of its own. Returns the matches of ``ids``
-    as they stand, in that order."""
+    leg is among them is played after it, in a pass of its own; so is a team's later match of a
+    season (overdue rounds), since who is out of it follows from the earlier one's result.
+    Returns the matches of ``ids`` as they stand, in that order."""
     ids = list(ids)
     pending = ids
     size = settings.PLAY_BATCH_SIZE
     while ready := services.matches_ready(pending):
+        ready = teams_first_matches(ready)
         for start in range(0, len(ready), size):
             batch_play(ready[start : start + size])
         played = {match.id for match in ready}
         pending = [match_id for match_id in pending if match_id not in played]
     found = Match.objects.in_bulk(ids)
     return [found[match_id] for match_id in ids if match_id in found]
+
+
+def teams_first_matches(matches: list[Match]) -> list[Match]:
+    """Of ``matches``, those that are each of their teams' first of the season among them (by
+    kickoff, then id), in their order: a batch reads each team's sheet once, for its next match
+    (its suspended and injured players left off), so a team's later match waits for a pass of
+    its own, after the earlier one's result is stored. In a league where nobody is ever out
+    (no suspensions or injuries), any number of a team's matches play together."""
+    first: dict[tuple[int, int], tuple] = {}
+    for match in matches:
+        for team_id in (match.home_id, match.away_id):
+            key = (match.season_id, team_id)
+            first[key] = min(first.get(key, (match.kickoff, match.id)), (match.kickoff, match.id))
+    return [
+        match
+        for match in matches
+        if not absences.rules_apply(match.season)
+        or first[match.season_id, match.home_id][1] == match.id == first[match.season_id, match.away_id][1]
+    ]
 
 
 def batch_play(ready: list[Match]) -> None:
@@ -99,11 +146,11 @@ def match_store_or_fail(match: Match, simulated: services.Simulated | Exception,
     match (its engine's, or what its result sets off) rolls back only its savepoint and marks it
     failed. Its audit entry joins ``audit_entries`` once its savepoint is kept."""
     try:
-        if isinstance(simulated, Exception):
+        if isinstance(simulated, Exception) and not is_one_side_short(simulated):
             raise simulated
         entries: list = []
         with transaction.atomic():
-            services.simulated_store(match, simulated, entries)
+            match = simulated_or_forfeit_store(match, simulated, entries)  # type: ignore[arg-type]
             on_result(match)
         audit_entries.extend(entries)
     except (OperationalError, InterfaceError):  # the connection or the transaction: the batch's
@@ -111,6 +158,11 @@ def match_store_or_fail(match: Match, simulated: services.Simulated | Exception,
     except Exception as exc:
         log.exception("match %s failed", match.id)
         services.match_fail(match_id=match.id, error=f"{type(exc).__name__}: {exc}")
+
+
+def is_one_side_short(error: Exception) -> bool:
+    """Whether the error is one side too short to play: that match is forfeited, not failed."""
+    return isinstance(error, services.SidesShort) and len(error.sides) == 1
 
 
 def due_matches_play(now: datetime | None = None) -> list[Match]:

@@ -16,7 +16,7 @@ from engines import MatchResult
 from engines.core import Event
 from engines.published import OWN_GOAL
 from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
-from matches.services import RESULT_FIELDS, STAT_FIELDS, result_store, team_sheets
+from matches.services import RESULT_FIELDS, STAT_FIELDS, SquadSheet, result_store, team_sheets
 from matches.table_results import (
     TABLE_VERSION,
     Action,
@@ -40,7 +40,8 @@ from notifications.services import notify
 
 def _store(match: Match, payload: dict[str, Any]) -> None:
     """Store an agreed result as the engine's would be: score, play-by-play, stats; then the bracket."""
-    home, away = team_sheets(match)
+    # every card of both squads, those out included: the result says who played, as entered
+    home, away = (sheet.full if isinstance(sheet, SquadSheet) else sheet for sheet in team_sheets(match))
     squad = squad_of(match)
     game = table_entry(match.season.league.engine)
     stats: dict[str, dict[str, int]] = {}

@@ -536,6 +536,7 @@ class Engine:
     market: Any = None
     #: The event kinds and detail keys the engine logs (the standard ones and its own).
     event_vocabulary: EventVocabulary = EventVocabulary()
+    serious_injuries: Mapping[str, Mapping[str, Any]] = {}  #: injury events outlasting the match: kind -> detail
 
     def validate_settings(self, settings: Any) -> dict[str, Any]:
         """A league's engine settings checked when they are saved, not at kickoff: a

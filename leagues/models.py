@@ -158,9 +158,10 @@ class League(models.Model):
         "(0: it goes through at once).",
     )
     suspension_matches = models.PositiveSmallIntegerField(
-        default=1,
+        default=0,
         validators=[MaxValueValidator(99)],
-        help_text="Matches of the same competition a player sent off misses (0: no suspensions).",
+        help_text="Matches of the same competition a player sent off misses (0: none). Fütti and Mutant Soccer "
+        'play a side short; in "11", Calciotto and the Flexdeck a player out means the team forfeits.',
     )
     yellow_cards_ban = models.PositiveSmallIntegerField(
         default=0,

@@ -62,6 +62,12 @@ class Match(models.Model):
         default=False, help_text="A knockout match: a draw is settled by the game's own procedure."
     )
     forfeited_by = models.CharField(max_length=4, choices=Side.choices, blank=True)
+    forfeit_reason = models.CharField(
+        max_length=500,
+        blank=True,
+        help_text="Why the match was forfeited, when the platform awarded it: a side that could not "
+        "field the game's minimum without its suspended and injured players.",
+    )
     error = models.TextField(blank=True, help_text="Why the engine could not play the match.")
     play_mode = models.CharField(
         max_length=10,

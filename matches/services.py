@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -26,6 +27,8 @@ from engines import CardError, Engine, MatchOptions, MatchResult, TeamSheet, get
 from engines.core import STANDARD_STATS, event_records
 from leagues.cache import standings_changed
 from leagues.models import PlayMode, Season, SeasonTeam, Team
+from matches import absences
+from matches.absences import Absence
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from rosters.models import SquadMember
 
@@ -39,6 +42,30 @@ class MatchNotPlayable(Exception):
     """The match cannot be played as it stands (e.g. a squad is missing)."""
 
 
+class SidesShort(MatchNotPlayable):
+    """A side cannot field the game's minimum without its absent players: the engine refuses
+    its sheet. ``sides`` holds, by side, why (``forfeit_reason`` of a forfeit against it)."""
+
+    def __init__(self, sides: dict[str, str]) -> None:
+        super().__init__("; ".join(sides.values()))
+        self.sides = sides
+
+
+@dataclass(frozen=True)
+class SquadSheet(TeamSheet):
+    """A team's sheet for its next match: its squad without the players out
+    (``matches.absences``), whose cards and absences it keeps, so the match records who was
+    left out and a side too short can be told from a sheet the engine refuses for another reason."""
+
+    squad: tuple[Mapping[str, Any], ...] = ()
+    absences: tuple[Absence, ...] = ()
+
+    @property
+    def full(self) -> TeamSheet:
+        """The sheet with the absent players back, and without tactics (which may name them)."""
+        return TeamSheet(name=self.name, players=self.squad)
+
+
 def team_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
     """Both sides' squads for the match's season, as the engine's team sheets (read as plain
     values: the worker builds these for every match it plays)."""
@@ -50,44 +77,70 @@ SeasonSheets = dict[tuple[int, int], TeamSheet]
 
 
 def seasons_sheets(matches: Iterable[Match]) -> SeasonSheets:
-    """The sheet of every side of ``matches`` by (season id, team id): two queries a season,
-    however many matches (a batch of a matchday reads its squads once)."""
+    """The sheet of every side of ``matches`` by (season id, team id), for its next match (the
+    players out of it left off): a fixed number of queries a season, however many matches (a
+    batch of a matchday reads its squads once)."""
     teams_of: dict[int, dict[int, Team]] = {}
+    seasons: dict[int, Season] = {}
     for match in matches:
+        seasons[match.season_id] = match.season
         teams_of.setdefault(match.season_id, {}).update({match.home_id: match.home, match.away_id: match.away})
     return {
         (season_id, team_id): sheet
         for season_id, teams in teams_of.items()
-        for team_id, sheet in squad_sheets(season_id, teams.values()).items()
+        for team_id, sheet in squad_sheets(seasons[season_id], teams.values()).items()
     }
 
 
-def match_sheets(match: Match, sheets: SeasonSheets) -> tuple[TeamSheet, TeamSheet]:
+def played_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
+    """The sheets a played match was played with, to replay it: each side's squad as it is now,
+    without the players its ``played_with`` records absent, with the tactics it records."""
+    recorded = match.played_with or {}
+    absent, lineups = recorded.get("absent") or {}, recorded.get("lineups") or {}
+    sheets = []
+    for side, sheet in zip(("home", "away"), match_sheets(match, seasons_sheets([match]), short_ok=True), strict=True):
+        out = {player["id"] for player in absent.get(side, [])}
+        squad = sheet.squad if isinstance(sheet, SquadSheet) else sheet.players
+        players = tuple(card for card in squad if card["id"] not in out)
+        sheets.append(TeamSheet(name=sheet.name, players=players, lineup=lineups.get(side)))
+    return sheets[0], sheets[1]
+
+
+def match_sheets(match: Match, sheets: SeasonSheets, *, short_ok: bool = False) -> tuple[TeamSheet, TeamSheet]:
     """The match's two sheets out of ``seasons_sheets``; a side without a squad cannot play."""
     home, away = sheets[match.season_id, match.home_id], sheets[match.season_id, match.away_id]
     for team, sheet in ((match.home, home), (match.away, away)):
-        if not sheet.players:
+        if not sheet.players and not (short_ok and isinstance(sheet, SquadSheet) and sheet.squad):
             raise MatchNotPlayable(f"{team} has no squad for this season")
     return home, away
 
 
-def squad_sheets(season_id: int, teams: Iterable[Team]) -> dict[int, TeamSheet]:
-    """Each team's squad in the season with its tactics, as the engine's team sheet (one query
-    for them all; a team without a squad has a sheet without players)."""
+def squad_sheets(season: Season, teams: Iterable[Team]) -> dict[int, SquadSheet]:
+    """Each team's sheet for its next match of the season: its squad with its tactics, without
+    the players out of that match (``matches.absences``). A fixed number of queries for them
+    all; a team without a squad has a sheet without players."""
     teams = list(teams)
     rows = (
-        SquadMember.objects.filter(season_id=season_id, team_id__in=[team.id for team in teams])
+        SquadMember.objects.filter(season_id=season.id, team_id__in=[team.id for team in teams])
         .order_by("player_id")
         .values_list("team_id", "player_id", "player__name", "player__attributes")
     )
     cards: dict[int, list[dict]] = {team.id: [] for team in teams}
     for team_id, player_id, name, attributes in rows:
         cards[team_id].append({**attributes, "id": str(player_id), "name": name})
-    tactics = season_tactics(season_id, [team.id for team in teams])
-    return {
-        team.id: TeamSheet(name=team.name, players=tuple(cards[team.id]), lineup=tactics[team.id] or None)
-        for team in teams
-    }
+    tactics = season_tactics(season.id, [team.id for team in teams])
+    out = absences.season_absences(season, [team.id for team in teams])
+    sheets = {}
+    for team in teams:
+        missing = {str(absence.player_id): absence for absence in out.get(team.id, [])}
+        sheets[team.id] = SquadSheet(
+            name=team.name,
+            players=tuple(card for card in cards[team.id] if card["id"] not in missing),
+            lineup=tactics[team.id] or None,
+            squad=tuple(cards[team.id]),
+            absences=tuple(missing[card["id"]] for card in cards[team.id] if card["id"] in missing),
+        )
+    return sheets
 
 
 def season_tactics(season_id: int, team_ids: list[int]) -> dict[int, dict]:
@@ -139,9 +192,35 @@ Simulated = tuple[MatchResult, TeamSheet, TeamSheet, dict[str, str]]
 
 def match_simulate(match: Match, sheets: SeasonSheets | None = None) -> Simulated:
     """Run the league's engine on the match (its sheets out of ``sheets`` when given, read from
-    ``seasons_sheets`` for a batch); stores nothing."""
+    ``seasons_sheets`` for a batch); stores nothing. ``SidesShort`` when the engine refuses a
+    side's sheet for the players it is without."""
     engine, home, away, options = match_setup(match, sheets)
-    return sheets_simulate(engine, home, away, seed=match.seed, options=options, match_id=match.id)
+    try:
+        return sheets_simulate(engine, home, away, seed=match.seed, options=options, match_id=match.id)
+    except CardError as refused:
+        if short := short_sides(engine, home, away, seed=match.seed, options=options):
+            raise SidesShort(short) from refused
+        raise
+
+
+def short_sides(engine: Engine, home: TeamSheet, away: TeamSheet, *, seed: int, options: MatchOptions) -> dict:
+    """The sides whose sheet the engine refuses for want of their absent players, each with
+    why: a side is short when its sheet (without tactics) is refused against the other side's
+    full one. Played only when a match was refused, and only for a side with players out."""
+    short = {}
+    for side, sheet, other in (("home", home, away), ("away", away, home)):
+        if not isinstance(sheet, SquadSheet) or not sheet.absences:
+            continue
+        full_other = other.full if isinstance(other, SquadSheet) else replace(other, lineup=None)
+        pair = (
+            (replace(sheet, lineup=None), full_other) if side == "home" else (full_other, replace(sheet, lineup=None))
+        )
+        try:
+            engine.simulate(*pair, seed=seed, options=options)
+        except CardError as exc:
+            out = ", ".join(f"{a.player_name} ({a.reason_label})" for a in sheet.absences)
+            short[side] = f"{sheet.name} cannot field a side without {out}: {exc}"
+    return short
 
 
 def match_setup(match: Match, sheets: SeasonSheets | None = None) -> tuple[Engine, TeamSheet, TeamSheet, MatchOptions]:
@@ -254,10 +333,17 @@ def simulated_store(match: Match, simulated: Simulated, audit_entries: list | No
 
 def played_with(settings: dict, home: TeamSheet, away: TeamSheet, dropped: dict[str, str] | None = None) -> dict:
     """What, beyond the seed and the squads, decided how the engine played: the settings and
-    any lineups (empty for a league that sets neither), and under ``dropped`` the reason, by
-    side, of tactics the engine refused (the side played with the league's coach)."""
-    lineups = {side: sheet.lineup for side, sheet in (("home", home), ("away", away)) if sheet.lineup}
-    parts = (("settings", settings), ("lineups", lineups), ("dropped", dropped or {}))
+    any lineups (empty for a league that sets neither), under ``dropped`` the reason, by
+    side, of tactics the engine refused (the side played with the league's coach), and under
+    ``absent`` the players left off each side's sheet (suspended or injured) with why."""
+    sides = (("home", home), ("away", away))
+    lineups = {side: sheet.lineup for side, sheet in sides if sheet.lineup}
+    absent = {
+        side: [{"id": str(a.player_id), "reasons": list(a.reasons)} for a in sheet.absences]
+        for side, sheet in sides
+        if isinstance(sheet, SquadSheet) and sheet.absences
+    }
+    parts = (("settings", settings), ("lineups", lineups), ("dropped", dropped or {}), ("absent", absent))
     return {key: value for key, value in parts if value}
 
 
@@ -359,7 +445,7 @@ def _is_relation(model, field_name: str) -> bool:
 
 
 RESULT_FIELDS = ["status", "home_goals", "away_goals", "decided_by", "shootout_home", "shootout_away"]
-FORFEIT_FIELDS = [*RESULT_FIELDS, "forfeited_by"]
+FORFEIT_FIELDS = [*RESULT_FIELDS, "forfeited_by", "forfeit_reason"]
 
 
 def match_fail(*, match_id: int, error: str) -> None:
@@ -378,9 +464,10 @@ def match_fail(*, match_id: int, error: str) -> None:
         audit.record("match.failed", match, before=before, after=after, **match.audit_scope())
 
 
-def forfeit_store(match: Match, *, forfeited_by: str) -> Match:
+def forfeit_store(match: Match, *, forfeited_by: str, reason: str = "") -> Match:
     """Award the match against the side that forfeited, with the league's forfeit score (the
-    caller holds the transaction, and sets off what the result decides)."""
+    caller holds the transaction, and sets off what the result decides); ``reason``: why, when
+    the platform awards it (a side too short to play)."""
     league = match.season.league
     winner_goals, loser_goals = league.forfeit_goals_for, league.forfeit_goals_against
     match = Match.objects.select_for_update(of=("self",)).get(id=match.id)
@@ -394,6 +481,7 @@ def forfeit_store(match: Match, *, forfeited_by: str) -> Match:
         PlayerMatchStat.objects.filter(match=match).delete()
     match.status = Match.Status.FORFEITED
     match.forfeited_by = forfeited_by
+    match.forfeit_reason = reason[:500]
     match.decided_by = Match.DecidedBy.FORFEIT
     match.shootout_home = match.shootout_away = None
     if forfeited_by == Match.Side.HOME:

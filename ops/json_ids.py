@@ -47,10 +47,19 @@ def _lineup(lineup: Any, ids: IdMap) -> Any:
 
 
 def _played_with(value: Any, ids: IdMap) -> Any:
-    """The lineups name players; ``dropped`` holds the engine's reasons as text, kept as written."""
-    if not isinstance(value, dict) or not isinstance(value.get("lineups"), dict):
+    """The lineups and ``absent`` (the players left off each sheet) name players; ``dropped``
+    holds the engine's reasons as text, kept as written."""
+    if not isinstance(value, dict):
         return value
-    return {**value, "lineups": {side: _lineup(lineup, ids) for side, lineup in value["lineups"].items()}}
+    out = dict(value)
+    if isinstance(value.get("lineups"), dict):
+        out["lineups"] = {side: _lineup(lineup, ids) for side, lineup in value["lineups"].items()}
+    if isinstance(value.get("absent"), dict):
+        out["absent"] = {
+            side: [{**player, "id": str(ids(PLAYER, player["id"]))} for player in players]
+            for side, players in value["absent"].items()
+        }
+    return out
 
 
 def _team_list(value: Any, ids: IdMap) -> Any:

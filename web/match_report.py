@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from leagues.models import SeasonTeam
+from matches.absences import OutLine, match_out
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from web.selectors import label
 
@@ -43,6 +44,8 @@ class MatchReport:
     home_stats: list[StatLine]
     away_stats: list[StatLine]
     extra_columns: list[str]
+    #: who is out of the match by side (suspended, injured): ``matches.absences.match_out``
+    out: dict[str, list[OutLine]] = field(default_factory=dict)
 
 
 def match_report(match_id: int) -> MatchReport:
@@ -97,6 +100,7 @@ def match_report(match_id: int) -> MatchReport:
         home_stats=stat_lines(match.home_id),
         away_stats=stat_lines(match.away_id),
         extra_columns=[label(key) for key in extra_columns],
+        out=match_out(match),
     )
 
 

@@ -24,6 +24,7 @@ from competitions.seasons import current_season, league_seasons, with_progress
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
+from matches.absences import OutLine, team_out
 from matches.models import HAPPENED_AT, Match, ResultSubmission
 from matches.table_results import OPEN
 from rosters.accounts import manager_name
@@ -412,6 +413,8 @@ class TeamPage:
     #: the workers made every pairing's preview.
     parity: Parity | None = None
     strength: tuple[int, Strength] | None = None
+    #: who is out of the team's next matches (suspended, injured), why and until when
+    out: list[OutLine] = field(default_factory=list)
 
     @property
     def moves(self) -> list[LedgerLine]:
@@ -462,6 +465,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
     matches: list[Match] = []
     ledger: list[LedgerLine] = []
     parity = None
+    out: list[OutLine] = []
     if season is not None:
         season.league = team.league
         members = list(
@@ -473,6 +477,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         matches = with_links(list(of_team.order_by("round", HAPPENED_AT, "id")))
         ledger = ledger_lines(team, season)
         parity = season_parity(season) if members and matches else None
+        out = team_out(season, team.id)
     columns = attribute_columns(m.player.attributes for m in members)
     return TeamPage(
         team=team,
@@ -495,6 +500,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
         manager=manager_name(team),
         parity=parity if parity and parity.complete else None,
         strength=parity.of(team.id) if parity and parity.complete else None,
+        out=out,
     )
 
 

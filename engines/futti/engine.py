@@ -17,6 +17,7 @@ minutes, 45 % at 35. With ``winner_required`` 15.9 % go to sudden death.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engines.core import CardError, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
@@ -46,6 +47,9 @@ class FuttiEngine(Engine):
     table_entry = TABLE_ENTRY
     card_face = CARD_FACE
     event_vocabulary = VOCABULARY
+    #: "Major injuries will take the player out of the rest of the game" (the rule book's INJURY
+    #: CHECK); the rule book has none lasting longer, a league may (``injury_matches``).
+    serious_injuries = MappingProxyType({"injury": MappingProxyType({"severity": "major"})})
 
     def __init__(self) -> None:
         self._teams = TeamCache(build_team)

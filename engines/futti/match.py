@@ -477,7 +477,10 @@ class Match:
             if card is not None:
                 stats[card.slot][MINUTES] += minute - on_since[card.slot]
         home, away = self.teams
-        player_stats = StatTable((*home.card_ids, *away.card_ids), STAT_NAMES, stats)  # both in slot order
+        ids = (*home.card_ids, *away.card_ids)  # both in slot order
+        if len(ids) != len(stats):  # a side short of players (suspended, injured): its slots only
+            stats = [stats[card.slot] for card in (*home.cards, *away.cards)]
+        player_stats = StatTable(ids, STAT_NAMES, stats)
         return MatchResult(
             engine="futti",
             version="",

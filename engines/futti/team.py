@@ -24,6 +24,10 @@ from engines.sheets import FrozenTeamSheet
 #: A squad: six field players and two goaltenders (four field players and a
 #: goaltender start; the rest dress as reserves).
 SQUAD = {FIELD: 6, GOALKEEPER: 2}
+#: A sheet may be short of field players (suspended or injured, left off by the league office)
+#: down to the four who start: the rule book's PLAYING SHORT A PLAYER has a side without
+#: reserves play on. Both goaltenders stay required (the goaltender roll picks one of two).
+MIN_FIELD = 4
 
 #: PAIRS[index] is the (black, white) pair a goaltending roll index 0-35 stands for.
 PAIRS: tuple[tuple[int, int], ...] = tuple((black, white) for black in range(1, 7) for white in range(1, 7))
@@ -168,10 +172,11 @@ def read_cards(sheet: TeamSheet, side_index: int) -> list[Card]:
             raise CardError(f"{sheet.name}, player {player['id']}: {exc}") from exc
         counts[attributes["role"]] += 1
         cards.append(Card(side_index * 8 + order, order, player["id"], attributes))
-    if counts != SQUAD or len(cards) != sum(SQUAD.values()):
+    if counts[GOALKEEPER] != SQUAD[GOALKEEPER] or not MIN_FIELD <= counts[FIELD] <= SQUAD[FIELD]:
         raise CardError(
             f"{sheet.name}: a Fütti squad is 6 field players and 2 goaltenders, "
-            f"this sheet has {counts[FIELD]} field players and {counts[GOALKEEPER]} goaltenders"
+            f"this sheet has {counts[FIELD]} field players and {counts[GOALKEEPER]} goaltenders "
+            f"(a side with players out may start with {MIN_FIELD} field players, without reserves)"
         )
     return cards
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engines.core import CardError, DecidedBy, Dice, Engine, MatchOptions, MatchResult, SquadRules, TeamSheet
@@ -236,6 +237,9 @@ class MutantSoccerEngine(Engine):
     table_entry = TABLE_ENTRY
     card_face = CARD_FACE
     market = market
+    #: LEAVING THE FIELD (SERIOUSLY INJURED): the card goes to the injured pile. One reanimated
+    #: in the same match still counts: it was seriously injured, and comes back mutated.
+    serious_injuries = MappingProxyType({"serious_injury": MappingProxyType({})})
 
     def validate_card(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return validate_card(data)

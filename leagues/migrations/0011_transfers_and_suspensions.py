@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='league',
             name='suspension_matches',
-            field=models.PositiveSmallIntegerField(default=1, help_text='Matches of the same competition a player sent off misses (0: no suspensions).', validators=[django.core.validators.MaxValueValidator(99)]),
+            field=models.PositiveSmallIntegerField(default=0, help_text='Matches of the same competition a player sent off misses (0: none). Fütti and Mutant Soccer play a side short; in "11", Calciotto and the Flexdeck a player out means the team forfeits.', validators=[django.core.validators.MaxValueValidator(99)]),
         ),
         migrations.AddField(
             model_name='league',

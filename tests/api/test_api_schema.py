@@ -16,7 +16,7 @@ from openapi_spec_validator import OpenAPIV30SpecValidator
 
 from api.schema import postprocess_strict_nullable
 from competitions.knockout import bracket_draw
-from matches.models import Match
+from matches.models import Match, PlayerMatchStat
 from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
@@ -147,3 +147,16 @@ def test_the_guide_documents_every_operation_of_the_schema(document):
         if method in ("get", "post", "put", "patch", "delete")
     }
     assert not sorted(operations - guide)
+
+
+def test_a_teams_absences_and_a_previews_out_match_their_schema_read_strictly(client, document, db):
+    season = demo_season_create(engine="futti", teams=4, seed=31, double=True)
+    first = season.matches.order_by("kickoff", "id").first()
+    Match.objects.filter(id=first.id).update(status="played", home_goals=1, away_goals=0)
+    player = first.home.squad_members.filter(season=season).first().player_id
+    PlayerMatchStat.objects.create(match=first, player_id=player, team=first.home, red_cards=1)
+    body = client.get(f"/api/teams/{first.home_id}/absences/?season={season.id}").json()
+    assert [line["player"] for line in body["absences"]] == [player]
+    assert not answer_problems(document, "/api/teams/{id}/absences/", body)
+    body = client.get("/api/teams/{id}/absences/".replace("{id}", str(first.away_id))).json()
+    assert body["absences"] == [] and not answer_problems(document, "/api/teams/{id}/absences/", body)

@@ -97,7 +97,7 @@ def league_form(**changes):
         "claims_by": "waiver",
         "release_refund_percent": 50,
         "trade_veto_hours": 0,
-        "suspension_matches": 1,
+        "suspension_matches": 0,
         "yellow_cards_ban": 0,
         "injury_matches": 0,
         "forfeit_goals_for": 3,

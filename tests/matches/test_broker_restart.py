@@ -29,7 +29,7 @@ from config.celery import RedisTransport, app, waiting_messages
 from engines import get_engine
 from matches import tasks
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.services import team_sheets
+from matches.services import played_sheets
 from matches.worker import PROJECT_DIR, database_url, start_worker, stop_worker, wait_until
 from ops.demo import demo_season_create
 from tests.conftest import purge_queue
@@ -93,7 +93,7 @@ def assert_played_once(season) -> None:
     engine = get_engine(season.league.engine)
     for match in season.matches.select_related("season__league", "home", "away"):
         assert match.status == Match.Status.PLAYED, (match.id, match.status, match.error)
-        home, away = team_sheets(match)
+        home, away = played_sheets(match)
         expected = engine.simulate(home, away, seed=match.seed)
         assert (match.home_goals, match.away_goals) == (expected.home_goals, expected.away_goals)
         assert MatchEvent.objects.filter(match=match).count() == len(expected.events)

@@ -8,7 +8,7 @@ from competitions.tasks import play_match
 from engines import get_engine
 from leagues.models import Season
 from matches.models import Match, MatchEvent, PlayerMatchStat
-from matches.services import queue_due_matches, team_sheets
+from matches.services import played_sheets, queue_due_matches
 from matches.worker import database_url, start_worker, stop_worker, wait_until
 from ops.demo import demo_season_create
 from tournaments.models import Tie
@@ -51,7 +51,7 @@ def test_worker_plays_every_due_match_once(worker_queue, tmp_path):
         assert match.status == Match.Status.PLAYED, match.error
         assert match.engine_version == engine.version
         # the stored result is the engine's result for the stored seed, stored once
-        home, away = team_sheets(match)
+        home, away = played_sheets(match)
         expected = engine.simulate(home, away, seed=match.seed)
         assert (match.home_goals, match.away_goals) == (expected.home_goals, expected.away_goals)
         events = MatchEvent.objects.filter(match=match)

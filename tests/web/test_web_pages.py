@@ -181,10 +181,11 @@ def test_query_counts_do_not_grow_with_the_league(client, django_assert_max_num_
             # kept, and the results grid (its teams, its matches)
             reverse("web:season", args=[season.id]): 12,
             reverse("web:match", args=[match.id]): 3,
-            # with the league's history: not stored yet (one query), computed, finished (one), stored (one)
-            # and its strength (competitions.parity): whether the season has a table, its matches,
-            # its squads and tactics
-            reverse("web:team", args=[team.id]): 19,
+            # with the league's history: not stored yet (one query), computed, finished (one), stored (one);
+            # its strength (competitions.parity): whether the season has a table, its matches, its squads
+            # and tactics; who is out (matches.absences): the team's results, their cards, the names and
+            # fixtures of those out
+            reverse("web:team", args=[team.id]): 23,
         }
         for url, most in pages.items():
             with django_assert_max_num_queries(most):
