@@ -72,4 +72,3 @@ def claims_settle_due(self) -> None:
                 free_agents.claims_settle(window_id)
     except OperationalError as exc:
         raise self.retry(exc=exc) from exc
-
