@@ -8,9 +8,11 @@ Never ``playwright install``: it downloads a browser of its own.
 from pathlib import Path
 
 import pytest
+from django.db.models import Q
 
-from competitions.results import due_matches_play
-from matches.models import Match
+from competitions.results import due_matches_play, matches_play
+from matches import services
+from matches.models import Match, PlayerMatchStat
 from ops.demo import demo_season_create
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -168,3 +170,37 @@ def test_the_results_grid_scrolls_in_its_box_on_a_phone(twelve_teams, live_serve
     box.evaluate("el => el.scrollLeft = el.scrollWidth")
     name = page.locator("table.cross th.home").first.bounding_box()
     assert name is not None and 0 <= name["x"] < 390
+
+
+@pytest.fixture
+def sent_off(transactional_db):
+    """A Fütti season whose league suspends for one match: round 1 played, then a player of
+    the first team shown a red card in it (as the engine would have stored it)."""
+    season = demo_season_create(engine="futti", teams=4, seed=2, double=False)
+    season.league.suspension_matches = 1
+    season.league.save()
+    first = Match.objects.filter(season=season, round=1).order_by("id").first()
+    matches_play([first.id])
+    team = first.home
+    stat = PlayerMatchStat.objects.filter(match=first, team=team).select_related("player").order_by("player_id").first()
+    PlayerMatchStat.objects.filter(pk=stat.pk).update(red_cards=1)
+    nxt = Match.objects.filter(season=season, round__gt=1).filter(Q(home=team) | Q(away=team)).order_by("round").first()
+    sheet = services.match_setup(nxt)[1 if nxt.home_id == team.id else 2]  # what the engine will play
+    return {
+        "team": team.id,
+        "name": stat.player.name,
+        "next": nxt.id,
+        "on_the_sheet": [card["id"] for card in sheet.players],
+        "player": str(stat.player_id),
+    }
+
+
+def test_a_suspension_is_shown_and_applied(sent_off, live_server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(f"{live_server.url}/teams/{sent_off['team']}/")
+    out = page.locator("#out + .scroll table")
+    sync_api.expect(out).to_contain_text(sent_off["name"])
+    sync_api.expect(out).to_contain_text("sent off")
+    page.goto(f"{live_server.url}/matches/{sent_off['next']}/")
+    sync_api.expect(page.locator("main")).to_contain_text(f"{sent_off['name']} (sent off)")
+    assert sent_off["player"] not in sent_off["on_the_sheet"] and len(sent_off["on_the_sheet"]) == 7
