@@ -8,7 +8,7 @@ write lock is taken at the start of every transaction (``transaction_mode``).
 
 import pytest
 
-from rosters import ledger, trades
+from rosters import free_agents, ledger, trades
 from rosters.models import LedgerEntry, SquadMember, Trade
 from tests.conftest import race
 from tests.rosters.test_trades import holder, propose
@@ -69,3 +69,26 @@ def test_a_trade_racing_a_fine_never_leaves_a_balance_below_zero(trading):
         assert accepted.reason.startswith("Alpha has 5 BC, not enough to pay 10 BC")
         assert holder(season, "Card 09") == "Beta"
     assert ledger.balance(season, alpha) == 5
+
+
+def test_a_trade_and_a_release_of_the_same_card_at_once_one_wins(trading):
+    """Beta accepts Card 01 from Alpha while Alpha's manager releases Card 01: the team's row
+    lock keeps them apart, and the card ends with exactly one owner (or none), never two."""
+    season, alpha = trading["season"], trading["alpha"]
+    card = SquadMember.objects.get(season=season, team=alpha, player__name="Card 01").player
+    trade = propose(trading, offered=["Card 01"], asked=["Card 09"])
+    accepted, released = race(
+        lambda: trades.trade_accept(trade.pk, by=trading["carla"]),
+        lambda: free_agents.release(season.pk, team_id=alpha.pk, player_id=card.pk, by=trading["bruno"]),
+    )
+    if accepted.state == State.EXECUTED:  # the trade first: the card is Beta's, Alpha cannot release it
+        assert released == "Card 01 is not in Alpha's squad of Test League 2026."
+        assert holder(season, "Card 01") == "Beta"
+    else:  # the release first: the trade is refused with the reason
+        assert isinstance(released, int)
+        assert accepted.reason == "Card 01 is no longer in Alpha's squad of Test League 2026."
+        assert not SquadMember.objects.filter(season=season, player=card).exists()
+    assert SquadMember.objects.filter(season=season, player=card).count() <= 1
+    for team in (alpha, trading["beta"]):  # every team's ledger sums to its balance
+        entries = LedgerEntry.objects.filter(season=season, team=team)
+        assert sum(entries.values_list("amount", flat=True)) == ledger.balance(season, team)
