@@ -315,6 +315,7 @@ CELERY_BEAT_SCHEDULE = {
     # sweeps for a transfer deadline whose own task was lost (each is queued for its moment)
     "settle-due-claims": {"task": "rosters.tasks.claims_settle_due", "schedule": 300},
     "execute-due-trades": {"task": "rosters.tasks.trades_execute_due", "schedule": 300},
+    "results-digest": {"task": "matches.tasks.results_digest", "schedule": 3600},
     "purge-old-idempotency-keys": {
         "task": "api.tasks.purge_old_idempotency_keys",
         "schedule": 24 * 3600,

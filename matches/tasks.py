@@ -5,6 +5,7 @@ from celery import shared_task
 
 from config.celery import app, waiting_messages
 from matches import services
+from matches.digests import DIGEST_TASK, results_digest_send
 
 
 @shared_task
@@ -28,3 +29,10 @@ def play_queue_is_empty() -> bool:
     waits in a worker that took its message (queued again, it is simulated twice and stored
     once: the second finds it played under the lock), or lost its message."""
     return waiting_messages(app.conf.task_default_queue) == 0
+
+
+@shared_task(name=DIGEST_TASK)
+def results_digest() -> int:
+    """Run by celery beat every hour: yesterday's results to the managers who chose the digest
+    (once a day: ``matches.digests``)."""
+    return results_digest_send()

@@ -11,10 +11,11 @@ class Kind(models.TextChoices):
     CONFIRM = "confirm", "a result you must confirm"
     TRADE = "trade", "a trade offered to your team, or the answer to yours"
     INVITATION = "invitation", "an invitation to manage a team"
+    RESULTS = "results", "your teams' results of the day before (a daily digest)"
 
 
 #: What a person gets by e-mail until they choose otherwise (the invitation always: it is how
-#: they first reach the site).
+#: they first reach the site; the results digest only when chosen).
 DEFAULT_EMAIL_KINDS = [Kind.PICK, Kind.PICK_WARNING, Kind.CONFIRM, Kind.TRADE]
 
 
