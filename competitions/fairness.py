@@ -13,6 +13,7 @@ engine's version, so a new version is measured again."""
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -28,10 +29,12 @@ from matches.models import Match
 from rosters.models import SquadMember
 
 FAIRNESS_TASK = "competitions.fairness_refresh"
-#: Simulated matches per game: enough for a standard error near 1 point (2,000) where the
-#: engine is fast, fewer where a match takes a tenth of a second or more.
-SIMULATED_MATCHES = {"eleven": 240, "calciotto": 600}
-DEFAULT_SIMULATED_MATCHES = 2000
+#: Simulated matches per game: up to this many (a standard error near 1 point), or as many as
+#: the engine plays in ``SIMULATION_SECONDS`` where a match takes longer (the slow games: "11"
+#: plays a few a second), and never fewer than ``MIN_SIMULATED_MATCHES``. The figures say how many.
+MAX_SIMULATED_MATCHES = 2000
+MIN_SIMULATED_MATCHES = 100
+SIMULATION_SECONDS = 60.0
 #: Every fourth simulated match requires a winner, to see how the game settles a draw.
 KNOCKOUT_EVERY = 4
 #: Fewer stored results than this are too few to say much: the page says so.
@@ -251,16 +254,20 @@ def stored_played(engine_key: str) -> list[Played]:
     return played
 
 
-def simulated_played(engine_key: str, matches: int) -> list[Played]:
+def simulated_played(engine_key: str, matches: int, budget: float | None = None) -> list[Played]:
     """``matches`` plays of the game's sample teams (a new pair each time), every pairing of
     the coaches (or styles) in turn, every ``KNOCKOUT_EVERY``-th with a winner required. The
-    seeds are above every match's own (as the previews'), the same for every run."""
+    seeds are above every match's own (as the previews'), the same for every run; with a
+    ``budget`` (seconds) it stops once that is spent, after ``MIN_SIMULATED_MATCHES`` at least."""
     engine = get_engine(engine_key)
     name = tactic_setting(engine)
     values = engine.settings_schema.get("properties", {}).get(f"home_{name}", {}).get("enum", []) if name else []
     pairings = list(itertools.product(values, values)) or [("", "")]
-    played = []
+    played: list[Played] = []
+    start = time.perf_counter()
     for index in range(matches):
+        if budget is not None and index >= MIN_SIMULATED_MATCHES and time.perf_counter() - start > budget:
+            break
         home, away = engine.sample_team(2 * index + 1), engine.sample_team(2 * index + 2)
         home_tactic, away_tactic = pairings[index % len(pairings)]
         settings = {f"home_{name}": home_tactic, f"away_{name}": away_tactic} if name else {}
@@ -291,21 +298,22 @@ def _value(cards: Iterable[dict]) -> int:
     return sum(int(card.get("price", 0)) for card in cards)
 
 
-def simulated_matches(engine_key: str) -> int:
-    return SIMULATED_MATCHES.get(engine_key, DEFAULT_SIMULATED_MATCHES)
-
-
-def simulated_key(engine_key: str, matches: int) -> str:
-    return f"fairness:{engine_key}:{get_engine(engine_key).version}:{matches}"
+def simulated_key(engine_key: str, matches: int | None) -> str:
+    return f"fairness:{engine_key}:{get_engine(engine_key).version}:{matches or 'page'}"
 
 
 def simulated_figures(engine_key: str, matches: int | None = None) -> Figures:
-    """The engine's figures over ``matches`` simulations, from the cache or played now (and cached)."""
-    matches = matches or simulated_matches(engine_key)
+    """The engine's figures over ``matches`` simulations (by default the page's: up to
+    ``MAX_SIMULATED_MATCHES`` within ``SIMULATION_SECONDS``), from the cache or played now."""
     key = simulated_key(engine_key, matches)
     found = cache.get(key)
     if found is None:
-        found = figures(simulated_played(engine_key, matches), tactic_setting(get_engine(engine_key)))
+        played = (
+            simulated_played(engine_key, matches)
+            if matches
+            else simulated_played(engine_key, MAX_SIMULATED_MATCHES, budget=SIMULATION_SECONDS)
+        )
+        found = figures(played, tactic_setting(get_engine(engine_key)))
         cache.set(key, found, CACHE_SECONDS)
     return found
 
@@ -329,7 +337,7 @@ def game_fairness(engine_key: str) -> GameFairness:
         raise KeyError(engine_key)
     engine = get_engine(engine_key)
     stored = figures(stored_played(engine_key), tactic_setting(engine))
-    simulated = cache.get(simulated_key(engine_key, simulated_matches(engine_key)))
+    simulated = cache.get(simulated_key(engine_key, None))
     if simulated is None:
         task_request(FAIRNESS_TASK, engine_key, key=f"fairness-requested:{engine_key}")
     return GameFairness(engine_key, engine.name, engine.version, stored, stored.matches >= STORED_ENOUGH, simulated)

@@ -26,7 +26,7 @@ from leagues.errors import validation_message
 from leagues.models import League, PointsDeduction, Season, SeasonTeam, Team
 from leagues.validation import team_count_errors
 from rosters.accounts import invite_manager
-from rosters.admin import TransferWindowInline
+from rosters.market_admin import TransferWindowInline
 
 
 class PointsDeductionInline(ScopedInline):

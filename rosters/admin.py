@@ -1,9 +1,8 @@
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -12,7 +11,7 @@ from django.utils.html import format_html
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
 from leagues.errors import validation_message
 from leagues.models import League, Season, Team
-from rosters import free_agents, ledger, trades
+from rosters import free_agents, ledger, market_admin, trade_admin  # noqa: F401  the two register their pages
 from rosters.drafting import load_engine_pool
 from rosters.drafts.moves import (
     autopick_set,
@@ -28,19 +27,13 @@ from rosters.drafts.setup import check_setup
 from rosters.drafts.state import pick_label
 from rosters.models import (
     SPENDING_REASONS,
-    Claim,
     Draft,
     Keeper,
     LedgerEntry,
     Player,
     SquadMember,
-    Trade,
-    TradeCard,
-    TransferWindow,
 )
-from rosters.permissions import can_act_for
 from rosters.pools import export_csv, import_csv
-from rosters.transfers import open_window
 
 LEAGUE_PATHS[Player] = "league"
 
@@ -126,163 +119,6 @@ class SquadMemberAdmin(LeagueScopedAdmin):
                 self.message_user(request, f"{member}: {validation_message(exc)}", messages.ERROR)
             else:
                 self.message_user(request, f"{member.player.name} released by {member.team}: {refund} BC back.")
-
-
-class TransferWindowInline(admin.TabularInline):
-    """A season's transfer windows, on the season's page (``competitions.league_admin``)."""
-
-    model = TransferWindow
-    extra = 0
-    fields = ["opens_at", "claims_deadline", "closes_at", "after_round", "claims_settled_at"]
-    readonly_fields = ["claims_settled_at"]
-
-
-@admin.register(TransferWindow)
-class TransferWindowAdmin(LeagueScopedAdmin):
-    """A league's commissioners set each season's windows; the claims are settled at the deadline
-    by a worker (``rosters.tasks.claims_settle``, queued whenever a window is saved) or by
-    ``manage.py settle_claims``."""
-
-    league_field = "season__league"
-    list_display = ["season", "opens_at", "claims_deadline", "closes_at", "after_round", "claims_settled_at"]
-    list_filter = ["season__league", "season"]
-    list_select_related = ["season__league"]
-    fields = ["season", "opens_at", "claims_deadline", "closes_at", "after_round", "claims_settled_at"]
-    readonly_fields = ["claims_settled_at"]
-
-
-@admin.register(Claim)
-class ClaimAdmin(LeagueScopedAdmin):
-    """Claims on free agents: a manager sees his own teams' (a rival's sealed bid stays sealed), a
-    commissioner every team's of his leagues. Claims are made on the free agents page (its buttons
-    post to ``act_view``) and withdrawn with the action; the services check who acts for which team."""
-
-    league_field = "window__season__league"
-    list_display = ["player", "team", "bid", "release", "state", "reason", "window", "created_at"]
-    list_filter = ["state", "window__season__league", "window__season"]
-    list_select_related = ["player", "team", "release", "window__season__league"]
-    actions = ["withdraw_action"]
-
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        run = League.objects.run_by(request.user)
-        return queryset.filter(Q(window__season__league__in=run) | Q(team__manager=request.user))
-
-    def has_add_permission(self, request):
-        return False  # made on the free agents page, through the service
-
-    def has_change_permission(self, request, obj=None):
-        return False  # a claim is withdrawn, never edited
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    @admin.action(description="Withdraw selected claims")
-    def withdraw_action(self, request, queryset):
-        for claim in queryset.select_related("player", "team"):
-            try:
-                free_agents.claim_withdraw(claim.pk, by=request.user)
-            except ValidationError as exc:
-                self.message_user(request, f"{claim}: {validation_message(exc)}", messages.ERROR)
-            else:
-                self.message_user(request, f"{claim}: withdrawn.")
-
-    def get_urls(self):
-        view = self.admin_site.admin_view
-        return [
-            path("free-agents/", view(self.free_agents_view), name="rosters_claim_free_agents"),
-            *super().get_urls(),
-        ]
-
-    def free_agents_view(self, request):
-        """The free agents of a season, sorted and filtered, and for the team the user acts for
-        whether it can pay for each and has room; Claim (until the claims deadline) and Sign
-        (after it) buttons post back here and call the services."""
-        seasons = self._seasons(request)
-        season = seasons.filter(pk=_int(request.GET.get("season"))).first() or seasons.first()
-        teams = [t for t in season.teams.select_related("league")] if season else []
-        teams = [t for t in teams if can_act_for(request.user, t)]
-        team = next((t for t in teams if t.pk == _int(request.GET.get("team"))), teams[0] if teams else None)
-        if request.method == "POST" and season is not None:
-            self._act(request, season)
-            return redirect(request.get_full_path())
-        role, ordering = request.GET.get("role", ""), request.GET.get("ordering", "name")
-        if ordering.lstrip("-") not in free_agents.ORDERINGS:
-            ordering = "name"
-        rows = free_agents.free_agents_for(season, team, role=role, ordering=ordering) if season else []
-        window = open_window(season) if season else None
-        squad = (
-            SquadMember.objects.filter(season=season, team=team).select_related("player").order_by("player__name")
-            if team
-            else []
-        )
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.opts,
-            "title": "Free agents",
-            "seasons": seasons,
-            "season": season,
-            "teams": teams,
-            "team": team,
-            "rows": rows,
-            "role": role,
-            "roles": sorted(set(Player.objects.filter(league_id=season.league_id).values_list("role", flat=True)))
-            if season
-            else [],
-            "ordering": ordering,
-            "orderings": ORDERING_LABELS,
-            "window": window,
-            "claiming": window is not None and free_agents.claims_open(window),
-            "bids": season is not None and season.league.claims_by == "bids",
-            "coins": ledger.balance(season, team) if team else None,
-            "squad": squad,
-        }
-        return TemplateResponse(request, "admin/rosters/claim/free_agents.html", context)
-
-    def _seasons(self, request):
-        """Seasons of the leagues the user runs and of the teams they manage."""
-        seasons = Season.objects.select_related("league").order_by("-created_at", "-id")
-        if request.user.is_superuser:
-            return seasons
-        run = League.objects.run_by(request.user)
-        return seasons.filter(Q(league__in=run) | Q(teams__manager=request.user)).distinct()
-
-    def _act(self, request, season) -> None:
-        """A Claim or Sign button: the service decides, the message says what happened or why not."""
-        action = request.POST.get("action")
-        team_id, player_id = _int(request.POST.get("team")), _int(request.POST.get("player"))
-        release_id, bid = _int(request.POST.get("release")), _int(request.POST.get("bid"))
-        try:
-            if action == "claim":
-                claim = free_agents.claim_make(
-                    season.pk, team_id=team_id, player_id=player_id, release_id=release_id, bid=bid, by=request.user
-                )
-                self.message_user(request, f"{claim}: claimed for {claim.bid} BC, settled at the claims deadline.")
-            elif action == "sign":
-                member = free_agents.sign(
-                    season.pk, team_id=team_id, player_id=player_id, release_id=release_id, by=request.user
-                )
-                self.message_user(request, f"{member.player.name} signed by {member.team} for {member.price} BC.")
-            else:
-                self.message_user(request, f"Unknown action {action!r}.", messages.ERROR)
-        except ValidationError as exc:
-            self.message_user(request, validation_message(exc), messages.ERROR)
-
-
-#: The free agents page's orderings, as its select shows them.
-ORDERING_LABELS = [
-    ("name", "name"),
-    ("role", "role"),
-    ("price", "price, cheapest first"),
-    ("-price", "price, dearest first"),
-]
-
-
-def _int(value) -> int | None:
-    """A positive id from a form or query, else None."""
-    return int(value) if value and str(value).isdigit() and len(str(value)) < 19 else None
 
 
 @admin.register(Keeper)
@@ -542,225 +378,4 @@ ROOM_COMMANDS = {
     "pause": draft_pause,
     "resume": draft_resume,
     "undo": pick_undo_last,
-}
-
-
-class TradeForm(forms.ModelForm):
-    """A proposal: the two teams, the cards each gives and the coins each way, checked by the
-    trade service (``rosters.trades.trade_build``) so its refusal shows on the form."""
-
-    offered = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), required=False, help_text="Cards of the proposer's squad it gives."
-    )
-    asked = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), required=False, help_text="Cards of the receiver's squad it asks for."
-    )
-    user = None  # set per request by TradeAdmin.get_form
-
-    class Meta:
-        model = Trade
-        fields = ["season", "proposer", "receiver", "offered", "asked", "coins_offered", "coins_asked"]
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        try:
-            trades.trade_build(data["season"], by=self.user, **self.proposal())
-        except trades.TransferError as exc:
-            errors = exc.message_dict if hasattr(exc, "error_dict") else {None: exc.messages}
-            for field, problems in errors.items():
-                self.add_error(field if field in self.fields else None, problems)
-        return data
-
-    def proposal(self) -> dict:
-        """The service's arguments from the form's data."""
-        data = self.cleaned_data
-        return {
-            "proposer_id": data["proposer"].pk,
-            "receiver_id": data["receiver"].pk,
-            "offered": [p.pk for p in data.get("offered") or []],
-            "asked": [p.pk for p in data.get("asked") or []],
-            "coins_offered": data["coins_offered"],
-            "coins_asked": data["coins_asked"],
-        }
-
-
-class TradeCardInline(admin.TabularInline):
-    """The cards of a trade, as proposed: they are chosen on the proposal and never edited."""
-
-    model = TradeCard
-    fields = ["player", "from_team"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-
-@admin.register(Trade)
-class TradeAdmin(LeagueScopedAdmin):
-    """Trades between two teams: a manager proposes for their own team and sees their team's
-    trades; the league's commissioners see every trade of their leagues. A trade is never edited:
-    its page offers the answers the person may give (``trades.trade_actions``) as buttons, and
-    the services check again who may give them."""
-
-    form = TradeForm
-    league_field = "season__league"
-    change_form_template = "admin/rosters/trade/change_form.html"
-    list_display = ["id", "season", "proposer", "receiver", "cards_moved", "coins", "state", "created_at"]
-    list_filter = ["state", "season__league", "season"]
-    search_fields = ["proposer__name", "receiver__name", "cards__player__name"]
-    list_select_related = ["season__league", "proposer", "receiver"]
-    #: What a trade's page shows once proposed.
-    shown = [
-        "season",
-        "proposer",
-        "receiver",
-        "coins_offered",
-        "coins_asked",
-        "state",
-        "reason",
-        "proposed_by",
-        "decided_by",
-        "created_at",
-        "accepted_at",
-        "executes_at",
-        "closed_at",
-    ]
-
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        run = League.objects.run_by(request.user)
-        user = request.user
-        return queryset.filter(Q(season__league__in=run) | Q(proposer__manager=user) | Q(receiver__manager=user))
-
-    def get_fields(self, request, obj=None):
-        return TradeForm.Meta.fields if obj is None else self.shown
-
-    def get_inlines(self, request, obj):
-        return [] if obj is None else [TradeCardInline]
-
-    def manages(self, request) -> bool:
-        return Team.objects.filter(manager=request.user).exists()
-
-    def has_add_permission(self, request):
-        return super().has_add_permission(request) or self.manages(request)
-
-    def has_change_permission(self, request, obj=None):
-        """Never edited: answered with the buttons of its page."""
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        """Kept: a trade is part of its teams' history, like the ledger entries it wrote."""
-        return False
-
-    def get_form(self, request, obj=None, **kwargs):
-        form = super().get_form(request, obj, **kwargs)
-        if obj is None:
-            held = SquadMember.objects.filter(season__in=self._seasons(request)).values("player_id")
-            cards = Player.objects.filter(pk__in=held).order_by("name")
-            form.base_fields["offered"].queryset = form.base_fields["asked"].queryset = cards
-            form = type(form.__name__, (form,), {"user": request.user})
-        return form
-
-    def _seasons(self, request):
-        if request.user.is_superuser:
-            return Season.objects.all()
-        mine = Team.objects.filter(manager=request.user)
-        run = League.objects.run_by(request.user)
-        return Season.objects.filter(Q(league__in=run) | Q(teams__in=mine)).distinct()
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        """A manager proposes for their own team, to a team of its league, in its seasons; a
-        forged id is refused by the form (and by the service, which checks who may act)."""
-        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
-        if request.user.is_superuser:
-            return field
-        run = League.objects.run_by(request.user)
-        mine = Team.objects.filter(manager=request.user)
-        if db_field.name == "proposer":
-            field.queryset = Team.objects.filter(Q(league__in=run) | Q(pk__in=mine))
-        elif db_field.name == "receiver":
-            field.queryset = Team.objects.filter(Q(league__in=run) | Q(league__teams__in=mine)).distinct()
-        elif db_field.name == "season":
-            field.queryset = self._seasons(request)
-        return field
-
-    def save_model(self, request, obj, form, change):
-        """Through the service, which checks everything again in its own transaction."""
-        trade = trades.trade_propose(form.cleaned_data["season"], by=request.user, **form.proposal())
-        obj.pk, obj.state, obj.created_at = trade.pk, trade.state, trade.created_at
-
-    def save_related(self, request, form, formsets, change):
-        """The cards were saved by the service."""
-
-    @admin.display(description="cards")
-    def cards_moved(self, trade):
-        return ", ".join(
-            f"{c.player.name} ({c.from_team.name})" for c in trade.cards.select_related("player", "from_team")
-        )
-
-    @admin.display(description="BootCoins")
-    def coins(self, trade):
-        parts = []
-        if trade.coins_offered:
-            parts.append(f"{trade.coins_offered} from {trade.proposer.name}")
-        if trade.coins_asked:
-            parts.append(f"{trade.coins_asked} from {trade.receiver.name}")
-        return ", ".join(parts) or "-"
-
-    def get_urls(self):
-        act = self.admin_site.admin_view(self.act_view)
-        return [path("<path:object_id>/act/<slug:action>/", act, name="rosters_trade_act"), *super().get_urls()]
-
-    def change_view(self, request, object_id, form_url="", extra_context=None):
-        trade = self.get_object(request, unquote(object_id))
-        if trade is not None:
-            offered = [
-                (name, TRADE_BUTTONS[name], reverse("admin:rosters_trade_act", args=[trade.pk, name]))
-                for name in trades.trade_actions(trade, request.user)
-            ]
-            extra_context = {**(extra_context or {}), "trade_actions": offered}
-        return super().change_view(request, object_id, form_url, extra_context)
-
-    def act_view(self, request, object_id, action):
-        """One answer to one trade, from its page's buttons: the services decide who may give it."""
-        trade = self.get_object(request, unquote(object_id))
-        if trade is None or action not in TRADE_BUTTONS:
-            raise Http404("No such trade or action.")
-        if request.method != "POST":
-            return HttpResponseNotAllowed(["POST"])
-        kwargs = {"reason": request.POST.get("reason", "")[:300]} if action in ("decline", "veto") else {}
-        try:
-            done = TRADE_SERVICES[action](trade.pk, by=request.user, **kwargs)
-        except trades.TransferError as exc:
-            self.message_user(request, f"Trade #{trade.pk}: {validation_message(exc)}", messages.ERROR)
-        else:
-            line = f"Trade #{done.pk} is {done.state}"
-            level = messages.WARNING if done.state == Trade.State.REFUSED else messages.SUCCESS
-            self.message_user(request, f"{line}: {done.reason}" if done.reason else f"{line}.", level)
-        return redirect(reverse("admin:rosters_trade_change", args=[trade.pk]))
-
-
-#: The buttons of a trade's page, and the services they call.
-TRADE_BUTTONS = {
-    "accept": "Accept",
-    "decline": "Decline",
-    "withdraw": "Withdraw",
-    "approve": "Approve",
-    "veto": "Veto",
-}
-TRADE_SERVICES = {
-    "accept": trades.trade_accept,
-    "decline": trades.trade_decline,
-    "withdraw": trades.trade_withdraw,
-    "approve": trades.trade_approve,
-    "veto": trades.trade_veto,
 }

@@ -67,6 +67,8 @@ def test_simulations_cycle_the_coach_pairings_and_replay_the_same():
     knockouts = [p for p in first if p.winner_required]
     assert len(knockouts) == 3 and all(p.winner is not None for p in knockouts)
     assert {p.home_tactic for p in simulated_played("futti", 4)} == {""}  # Fütti has no coaches
+    # a slow game stops when its time is spent, after the least number of matches
+    assert len(simulated_played("futti", 1000, budget=0)) == fairness.MIN_SIMULATED_MATCHES
 
 
 @pytest.mark.django_db
@@ -97,7 +99,7 @@ def test_the_page_shows_the_stored_results_and_asks_a_worker_for_the_simulations
     client.get("/games/futti/")
     assert sent == [(FAIRNESS_TASK, "futti")]
     assert task_route(FAIRNESS_TASK, (), {}, {})["queue"].endswith("-odds")
-    monkeypatch.setattr(fairness, "DEFAULT_SIMULATED_MATCHES", 40)
+    monkeypatch.setattr(fairness, "MAX_SIMULATED_MATCHES", 40)
     simulated_figures("futti")  # what the worker's task does
     html = client.get("/games/futti/").content.decode()
     assert "Simulations (40)" in html and "being played" not in html
@@ -108,7 +110,7 @@ def test_the_page_shows_the_stored_results_and_asks_a_worker_for_the_simulations
 @pytest.mark.django_db
 def test_the_api_and_the_command(monkeypatch, capsys):
     monkeypatch.setattr(app, "send_task", lambda *args, **kw: None)
-    monkeypatch.setattr(fairness, "DEFAULT_SIMULATED_MATCHES", 24)
+    monkeypatch.setattr(fairness, "MAX_SIMULATED_MATCHES", 24)
     body = APIClient().get("/api/games/flexdeck/fairness/").json()
     assert body["engine"] == "flexdeck" and body["stored"]["matches"] == 0 and body["simulated"] is None
     call_command("fairness", "flexdeck", "--json")

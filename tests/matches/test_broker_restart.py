@@ -286,6 +286,7 @@ def test_the_systemd_units_run_the_queue_and_scheduler_the_settings_name():
     assert f"worker --queues {settings.CELERY_TASK_DEFAULT_QUEUE},{settings.CELERY_TASK_DEFAULT_QUEUE}-odds " in worker
     assert unit("bootroom-worker.service")["Service"]["KillMode"] == "mixed"  # a warm shutdown
     clocks = command_line(unit("bootroom-clock-worker.service"))
-    assert f"worker --queues {settings.CELERY_TASK_DEFAULT_QUEUE}-clocks " in clocks
+    default = settings.CELERY_TASK_DEFAULT_QUEUE
+    assert f"worker --queues {default}-clocks,{default}-notifications " in clocks
     beat = command_line(unit("bootroom-beat.service"))
     assert f"beat --scheduler {settings.CELERY_BEAT_SCHEDULER} " in beat
