@@ -30,7 +30,7 @@ from leagues.models import Season, Team
 from notifications.models import Kind
 from notifications.services import notify
 from rosters import ledger
-from rosters.models import LedgerEntry, Player, SquadMember, Trade, TradeCard
+from rosters.models import Keeper, LedgerEntry, Player, SquadMember, Trade, TradeCard
 from rosters.permissions import can_act_for, runs_league
 from rosters.transfers import TransferError, open_window, squad_problem, window_required
 
@@ -413,11 +413,18 @@ def _execute(trade: Trade, *, by=None) -> Trade:
     if problem := trade_problem(trade, cards, verb="is no longer"):
         return _close(trade, State.REFUSED, by=by, reason=problem)
     moves = []
-    for player, giver in cards:
-        taker = trade.receiver_id if giver.pk == trade.proposer_id else trade.proposer_id
-        moved = SquadMember.objects.filter(season=trade.season, team=giver, player=player).update(team_id=taker)
-        assert moved == 1, f"{player} left {giver} under the lock"  # checked just above, under the same locks
-        moves.append([player.pk, giver.pk, taker])
+    try:
+        with transaction.atomic():  # the cards move all or none
+            for player, giver in cards:
+                taker = trade.receiver_id if giver.pk == trade.proposer_id else trade.proposer_id
+                held = SquadMember.objects.filter(season=trade.season, team=giver, player=player)
+                if held.update(team_id=taker) != 1:  # a change that takes no team lock (the admin's squad list)
+                    raise TransferError(f"{player.name} is no longer in {giver}'s squad of {trade.season}.")
+                # a card kept by the team that gives it is no longer its keeper (the rollover would refuse it)
+                Keeper.objects.filter(season=trade.season, team=giver, player=player).delete()
+                moves.append([player.pk, giver.pk, taker])
+    except TransferError as exc:
+        return _close(trade, State.REFUSED, by=by, reason=exc.messages[0])
     ledger.post(trade.season, postings(trade, cards), by=by)
     # the squad places move in one update each (no signal): this entry says which card went where
     return _close(trade, State.EXECUTED, by=by, noted={"cards": moves})

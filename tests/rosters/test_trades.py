@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from audit.models import Entry
 from rosters import ledger, tasks, trades
-from rosters.models import LedgerEntry, SquadMember, Trade
+from rosters.models import Keeper, LedgerEntry, SquadMember, Trade
 from rosters.transfers import TransferError
 from tests.rosters.conftest import card, give
 
@@ -327,3 +327,22 @@ def test_every_teams_ledger_sums_to_its_balance_and_no_coin_is_made_by_trades(tr
         entries = LedgerEntry.objects.filter(season=season, team=team)
         assert sum(e.amount for e in entries) == after[team.pk] >= 0
     assert (after[trading["alpha"].pk], after[trading["beta"].pk]) == (18, 13)
+
+
+def test_a_card_kept_by_the_team_that_trades_it_away_is_no_longer_its_keeper(trading):
+    season, alpha = trading["season"], trading["alpha"]
+    kept = SquadMember.objects.get(season=season, team=alpha, player__name="Card 01").player
+    Keeper.objects.create(season=season, team=alpha, player=kept)
+    trade = propose(trading, offered=["Card 01"], asked=["Card 09"])
+    assert trades.trade_accept(trade.pk, by=trading["carla"]).state == State.EXECUTED
+    assert not Keeper.objects.filter(season=season, player=kept).exists()  # the rollover would refuse it
+
+
+def test_a_card_gone_between_the_check_and_the_move_refuses_the_trade_and_moves_nothing(trading, monkeypatch):
+    season = trading["season"]
+    trade = propose(trading, offered=["Card 01"], asked=["Card 09"])
+    monkeypatch.setattr(trades, "trade_problem", lambda *args, **kwargs: "")  # the check saw it still there
+    SquadMember.objects.filter(season=season, player__name="Card 09").delete()  # gone without a team lock
+    refused = trades.trade_accept(trade.pk, by=trading["carla"])
+    assert (refused.state, refused.reason) == (State.REFUSED, f"Card 09 is no longer in Beta's squad of {season}.")
+    assert holder(season, "Card 01") == "Alpha" and not LedgerEntry.objects.filter(reason="trade_in").exists()
