@@ -83,8 +83,8 @@ class _Out:
 
 
 def result_order(played_at, kickoff, match_id: int) -> tuple:
-    """When a result came in: a played match when it was stored (``played_at``), a forfeit
-    without one at its kickoff; ties by kickoff and id."""
+    """When a result came in (``played_at``: stored, or awarded as a forfeit); a forfeit awarded
+    before forfeits recorded it, at its kickoff; ties by kickoff and id."""
     return (played_at or kickoff, kickoff, match_id)
 
 

@@ -484,11 +484,13 @@ def forfeit_store(match: Match, *, forfeited_by: str, reason: str = "") -> Match
     match.forfeit_reason = reason[:500]
     match.decided_by = Match.DecidedBy.FORFEIT
     match.shootout_home = match.shootout_away = None
+    # when the result came in: a ban is served by results in that order (matches.absences)
+    match.played_at = timezone.now()
     if forfeited_by == Match.Side.HOME:
         match.home_goals, match.away_goals = loser_goals, winner_goals
     else:
         match.home_goals, match.away_goals = winner_goals, loser_goals
-    match.save(update_fields=[*FORFEIT_FIELDS, *match_revised(match)])
+    match.save(update_fields=[*FORFEIT_FIELDS, "played_at", *match_revised(match)])
     audit.record(
         "match.forfeited", match, before=before, after=audit.snapshot(match, FORFEIT_FIELDS), **match.audit_scope()
     )

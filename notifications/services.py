@@ -35,7 +35,9 @@ def notify(user, kind: str, key: str, subject: str, body: str = "", url: str = "
     except IntegrityError:
         return None  # told already
     if user.email and (kind == Kind.INVITATION or kind in email_kinds(user)):
-        transaction.on_commit(lambda: app.send_task(EMAIL_TASK, (note.pk,)))
+        # robust: a broker down must not turn the committed change into an error (the
+        # notification is kept; its e-mail is not sent)
+        transaction.on_commit(lambda: app.send_task(EMAIL_TASK, (note.pk,)), robust=True)
     return note
 
 

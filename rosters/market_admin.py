@@ -24,7 +24,6 @@ from rosters.transfers import open_window
 LEAGUE_PATHS[Player] = "league"
 
 
-
 class TransferWindowInline(admin.TabularInline):
     """A season's transfer windows, on the season's page (``competitions.league_admin``)."""
 

@@ -23,7 +23,6 @@ from rosters.models import (
 LEAGUE_PATHS[Player] = "league"
 
 
-
 class TradeForm(forms.ModelForm):
     """A proposal: the two teams, the cards each gives and the coins each way, checked by the
     trade service (``rosters.trades.trade_build``) so its refusal shows on the form."""

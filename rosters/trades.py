@@ -222,7 +222,7 @@ def trade_propose(season: Season, **kwargs) -> Trade:
             actor=kwargs.get("by"),
             **_scope(trade),
         )
-        transaction.on_commit(lambda: trade_tell(trade.pk))
+        transaction.on_commit(lambda: trade_tell(trade.pk), robust=True)
     return trade
 
 
@@ -266,7 +266,7 @@ def _close(
     after = audit.snapshot(trade, STATE_FIELDS)
     after.update(noted or {})
     audit.record(f"trade.{action or state}", trade, before=before, after=after, actor=by, **_scope(trade))
-    transaction.on_commit(lambda: trade_tell(trade.pk))
+    transaction.on_commit(lambda: trade_tell(trade.pk), robust=True)
     return trade
 
 

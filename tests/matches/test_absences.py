@@ -5,12 +5,14 @@ team's later match after its earlier one, and a side too short forfeits with the
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from competitions import results
 from competitions.previews import match_preview
 from engines import MatchOptions, get_engine
 from matches import absences, services
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.services import forfeit_store
 from ops.demo import demo_season_create
 from ops.json_ids import _played_with
 from rosters.models import SquadMember
@@ -347,3 +349,17 @@ def test_the_preview_of_a_match_a_side_is_too_short_for_is_its_forfeit(season):
     assert outlook["likely_scores"] == [
         {"home": 0 if short_home else 3, "away": 3 if short_home else 0, "probability": 1.0}
     ]
+
+
+def test_a_forfeit_awarded_after_a_late_result_serves_its_ban(season):
+    """Round 1 is stored late (Monday) with a red card; round 2 (Sunday's kickoff) is forfeited
+    after it: the forfeit came in after the red card, so it serves the ban."""
+    team = season.teams.first()
+    first, second, third = ordered(season, team)[:3]
+    player = field_players(season, team)[0]
+    result(first, team=team, cards={player: (0, 1)})
+    Match.objects.filter(pk=first.pk).update(played_at=timezone.now() - timedelta(minutes=5))  # stored late
+    assert out(season, team) == {player: (1, ("sent_off",))}
+    forfeit_store(second, forfeited_by=Match.Side.HOME if second.home_id == team.id else Match.Side.AWAY)
+    assert Match.objects.get(pk=second.pk).played_at > Match.objects.get(pk=first.pk).played_at
+    assert out(season, team) == {}  # served: the player is back for the third match
