@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from engines import get_engine
 from leagues.models import Season, Team
-from rosters.models import Player, SquadMember, TransferWindow
+from rosters.models import Draft, Player, SquadMember, TransferWindow
 
 
 class TransferError(ValidationError):
@@ -28,8 +28,14 @@ def open_window(season: Season, at: datetime | None = None) -> TransferWindow | 
 
 
 def window_required(season: Season, at: datetime | None = None) -> TransferWindow:
-    """The open window, or ``TransferError`` saying when the next one opens."""
+    """The open window, or ``TransferError`` saying when the next one opens (or that the
+    season's draft is not over: until then cards move only by the draft)."""
     at = at or timezone.now()
+    draft = Draft.objects.filter(season=season).first()
+    if draft is not None and draft.state != Draft.State.DONE:
+        raise TransferError(
+            f"The draft of {season} is {draft.get_state_display()}: cards move by the draft until it is over."
+        )
     window = open_window(season, at)
     if window is not None:
         return window

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from rosters.models import Player, SquadMember, TransferWindow
+from rosters.models import Draft, Player, SquadMember, TransferWindow
 from rosters.transfers import TransferError, free_agents, open_window, squad_problem, window_required
 
 
@@ -54,3 +54,12 @@ def test_a_squad_may_be_short_but_never_hold_more_of_a_role_than_its_places(seas
     assert "2 goalkeeper" in squad_problem(season, team, adding=[keepers[2]], removing=[fielders[0]])
     assert squad_problem(season, team, adding=[keepers[2]], removing=[keepers[0]]) == ""
     assert "9 cards" in squad_problem(season, team, adding=[fielders[6]])
+
+
+def test_nothing_moves_while_the_seasons_draft_is_not_over(season):
+    window(season, timedelta(hours=-1), timedelta(hours=1))
+    draft = Draft.objects.create(season=season, state=Draft.State.RUNNING)
+    with pytest.raises(TransferError, match=f"The draft of {season} is running: cards move by the draft"):
+        window_required(season)
+    Draft.objects.filter(pk=draft.pk).update(state=Draft.State.DONE)
+    assert window_required(season) == open_window(season)
