@@ -25,13 +25,12 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from config.celery import app
 from leagues.errors import validation_message
 from leagues.models import ClaimsBy, Season, Team
 from rosters import ledger
 from rosters.models import Claim, Draft, Keeper, LedgerEntry, Player, SquadMember, TransferWindow
 from rosters.permissions import can_act_for
-from rosters.transfers import TransferError, free_agents, squad_problem, window_required
+from rosters.transfers import TransferError, deadline_task, free_agents, squad_problem, window_required
 
 Reason = LedgerEntry.Reason
 #: The ledger reasons of moves between matches: the season's transactions page lists these.
@@ -288,8 +287,9 @@ def settlement_schedule(window: TransferWindow) -> None:
 
 
 def settlement_send(args: tuple[int], eta) -> None:
-    """Queue the settlement task (a separate function so tests can record instead of queueing)."""
-    app.send_task(SETTLE_TASK, args, eta=eta)
+    """Queue the settlement task (a separate function so tests can record instead of queueing);
+    a deadline more than ``ETA_HORIZON`` away is left to beat's sweep."""
+    deadline_task(SETTLE_TASK, args, eta)
 
 
 # --- signings and releases ----------------------------------------------------------------------

@@ -25,14 +25,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audit import services as audit
-from config.celery import app
 from leagues.models import Season, Team
 from notifications.models import Kind
 from notifications.services import notify
 from rosters import ledger
 from rosters.models import Keeper, LedgerEntry, Player, SquadMember, Trade, TradeCard
 from rosters.permissions import can_act_for, runs_league
-from rosters.transfers import TransferError, open_window, squad_problem, window_required
+from rosters.transfers import TransferError, deadline_task, open_window, squad_problem, window_required
 
 State = Trade.State
 Reason = LedgerEntry.Reason
@@ -440,5 +439,6 @@ def trades_execute_due(now=None) -> list[Trade]:
 
 def schedule_execution(args: tuple[int], eta) -> None:
     """Queue the execution task for the end of the veto period (a function of its own so tests
-    record instead of queueing)."""
-    app.send_task(EXECUTE_TASK, args, eta=eta)
+    record instead of queueing); a veto period ending more than ``ETA_HORIZON`` away is left to
+    beat's sweep."""
+    deadline_task(EXECUTE_TASK, args, eta)

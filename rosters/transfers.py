@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from config.celery import app
 from engines import get_engine
 from leagues.models import Season, Team
 from rosters.models import Draft, Player, SquadMember, TransferWindow
@@ -70,3 +71,17 @@ def squad_problem(season: Season, team: Team, *, adding: Iterable[Player] = (), 
             f" and {rules.reserves} reserve card(s) of any role."
         )
     return ""
+
+
+#: A deadline further away than this is left to beat's sweep (every five minutes) instead of a
+#: task with an eta: Redis hands an unacknowledged message to a worker again after its
+#: visibility timeout (an hour), so a task queued days ahead would come back every hour.
+ETA_HORIZON = timedelta(minutes=50)
+
+
+def deadline_task(task: str, args: tuple, eta: datetime) -> bool:
+    """Queue ``task`` for ``eta`` when that is near (True); a later deadline is swept by beat."""
+    if eta - timezone.now() > ETA_HORIZON:
+        return False
+    app.send_task(task, args, eta=eta)
+    return True

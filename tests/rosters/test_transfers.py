@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from rosters.models import Draft, Player, SquadMember, TransferWindow
-from rosters.transfers import TransferError, free_agents, open_window, squad_problem, window_required
+from rosters.transfers import TransferError, deadline_task, free_agents, open_window, squad_problem, window_required
 
 
 def card(league, name, role):
@@ -63,3 +63,10 @@ def test_nothing_moves_while_the_seasons_draft_is_not_over(season):
         window_required(season)
     Draft.objects.filter(pk=draft.pk).update(state=Draft.State.DONE)
     assert window_required(season) == open_window(season)
+
+
+def test_a_near_deadline_is_a_task_with_its_eta_a_far_one_is_left_to_beat(sent):
+    near = timezone.now() + timedelta(minutes=10)
+    assert deadline_task("rosters.tasks.claims_settle", (1,), near)
+    assert not deadline_task("rosters.tasks.claims_settle", (2,), timezone.now() + timedelta(days=2))
+    assert sent == [("rosters.tasks.claims_settle", 1)]
