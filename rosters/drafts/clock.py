@@ -26,21 +26,25 @@ WARNING_TASK = "rosters.tasks.pick_warning"
 WARNING_SECONDS = 30
 
 
-def clock_set(draft: Draft) -> None:
-    """Start the clock for the pick now due, and have a worker look when it runs out."""
-    draft.deadline = timezone.now() + timedelta(seconds=draft.seconds_per_pick)
+def clock_set(draft: Draft, seconds: float | None = None) -> None:
+    """Start the clock for the pick now due (``seconds`` of it: the pick time by default, what
+    was left when a paused draft resumes), have a worker look when it runs out, and tell the
+    manager on the clock, with a warning before the end when there is time for one."""
+    seconds = seconds or draft.seconds_per_pick
+    draft.deadline = timezone.now() + timedelta(seconds=seconds)
     draft.clock_token = uuid.uuid4().hex
     draft.seconds_left = None
     args, eta = (draft.pk, draft.clock_token), draft.deadline
     transaction.on_commit(lambda: schedule_clock(args, eta))
-    if pick_tell(draft) and draft.seconds_per_pick > 2 * WARNING_SECONDS:
+    if pick_tell(draft) and seconds > 2 * WARNING_SECONDS:
         warn_at = draft.deadline - timedelta(seconds=WARNING_SECONDS)
         transaction.on_commit(lambda: app.send_task(WARNING_TASK, args, eta=warn_at))
 
 
 def pick_tell(draft: Draft, *, warning: bool = False) -> bool:
     """Tell the manager of the team on the clock (not one the clock picks for) that it is their
-    move, once per move; True if someone was told."""
+    move, once per move; True if the move has someone to tell (told now or before: a resumed
+    clock warns again)."""
     team_id = on_the_clock(draft)
     if team_id is None or draft.autopick_teams.filter(pk=team_id).exists():
         return False
@@ -56,7 +60,8 @@ def pick_tell(draft: Draft, *, warning: bool = False) -> bool:
         body = f"You have {draft.seconds_per_pick} seconds for your move."
     key = f"draft:{draft.pk}:move:{draft.pick_number}" + (":warning" if warning else "")
     kind = Kind.PICK_WARNING if warning else Kind.PICK
-    return notify(team.manager, kind, key, subject, body, room) is not None
+    notify(team.manager, kind, key, subject, body, room)
+    return True
 
 
 def pick_warning(draft_id: int, token: str) -> None:

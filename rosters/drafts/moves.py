@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -104,11 +103,8 @@ def draft_resume(draft_id: int, *, by=None) -> Draft:
         _require_commissioner(draft, by)
         if draft.state != State.PAUSED:
             raise DraftError("only a paused draft can be resumed")
-        left = draft.seconds_left
         draft.state = State.RUNNING
-        clock_set(draft)
-        if left:
-            draft.deadline = timezone.now() + timedelta(seconds=left)
+        clock_set(draft, seconds=draft.seconds_left)
         draft.save()
         audit.record("draft.resumed", draft, before={"state": State.PAUSED}, after={"state": draft.state})
     return draft

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.test import TestCase
+from django.utils import timezone
 
 from leagues.models import Team
 from notifications.models import Kind, Notification
@@ -48,3 +49,17 @@ def test_a_team_on_autopick_is_not_told_and_the_warning_comes_before_the_time_ru
     clock.pick_warning(draft.pk, draft.clock_token)
     assert told(Kind.PICK_WARNING) == [("carla@example.com", f"draft:{draft.pk}:move:1:warning")]
     assert draft.deadline - timedelta(seconds=clock.WARNING_SECONDS) in [eta for *_, eta in warnings]
+
+
+def test_a_resumed_clock_warns_again_before_the_time_it_had_left(season, cast, pool, monkeypatch):
+    warnings = []
+    monkeypatch.setattr(clock.app, "send_task", lambda name, args, eta=None: warnings.append((name, eta)))
+    order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
+    made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=120)
+    draft = draft_start(made.pk, by=cast["anna"])
+    draft_pause(draft.pk, by=cast["anna"])
+    Draft.objects.filter(pk=draft.pk).update(seconds_left=100)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        resumed = draft_resume(draft.pk, by=cast["anna"])
+    assert abs((resumed.deadline - timezone.now()).total_seconds() - 100) < 5  # the time that was left
+    assert warnings == [(clock.WARNING_TASK, resumed.deadline - timedelta(seconds=clock.WARNING_SECONDS))]
