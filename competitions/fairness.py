@@ -42,6 +42,9 @@ STORED_ENOUGH = 100
 #: The goal counts a match's total is shown for; more are summed up as the last one ("8+").
 GOALS_SHOWN = 8
 CACHE_SECONDS = 90 * 24 * 3600
+#: The stored results' figures read every match the game's leagues played: a public page reads
+#: them again at most this often.
+STORED_CACHE_SECONDS = 300
 #: The settings a side's coach or style is read from, by the game's own names, in the order
 #: tried: the first the engine's settings know is what the match-ups compare.
 TACTIC_SETTINGS = ("coach", "coach_style", "style")
@@ -336,7 +339,11 @@ def game_fairness(engine_key: str) -> GameFairness:
     if engine_key not in KNOWN_ENGINES:
         raise KeyError(engine_key)
     engine = get_engine(engine_key)
-    stored = figures(stored_played(engine_key), tactic_setting(engine))
+    stored = cache.get_or_set(
+        f"fairness-stored:{engine_key}:{engine.version}",
+        lambda: figures(stored_played(engine_key), tactic_setting(engine)),
+        STORED_CACHE_SECONDS,
+    )
     simulated = cache.get(simulated_key(engine_key, None))
     if simulated is None:
         task_request(FAIRNESS_TASK, engine_key, key=f"fairness-requested:{engine_key}")

@@ -103,6 +103,8 @@ def test_the_page_shows_the_stored_results_and_asks_a_worker_for_the_simulations
     simulated_figures("futti")  # what the worker's task does
     html = client.get("/games/futti/").content.decode()
     assert "Simulations (40)" in html and "being played" not in html
+    Match.objects.filter(season=season).update(status=Match.Status.POSTPONED)
+    assert "Stored results (6)" in client.get("/games/futti/").content.decode()  # read again after 5 minutes
     assert client.get("/games/croquet/").status_code == 404
     assert "/games/futti/" in client.get(f"/leagues/{season.league.slug}/").content.decode()
 
