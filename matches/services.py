@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from audit import services as audit
@@ -514,7 +514,23 @@ def due_matches(now: datetime | None = None, *, requeue_claimed: bool = False):
         .filter(Q(queued_at__isnull=True) | queued_long_ago)
         .exclude(TABLE_MATCHES)
         .exclude(FIRST_LEG_OPEN)
+        .exclude(ABSENCE_RULES & Exists(EARLIER_OF_A_SIDE))
     )
+
+
+#: Leagues whose rules keep players out (``matches.absences``): there a match waits until its
+#: teams' earlier scheduled matches of the season have their results, so the batches that play a
+#: backlog side by side never play a round before the one whose red cards it must respect.
+ABSENCE_RULES = (
+    Q(season__league__suspension_matches__gt=0)
+    | Q(season__league__yellow_cards_ban__gt=0)
+    | Q(season__league__injury_matches__gt=0)
+)
+EARLIER_OF_A_SIDE = (
+    Match.objects.filter(season=OuterRef("season"), status=Match.Status.SCHEDULED)
+    .filter(Q(kickoff__lt=OuterRef("kickoff")) | Q(kickoff=OuterRef("kickoff"), id__lt=OuterRef("id")))
+    .filter(Q(home=OuterRef("home")) | Q(away=OuterRef("home")) | Q(home=OuterRef("away")) | Q(away=OuterRef("away")))
+)
 
 
 def being_played(matches):

@@ -363,3 +363,15 @@ def test_a_forfeit_awarded_after_a_late_result_serves_its_ban(season):
     forfeit_store(second, forfeited_by=Match.Side.HOME if second.home_id == team.id else Match.Side.AWAY)
     assert Match.objects.get(pk=second.pk).played_at > Match.objects.get(pk=first.pk).played_at
     assert out(season, team) == {}  # served: the player is back for the third match
+
+
+def test_a_backlog_is_claimed_a_round_at_a_time_where_players_can_be_out(season):
+    """Every round is due: with suspensions on, only each team's earliest scheduled match is due,
+    so parallel batches never play round 2 before round 1's red cards are stored."""
+    first_round = set(season.matches.filter(round=1).values_list("id", flat=True))
+    assert set(services.due_matches().filter(season=season).values_list("id", flat=True)) == first_round
+    results.matches_play(sorted(first_round))
+    second_round = set(season.matches.filter(round=2).values_list("id", flat=True))
+    assert set(services.due_matches().filter(season=season).values_list("id", flat=True)) == second_round
+    set_league(season, suspension_matches=0)  # nobody can be out: the whole backlog is due at once
+    assert services.due_matches().filter(season=season).count() == season.matches.filter(status="scheduled").count()
