@@ -10,7 +10,7 @@ card, the coins and the squad rules: a refusal is a 400 naming the field it is a
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from api.drafts import MAX_COINS, id_field, refused
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from leagues.models import League, Season, Team
+from leagues.models import Season, Team
 from rosters import free_agents
 from rosters.models import Claim, LedgerEntry, Player, SquadMember
 from rosters.permissions import can_act_for
@@ -218,8 +218,7 @@ class ClaimsView(generics.GenericAPIView):
     def get(self, request: Request, season_id: str) -> Response:
         season = season_of(season_id)
         claims = Claim.objects.filter(window__season=season).order_by("-created_at", "-id")
-        if not League.objects.run_by(request.user).filter(pk=season.league_id).exists():
-            claims = claims.filter(Q(team__manager=request.user))
+        claims = free_agents.claims_visible_to(request.user, claims)
         page = self.paginate_queryset(claims)
         return self.get_paginated_response(ClaimSerializer(page, many=True).data)
 

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from leagues.errors import validation_message
-from leagues.models import ClaimsBy, Season, Team
+from leagues.models import ClaimsBy, League, Season, Team
 from rosters import ledger
 from rosters.models import Claim, Draft, Keeper, LedgerEntry, Player, SquadMember, TransferWindow
 from rosters.permissions import can_act_for
@@ -456,3 +456,14 @@ def transactions(season: Season) -> QuerySet[LedgerEntry]:
         .select_related("team", "player")
         .order_by("-created_at", "-id")
     )
+
+
+def claims_visible_to(user, claims: QuerySet[Claim]) -> QuerySet[Claim]:
+    """Of ``claims``: the user's own teams' always; another team's once settled, and only for the
+    league's commissioners. A pending claim of another team (its sealed bid) is shown to nobody,
+    a commissioner who manages a team of the league included; superusers see all."""
+    if user.is_superuser:
+        return claims
+    mine = Q(team__manager=user)
+    settled_in_my_leagues = Q(window__season__league__in=League.objects.run_by(user)) & ~Q(state=Claim.State.PENDING)
+    return claims.filter(mine | settled_in_my_leagues)

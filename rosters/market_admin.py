@@ -49,8 +49,8 @@ class TransferWindowAdmin(LeagueScopedAdmin):
 
 @admin.register(Claim)
 class ClaimAdmin(LeagueScopedAdmin):
-    """Claims on free agents: a manager sees his own teams' (a rival's sealed bid stays sealed), a
-    commissioner every team's of his leagues. Claims are made on the free agents page (its buttons
+    """Claims on free agents: a manager sees his own teams' (a rival's sealed bid stays sealed, from
+    a commissioner too until the window's claims are settled: ``free_agents.claims_visible_to``). Claims are made on the free agents page (its buttons
     post to ``act_view``) and withdrawn with the action; the services check who acts for which team."""
 
     league_field = "window__season__league"
@@ -60,11 +60,7 @@ class ClaimAdmin(LeagueScopedAdmin):
     actions = ["withdraw_action"]
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        run = League.objects.run_by(request.user)
-        return queryset.filter(Q(window__season__league__in=run) | Q(team__manager=request.user))
+        return free_agents.claims_visible_to(request.user, super().get_queryset(request))
 
     def has_add_permission(self, request):
         return False  # made on the free agents page, through the service

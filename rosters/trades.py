@@ -55,15 +55,13 @@ ACTIONS = ("accept", "decline", "withdraw", "approve", "veto")
 
 def trade_actions(trade: Trade, user) -> list[str]:
     """The answers ``user`` may give to ``trade`` now (the admin shows these as buttons)."""
-    league = trade.season.league
-    commissioner = runs_league(user, league)
     actions = []
     if trade.state == State.PROPOSED:
-        if can_act_for(user, trade.receiver):
+        if answers_for(user, trade, trade.receiver):
             actions += ["accept", "decline"]
-        if can_act_for(user, trade.proposer):
+        if answers_for(user, trade, trade.proposer):
             actions.append("withdraw")
-    elif trade.state == State.ACCEPTED and commissioner:
+    elif trade.state == State.ACCEPTED and judges(user, trade):
         if trade.executes_at is None:
             actions.append("approve")
         if trade.executes_at is None or timezone.now() < trade.executes_at:
@@ -304,6 +302,25 @@ def _manager(team: Team) -> str:
     return f"{team}'s manager or a commissioner of {team.league}"
 
 
+def answers_for(user, trade: Trade, team: Team) -> bool:
+    """Whether ``user`` may answer for ``team`` in the trade: its manager, or a commissioner of the
+    league who does not manage the other side (a commissioner never answers a trade for the team
+    facing his own)."""
+    if user is None or (user.is_authenticated and team.manager_id == user.pk):
+        return True
+    other = trade.receiver if team.pk == trade.proposer_id else trade.proposer
+    return can_act_for(user, team) and other.manager_id != user.pk
+
+
+def judges(user, trade: Trade) -> bool:
+    """Whether ``user`` may approve or veto the trade: a commissioner of its league who manages
+    neither of its teams."""
+    if user is None:
+        return True
+    managers = {trade.proposer.manager_id, trade.receiver.manager_id}
+    return runs_league(user, trade.season.league) and user.pk not in managers
+
+
 def _refuse_unless(allowed: bool, trade: Trade, what: str, who: str) -> None:
     if not allowed:
         raise TradeForbidden(f"Only {who} may {what} trade #{trade.pk}.")
@@ -322,7 +339,7 @@ def trade_accept(trade_id: int, *, by=None) -> Trade:
     Accepting twice is refused the second time, with the trade's state."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "accept", _manager(trade.receiver))
+        _refuse_unless(answers_for(by, trade, trade.receiver), trade, "accept", _manager(trade.receiver))
         _require_state(trade, State.PROPOSED, "accepted")
         league = trade.season.league
         now = timezone.now()
@@ -344,7 +361,7 @@ def trade_decline(trade_id: int, *, by=None, reason: str = "") -> Trade:
     """The receiver's manager (or a commissioner) declines a proposed trade."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(by is None or can_act_for(by, trade.receiver), trade, "decline", _manager(trade.receiver))
+        _refuse_unless(answers_for(by, trade, trade.receiver), trade, "decline", _manager(trade.receiver))
         _require_state(trade, State.PROPOSED, "declined")
         return _close(trade, State.DECLINED, by=by, reason=reason)
 
@@ -353,7 +370,7 @@ def trade_withdraw(trade_id: int, *, by=None) -> Trade:
     """The proposer's manager (or a commissioner) takes back a trade not yet accepted."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(by is None or can_act_for(by, trade.proposer), trade, "withdraw", _manager(trade.proposer))
+        _refuse_unless(answers_for(by, trade, trade.proposer), trade, "withdraw", _manager(trade.proposer))
         _require_state(trade, State.PROPOSED, "withdrawn")
         return _close(trade, State.WITHDRAWN, by=by)
 
@@ -364,7 +381,7 @@ def trade_approve(trade_id: int, *, by=None) -> Trade:
     with transaction.atomic():
         trade = _lock(trade_id)
         league = trade.season.league
-        _refuse_unless(by is None or runs_league(by, league), trade, "approve", f"a commissioner of {league}")
+        _refuse_unless(judges(by, trade), trade, "approve", f"a commissioner of {league} who manages neither team")
         _require_state(trade, State.ACCEPTED, "approved")
         if trade.executes_at is not None:
             raise TransferError(
@@ -381,7 +398,7 @@ def trade_veto(trade_id: int, *, by=None, reason: str = "") -> Trade:
     with transaction.atomic():
         trade = _lock(trade_id)
         league = trade.season.league
-        _refuse_unless(by is None or runs_league(by, league), trade, "veto", f"a commissioner of {league}")
+        _refuse_unless(judges(by, trade), trade, "veto", f"a commissioner of {league} who manages neither team")
         _require_state(trade, State.ACCEPTED, "vetoed")
         if trade.executes_at is not None and timezone.now() >= trade.executes_at:
             raise TransferError(

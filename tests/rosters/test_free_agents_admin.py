@@ -64,10 +64,10 @@ def test_a_manager_claims_for_his_team_and_a_forged_team_is_refused(client, seas
     assert made.status_code == 302 and Claim.objects.get().team == cast["alpha"]
 
 
-def test_claims_are_seen_by_their_manager_and_the_commissioner_only(client, season, league, cast):
+def test_claims_are_sealed_until_settled_then_seen_by_the_commissioner(client, season, league, cast):
     window(season)
     free_agents.claim_make(season.pk, team_id=cast["alpha"].pk, player_id=card(league, "A").pk)
-    free_agents.claim_make(season.pk, team_id=cast["beta"].pk, player_id=card(league, "B").pk)
+    beta = free_agents.claim_make(season.pk, team_id=cast["beta"].pk, player_id=card(league, "B").pk)
     changelist = reverse("admin:rosters_claim_changelist")
 
     def seen(user):
@@ -75,6 +75,11 @@ def test_claims_are_seen_by_their_manager_and_the_commissioner_only(client, seas
 
     assert seen(cast["bruno"]) == ["A"]
     assert seen(cast["carla"]) == ["B"]
+    assert seen(cast["anna"]) == []  # a pending claim (its sealed bid) is its team's alone
+    cast["alpha"].manager = cast["anna"]  # a commissioner who manages a team sees only his own
+    cast["alpha"].save()
+    assert seen(cast["anna"]) == ["A"]
+    Claim.objects.filter(pk=beta.pk).update(state=Claim.State.LOST)  # settled
     assert seen(cast["anna"]) == ["A", "B"]
     assert seen(cast["dino"]) == []
 

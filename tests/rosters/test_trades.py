@@ -176,9 +176,9 @@ def test_with_approval_an_accepted_trade_waits_for_the_commissioner(trading, lea
     call_command("execute_trades", stdout=io.StringIO())
     assert holder(trading["season"], "Card 01") == "Alpha"
     assert trades.trade_actions(waiting, trading["anna"]) == ["approve", "veto"]
-    with pytest.raises(TransferError, match="Only a commissioner of Test League may approve"):
+    with pytest.raises(TransferError, match="Only a commissioner of Test League who manages neither team may approve"):
         trades.trade_approve(trade.pk, by=trading["bruno"])
-    with pytest.raises(TransferError, match="Only a commissioner of Test League may approve"):
+    with pytest.raises(TransferError, match="Only a commissioner of Test League who manages neither team may approve"):
         trades.trade_approve(trade.pk, by=trading["dino"])
     done = trades.trade_approve(trade.pk, by=trading["anna"])
     assert (done.state, done.decided_by) == (State.EXECUTED, trading["anna"])
@@ -191,7 +191,7 @@ def test_the_commissioner_vetoes_a_trade_waiting_for_approval(trading, league):
     league.save()
     trade = propose(trading, asked=["Card 09"])
     trades.trade_accept(trade.pk, by=trading["carla"])
-    with pytest.raises(TransferError, match="Only a commissioner of Test League may veto"):
+    with pytest.raises(TransferError, match="Only a commissioner of Test League who manages neither team may veto"):
         trades.trade_veto(trade.pk, by=trading["carla"])
     done = trades.trade_veto(trade.pk, by=trading["anna"], reason="collusion")
     assert (done.state, done.reason) == (State.VETOED, "collusion")
@@ -346,3 +346,22 @@ def test_a_card_gone_between_the_check_and_the_move_refuses_the_trade_and_moves_
     refused = trades.trade_accept(trade.pk, by=trading["carla"])
     assert (refused.state, refused.reason) == (State.REFUSED, f"Card 09 is no longer in Beta's squad of {season}.")
     assert holder(season, "Card 01") == "Alpha" and not LedgerEntry.objects.filter(reason="trade_in").exists()
+
+
+def test_a_commissioner_who_manages_a_side_neither_answers_for_the_other_nor_judges(trading, league):
+    """Anna runs the league and manages Alpha: she may not accept Alpha's offer on Beta's behalf,
+    nor approve or veto it; another commissioner may."""
+    league.trades_need_approval = True
+    league.save()
+    trading["alpha"].manager = trading["anna"]
+    trading["alpha"].save()
+    trade = propose(trading, offered=["Card 01"], asked=["Card 09"], by="anna")
+    with pytest.raises(trades.TradeForbidden, match="Only Beta's manager or a commissioner of Test League may accept"):
+        trades.trade_accept(trade.pk, by=trading["anna"])
+    assert trades.trade_actions(trade, trading["anna"]) == ["withdraw"]
+    trades.trade_accept(trade.pk, by=trading["carla"])
+    with pytest.raises(trades.TradeForbidden, match="who manages neither team may approve"):
+        trades.trade_approve(trade.pk, by=trading["anna"])
+    other = trading["dino"]
+    league.commissioners.add(other)
+    assert trades.trade_approve(trade.pk, by=other).state == State.EXECUTED
