@@ -49,9 +49,10 @@ class TransferWindowAdmin(LeagueScopedAdmin):
 
 @admin.register(Claim)
 class ClaimAdmin(LeagueScopedAdmin):
-    """Claims on free agents: a manager sees his own teams' (a rival's sealed bid stays sealed, from
-    a commissioner too until the window's claims are settled: ``free_agents.claims_visible_to``). Claims are made on the free agents page (its buttons
-    post to ``act_view``) and withdrawn with the action; the services check who acts for which team."""
+    """Claims on free agents: a manager sees his own teams' (a rival's sealed bid stays sealed,
+    from a commissioner too until the window's claims are settled: ``free_agents.claims_visible_to``).
+    Claims are made on the free agents page (its buttons post to ``act_view``) and withdrawn with
+    the action; the services check who acts for which team."""
 
     league_field = "window__season__league"
     list_display = ["player", "team", "bid", "release", "state", "reason", "window", "created_at"]

@@ -97,7 +97,8 @@ def test_the_commissioner_approves_or_vetoes_with_a_reason_from_the_page(client,
     for trade in (first, second):
         trades.trade_accept(trade.pk, by=trading["carla"])
     client.force_login(trading["carla"])
-    assert "Only a commissioner of Test League who manages neither team may approve" in act(client, first, "approve").content.decode()
+    refused = act(client, first, "approve").content.decode()
+    assert "Only a commissioner of Test League who manages neither team may approve" in refused
     client.force_login(trading["anna"])
     html = client.get(reverse("admin:rosters_trade_change", args=[first.pk])).content.decode()
     assert 'value="approve"' in html and 'value="veto"' in html
