@@ -19,7 +19,6 @@ from competitions.previews import cached_previews
 from competitions.seasons import current_season, with_progress
 from leagues.models import Team
 from matches.models import HAPPENED_AT, Match, ResultSubmission
-from matches.table_results import OPEN
 from notifications.models import Kind, Notification
 from notifications.services import email_kinds, email_kinds_set, mark_read
 from rosters.drafts.state import on_the_clock
@@ -74,7 +73,8 @@ def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
         if on_the_clock(draft) in team_ids:
             actions.append(Action(f"Your move in the {draft}", reverse("admin:rosters_draft_room", args=[draft.pk])))
     waiting = (
-        ResultSubmission.objects.filter(action=ResultSubmission.Action.SUBMIT, state__in=OPEN)
+        # pending: waiting for this side (a disputed one waits for the commissioner)
+        ResultSubmission.objects.filter(action=ResultSubmission.Action.SUBMIT, state=ResultSubmission.State.PENDING)
         .filter(Q(match__home_id__in=team_ids) | Q(match__away_id__in=team_ids))
         .exclude(by=user)
         .select_related("match__home", "match__away")

@@ -25,3 +25,11 @@ def test_the_other_manager_is_asked_to_confirm_once(match, home_manager, away_ma
     assert Notification.objects.count() == 1  # a confirmation asks nobody
     client.force_login(away_manager)
     assert "Nothing waits for your move" in client.get("/me/").content.decode()
+
+
+def test_a_disputed_result_waits_for_the_commissioner_not_the_managers(match, home_manager, away_manager, client):
+    result_submit(match_id=match.id, user=home_manager, data=scoresheet(match, 2, 1))
+    result_submit(match_id=match.id, user=away_manager, data=scoresheet(match, 0, 0))  # another: disputed
+    for manager in (home_manager, away_manager):
+        client.force_login(manager)
+        assert f"Confirm the result of {match}" not in client.get("/me/").content.decode()
