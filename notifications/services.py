@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from config.celery import app
 from notifications.models import Kind, Notification, NotificationSettings, default_email_kinds
@@ -65,7 +69,9 @@ def email_send(notification_id: int) -> bool:
             return False
         note.emailed_at = timezone.now()
         note.save(update_fields=["emailed_at"])
-    link = f"\n\n{settings.SITE_URL}{note.url}" if note.url else ""
+    # an invitation's link is made now, never stored: a password-reset token is a secret
+    url = set_password_link(note.user) if note.kind == Kind.INVITATION else note.url
+    link = f"\n\n{settings.SITE_URL}{url}" if url else ""
     try:
         send_mail(note.subject, f"{note.body}{link}\n", None, [note.user.email])
     except Exception as exc:  # noqa: BLE001  (any mail failure is kept on the notification)
@@ -84,3 +90,10 @@ def mark_read(user, ids: Iterable[int] | None = None) -> int:
     if ids is not None:
         found = found.filter(pk__in=list(ids))
     return found.update(read_at=timezone.now())
+
+
+def set_password_link(user) -> str:
+    """The one-time link where ``user`` chooses a password (Django's password-reset token: it
+    works once, until the password changes, and for ``PASSWORD_RESET_TIMEOUT``)."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return reverse("web:set-password", args=[uid, default_token_generator.make_token(user)])

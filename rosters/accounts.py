@@ -6,17 +6,13 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.urls import reverse
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 
 from leagues.models import League, Team
 from notifications.models import Kind
-from notifications.services import notify
+from notifications.services import notify, set_password_link
 from rosters.permissions import MANAGERS
 
 
@@ -65,7 +61,6 @@ def invite_manager(team: Team, email: str, *, by=None) -> tuple[object, str]:
         user.groups.add(Group.objects.get_or_create(name=MANAGERS)[0])
         locked.manager = team.manager = user
         locked.save(update_fields=["manager"])
-        link = set_password_link(user)
         notify(
             user,
             Kind.INVITATION,
@@ -74,15 +69,8 @@ def invite_manager(team: Team, email: str, *, by=None) -> tuple[object, str]:
             f"{display_name(by, 'A commissioner') if by else 'A commissioner'} made you the manager of {team.name}."
             " Choose your password with the link below (it works once, for a few days); then sign in with"
             f" {user.get_username()} to draft, set tactics and enter results.",
-            link,
-        )
-    return user, link
-
-
-def set_password_link(user) -> str:
-    """The one-time link where ``user`` chooses a password (Django's password-reset token)."""
-    uid = urlsafe_base64_encode(force_bytes(user.pk))
-    return reverse("web:set-password", args=[uid, default_token_generator.make_token(user)])
+        )  # no link stored: its e-mail makes one (notifications.services.email_send)
+    return user, set_password_link(user)
 
 
 def display_name(user, fallback: str) -> str:
