@@ -40,6 +40,8 @@ EXCLUDED = {
     " starts a history of its own (pg_dump keeps the log with the whole database)",
     "leagues.SeasonSummary": "what the history pages worked out of a finished season's results, kept to be"
     " read on an empty cache: made again from the imported results on the first read",
+    "notifications.Notification": "what a person was told (per user, not per league): events of this database",
+    "notifications.NotificationSettings": "a person's choice of e-mails, not the league's",
 }
 
 #: The user fields written with each person a league refers to (never the password).

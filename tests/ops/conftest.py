@@ -19,7 +19,7 @@ from rosters.accounts import invite_manager
 from rosters.drafts import clock
 from rosters.drafts.moves import run_autodraft
 from rosters.drafts.setup import draft_create
-from rosters.models import Draft, Keeper, Player, QueuedCard, SquadMember
+from rosters.models import Claim, Draft, Keeper, Player, QueuedCard, SquadMember, Trade, TradeCard, TransferWindow
 from rosters.permissions import COMMISSIONERS
 
 
@@ -136,4 +136,17 @@ def full_league(db):
     SeasonOdds.objects.create(season=divided, round=0, computed_at=timezone.now(), completions=10, teams=odds)
     kept = SquadMember.objects.filter(season=season, team=teams[0]).order_by("player_id").first()
     Keeper.objects.create(season=season, team=teams[0], player=kept.player)
+    # the market between matches: a window, a claim (with the card it releases), a trade of cards
+    now = timezone.now()
+    window = TransferWindow.objects.create(
+        season=season, opens_at=now, claims_deadline=now + timedelta(days=1), closes_at=now + timedelta(days=2)
+    )
+    held = set(SquadMember.objects.filter(season=season).values_list("player_id", flat=True))
+    free = Player.objects.filter(league=league).exclude(pk__in=held).order_by("id").first()
+    Claim.objects.create(window=window, team=teams[1], player=free, release=kept.player, bid=1, created_by=bruno)
+    trade = Trade.objects.create(
+        season=season, proposer=teams[0], receiver=teams[1], coins_offered=1, proposed_by=bruno
+    )
+    given = SquadMember.objects.filter(season=season, team=teams[1]).order_by("player_id").first()
+    TradeCard.objects.create(trade=trade, player=given.player, from_team=teams[1])
     return league
