@@ -180,3 +180,11 @@ def test_the_command_copies_squads_and_names_a_refusal(league_season):
     assert f"{cup}: 4 squads" in out.getvalue() and squads(cup) == squads(league_season)
     with pytest.raises(CommandError, match="have squads already"):
         call_command("copy_squads", str(league_season.id), str(cup.id))
+
+
+def test_the_start_page_groups_options_by_the_formats_that_use_them(client, commissioner, league_season):
+    html = client.get(f"/admin/tournaments/bracket/start/?season={league_season.id}").content.decode()
+    assert '<fieldset class="module aligned formats format-knockout format-groups format-league_playoffs"' in html
+    assert '<fieldset class="module aligned formats format-swiss"' in html
+    assert '<fieldset class="module aligned "' in html  # season and format, squads, tie-break: every format's
+    assert 'id="id_squads_from_helptext"' in html and "a defeat ends a team&#x27;s tournament" in html
