@@ -63,39 +63,30 @@ def fixtures_widget(season_id: int) -> EmbeddedFixtures:
     return EmbeddedFixtures(season, with_links(list(upcoming)), with_links(list(results)))
 
 
-def widget_page(request: HttpRequest, kind: str, season_id: int, render: Callable[[], str]) -> HttpResponse:
-    """The widget's HTML, cached under the season's standings version (bumped by every change
-    to its matches or table), so it is never stale and mostly never rendered."""
-    # a bracket drawn again (reseeded) changes no result: its drawing time is part of the key
-    version, drawn_at = Season.objects.filter(id=season_id).values_list("standings_version", "bracket__drawn_at").get()
-    drawn = drawn_at.timestamp() if drawn_at else ""
-    language = getattr(request, "LANGUAGE_CODE", "")
-    zone = timezone.get_current_timezone_name()
-    return HttpResponse(cached(f"page:embed:{kind}:{season_id}:{version}:{drawn}:{language}:{zone}", render))
+def widget(kind: str, context: Callable[[int], dict[str, object]]) -> Callable[..., HttpResponse]:
+    """The view of one widget: ``templates/web/embed/KIND.html`` with ``context(season_id)``,
+    framable, and cached under the season's standings version (bumped by every change to its
+    matches or table), so it is never stale and mostly never rendered."""
+
+    @public
+    @xframe_options_exempt
+    def view(request: HttpRequest, season_id: int) -> HttpResponse:
+        # a bracket drawn again (reseeded) changes no result: its drawing time is part of the key
+        version, drawn_at = (
+            Season.objects.filter(id=season_id).values_list("standings_version", "bracket__drawn_at").get()
+        )
+        drawn = drawn_at.timestamp() if drawn_at else ""
+        language = getattr(request, "LANGUAGE_CODE", "")
+        zone = timezone.get_current_timezone_name()
+
+        def render() -> str:
+            return render_to_string(f"web/embed/{kind}.html", context(season_id), request)
+
+        return HttpResponse(cached(f"page:embed:{kind}:{season_id}:{version}:{drawn}:{language}:{zone}", render))
+
+    return view
 
 
-@public
-@xframe_options_exempt
-def table(request: HttpRequest, season_id: int) -> HttpResponse:
-    def render() -> str:
-        return render_to_string("web/embed/table.html", {"widget": table_widget(season_id)}, request)
-
-    return widget_page(request, "table", season_id, render)
-
-
-@public
-@xframe_options_exempt
-def fixtures(request: HttpRequest, season_id: int) -> HttpResponse:
-    def render() -> str:
-        return render_to_string("web/embed/fixtures.html", {"widget": fixtures_widget(season_id)}, request)
-
-    return widget_page(request, "fixtures", season_id, render)
-
-
-@public
-@xframe_options_exempt
-def bracket(request: HttpRequest, season_id: int) -> HttpResponse:
-    def render() -> str:
-        return render_to_string("web/embed/bracket.html", {"drawing": bracket_drawing(season_id)}, request)
-
-    return widget_page(request, "bracket", season_id, render)
+table = widget("table", lambda season_id: {"widget": table_widget(season_id)})
+fixtures = widget("fixtures", lambda season_id: {"widget": fixtures_widget(season_id)})
+bracket = widget("bracket", lambda season_id: {"drawing": bracket_drawing(season_id)})

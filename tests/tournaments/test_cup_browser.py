@@ -8,23 +8,21 @@ playwright package, never ``playwright install``), as ``tests/competitions/test_
 """
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.db import connections
 from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Season
 from ops.demo import demo_season_create
 from rosters.models import SquadMember
+from tests.competitions.test_seasons_browser import (  # noqa: F401  the logged-in admin page and its browser
+    ADMIN_MESSAGE_TIMEOUT_MS,
+    CHROMIUM,
+    chromium,
+    commissioner,
+)
 from tournaments.models import Bracket
-
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
-PASSWORD = "cup-after-league-1"
-ADMIN_MESSAGE_TIMEOUT_MS = 30_000  # the machines that run the suite are shared
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [
@@ -34,29 +32,7 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def chromium(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the test's own ORM calls, beside Playwright's loop
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*FLAGS, "--disable-sync"])
-        yield browser
-        browser.close()
-        connections.close_all()  # the test's ORM connection, which the database teardown cannot see
-
-
-@pytest.fixture
-def commissioner(chromium, live_server):
-    get_user_model().objects.create_superuser("boss", "boss@example.com", PASSWORD)
-    page = chromium.new_context().new_page()
-    page.goto(live_server.url + reverse("admin:login"))
-    page.fill("#id_username", "boss")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url("**/admin/")
-    return page
-
-
-def test_a_cup_follows_the_league_in_three_clicks(live_server, commissioner):
+def test_a_cup_follows_the_league_in_three_clicks(live_server, commissioner):  # noqa: F811  the fixture imported
     page = commissioner
     league_season = demo_season_create(engine="futti", teams=4, seed=5)
     league = league_season.league
