@@ -78,3 +78,17 @@ def test_a_cup_follows_the_league_in_three_clicks(live_server, commissioner):  #
     assert copied == set(SquadMember.objects.filter(season=league_season).values_list("team_id", "player_id"))
     bracket = Bracket.objects.get(season=cup)
     assert bracket.third_place and bracket.entrants.count() == 4 and cup.matches.count() == 2
+
+
+def test_a_club_site_frames_the_widgets_but_not_the_other_pages(live_server, chromium):  # noqa: F811
+    season = demo_season_create(engine="futti", teams=4, seed=6, knockout=True)
+    page = chromium.new_context().new_page()
+    widget = f"{live_server.url}/embed/seasons/{season.pk}/bracket/"
+    other = f"{live_server.url}/seasons/{season.pk}/"
+    page.set_content(f'<iframe name="widget" src="{widget}"></iframe><iframe name="other" src="{other}"></iframe>')
+    page.wait_for_load_state("load")
+    framed = page.frame(name="widget")
+    sync_api.expect(framed.locator("svg[data-chart=bracket]")).to_be_visible()
+    assert framed.locator("base").get_attribute("target") == "_blank"  # its links open a new tab
+    refused = page.frame(name="other")
+    assert refused.url.startswith("chrome-error://")  # X-Frame-Options: DENY: Chromium refused to show it
