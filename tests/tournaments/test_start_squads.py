@@ -178,6 +178,7 @@ def test_the_command_copies_squads_and_names_a_refusal(league_season):
     out = StringIO()
     call_command("copy_squads", str(league_season.id), str(cup.id), stdout=out)
     assert f"{cup}: 4 squads" in out.getvalue() and squads(cup) == squads(league_season)
+    assert set(Entry.objects.filter(action="squad.copied").values_list("via", flat=True)) == {"command"}
     with pytest.raises(CommandError, match="have squads already"):
         call_command("copy_squads", str(league_season.id), str(cup.id))
 

@@ -1,6 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from audit.context import acting_as
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
 from rosters.squads import squads_copy
@@ -19,7 +20,8 @@ class Command(BaseCommand):
     def handle(self, *args, from_season_id, to_season_id, **options):
         from_season, to_season = get_season(from_season_id), get_season(to_season_id)
         try:
-            squads = squads_copy(from_season, to_season)
+            with acting_as(None, via="command"):  # the audit entries say where the copy came from
+                squads = squads_copy(from_season, to_season)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         cards = sum(len(squad) for squad in squads.values())
