@@ -128,7 +128,9 @@ class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
     league_field = "league"
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
+        return self.visible_rows(request, super().get_queryset(request))
+
+    def visible_rows(self, request, queryset):
         if request.user.is_superuser:
             return queryset
         return queryset.filter(**{f"{self.league_field}__in": League.objects.visible_to(request.user)})
@@ -218,7 +220,9 @@ class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
             if key.startswith(self.league_field.split("__")[0]) and key.endswith("__exact")
         }
         lookup = "time_zone" if self.league_field == "pk" else f"{self.league_field}__time_zone"
-        rows = self.get_queryset(request).order_by().values_list(lookup, flat=True).distinct()
+        # the rows without the list's annotations (counts): only their leagues' zones are read
+        rows = self.visible_rows(request, self.model._default_manager.all()).values_list(lookup, flat=True)
+        rows = rows.order_by().distinct()
         try:
             zones = set(rows.filter(**filters)[:2])
         except (ValueError, TypeError, ValidationError, FieldError):  # a filter the list refuses too
