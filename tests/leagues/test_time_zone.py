@@ -174,3 +174,25 @@ def test_the_api_says_the_zone_keeps_offsets_and_refuses_a_bad_zone(hamburg):
     assert refused.status_code == 400 and "Mars/Olympus_Mons" in refused.json()["time_zone"][0]
     moved = api.patch(f"/api/leagues/{league_id}/", {"time_zone": "Europe/Rome"}, format="json")
     assert moved.status_code == 200 and League.objects.get(pk=league_id).time_zone == "Europe/Rome"
+
+
+def test_the_transactions_page_shows_a_window_in_the_leagues_time(client, hamburg):
+    TransferWindow.objects.create(
+        season=hamburg.season, opens_at=WINTER, claims_deadline=SUMMER, closes_at=SUMMER, after_round=1
+    )
+    html = client.get(reverse("web:transactions", args=[hamburg.season_id])).content.decode()
+    assert "2027-01-15 19:30" in html and "2027-07-15 19:30" in html
+
+
+def test_a_managers_home_shows_each_next_match_in_its_leagues_zone(client, hamburg):
+    manager = get_user_model().objects.create_user("mia")
+    new_york = make_league("Brooklyn League", time_zone="America/New_York")
+    season = make_season(new_york, ["Bushwick", "Flatbush"])
+    home, away = season.teams.order_by("name")
+    Match.objects.create(season=season, round=1, home=home, away=away, kickoff=WINTER)
+    for team in (hamburg.home, home):
+        team.manager = manager
+        team.save(update_fields=["manager"])
+    client.force_login(manager)
+    html = client.get(reverse("web:me")).content.decode()
+    assert "Fri 15 Jan 2027, 19:30 CET" in html and "Fri 15 Jan 2027, 13:30 EST" in html
