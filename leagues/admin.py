@@ -1,6 +1,7 @@
 """The League page and what every admin page of a league's rows shares: rows scoped to the
-user's leagues (``LeagueScopedAdmin``), choices cut down to them, forms for the JSON boxes an
-engine's schema describes. The Season and Team pages act a layer up and live in
+user's leagues (``LeagueScopedAdmin``), choices cut down to them, dates and times in the
+league's zone, forms for the JSON boxes an engine's schema describes. The Season and Team
+pages act a layer up and live in
 ``competitions.league_admin``.
 """
 
