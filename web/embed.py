@@ -19,6 +19,7 @@ from competitions.drawing import bracket_drawing
 from competitions.standings import Table, cached_standings
 from leagues.cache import cached
 from leagues.models import Season, SeasonTeam
+from leagues.zones import zone_of
 from matches.models import Match
 from web.selectors import matches_with_teams, with_links
 from web.views import public
@@ -72,17 +73,21 @@ def widget(kind: str, context: Callable[[int], dict[str, object]]) -> Callable[.
     @xframe_options_exempt
     def view(request: HttpRequest, season_id: int) -> HttpResponse:
         # a bracket drawn again (reseeded) changes no result: its drawing time is part of the key
-        version, drawn_at = (
-            Season.objects.filter(id=season_id).values_list("standings_version", "bracket__drawn_at").get()
+        version, drawn_at, zone = (
+            Season.objects.filter(id=season_id)
+            .values_list("standings_version", "bracket__drawn_at", "league__time_zone")
+            .get()
         )
         drawn = drawn_at.timestamp() if drawn_at else ""
         language = getattr(request, "LANGUAGE_CODE", "")
-        zone = timezone.get_current_timezone_name()
 
         def render() -> str:
             return render_to_string(f"web/embed/{kind}.html", context(season_id), request)
 
-        return HttpResponse(cached(f"page:embed:{kind}:{season_id}:{version}:{drawn}:{language}:{zone}", render))
+        # kickoffs in the league's zone, as on the season page; the zone is in the key
+        with timezone.override(zone_of(zone)):
+            html = cached(f"page:embed:{kind}:{season_id}:{version}:{drawn}:{language}:{zone}", render)
+        return HttpResponse(html)
 
     return view
 

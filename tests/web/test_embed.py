@@ -2,12 +2,16 @@
 pages a club frames on its own site (the only pages that may be framed), and the read-only API
 readable from any origin, without credentials, while writes and the admin get no CORS header."""
 
+from datetime import UTC, datetime
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from competitions.results import due_matches_play, match_play
 from competitions.standings import cached_standings
+from leagues.models import League
+from matches.models import Match
 from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +101,11 @@ def test_writes_the_admin_and_the_pages_get_no_cors_header(client, played_season
     assert post.status_code < 500 and "Access-Control-Allow-Origin" not in post
     for url in ["/admin/", f"/seasons/{played_season.id}/", f"/embed/seasons/{played_season.id}/table/"]:
         assert "Access-Control-Allow-Origin" not in client.get(url, HTTP_ORIGIN=ORIGIN), url
+
+
+def test_the_fixtures_widget_shows_kickoffs_in_the_leagues_zone(client, half_played):
+    League.objects.filter(pk=half_played.league_id).update(time_zone="Europe/Berlin")
+    match = half_played.matches.filter(round=2).order_by("kickoff", "id").first()
+    Match.objects.filter(pk=match.pk).update(kickoff=datetime(2027, 1, 14, 18, 30, tzinfo=UTC))
+    html = client.get(f"/embed/seasons/{half_played.id}/fixtures/").content.decode()
+    assert "<span>19:30</span>" in html  # 18:30 UTC is 19:30 in Hamburg in winter
