@@ -275,7 +275,7 @@ def keep_cards(season: Season, new: Season, teams: Sequence[int]) -> None:
     keepers = list(Keeper.objects.filter(season=season, team_id__in=teams).select_related("team", "player"))
     if errors := keeper_errors(season, keepers):
         raise ValidationError({"keepers": " ".join(errors)})
-    cards_keep(new, [(k.team_id, k.player) for k in keepers], note=f"kept from {season}")
+    cards_keep(new, [(k.team_id, k.player, None) for k in keepers], note=f"kept from {season}")
 
 
 def teams_named(league, names: Sequence[str]) -> list[Team]:

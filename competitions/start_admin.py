@@ -28,7 +28,7 @@ FIELDSETS = [
         (),
         _(
             "Every team needs a complete squad before round one. A cup after the league: copy each team's "
-            "squad from the league's season, paid from the new season's budget like kept cards."
+            "squad from the league's season, each card paid from the new season's budget what it cost there."
         ),
         ["squads", "squads_from"],
     ),

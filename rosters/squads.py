@@ -1,6 +1,7 @@
 """Squads that move between seasons of a league: cards kept into the next season (the
 rollover's keepers) and whole squads copied into a cup or Swiss that follows a league, so a
-tournament needs no second draft. Both are paid the way the league's keeper rules say."""
+tournament needs no second draft. A kept card is paid the league's keeper price; a copied squad
+is paid what it cost in the season it comes from, so a squad that fitted the budget fits again."""
 
 from __future__ import annotations
 
@@ -16,14 +17,21 @@ from rosters import ledger
 from rosters.models import Player, SquadMember
 
 
-def cards_keep(season: Season, cards: Sequence[tuple[int, Player]], *, note: str) -> list[SquadMember]:
-    """Put ``(team id, card)`` pairs into the season's squads, each paid again from the team's
-    coins of that season: the league's keeper price, or the card's own price when the league
-    sets none. A team that cannot pay is refused by the ledger (``InsufficientFunds``)."""
-    price = season.league.keeper_price
+def cards_keep(
+    season: Season, cards: Sequence[tuple[int, Player, int | None]], *, note: str
+) -> list[SquadMember]:
+    """Put ``(team id, card, price)`` into the season's squads, each paid again from the team's
+    coins of that season: the price given, else the league's keeper price, else the card's own
+    price. A team that cannot pay is refused by the ledger (``InsufficientFunds``)."""
+    keeper_price = season.league.keeper_price
     members = [
-        SquadMember(season=season, team_id=team_id, player=card, price=card.price if price is None else price)
-        for team_id, card in cards
+        SquadMember(
+            season=season,
+            team_id=team_id,
+            player=card,
+            price=price if price is not None else card.price if keeper_price is None else keeper_price,
+        )
+        for team_id, card, price in cards
     ]
     SquadMember.objects.bulk_create(members)
     if members:
@@ -58,7 +66,7 @@ def squads_copy_errors(from_season: Season, to_season: Season) -> list[str]:
 
 def squads_copy(from_season: Season, to_season: Season, *, by=None) -> dict[int, list[SquadMember]]:
     """Give each team of ``to_season`` the squad it had in ``from_season`` (a cup after the league),
-    paid like kept cards (``cards_keep``), with its tactics of that season (the same squad, so
+    each card paid what it cost there (``cards_keep``), with its tactics of that season (the same squad, so
     the same orders). All or nothing: a ValidationError names every reason and nothing changes.
     Returns the new squads by team id; one audit entry per team."""
     with transaction.atomic():
@@ -67,7 +75,7 @@ def squads_copy(from_season: Season, to_season: Season, *, by=None) -> dict[int,
             raise ValidationError({"squads_from": errors})
         teams = list(to_season.teams.values_list("id", flat=True))
         cards = [
-            (m.team_id, m.player)
+            (m.team_id, m.player, m.price)
             for m in SquadMember.objects.filter(season=from_season, team_id__in=teams)
             .select_related("player")
             .order_by("team_id", "id")

@@ -61,10 +61,11 @@ def start(client, season, **fields):
     return client.post(f"/admin/tournaments/bracket/start/?season={season.id}", data, follow=True)
 
 
-def test_copying_gives_each_team_its_squad_paid_like_kept_cards(league_season):
+def test_copying_gives_each_team_its_squad_paid_what_it_cost_there(league_season):
     cup = cup_after(league_season)
-    league_season.league.keeper_price = 1
+    league_season.league.keeper_price = 3  # for kept cards of a next season, not for a copy
     league_season.league.save()
+    SquadMember.objects.filter(season=league_season).update(price=1)  # bought at 1 BC each there
     SeasonTeam.objects.filter(season=league_season).update(tactics={"note": "press high"})
     squads_copy(league_season, cup)
     assert squads(cup) == squads(league_season)
@@ -79,11 +80,15 @@ def test_copying_gives_each_team_its_squad_paid_like_kept_cards(league_season):
     assert not Entry.objects.filter(action="ledger.entry", season_id=cup.id).exists()  # part of the copy's entry
 
 
-def test_without_a_keeper_price_each_card_costs_its_own_price_again(league_season):
+def test_each_card_costs_what_it_cost_in_the_season_it_comes_from(league_season):
     cup = cup_after(league_season)
+    first = SquadMember.objects.filter(season=league_season, player__price__gte=1).order_by("id").first()
+    first.price = first.player.price - 1  # bought below its price (an auction, say)
+    first.save()
     squads_copy(league_season, cup)
     paid = dict(SquadMember.objects.filter(season=cup).values_list("player_id", "price"))
-    assert paid == {m.player_id: m.player.price for m in SquadMember.objects.filter(season=league_season)}
+    assert paid == dict(SquadMember.objects.filter(season=league_season).values_list("player_id", "price"))
+    assert paid[first.player_id] == first.player.price - 1
 
 
 def test_a_season_of_another_league_is_refused(league_season):

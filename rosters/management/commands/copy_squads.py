@@ -10,7 +10,7 @@ from rosters.squads import squads_copy
 class Command(BaseCommand):
     help = (
         "Give each team of a season the squad it had in another season of the league (a cup after the "
-        "league), paid like kept cards; then start the cup with draw_swiss, draw_groups or the admin."
+        "league), each card paid what it cost there; then start the cup with draw_swiss, draw_groups or the admin."
     )
 
     def add_arguments(self, parser):
