@@ -239,7 +239,7 @@ class LedgerEntryAdmin(LeagueScopedAdmin):
 class DraftForm(forms.ModelForm):
     class Meta:
         model = Draft
-        fields = ["season", "format", "order_method", "order", "previous_season", "seconds_per_pick"]
+        fields = ["season", "format", "order_method", "order", "previous_season", "seconds_per_pick", "autopick_by"]
 
     def clean(self):
         """Check the format and the order now, with the same rules the start applies."""
