@@ -5,8 +5,11 @@ The roster tests' Fütti pool: field cards of offence 4 to 6 and goalkeepers of 
 keepers within 15 BC, no reserves. Alpha is on the clock first, then Beta, Gamma, Delta.
 """
 
+import json
+
 import pytest
 from django.core.cache import cache
+from django.core.management import call_command
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -183,8 +186,9 @@ def test_the_api_answers_queued_then_the_values_best_first(draft, cast, sent):
 
 
 def test_the_command_measures_and_stores_them(draft, cast, capsys):
-    from django.core.management import call_command
-
     call_command("card_values", str(draft.pk), "--samples", "8", "--json")
+    printed = json.loads(capsys.readouterr().out)
+    assert (printed["team"], printed["samples"], len(printed["cards"])) == (cast["alpha"].pk, 8, 40)
+    assert printed["cards"][0]["per_coin"] >= printed["cards"][-1]["per_coin"]
     assert CardValue.objects.filter(draft=draft, team=cast["alpha"]).count() == 40
     assert DraftPick.objects.count() == 0
