@@ -8,7 +8,8 @@ sides are completed from the league's pool, which does not change while the draf
   cards whose prices are nearest the median price of that role's cards in the pool (reserve
   places from the whole pool alike).
 - *The team* is its squad as it stands, with every role it still needs filled by the
-  replacement card: the cheapest card of that role in the pool (the card anyone can still get).
+  replacement card: the cheapest card of that role in the pool (the card anyone can still get),
+  and its reserve places by the cheapest card of the pool.
 
 A card's *strength* is the team's expected points a match with the card in one of those places
 (a reserve place, when its role is full); its *gain* is that minus the team's strength without
@@ -109,11 +110,12 @@ def replacement_cards(pool: list[Player]) -> dict[str, Player]:
 
 
 def completed(rules: SquadRules, squad: list[Player], replacement: Mapping[str, Player]) -> list[Player]:
-    """The squad with every role it still needs filled by that role's replacement card."""
-    needs, _ = open_places(rules, squad)
-    return squad + [
-        replacement[role] for role, count in sorted(needs.items()) if role in replacement for _ in range(count)
-    ]
+    """The squad with every role it still needs filled by that role's replacement card, and its
+    reserve places by the cheapest card of all (some games play only a squad of every place)."""
+    needs, reserves = open_places(rules, squad)
+    cheapest = min(replacement.values(), key=lambda p: (p.price, p.pk), default=None)
+    fill = [replacement[role] for role, count in sorted(needs.items()) if role in replacement for _ in range(count)]
+    return squad + fill + ([cheapest] * reserves if cheapest else [])
 
 
 def canonical_sheet(name: str, cards: Iterable[Player], prefix: str) -> TeamSheet:

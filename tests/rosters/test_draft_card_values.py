@@ -10,6 +10,7 @@ import json
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
+from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -192,3 +193,12 @@ def test_the_command_measures_and_stores_them(draft, cast, capsys):
     assert printed["cards"][0]["per_coin"] >= printed["cards"][-1]["per_coin"]
     assert CardValue.objects.filter(draft=draft, team=cast["alpha"]).count() == 40
     assert DraftPick.objects.count() == 0
+
+
+def test_the_commissioner_sets_the_rule_in_the_admin(client, cast, season):
+    client.force_login(cast["anna"])
+    form = client.get(reverse("admin:rosters_draft_add")).content.decode()
+    assert "the most expected points per BootCoin" in form and "picks by rating" in form  # the choice and its help
+    fields = {"season": season.pk, "format": "snake", "order_method": "random", "order": "[]", "seconds_per_pick": 60}
+    client.post(reverse("admin:rosters_draft_add"), {**fields, "autopick_by": "value"})
+    assert Draft.objects.get(season=season).autopick_by == "value"
