@@ -14,12 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from competitions.card_values import card_values_store, team_card_values
+from competitions.card_values import card_values_store, completed, replacement_cards, team_card_values
+from engines.core import SquadRules
 from engines.futti.engine import FuttiEngine
 from rosters.drafts.moves import _autopick, move_make
 from rosters.drafts.room import room_state
 from rosters.drafts.values import CARD_VALUES_TASK, fresh_values, team_squad_key
-from rosters.models import CardValue, Draft, DraftPick
+from rosters.models import CardValue, Draft, DraftPick, Player
 from tests.rosters.conftest import card, give
 
 pytestmark = pytest.mark.django_db
@@ -202,3 +203,16 @@ def test_the_commissioner_sets_the_rule_in_the_admin(client, cast, season):
     fields = {"season": season.pk, "format": "snake", "order_method": "random", "order": "[]", "seconds_per_pick": 60}
     client.post(reverse("admin:rosters_draft_add"), {**fields, "autopick_by": "value"})
     assert Draft.objects.get(season=season).autopick_by == "value"
+
+
+def test_a_completed_squad_fills_every_role_and_reserve_place():
+    rules = SquadRules(roles={"D": 2, "A": 1}, reserves=2)
+    cheap_d, dear_d, cheap_a = (
+        Player(pk=1, role="D", price=2),
+        Player(pk=2, role="D", price=5),
+        Player(pk=3, role="A", price=1),
+    )
+    replacement = replacement_cards([dear_d, cheap_d, cheap_a])
+    assert replacement == {"D": cheap_d, "A": cheap_a}
+    # Calciotto plays only a squad of every place: the reserves are the cheapest card of all
+    assert completed(rules, [dear_d], replacement) == [dear_d, cheap_a, cheap_d, cheap_a, cheap_a]
