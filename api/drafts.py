@@ -27,8 +27,8 @@ from leagues.models import Team
 from leagues.validation import MAX_ID
 from rosters.accounts import display_name
 from rosters.drafts.moves import autopick_set, move_make, queue_set
-from rosters.drafts.state import BID, on_the_clock
-from rosters.drafts.values import fresh_values, team_squad_key, values_request
+from rosters.drafts.state import BID, board_for, on_the_clock
+from rosters.drafts.values import fresh_values, team_squad_key, value_rows, values_request
 from rosters.models import Draft, DraftPick, QueuedCard
 from rosters.permissions import can_act_for
 
@@ -310,33 +310,21 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
             if not draft.season.teams.filter(pk=team_id).exists():
                 raise serializers.ValidationError({"team": [f"team {team_id} does not play in {draft.season}"]})
         values = fresh_values(draft, team_id)
-        if not values:
+        ready = bool(values) or not board_for(draft).places_left().get(team_id)  # a full squad has none to measure
+        if not ready:
             values_request(draft, team_id)
         first = next(iter(values.values()), None)
-        cards = sorted(values.values(), key=lambda v: (-v.per_coin, -v.gain, v.player_id))
         body = {
             "draft": draft.pk,
             "team": team_id,
-            "status": "ready" if values else "queued",
+            "status": "ready" if ready else "queued",
             "squad": [int(pk) for pk in team_squad_key(draft, team_id).split(",") if pk],
             "samples": first.samples if first else None,
             "engine_version": first.engine_version if first else None,
             "computed_at": first.computed_at if first else None,
-            "cards": [
-                {
-                    "player": v.player_id,
-                    "name": v.player.name,
-                    "role": v.player.role,
-                    "price": v.player.price,
-                    "strength": v.strength,
-                    "gain": v.gain,
-                    "stderr": v.stderr,
-                    "per_coin": v.per_coin,
-                }
-                for v in cards
-            ],
+            "cards": value_rows(values),
         }
-        code = status.HTTP_200_OK if values else status.HTTP_202_ACCEPTED
+        code = status.HTTP_200_OK if ready else status.HTTP_202_ACCEPTED
         return Response(CardValuesSerializer(body).data, status=code)
 
     def _team(self, draft: Draft, team_id: int) -> Team:

@@ -140,8 +140,8 @@ def room_state(draft: Draft, user) -> dict:
     live = draft.state in (State.RUNNING, State.PAUSED)
     refusals = card_refusals(draft, board, acting) if acting and live else {}
     values = fresh_values(draft, acting) if acting and live and draft.format == Draft.Format.SNAKE else {}
-    if acting and live and draft.format == Draft.Format.SNAKE and not values:
-        values_request(draft, acting)
+    if acting and live and draft.format == Draft.Format.SNAKE and not values and board.places_left().get(acting):
+        values_request(draft, acting)  # none yet for the squad as it is (a full squad has nothing to measure)
     return {
         "id": draft.pk,
         "season": str(draft.season),

@@ -60,5 +60,22 @@ def value_pick(board: Board, team_id: int, values: dict[int, CardValue]) -> Play
     """The legal free card with the most expected points a match per BootCoin (then the larger
     gain, the dearer card, the lower id: deterministic); None when no valued card may be taken."""
     valued = [p for p in board.free if p.pk in values]
-    valued.sort(key=lambda p: (-values[p.pk].gain / max(p.price, 1), -values[p.pk].gain, -p.price, p.pk))
+    valued.sort(key=lambda p: (-values[p.pk].per_coin, -values[p.pk].gain, -p.price, p.pk))
     return next((p for p in valued if pick_refusal(board, team_id, p) is None), None)
+
+
+def value_rows(values: dict[int, CardValue]) -> list[dict]:
+    """The values as the API and the command give them, the most EP/BC first."""
+    return [
+        {
+            "player": v.player_id,
+            "name": v.player.name,
+            "role": v.player.role,
+            "price": v.player.price,
+            "strength": v.strength,
+            "gain": v.gain,
+            "stderr": v.stderr,
+            "per_coin": v.per_coin,
+        }
+        for v in sorted(values.values(), key=lambda v: (-v.per_coin, -v.gain, v.player_id))
+    ]

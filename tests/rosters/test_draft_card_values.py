@@ -216,3 +216,11 @@ def test_a_completed_squad_fills_every_role_and_reserve_place():
     assert replacement == {"D": cheap_d, "A": cheap_a}
     # Calciotto plays only a squad of every place: the reserves are the cheapest card of all
     assert completed(rules, [dear_d], replacement) == [dear_d, cheap_a, cheap_d, cheap_a, cheap_a]
+
+
+def test_a_full_squad_has_nothing_to_measure(draft, cast, sent):
+    delta = draft.season.teams.get(name="Delta")
+    give(draft.season, delta, *[f"Card {n:02d}" for n in (0, 12, 1, 2, 3, 5, 6, 7)])  # 2 keepers, 6 field
+    answer = APIClient().get(f"/api/drafts/{draft.pk}/card-values/", {"team": delta.pk})
+    assert (answer.status_code, answer.json()["status"], answer.json()["cards"]) == (200, "ready", [])
+    assert not [task for task in sent if task[0] == CARD_VALUES_TASK]

@@ -5,7 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 from competitions.card_values import CARD_VALUE_SAMPLES, card_values_store
 from engines import CardError
 from rosters.drafts.state import on_the_clock
-from rosters.models import Draft, Player
+from rosters.drafts.values import fresh_values, value_rows
+from rosters.models import Draft
 
 
 class Command(BaseCommand):
@@ -39,20 +40,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         if values is None:
             raise CommandError("DRAFT_ID: the draft is over")
-        players = Player.objects.in_bulk([card.player_id for card in values.cards])
-        cards = sorted(values.cards, key=lambda c: (-c.gain / max(players[c.player_id].price, 1), -c.gain, c.player_id))
-        rows = [
-            {
-                "player": c.player_id,
-                "name": players[c.player_id].name,
-                "price": players[c.player_id].price,
-                "strength": c.strength,
-                "gain": c.gain,
-                "stderr": c.stderr,
-                "per_coin": c.gain / max(players[c.player_id].price, 1),
-            }
-            for c in cards
-        ]
+        rows = value_rows(fresh_values(draft, team_id))
         if options["json"]:
             body = {"draft": draft.pk, "team": team_id, "base": values.base, "samples": values.samples, "cards": rows}
             self.stdout.write(json.dumps(body))
