@@ -3,6 +3,9 @@
 Marker ``browser``; Debian's Chromium through Playwright, as ``test_draft_browser``.
 """
 
+import os
+from pathlib import Path
+
 import pytest
 
 from competitions.card_values import card_values_store
@@ -38,3 +41,6 @@ def test_the_room_shows_each_cards_value_and_sorts_by_it(live_server, chromium, 
     sync_api.expect(first.locator("td").nth(4)).to_have_text(f"{round(best.per_coin, 4):.3f}")
     sync_api.expect(first.locator("td").nth(3)).to_have_text(f"+{best.gain:.2f}± {best.stderr:.2f}")
     assert not bruno.evaluate(SIDEWAYS)
+    if (shots := os.environ.get("BOOTROOM_SCREENSHOTS")) and width == 1280:  # the docs' picture: docs/drafts.md
+        bruno.evaluate("window.scrollTo(0, 0)")
+        bruno.screenshot(path=str(Path(shots) / f"draft-room-values-{width}.png"))
