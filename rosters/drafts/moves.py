@@ -44,7 +44,7 @@ from rosters.drafts.state import (
     pick_refusal,
     total_picks,
 )
-from rosters.drafts.values import fresh_values, value_pick
+from rosters.drafts.values import fresh_values, value_pick, values_request
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
 from rosters.permissions import can_act_for, runs_league
 
@@ -318,6 +318,8 @@ def _move(
     audit.record("draft.pick", move, after=audit.snapshot(move, PICK_FIELDS), season=draft.season_id, actor=by)
     if draft.format == Draft.Format.MARKET:
         market_move(draft, team_id, kind, player)
+    elif draft.autopick_by == Draft.AutopickBy.VALUE:  # measured for its new squad before its next turn
+        values_request(draft, team_id)
     draft.pick_number += 1
     _pass_full_squads(draft)
     if draft.format == Draft.Format.MARKET:

@@ -15,6 +15,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from competitions.card_values import card_values_store, completed, replacement_cards, team_card_values
+from competitions.tasks import draft_card_values
+from config.celery import odds_queue, task_route
 from engines.core import SquadRules
 from engines.futti.engine import FuttiEngine
 from rosters.drafts.moves import _autopick, move_make
@@ -224,3 +226,21 @@ def test_a_full_squad_has_nothing_to_measure(draft, cast, sent):
     answer = APIClient().get(f"/api/drafts/{draft.pk}/card-values/", {"team": delta.pk})
     assert (answer.status_code, answer.json()["status"], answer.json()["cards"]) == (200, "ready", [])
     assert not [task for task in sent if task[0] == CARD_VALUES_TASK]
+
+
+def test_in_a_draft_by_value_a_pick_has_the_picking_teams_values_measured_again(
+    draft, cast, sent, django_capture_on_commit_callbacks
+):
+    draft = by_value(draft)
+    with django_capture_on_commit_callbacks(execute=True):
+        _autopick(draft)  # Alpha, on autopick say: by rating, none measured yet
+    assert (CARD_VALUES_TASK, draft.pk, cast["alpha"].pk) in sent  # for its next turn
+
+
+def test_the_task_stores_the_values_on_the_odds_queue():
+    assert task_route(CARD_VALUES_TASK, (), {}, {}) == {"queue": odds_queue()}
+
+
+def test_the_task_measures_and_stores(draft, cast):
+    draft_card_values(draft.pk, cast["beta"].pk)
+    assert CardValue.objects.filter(draft=draft, team=cast["beta"], samples=64).count() == 40
