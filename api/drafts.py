@@ -27,7 +27,8 @@ from leagues.models import Team
 from leagues.validation import MAX_ID
 from rosters.accounts import display_name
 from rosters.drafts.moves import autopick_set, move_make, queue_set
-from rosters.drafts.state import BID, on_the_clock
+from rosters.drafts.state import BID, board_for, on_the_clock
+from rosters.drafts.values import fresh_values, team_squad_key, value_rows, values_request
 from rosters.models import Draft, DraftPick, QueuedCard
 from rosters.permissions import can_act_for
 
@@ -51,6 +52,7 @@ class DraftSerializer(serializers.ModelSerializer):
             "deadline",
             "lot",
             "autopick_teams",
+            "autopick_by",
             "created_at",
         ]
         read_only_fields = fields
@@ -81,7 +83,7 @@ class DraftPickSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = DraftPick
-        fields = ["id", "number", "kind", "team", "player", "price", "auto", "made_by", "created_at"]
+        fields = ["id", "number", "kind", "team", "player", "price", "auto", "auto_by", "made_by", "created_at"]
         read_only_fields = fields
 
     def get_made_by(self, pick: DraftPick) -> str | None:
@@ -90,6 +92,34 @@ class DraftPickSerializer(serializers.ModelSerializer):
         if pick.made_by_id == pick.team.manager_id:
             return display_name(pick.made_by, f"Manager of {pick.team.name}")
         return display_name(pick.made_by, "Commissioner")
+
+
+class CardValueSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    role = serializers.CharField()
+    price = serializers.IntegerField(help_text="BootCoins.")
+    strength = serializers.FloatField(
+        help_text="The team's expected points a match with the card, the rest of its places at replacement level."
+    )
+    gain = serializers.FloatField(help_text="Expected points a match the card adds over the cheapest card of its role.")
+    stderr = serializers.FloatField(help_text="The gain's standard error.")
+    per_coin = serializers.FloatField(help_text="The gain per BootCoin of the price (EP/BC; a free card counts as 1).")
+
+
+class CardValuesSerializer(serializers.Serializer):
+    """What each free card would add to a team's strength (``competitions.card_values``)."""
+
+    draft = serializers.IntegerField()
+    team = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=["ready", "queued"], help_text="queued: a worker is measuring them for the team's squad as it is."
+    )
+    squad = serializers.ListField(child=serializers.IntegerField(), help_text="The squad they are measured for.")
+    samples = serializers.IntegerField(allow_null=True, help_text="Simulated matches behind each figure.")
+    engine_version = serializers.CharField(allow_null=True)
+    computed_at = serializers.DateTimeField(allow_null=True)
+    cards = CardValueSerializer(many=True, help_text="The cards the team has a place for, the most EP/BC first.")
 
 
 class DraftMoveSerializer(serializers.Serializer):
@@ -253,6 +283,49 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
             if "autopick" in data:
                 self._call(autopick_set, draft.pk, team_id=team.pk, on=data["autopick"], by=request.user)
         return Response(self._queue(Draft.objects.get(pk=draft.pk), team))
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "team", OpenApiTypes.INT, description="The team to measure for; the team on the clock by default."
+            )
+        ],
+        responses={200: CardValuesSerializer, 202: CardValuesSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path="card-values")
+    def card_values(self, request: Request, pk: str | None = None) -> Response:
+        """What each free card would add to a team's strength (snake drafts, while running or
+        paused): 202 with no cards while a worker measures them for the team's squad as it is."""
+        draft = self.get_object()
+        if draft.format != Draft.Format.SNAKE or on_the_clock(draft) is None:
+            raise serializers.ValidationError(
+                {"non_field_errors": ["card values are measured in a snake draft, while it runs or is paused"]}
+            )
+        team_id = on_the_clock(draft)
+        if "team" in request.query_params:
+            try:
+                team_id = id_field().run_validation(request.query_params["team"])
+            except serializers.ValidationError as exc:
+                raise serializers.ValidationError({"team": exc.detail}) from exc
+            if not draft.season.teams.filter(pk=team_id).exists():
+                raise serializers.ValidationError({"team": [f"team {team_id} does not play in {draft.season}"]})
+        values = fresh_values(draft, team_id)
+        ready = bool(values) or not board_for(draft).places_left().get(team_id)  # a full squad has none to measure
+        if not ready:
+            values_request(draft, team_id)
+        first = next(iter(values.values()), None)
+        body = {
+            "draft": draft.pk,
+            "team": team_id,
+            "status": "ready" if ready else "queued",
+            "squad": [int(pk) for pk in team_squad_key(draft, team_id).split(",") if pk],
+            "samples": first.samples if first else None,
+            "engine_version": first.engine_version if first else None,
+            "computed_at": first.computed_at if first else None,
+            "cards": value_rows(values),
+        }
+        code = status.HTTP_200_OK if ready else status.HTTP_202_ACCEPTED
+        return Response(CardValuesSerializer(body).data, status=code)
 
     def _team(self, draft: Draft, team_id: int) -> Team:
         """The team of the draft's season the user acts for: 400 if not in the season, 403 if not his."""

@@ -359,6 +359,7 @@ def season_rollover(
             new,
             format=old_draft.format if old_draft else Draft.Format.SNAKE,
             seconds_per_pick=old_draft.seconds_per_pick if old_draft else 90,
+            autopick_by=old_draft.autopick_by if old_draft else Draft.AutopickBy.RATING,
             order_method=Draft.OrderMethod.REVERSE_TABLE,
             previous_season=season,
         )

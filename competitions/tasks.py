@@ -6,6 +6,7 @@ from celery import group, shared_task
 from django.db import InterfaceError, OperationalError
 
 from audit.context import acting_as
+from competitions.card_values import card_values_store
 from competitions.fairness import FAIRNESS_TASK, simulated_figures
 from competitions.odds import ODDS_TASK, NoTable, check_has_table, missing_previews, season_odds_from_cache
 from competitions.previews import PREVIEW_TASK, match_preview
@@ -14,6 +15,7 @@ from leagues.models import Season
 from matches import services
 from matches.models import Match
 from matches.services import PLAY_BATCH_TASK, PLAY_TASK, being_played
+from rosters.drafts.values import CARD_VALUES_TASK
 
 #: Tries of a match whose engine raised, before it is marked failed.
 ENGINE_RETRIES = 2
@@ -78,3 +80,9 @@ def match_preview_task(match_id: int, season_id: int | None = None) -> None:
 def fairness_refresh(engine_key: str) -> None:
     """Simulate a game for its fairness page and cache the figures (``competitions.fairness``)."""
     simulated_figures(engine_key)
+
+
+@shared_task(name=CARD_VALUES_TASK, acks_late=True)
+def draft_card_values(draft_id: int, team_id: int) -> None:
+    """Measure and store a team's card values in a draft (``competitions.card_values``)."""
+    card_values_store(draft_id, team_id)

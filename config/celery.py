@@ -90,9 +90,14 @@ def close_broken_connections(task=None, **kwargs) -> None:
 CLOCK_TASKS = {"rosters.tasks.draft_clock", "rosters.tasks.claims_settle"}
 #: Notifications' e-mails: as prompt as the clocks (a pick on the clock is told by one).
 NOTIFICATION_TASKS = {"notifications.email", "rosters.tasks.pick_warning", "matches.tasks.results_digest"}
-#: Tasks that may take long and may wait (previews, season odds, a game's fairness): a queue of their own, so
-#: workers of their own (or none busy with matches) can take them.
-ODDS_TASKS = {"competitions.season_odds", "competitions.match_preview", "competitions.fairness_refresh"}
+#: Tasks that may take long and may wait (previews, season odds, a game's fairness, a draft's card values): a
+#: queue of their own, so workers of their own (or none busy with matches) can take them.
+ODDS_TASKS = {
+    "competitions.season_odds",
+    "competitions.match_preview",
+    "competitions.fairness_refresh",
+    "competitions.draft_card_values",
+}
 
 
 def clock_queue() -> str:

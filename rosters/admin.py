@@ -272,7 +272,15 @@ class LedgerEntryAdmin(LeagueScopedAdmin):
 class DraftForm(forms.ModelForm):
     class Meta:
         model = Draft
-        fields = ["season", "format", "order_method", "order", "previous_season", "seconds_per_pick"]
+        fields = ["season", "format", "order_method", "order", "previous_season", "seconds_per_pick", "autopick_by"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "autopick_by" in self.fields:  # a form that does not send it keeps the rule of old: by rating
+            self.fields["autopick_by"].required = False
+
+    def clean_autopick_by(self) -> str:
+        return self.cleaned_data.get("autopick_by") or Draft.AutopickBy.RATING
 
     def clean(self):
         """Check the format and the order now, with the same rules the start applies."""

@@ -210,6 +210,10 @@ class Draft(models.Model):
         PAUSED = "paused", "paused"
         DONE = "done", "done"
 
+    class AutopickBy(models.TextChoices):
+        RATING = "rating", "rating: the dearest card that keeps every squad completable"
+        VALUE = "value", "value: the most expected points per BootCoin"
+
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="draft")
     format = models.CharField(max_length=10, choices=Format.choices, default=Format.SNAKE)
     order_method = models.CharField(max_length=20, choices=OrderMethod.choices, default=OrderMethod.RANDOM)
@@ -231,6 +235,15 @@ class Draft(models.Model):
     seconds_left = models.FloatField(null=True, blank=True, help_text="Time left on the clock while paused.")
     clock_token = models.CharField(max_length=32, blank=True, help_text="The clock task that may act now.")
     autopick_teams = models.ManyToManyField("leagues.Team", blank=True, related_name="+")
+    autopick_by = models.CharField(
+        max_length=10,
+        choices=AutopickBy.choices,
+        default=AutopickBy.RATING,
+        help_text="What the clock picks when a team's queue has nothing it may take (snake drafts): the dearest "
+        "card that keeps every squad completable, or the card with the most expected points a match per BootCoin "
+        "(its card value in the draft room, from the engine's simulations). Until a team's values are computed "
+        "for its squad the clock picks by rating, and the board says so.",
+    )
     market = models.JSONField(null=True, blank=True, help_text="The market's display, pile and turn (market format).")
     lot = models.JSONField(
         null=True, blank=True, help_text="The card up for auction, the highest bid and bidder (auction format)."
@@ -256,6 +269,11 @@ class DraftPick(models.Model):
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")
     price = models.PositiveSmallIntegerField(default=0)
     auto = models.BooleanField(default=False, help_text="Made by the clock or autopick.")
+    auto_by = models.CharField(
+        max_length=10,
+        blank=True,
+        help_text="How the clock chose the card: queue, rating or value (blank for a manager's own move).",
+    )
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -288,6 +306,35 @@ class QueuedCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} wants {self.player}"
+
+
+class CardValue(models.Model):
+    """What a free card of a draft would add to a team's strength, measured for the squad the
+    team had then (``squad``): written by ``competitions.card_values`` (the engine's simulations),
+    read by the draft room and by the clock's autopick by value, which only trusts the rows of
+    the team's current squad."""
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="card_values")
+    team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    squad = models.TextField(help_text="The ids of the team's cards when measured, sorted and comma-separated.")
+    strength = models.FloatField(help_text="Expected points a match with the card (the rest at replacement level).")
+    gain = models.FloatField(help_text="Expected points a match the card adds over the cheapest card of its role.")
+    stderr = models.FloatField(help_text="Standard error of the gain (paired simulations).")
+    samples = models.PositiveIntegerField(help_text="Simulated matches behind each figure.")
+    engine_version = models.CharField(max_length=20)
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["draft", "team", "player"], name="one_value_per_card_and_team")]
+
+    def __str__(self) -> str:
+        return f"{self.player} for {self.team}: {self.gain:+.2f} points a match"
+
+    @property
+    def per_coin(self) -> float:
+        """The gain per BootCoin of the card's price (a free card counts as 1 BC)."""
+        return self.gain / max(self.player.price, 1)
 
 
 class TransferWindow(models.Model):

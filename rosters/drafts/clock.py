@@ -16,6 +16,7 @@ from leagues.models import Team
 from notifications.models import Kind
 from notifications.services import notify
 from rosters.drafts.state import on_the_clock
+from rosters.drafts.values import values_request
 from rosters.models import Draft
 
 #: The clock task, by name: it calls ``moves.clock_expired``, which sets the clock again.
@@ -36,9 +37,19 @@ def clock_set(draft: Draft, seconds: float | None = None) -> None:
     draft.seconds_left = None
     args, eta = (draft.pk, draft.clock_token), draft.deadline
     transaction.on_commit(lambda: schedule_clock(args, eta))
+    card_values_ask(draft)
     if pick_tell(draft) and seconds > 2 * WARNING_SECONDS:
         warn_at = draft.deadline - timedelta(seconds=WARNING_SECONDS)
         transaction.on_commit(lambda: app.send_task(WARNING_TASK, args, eta=warn_at))
+
+
+def card_values_ask(draft: Draft) -> None:
+    """Have a worker measure the free cards for the team now on the clock of a snake draft while
+    someone chooses (not for a team the clock picks for at once: it would not wait for them)."""
+    team_id = on_the_clock(draft)
+    if draft.format != Draft.Format.SNAKE or team_id is None or draft.autopick_teams.filter(pk=team_id).exists():
+        return
+    values_request(draft, team_id)
 
 
 def pick_tell(draft: Draft, *, warning: bool = False) -> bool:

@@ -8,7 +8,9 @@ was made for has gone). Requests carry the pick number the manager saw, which
 is what makes a double click charge once.
 
 The choice the clock makes (``rosters.drafting.best_pick``) is the automatic
-draft's: the dearest card that leaves every squad completable within its coins.
+draft's: the dearest card that leaves every squad completable within its coins; a
+snake draft set to autopick by value takes the legal card with the most expected
+points per BootCoin instead (``rosters.drafts.values``), once they are measured.
 The market format runs a game's own selection (``engine.market``)."""
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from rosters.drafts.setup import draft_order_draw
 from rosters.drafts.state import (
     BID,
     PICK_FIELDS,
+    Board,
     DraftError,
     Kind,
     State,
@@ -41,6 +44,7 @@ from rosters.drafts.state import (
     pick_refusal,
     total_picks,
 )
+from rosters.drafts.values import fresh_values, value_pick, values_request
 from rosters.models import Draft, DraftPick, Player, QueuedCard, SquadMember
 from rosters.permissions import can_act_for, runs_league
 
@@ -278,7 +282,9 @@ def run_autodraft(draft_id: int) -> Draft:
     return draft
 
 
-def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=None, auto: bool = False) -> DraftPick:
+def _move(
+    draft: Draft, team_id: int, kind: str, player: Player | None, *, by=None, auto: bool = False, auto_by: str = ""
+) -> DraftPick:
     """Make one move on the locked draft and set the clock for the next."""
     if draft.format == Draft.Format.MARKET:
         sync_market_budgets(draft)
@@ -306,11 +312,14 @@ def _move(draft: Draft, team_id: int, kind: str, player: Player | None, *, by=No
         player=player,
         price=player.price if player else 0,
         auto=auto,
+        auto_by=auto_by,
         made_by=by,
     )
     audit.record("draft.pick", move, after=audit.snapshot(move, PICK_FIELDS), season=draft.season_id, actor=by)
     if draft.format == Draft.Format.MARKET:
         market_move(draft, team_id, kind, player)
+    elif draft.autopick_by == Draft.AutopickBy.VALUE:  # measured for its new squad before its next turn
+        values_request(draft, team_id)
     draft.pick_number += 1
     _pass_full_squads(draft)
     if draft.format == Draft.Format.MARKET:
@@ -347,24 +356,39 @@ def _autopick(draft: Draft) -> DraftPick | None:
         legal = set(market_rules(draft).legal_picks(market, str(team_id)))
         for player in queued:
             if str(player.pk) in legal:
-                return _move(draft, team_id, Kind.PICK, player, auto=True)
+                return _move(draft, team_id, Kind.PICK, player, auto=True, auto_by="queue")
         move, card_id = market_rules(draft).buyer_move(market, str(team_id))
         player = Player.objects.get(pk=int(card_id)) if card_id else None
-        return _move(draft, team_id, move, player, auto=True)
+        return _move(draft, team_id, move, player, auto=True, auto_by="market")
     board = board_for(draft)
     auction = draft.format == Draft.Format.AUCTION
+    rule = "queue"
     for player in queued:
         if (auction_refusal(board, team_id, player, 1) if auction else pick_refusal(board, team_id, player)) is None:
             break
     else:
-        needs, reserves = board.needs()
-        player = best_pick(team_id, board.free, needs, reserves, board.coins)
-        if player is None:
-            raise DraftError("no card keeps every squad completable: the pool is too small or too dear")
+        rule, player = _rule_pick(draft, board, team_id)
     if auction:  # nominate at 1 BC; the bid clock then runs
         auction_move(draft, team_id, Kind.PICK, player.pk, 1)
         return None
-    return _move(draft, team_id, Kind.PICK, player, auto=True)
+    return _move(draft, team_id, Kind.PICK, player, auto=True, auto_by=rule)
+
+
+def _rule_pick(draft: Draft, board: Board, team_id: int) -> tuple[str, Player]:
+    """The clock's own choice and the rule that made it: by value (a snake draft set so, once the
+    team's card values are measured for its squad as it is), else by rating, as when the values
+    are not ready yet (logged: the board shows the pick "by rating")."""
+    if draft.autopick_by == Draft.AutopickBy.VALUE and draft.format == Draft.Format.SNAKE:
+        values = fresh_values(draft, team_id)
+        player = value_pick(board, team_id, values) if values else None
+        if player is not None:
+            return Draft.AutopickBy.VALUE, player
+        logger.info("draft %s: no card values for team %s's squad yet, the clock picks by rating", draft.pk, team_id)
+    needs, reserves = board.needs()
+    player = best_pick(team_id, board.free, needs, reserves, board.coins)
+    if player is None:
+        raise DraftError("no card keeps every squad completable: the pool is too small or too dear")
+    return Draft.AutopickBy.RATING, player
 
 
 def _autopick_while_due(draft: Draft) -> None:

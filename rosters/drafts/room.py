@@ -19,7 +19,8 @@ from rosters.drafts.state import (
     pick_refusal,
     total_picks,
 )
-from rosters.models import Draft, Player, QueuedCard
+from rosters.drafts.values import fresh_values, values_request
+from rosters.models import CardValue, Draft, Player, QueuedCard
 from rosters.permissions import runs_league
 
 
@@ -33,6 +34,32 @@ def _lot_line(draft: Draft, teams: dict[int, str]) -> dict | None:
         "bid": draft.lot["bid"],
         "team": teams[draft.lot["team"]],
         "team_id": draft.lot["team"],
+    }
+
+
+def _card_value(value: CardValue | None) -> dict:
+    """A card's value for the acting team, rounded for the room (None while not measured)."""
+    if value is None:
+        return {"gain": None, "per_coin": None, "strength": None, "stderr": None}
+    return {
+        "gain": round(value.gain, 3),
+        "per_coin": round(value.per_coin, 4),
+        "strength": round(value.strength, 3),
+        "stderr": round(value.stderr, 3),
+    }
+
+
+def _values_line(draft: Draft, team_id: int, teams: dict[int, str], values: dict[int, CardValue]) -> dict:
+    """Whose card values the room shows, whether they are measured for its squad as it is, how
+    many matches each is and when they were made (a snake draft's only)."""
+    first = next(iter(values.values()), None)
+    return {
+        "team": team_id,
+        "team_name": teams.get(team_id),
+        "ready": first is not None,
+        "computed_at": first.computed_at.isoformat() if first else None,
+        "samples": first.samples if first else None,
+        "measured": draft.format == Draft.Format.SNAKE,
     }
 
 
@@ -110,7 +137,11 @@ def room_state(draft: Draft, user) -> dict:
         if draft.format == Draft.Format.MARKET and draft.state == State.DONE:
             me["extra_tactical_cards"] = market_rules(draft).extra_tactical_cards(me["coins"])
     acting = due if commissioner else (me["id"] if me else None)
-    refusals = card_refusals(draft, board, acting) if acting and draft.state in (State.RUNNING, State.PAUSED) else {}
+    live = draft.state in (State.RUNNING, State.PAUSED)
+    refusals = card_refusals(draft, board, acting) if acting and live else {}
+    values = fresh_values(draft, acting) if acting and live and draft.format == Draft.Format.SNAKE else {}
+    if acting and live and draft.format == Draft.Format.SNAKE and not values and board.places_left().get(acting):
+        values_request(draft, acting)  # none yet for the squad as it is (a full squad has nothing to measure)
     return {
         "id": draft.pk,
         "season": str(draft.season),
@@ -128,12 +159,15 @@ def room_state(draft: Draft, user) -> dict:
         and not draft.lot
         and (commissioner or (me is not None and me["id"] == due)),
         "lot": _lot_line(draft, teams),
+        "autopick_by": draft.autopick_by,
+        "values": _values_line(draft, acting, teams, values) if acting and live else None,
         "teams": [team_line(t) for t in draft.order],
         "cards": [
             {
                 **card(p, p.price),
                 "on_display": display is None or str(p.pk) in display,
                 "refusal": refusals.get(p.pk, ""),
+                **_card_value(values.get(p.pk)),
             }
             for p in board.free
         ],
@@ -145,6 +179,7 @@ def room_state(draft: Draft, user) -> dict:
                 "player": m.player.name if m.player else "",
                 "price": m.price,
                 "auto": m.auto,
+                "auto_by": m.auto_by,
             }
             for m in moves
         ],

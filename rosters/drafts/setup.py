@@ -22,6 +22,7 @@ def draft_create(
     seconds_per_pick: int = 90,
     order: Sequence[int] = (),
     previous_season: Season | None = None,
+    autopick_by: str = Draft.AutopickBy.RATING,
 ) -> Draft:
     """A draft for the season, not started. The order is checked now and drawn again at the start."""
     draft = Draft(
@@ -31,6 +32,7 @@ def draft_create(
         seconds_per_pick=seconds_per_pick,
         order=list(order),
         previous_season=previous_season,
+        autopick_by=autopick_by,
     )
     draft.order = check_setup(draft)
     draft.save()

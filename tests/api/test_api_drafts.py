@@ -100,6 +100,7 @@ def test_drafts_and_picks_are_public(draft, cast, season, django_assert_max_num_
         "player": card("Card 33").pk,
         "price": 4,
         "auto": False,
+        "auto_by": "",
         "made_by": "Manager of Alpha",  # his username is his e-mail address: never shown
         "created_at": "",
     }
