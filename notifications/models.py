@@ -3,6 +3,7 @@ so, once per event (``key``)."""
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
@@ -48,12 +49,19 @@ class Notification(models.Model):
 
 
 class NotificationSettings(models.Model):
-    """Which kinds of notification a person also gets by e-mail."""
+    """A person's own settings: which kinds of notification they also get by e-mail, and the
+    language of their pages and e-mails (empty: their browser's)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
     )
     email_kinds = models.JSONField(default=default_email_kinds, blank=True)
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        blank=True,
+        help_text=_("The language of the pages and e-mails (a code of settings.LANGUAGES); empty: the browser's."),
+    )
 
     class Meta:
         verbose_name_plural = "notification settings"

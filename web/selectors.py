@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from competitions.cross_tables import CrossTable, cross_tables
 from competitions.divisions import DivisionTable, division_tables
@@ -32,6 +33,7 @@ from rosters.free_agents import MOVE_REASONS
 from rosters.ledger import statements
 from rosters.models import SquadMember
 from tournaments.models import GroupStage, SwissBye
+from web.dates import weekday
 from web.charts import PositionChart, position_chart
 from web.insight import OddsHistoryChart, OddsLine, odds_history_charts, odds_lines, waiting_previews
 
@@ -79,7 +81,7 @@ def with_links(matches: list[Match]) -> list[Match]:
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
         match.kickoff_iso = kickoff.isoformat()
-        match.kickoff_day, match.kickoff_time = f"{kickoff:%a} {kickoff.day} {kickoff:%b}", f"{kickoff:%H:%M}"
+        match.kickoff_day, match.kickoff_time = weekday(kickoff), date_format(kickoff, "TIME_FORMAT")
     return matches
 
 

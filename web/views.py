@@ -17,6 +17,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from competitions.drawing import bracket_drawing
@@ -79,8 +81,9 @@ def league(request: HttpRequest, slug: str) -> HttpResponse:
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """Cached whole by the season's standings version, which every change to its matches
     bumps, the league's seasons (the switcher: their count, newest id and versions added up)
-    and the page of rounds (``?page=``, default the one with the next round): the page is
-    the same for everyone (nothing on it depends on who asks)."""
+    and the page of rounds (``?page=``, default the one with the next round), in each language:
+    the page is the same for everyone who reads that language (nothing else on it depends on
+    who asks)."""
     given = request.GET.get("page")
     number = query_id(given)
     if given and number is None:
@@ -102,9 +105,8 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
         page = selectors.season_page(season_id, number)
         return render_to_string("web/season.html", {"page": page}, request)
 
-    html = cached(
-        f"page:season:{season_id}:{version}:{siblings}:{odds}:{'next' if number is None else number}", render_page
-    )
+    shown = "next" if number is None else number
+    html = cached(f"page:season:{season_id}:{version}:{siblings}:{odds}:{shown}:{get_language()}", render_page)
     return HttpResponse(html)
 
 
@@ -140,7 +142,7 @@ def game(request: HttpRequest, engine: str) -> HttpResponse:
         found = game_fairness(engine)
     except KeyError as exc:
         raise Http404(f"no game {engine!r}") from exc
-    sources = [("Stored results", found.stored), ("Simulations", found.simulated)]
+    sources = [(_("Stored results"), found.stored), (_("Simulations"), found.simulated)]
     return render(request, "web/game.html", {"game": found, "sources": sources})
 
 
@@ -189,7 +191,7 @@ def league_archive(request: HttpRequest, slug: str, template: str, build: Callab
     """A page over the league's seasons, cached whole under the key of its history (every
     result bumps it): a long history's tables render once per change, not once per reader."""
     league, key = history.league_and_key(slug)
-    html = cached(f"page:{template}:{key}", lambda: render_to_string(template, {"page": build(league, key)}, request))
+    html = cached(f"page:{template}:{key}:{get_language()}", lambda: render_to_string(template, {"page": build(league, key)}, request))
     return HttpResponse(html)
 
 
