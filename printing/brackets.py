@@ -15,6 +15,8 @@ from django.utils import timezone
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from competitions.drawing import BOX_WIDTH, NAME_X, SCORE_EDGE, BracketDrawing, Entry, name_room
 from printing.pdf import (
@@ -68,10 +70,11 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
     draw_fitted(canvas, MARGIN, height - MARGIN - 16, drawing.title, font=FONT_BOLD, size=16, width=room_w)
     if drawing.champion:
         draw_fitted(
-            canvas, MARGIN, height - MARGIN - 16, f"Winner: {drawing.champion}", font=FONT_BOLD, size=12,
+            canvas, MARGIN, height - MARGIN - 16, _("Winner: %(team)s") % {"team": drawing.champion}, font=FONT_BOLD, size=12,
             width=room_w, align="right",
         )  # fmt: skip
-    stamp = f"Bootroom · printed {timezone.localtime():%Y-%m-%d %H:%M} · every match replays from its seed"
+    printed = date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+    stamp = _("Bootroom · printed %(when)s · every match replays from its seed") % {"when": printed}
     draw_fitted(canvas, MARGIN, MARGIN - 4, stamp, font=FONT, size=7, width=room_w)
 
     text_size = ENTRY_SIZE * scale

@@ -16,6 +16,8 @@ from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.cross_tables import CrossTable, cross_tables
 from competitions.divisions import DivisionTable, division_tables
@@ -43,6 +45,15 @@ MATCHES_PER_PAGE = 400
 #: The position chart is drawn for seasons of up to this many teams: beyond it the lines
 #: cannot be told apart, and the chart needs a table after every round.
 CHART_MAX_TEAMS = 24
+#: A match's note while its result entered at the table is open (by ``ResultSubmission.State``).
+TABLE_NOTES = {"pending": gettext_lazy("result pending"), "disputed": gettext_lazy("result disputed")}
+#: The odds table's columns beyond the title (``web.insight.odds_lines``' keys).
+ODDS_COLUMNS = {
+    "promotion": gettext_lazy("promotion"),
+    "relegation": gettext_lazy("relegation"),
+    "playoffs": gettext_lazy("play-offs"),
+    "knockout": gettext_lazy("knockout"),
+}
 
 
 def matches_with_teams() -> QuerySet[Match]:
@@ -75,7 +86,7 @@ def with_links(matches: list[Match]) -> list[Match]:
                 states[match_id] = state
     previews = waiting_previews(waiting)
     for match in matches:
-        match.table_note = f"result {states[match.id]}" if match.id in states else ""
+        match.table_note = TABLE_NOTES.get(states.get(match.id, ""), "")
         match.preview = previews.get(match.id)
         kickoff = timezone.localtime(match.happened_at)
         match.url = match_url(match.id)
@@ -326,7 +337,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         division_charts=division_charts,
         odds=odds,
         odds_completions=completions,
-        odds_columns=odds_columns,
+        odds_columns=[ODDS_COLUMNS.get(key, key) for key in odds_columns],
         odds_charts=odds_history_charts(season, [(part.division.pk, part.division.name) for part in divisions]),
         cross_tables=cross_tables(season, team_url=url_maker("web:team"), match_url=url_maker("web:match")),
     )
@@ -348,15 +359,15 @@ def tournament_links(season: Season) -> list[tuple[str, str]]:
     one-to-one relations, loaded with it)."""
     links = []
     if hasattr(season, "draft"):
-        links.append(("Draft board", reverse("web:draft", args=[season.id])))
+        links.append((_("Draft board"), reverse("web:draft", args=[season.id])))
     if hasattr(season, "bracket"):
-        links.append(("Bracket", reverse("web:bracket", args=[season.id])))
+        links.append((_("Bracket"), reverse("web:bracket", args=[season.id])))
     if hasattr(season, "group_stage"):
-        links.append(("Groups", reverse("web:groups", args=[season.id])))
+        links.append((_("Groups"), reverse("web:groups", args=[season.id])))
     if hasattr(season, "group"):
-        links.append(("All groups of the tournament", reverse("web:groups", args=[season.group.stage.season_id])))
+        links.append((_("All groups of the tournament"), reverse("web:groups", args=[season.group.stage.season_id])))
     if hasattr(season, "playoffs") and season.playoffs.knockout_id:
-        links.append(("Play-offs", reverse("web:bracket", args=[season.playoffs.knockout_id])))
+        links.append((_("Play-offs"), reverse("web:bracket", args=[season.playoffs.knockout_id])))
     return links
 
 

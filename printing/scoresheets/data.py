@@ -11,6 +11,9 @@ per player and every event as a minute / kind / player line.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -79,17 +82,17 @@ class Scoresheet:
 # --- what each game's sheet shows: the engine's data ---------------------------------------------
 
 
-_SCORING = (SheetColumn("Goals", 17, "goals", ("goal",)), SheetColumn("Shots", 9, "shots"))
+_SCORING = (SheetColumn(_("Goals"), 17, "goals", ("goal",)), SheetColumn(_("Shots"), 9, "shots"))
 
 #: The sheet of a game that publishes none: the standard counts, every event in the report.
 GENERIC = Sheet(
-    title="SCORESHEET",
+    title=_("SCORESHEET"),
     columns=(
         *_SCORING,
-        SheetColumn("Saves", 9, "saves"),
-        SheetColumn("Yellow", 12, "yellow_cards", ("yellow_card",)),
-        SheetColumn("Red", 10, "red_cards", ("red_card",)),
-        SheetColumn("Inj", 9, "injuries"),
+        SheetColumn(_("Saves"), 9, "saves"),
+        SheetColumn(_("Yellow"), 12, "yellow_cards", ("yellow_card",)),
+        SheetColumn(_("Red"), 10, "red_cards", ("red_card",)),
+        SheetColumn(pgettext_lazy("injuries", "Inj"), 9, "injuries"),
     ),
     report_kinds=None,
     positions={"goalkeeper": "GK", "goaltender": "GK", "goalie": "G"},
@@ -104,7 +107,7 @@ def layout_for(engine: str) -> Sheet:
         sheet = get_engine(engine).sheet
     except KeyError:
         sheet = None
-    return sheet or replace(GENERIC, title=f"{game_name(engine).upper()} SCORESHEET")
+    return sheet or replace(GENERIC, title=gettext("%(game)s SCORESHEET") % {"game": game_name(engine).upper()})
 
 
 def clock_for(engine: str) -> Clock:
