@@ -7,12 +7,12 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    PICK = "pick", "your pick is on the clock"
-    PICK_WARNING = "pick_warning", "your pick's clock is about to run out"
-    CONFIRM = "confirm", "a result you must confirm"
-    TRADE = "trade", "a trade offered to your team, or the answer to yours"
-    INVITATION = "invitation", "an invitation to manage a team"
-    RESULTS = "results", "your teams' results of the day before (a daily digest)"
+    PICK = "pick", _("your pick is on the clock")
+    PICK_WARNING = "pick_warning", _("your pick's clock is about to run out")
+    CONFIRM = "confirm", _("a result you must confirm")
+    TRADE = "trade", _("a trade offered to your team, or the answer to yours")
+    INVITATION = "invitation", _("an invitation to manage a team")
+    RESULTS = "results", _("your teams' results of the day before (a daily digest)")
 
 
 #: What a person gets by e-mail until they choose otherwise (the invitation always: it is how
@@ -64,7 +64,7 @@ class NotificationSettings(models.Model):
     )
 
     class Meta:
-        verbose_name_plural = "notification settings"
+        verbose_name_plural = _("notification settings")
 
     def __str__(self) -> str:
         return f"notification settings of {self.user}"

@@ -1,5 +1,5 @@
 """Dates with their weekday, in the reader's language ("Sat 28 Nov" in
-English, "Sa., 28. Nov." in German, "sab 28 nov" in Italian).
+English, "Sa., 28. Nov." in German, "Sab 28 Nov" in Italian).
 
 Django's named formats have no weekday, so the pattern itself is translated (a msgid with the
 context "date format", as Django's admin does for its own): a translator puts the parts in
