@@ -259,7 +259,9 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         """The team of the draft's season the user acts for: 400 if not in the season, 403 if not his."""
         team = draft.season.teams.select_related("league").filter(pk=team_id).first()
         if team is None:
-            raise serializers.ValidationError({"team": [_("team %(team)s does not play in %(season)s") % {"team": team_id, "season": draft.season}]})
+            raise serializers.ValidationError(
+                {"team": [_("team %(team)s does not play in %(season)s") % {"team": team_id, "season": draft.season}]}
+            )
         if not can_act_for(self.request.user, team):
             raise PermissionDenied("You may only act for your own team (or as the league's commissioner).")
         return team

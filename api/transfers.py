@@ -123,7 +123,9 @@ def team_for(request: Request, season: Season, team_id: int) -> Team:
     """The season's team the user acts for: 400 if not in the season, 403 if not theirs."""
     team = season.teams.select_related("league").filter(pk=team_id).first()
     if team is None:
-        raise serializers.ValidationError({"team": [_("team %(team)s does not play in %(season)s") % {"team": team_id, "season": season}]})
+        raise serializers.ValidationError(
+            {"team": [_("team %(team)s does not play in %(season)s") % {"team": team_id, "season": season}]}
+        )
     if not can_act_for(request.user, team):
         raise PermissionDenied("You may only act for your own team (or as the league's commissioner).")
     return team
@@ -181,7 +183,13 @@ class FreeAgentsView(generics.GenericAPIView):
         if "team" in given:
             team = season.teams.filter(pk=given["team"]).first()
             if team is None:
-                raise serializers.ValidationError({"team": [_("team %(team)s does not play in %(season)s") % {"team": given["team"], "season": season}]})
+                raise serializers.ValidationError(
+                    {
+                        "team": [
+                            _("team %(team)s does not play in %(season)s") % {"team": given["team"], "season": season}
+                        ]
+                    }
+                )
         rows = call(
             free_agents.free_agents_for,
             season,

@@ -145,7 +145,9 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         given = request.query_params.get("division")
         division = query_id(given)
         if given is not None and (division is None or not season.entries.filter(division_id=division).exists()):
-            raise exceptions.ValidationError({"division": [_("No division with id %(id)r plays in this season.") % {"id": given}]})
+            raise exceptions.ValidationError(
+                {"division": [_("No division with id %(id)r plays in this season.") % {"id": given}]}
+            )
         table = cached_standings(season, division)
         body = {"season": season.id, "division": division, "standings": table.to_list(), "notes": table.notes}
         return Response(body)

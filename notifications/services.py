@@ -30,7 +30,9 @@ EMAIL_TASK = "notifications.email"
 StrOrPromise = str | Promise
 
 
-def notify(user, kind: str, key: str, subject: StrOrPromise, body: StrOrPromise = "", url: str = "") -> Notification | None:
+def notify(
+    user, kind: str, key: str, subject: StrOrPromise, body: StrOrPromise = "", url: str = ""
+) -> Notification | None:
     """File the event for ``user`` (nobody, or an inactive account: nothing); the same ``key``
     again returns None and sends nothing.
 

@@ -71,7 +71,9 @@ def print_team_cards_bw(modeladmin, request, queryset) -> HttpResponse | None:
 def _sheets_response(modeladmin, request, queryset, *, blank: bool) -> HttpResponse | None:
     ids = list(queryset.order_by("kickoff", "id").values_list("id", flat=True)[: MAX_SHEETS + 1])
     if len(ids) > MAX_SHEETS:
-        modeladmin.message_user(request, _("Choose at most %(count)s matches to print.") % {"count": MAX_SHEETS}, messages.ERROR)
+        modeladmin.message_user(
+            request, _("Choose at most %(count)s matches to print.") % {"count": MAX_SHEETS}, messages.ERROR
+        )
         return None
     engines = set(queryset.values_list("season__league__engine", flat=True))
     if len(engines) > 1:

@@ -12,11 +12,11 @@ import io
 from typing import NamedTuple
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from django.utils.formats import date_format
-from django.utils.translation import gettext as _
 
 from competitions.drawing import BOX_WIDTH, NAME_X, SCORE_EDGE, BracketDrawing, Entry, name_room
 from printing.pdf import (
@@ -69,9 +69,9 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
     canvas.setFillColor(black)
     draw_fitted(canvas, MARGIN, height - MARGIN - 16, drawing.title, font=FONT_BOLD, size=16, width=room_w)
     if drawing.champion:
+        winner = _("Winner: %(team)s") % {"team": drawing.champion}
         draw_fitted(
-            canvas, MARGIN, height - MARGIN - 16, _("Winner: %(team)s") % {"team": drawing.champion}, font=FONT_BOLD, size=12,
-            width=room_w, align="right",
+            canvas, MARGIN, height - MARGIN - 16, winner, font=FONT_BOLD, size=12, width=room_w, align="right",
         )  # fmt: skip
     printed = date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
     stamp = _("Bootroom · printed %(when)s · every match replays from its seed") % {"when": printed}

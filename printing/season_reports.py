@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import io
 
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
-from django.utils.translation import gettext as _
 
 from competitions.season_report import ReportBoard, ReportGrid, ReportTable, SeasonReport
 from printing.pdf import (
@@ -115,7 +115,10 @@ def _grid(grid: ReportGrid, room: float) -> list[Flowable]:
     title = _("Results grid: %(title)s") % {"title": grid.title} if grid.title else _("Results grid")
     heading = Paragraph(_escape(title) + " " + _("(home team down, away team across)"), HEADING)
     if grid.left_out:
-        return [heading, Paragraph(_("%(count)s teams: too many for a grid on paper.") % {"count": len(grid.teams)}, NOTE)]
+        return [
+            heading,
+            Paragraph(_("%(count)s teams: too many for a grid on paper.") % {"count": len(grid.teams)}, NOTE),
+        ]
     count = len(grid.teams)
     name_width = min(150, room * 0.28)
     cell_width = (room - name_width) / max(count, 1)

@@ -12,25 +12,26 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import pgettext
 
+
 def local(moment: datetime) -> datetime:
     return timezone.localtime(moment) if timezone.is_aware(moment) else moment
 
 
 def weekday(moment: datetime | None) -> str:
-    """"Sat 28 Nov": a day of this season."""
+    """ "Sat 28 Nov": a day of this season."""
     return date_format(local(moment), pgettext("date format", "D j M")) if moment else ""
 
 
 def weekday_time(moment: datetime | None) -> str:
-    """"Sat 28 Nov, 15:00"."""
+    """ "Sat 28 Nov, 15:00"."""
     return date_format(local(moment), pgettext("date format", "D j M, H:i")) if moment else ""
 
 
 def weekday_year_time(moment: datetime | None) -> str:
-    """"Sat 28 Nov 2026, 15:00"."""
+    """ "Sat 28 Nov 2026, 15:00"."""
     return date_format(local(moment), pgettext("date format", "D j M Y, H:i")) if moment else ""
 
 
 def long_date_time(moment: datetime | None) -> str:
-    """"Saturday 28 November 2026, 15:00 UTC": a match's own page."""
+    """ "Saturday 28 November 2026, 15:00 UTC": a match's own page."""
     return date_format(local(moment), pgettext("date format", "l j F Y, H:i e")) if moment else ""

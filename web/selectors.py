@@ -35,8 +35,8 @@ from rosters.free_agents import MOVE_REASONS
 from rosters.ledger import statements
 from rosters.models import SquadMember
 from tournaments.models import GroupStage, SwissBye
-from web.dates import weekday
 from web.charts import PositionChart, position_chart
+from web.dates import weekday
 from web.insight import OddsHistoryChart, OddsLine, odds_history_charts, odds_lines, waiting_previews
 
 #: The season page lists whole rounds of fixtures and results, as many as fit in this many

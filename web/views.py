@@ -191,7 +191,10 @@ def league_archive(request: HttpRequest, slug: str, template: str, build: Callab
     """A page over the league's seasons, cached whole under the key of its history (every
     result bumps it): a long history's tables render once per change, not once per reader."""
     league, key = history.league_and_key(slug)
-    html = cached(f"page:{template}:{key}:{get_language()}", lambda: render_to_string(template, {"page": build(league, key)}, request))
+    html = cached(
+        f"page:{template}:{key}:{get_language()}",
+        lambda: render_to_string(template, {"page": build(league, key)}, request),
+    )
     return HttpResponse(html)
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
-from django.utils.translation import gettext as _
 
 from engines.published import CardFace
 from printing.cards.data import PrintCard

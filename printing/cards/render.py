@@ -19,10 +19,10 @@ from __future__ import annotations
 import io
 import math
 
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import black, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from django.utils.translation import gettext as _
 
 from engines import get_engine
 from engines.published import CardFace

@@ -10,13 +10,13 @@ import io
 from collections import defaultdict
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from engines.published import Clock, Sheet, SheetColumn, SheetTimer
 from printing.pdf import (
@@ -70,7 +70,12 @@ class _Pen:
             self.y = self.height - MARGIN
             self.c.setFillColor(GREY)
             self.c.setFont(FONT, 7)
-            self.c.drawString(MARGIN, self.y - 2 * mm, _("%(title)s · %(match)s (cont.)") % {"title": str(self.layout.title), "match": _match_line(self.sheet)})
+            self.c.drawString(
+                MARGIN,
+                self.y - 2 * mm,
+                _("%(title)s · %(match)s (cont.)")
+                % {"title": str(self.layout.title), "match": _match_line(self.sheet)},
+            )
             self.y -= 6 * mm
 
     def footer(self) -> None:
@@ -205,7 +210,11 @@ def _score_block(pen: _Pen) -> None:
     if sheet.played:
         how = sheet.decided_by or "regulation"
         c.setFont(FONT, 8)
-        c.drawString(MARGIN, pen.y - 2 * mm, _("Decided by: %(how)s.  Status: %(status)s.") % {"how": how, "status": sheet.status})
+        c.drawString(
+            MARGIN,
+            pen.y - 2 * mm,
+            _("Decided by: %(how)s.  Status: %(status)s.") % {"how": how, "status": sheet.status},
+        )
         pen.y -= 5 * mm
 
 
@@ -228,7 +237,9 @@ def _timer(pen: _Pen, timer: SheetTimer) -> None:
     c.setFont(FONT, 6.5)
     c.setFillColor(GREY)
     c.drawString(
-        MARGIN + 14 * mm, pen.y - 3 * mm, _("tick a box after each minute; V / H in a box: a goal by the visitors / hosts")
+        MARGIN + 14 * mm,
+        pen.y - 3 * mm,
+        _("tick a box after each minute; V / H in a box: a goal by the visitors / hosts"),
     )
     pen.y -= 5 * mm
     scorers: dict[int, list[str]] = defaultdict(list)
@@ -271,7 +282,9 @@ def _timer(pen: _Pen, timer: SheetTimer) -> None:
     if sheet.played and 0 < final < timer.minutes:
         c.setFillColor(black)
         c.setFont(FONT_BOLD, 8)
-        c.drawString(MARGIN, pen.y - 3 * mm, _("Game ended early at %(minute)s' (the %(minute)s' rule).") % {"minute": final})
+        c.drawString(
+            MARGIN, pen.y - 3 * mm, _("Game ended early at %(minute)s' (the %(minute)s' rule).") % {"minute": final}
+        )
         pen.y -= 5 * mm
     pen.y -= 2 * mm
 
@@ -419,7 +432,9 @@ def _panels(pen: _Pen) -> None:
             if len(entries) > panel.boxes:
                 c.setFont(FONT_NARROW, 6)
                 c.drawRightString(
-                    x0 + col_w - panel.boxes * box - 1 * mm, y + 0.5, _("+%(count)s more") % {"count": len(entries) - panel.boxes}
+                    x0 + col_w - panel.boxes * box - 1 * mm,
+                    y + 0.5,
+                    _("+%(count)s more") % {"count": len(entries) - panel.boxes},
                 )
         pen.y = y - 2 * mm
     pen.y -= 2 * mm
@@ -440,7 +455,11 @@ def _shootout(pen: _Pen) -> None:
     c.drawString(MARGIN, pen.y - 3 * mm, "PENALTY SHOOT-OUT")
     c.setFont(FONT, 6.5)
     c.setFillColor(GREY)
-    c.drawString(MARGIN + 42 * mm, pen.y - 3 * mm, _("%(kicks)s kicks each, then in pairs; ● scored, ○ missed") % {"kicks": kicks_each})
+    c.drawString(
+        MARGIN + 42 * mm,
+        pen.y - 3 * mm,
+        _("%(kicks)s kicks each, then in pairs; ● scored, ○ missed") % {"kicks": kicks_each},
+    )
     y = pen.y - 5 * mm
     for side in _ordered(sheet, layout):
         y -= box

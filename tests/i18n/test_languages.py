@@ -93,7 +93,10 @@ def test_an_e_mail_is_written_in_its_recipients_language(ida):
     assert email_send(note.pk)
     (message,) = mail.outbox
     assert message.subject == "Ergebnis offen"
-    assert "Wähle, welche E-Mails du bekommst, und ihre Sprache" in message.body and "/account/notifications/" in message.body
+    assert (
+        "Wähle, welche E-Mails du bekommst, und ihre Sprache" in message.body
+        and "/account/notifications/" in message.body
+    )
     other = get_user_model().objects.create_user("otto", email="otto@example.com")  # no choice: the site's English
     with translation.override("de"), TestCase.captureOnCommitCallbacks(execute=False):
         assert notify(other, Kind.CONFIRM, "confirm:2", gettext_lazy("result pending")).subject == "result pending"
@@ -104,3 +107,12 @@ def test_the_season_summary_pdf_is_printed_in_the_readers_language(client, seaso
     answer = client.get(reverse("web:season-summary-pdf", args=[season.id]), HTTP_ACCEPT_LANGUAGE="de")
     text = "".join(page.extract_text() for page in PdfReader(__import__("io").BytesIO(answer.content)).pages)
     assert "gedruckt" in text and "Ergebnismatrix" in text
+
+
+def test_the_admin_has_the_switcher_and_speaks_the_chosen_language(client, ida):
+    ida.is_staff = ida.is_superuser = True
+    ida.save()
+    language_set(ida, "de")
+    client.force_login(ida)
+    html = client.get(reverse("admin:index")).content.decode()
+    assert 'action="/i18n/setlang/"' in html and "Ligabüro" in html and "Abmelden" in html

@@ -71,7 +71,9 @@ def unmarked(source: str) -> list[str]:
             value = match.group(2) or match.group(4) or ""
             if words(value) and (" " in value or value != value.lower()):  # not an id ("chart")
                 found.append(f"{value!r} in {tag}")
-        found += [f"date format {fmt!r} in {tag}" for _, fmt in DATE_FILTER.findall(tag) if fmt not in NAMED_DATE_FORMATS]
+        found += [
+            f"date format {fmt!r} in {tag}" for _, fmt in DATE_FILTER.findall(tag) if fmt not in NAMED_DATE_FORMATS
+        ]
     text = TAG_OR_VARIABLE.sub(" ", MARKED_BLOCKS.sub(" ", source))
     parser = VisibleText()
     parser.feed(text)
@@ -94,7 +96,7 @@ def test_the_check_finds_text_attributes_captions_and_english_dates():
     {% include "web/_table.html" with caption="Season "|add:season.name %}{{ when|date:"D j M" }}
     <input type="submit" value="Save"><span aria-label="{{ name }}">–</span>{{ when|date:"SHORT_DATE_FORMAT" }}"""
     assert unmarked(source) == [
-        "'Season ' in {% include \"web/_table.html\" with caption=\"Season \"|add:season.name %}",
+        '\'Season \' in {% include "web/_table.html" with caption="Season "|add:season.name %}',
         "date format 'D j M' in {{ when|date:\"D j M\" }}",
         'title="Goals"',
         "Round",

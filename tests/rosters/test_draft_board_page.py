@@ -26,7 +26,9 @@ def test_the_board_shows_the_clock_and_every_pick(client, draft, cast, season):
         f'href="/seasons/{season.id}/draft/">Draft board</a>' in client.get(f"/seasons/{season.id}/").content.decode()
     )
     # read-only: no form, and nothing but GET and HEAD
-    assert html.count("<form") == 1 and "set_language" not in html and "i18n/setlang" in html  # the language switcher only
+    assert (
+        html.count("<form") == 1 and "set_language" not in html and "i18n/setlang" in html
+    )  # the language switcher only
     assert client.post(url, {"player": star.pk}).status_code == 405
 
 
