@@ -4,22 +4,11 @@ in Italian, and the choice stays for the next page (the language cookie).
 Marked ``browser``; skipped where ``/usr/bin/chromium`` or playwright is missing.
 """
 
-from pathlib import Path
-
 import pytest
 
 from ops.demo import demo_season_create
+from tests.web.test_web_browser import CHROMIUM, browser  # noqa: F401  browser is a fixture (Chromium, Playwright)
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium: apt-get install -y chromium"),
@@ -27,20 +16,11 @@ pytestmark = [
 
 
 @pytest.fixture
-def browser():
-    # the ORM is not used while Playwright's loop runs: the fixtures read everything first
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
 def season(transactional_db):
     return demo_season_create(engine="futti", teams=4, seed=1)
 
 
-def test_a_fan_switches_the_season_page_to_italian(season, live_server, browser):
+def test_a_fan_switches_the_season_page_to_italian(season, live_server, browser):  # noqa: F811  the fixture imported above
     page = browser.new_page(locale="en-GB")
     page.goto(f"{live_server.url}/seasons/{season.id}/")
     assert page.locator("#table").inner_text() == "Table"
