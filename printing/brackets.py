@@ -12,13 +12,13 @@ import io
 from typing import NamedTuple
 
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from competitions.drawing import BOX_WIDTH, NAME_X, SCORE_EDGE, BracketDrawing, Entry, name_room
+from leagues.zones import zone_time_text
 from printing.pdf import (
     FONT,
     FONT_BOLD,
@@ -73,7 +73,7 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
         draw_fitted(
             canvas, MARGIN, height - MARGIN - 16, winner, font=FONT_BOLD, size=12, width=room_w, align="right",
         )  # fmt: skip
-    printed = date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+    printed = zone_time_text(timezone.now(), drawing.time_zone)
     stamp = _("Bootroom · printed %(when)s · every match replays from its seed") % {"when": printed}
     draw_fitted(canvas, MARGIN, MARGIN - 4, stamp, font=FONT, size=7, width=room_w)
 

@@ -20,7 +20,7 @@ READ_ATTRIBUTES = {"title", "alt", "placeholder", "aria-label"}
 #: Date formats that each language localises (``|date:"SHORT_DATE_FORMAT"``), and the machine's ISO one.
 NAMED_DATE_FORMATS = {
     "DATE_FORMAT", "DATETIME_FORMAT", "SHORT_DATE_FORMAT", "SHORT_DATETIME_FORMAT",
-    "MONTH_DAY_FORMAT", "YEAR_MONTH_FORMAT", "TIME_FORMAT", "c", "U",
+    "MONTH_DAY_FORMAT", "YEAR_MONTH_FORMAT", "TIME_FORMAT", "c", "U", "T", "e",
 }  # fmt: skip
 
 MARKED_BLOCKS = re.compile(

@@ -7,4 +7,5 @@ from web.dates import long_date_time, weekday, weekday_time, weekday_year_time
 
 register = template.Library()
 for dated in (weekday, weekday_time, weekday_year_time, long_date_time):
-    register.filter(dated.__name__, dated)
+    # the page's current zone first (a league's under timezone.override), as Django's ``date`` filter
+    register.filter(dated.__name__, dated, expects_localtime=True)
