@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "corsheaders",
     "audit",
     "notifications",
     "leagues",
@@ -96,6 +97,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # CORS for reading the API from any site (config.cors); before anything that may answer
+    "config.cors.ReadOnlyCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # after the session (it reads the language chosen there), before CommonMiddleware (as Django asks)
@@ -211,6 +214,17 @@ LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("it", "Italiano")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 #: Dates by Django's localised formats (``|date:"SHORT_DATETIME_FORMAT"``), English's set to ISO days.
 FORMAT_MODULE_PATH = ["config.formats"]
+# CORS (django-cors-headers through config.cors.ReadOnlyCorsMiddleware): the API's reads from
+# any origin, without credentials (no cookies: "Access-Control-Allow-Origin: *"), and nothing
+# for writes, the admin or the pages. The embeddable widgets are framed, not fetched (web.embed).
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS")
+CORS_ALLOW_HEADERS = ("accept", "accept-language")
+CORS_PREFLIGHT_MAX_AGE = 86400
+
+LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

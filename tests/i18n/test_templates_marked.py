@@ -26,6 +26,7 @@ NAMED_DATE_FORMATS = {
 MARKED_BLOCKS = re.compile(
     r"{%\s*comment\s*%}.*?{%\s*endcomment\s*%}"
     r"|{%\s*blocktrans(?:late)?\b.*?{%\s*endblocktrans(?:late)?\s*%}"
+    r"|{%\s*block\s+bodyclass\s*%}.*?{%\s*endblock\s*%}"  # the admin's body classes: names for CSS
     r"|<script\b.*?</script>|<style\b.*?</style>|<code\b.*?</code>|{#.*?#}",
     re.S,
 )
