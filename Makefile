@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-all bench bench-odds bench-burst bench-engines bench-swiss bench-load lint serve worker mutate
+.PHONY: setup demo test test-all messages bench bench-odds bench-burst bench-engines bench-swiss bench-load lint serve worker mutate
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,13 @@ bench-load: setup
 mutate: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	nice -n 19 $(BIN)/python scripts/mutate.py $(ARGS)
+
+# The catalogues of locale/ (docs/languages.md): collect the marked strings, then compile them.
+# The apps' Python files have catalogues of their own (<app>/locale/).
+APP_SOURCES := leagues rosters competitions matches tournaments ops audit engines tests benchmarks scripts
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages -l de -l it --ignore=.venv --ignore=var $(foreach app,$(APP_SOURCES),--ignore='$(app)/*.py')
+	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -13,6 +13,7 @@ import django_filters
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status, viewsets
@@ -233,7 +234,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         data = given.validated_data
         team = self._team(draft, data["team"])
         if draft.format == Draft.Format.AUCTION and data["kind"] == DraftPick.Kind.PICK and "amount" not in data:
-            raise serializers.ValidationError({"amount": ["an auction's nomination needs an opening bid"]})
+            raise serializers.ValidationError({"amount": [_("an auction's nomination needs an opening bid")]})
         move = self._call(
             move_make,
             draft.pk,
@@ -331,7 +332,9 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
         """The team of the draft's season the user acts for: 400 if not in the season, 403 if not his."""
         team = draft.season.teams.select_related("league").filter(pk=team_id).first()
         if team is None:
-            raise serializers.ValidationError({"team": [f"team {team_id} does not play in {draft.season}"]})
+            raise serializers.ValidationError(
+                {"team": [_("team %(team)s does not play in %(season)s") % {"team": team_id, "season": draft.season}]}
+            )
         if not can_act_for(self.request.user, team):
             raise PermissionDenied("You may only act for your own team (or as the league's commissioner).")
         return team

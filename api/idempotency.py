@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
@@ -50,7 +51,7 @@ def body_hash(data) -> str:
 def replay_or_run(request: Request, key: str, run: Callable[[], Response]) -> Response:
     """The stored answer to this key, or ``run()``'s, stored with the key in one transaction."""
     if not (1 <= len(key) <= 255 and key.isascii() and key.isprintable()):
-        raise serializers.ValidationError({HEADER: ["give between 1 and 255 printable ASCII characters"]})
+        raise serializers.ValidationError({HEADER: [_("give between 1 and 255 printable ASCII characters")]})
     what, digest = f"{request.method} {request.path}"[:300], body_hash(request.data)
     with transaction.atomic():
         try:

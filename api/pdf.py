@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer
@@ -36,7 +37,7 @@ def pdf_download(build: Callable[[], PdfFile]) -> HttpResponse:
     try:
         return pdf_response(build())
     except (ObjectDoesNotExist, NothingToPrint) as exc:
-        return JsonResponse({"detail": str(exc) or "Not found."}, status=404)
+        return JsonResponse({"detail": str(exc) or _("Not found.")}, status=404)
 
 
 def pdf_schema(description: str, *parameters: OpenApiParameter) -> Callable:

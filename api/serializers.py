@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from leagues.models import League, Season, Team
@@ -46,7 +47,7 @@ class StorableJSONField(serializers.JSONField):
             raise serializers.ValidationError(problems)
         value = super().to_internal_value(data)
         if has_nul(value):
-            raise serializers.ValidationError("NUL characters (\\u0000) cannot be stored.")
+            raise serializers.ValidationError(_("NUL characters (\\u0000) cannot be stored."))
         return value
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import django_filters
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -117,7 +118,7 @@ class TradeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         data = dict(given.validated_data)
         season = Season.objects.select_related("league").filter(pk=data.pop("season")).first()
         if season is None:
-            raise serializers.ValidationError({"season": ["no such season"]})
+            raise serializers.ValidationError({"season": [_("no such season")]})
         data["proposer_id"], data["receiver_id"] = data.pop("proposer"), data.pop("receiver")
         trade = self._call(trades.trade_propose, season, by=request.user, **data)
         return Response(TradeSerializer(self.get_queryset().get(pk=trade.pk)).data, status=status.HTTP_201_CREATED)

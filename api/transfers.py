@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
@@ -122,7 +123,9 @@ def team_for(request: Request, season: Season, team_id: int) -> Team:
     """The season's team the user acts for: 400 if not in the season, 403 if not theirs."""
     team = season.teams.select_related("league").filter(pk=team_id).first()
     if team is None:
-        raise serializers.ValidationError({"team": [f"team {team_id} does not play in {season}"]})
+        raise serializers.ValidationError(
+            {"team": [_("team %(team)s does not play in %(season)s") % {"team": team_id, "season": season}]}
+        )
     if not can_act_for(request.user, team):
         raise PermissionDenied("You may only act for your own team (or as the league's commissioner).")
     return team
@@ -180,7 +183,13 @@ class FreeAgentsView(generics.GenericAPIView):
         if "team" in given:
             team = season.teams.filter(pk=given["team"]).first()
             if team is None:
-                raise serializers.ValidationError({"team": [f"team {given['team']} does not play in {season}"]})
+                raise serializers.ValidationError(
+                    {
+                        "team": [
+                            _("team %(team)s does not play in %(season)s") % {"team": given["team"], "season": season}
+                        ]
+                    }
+                )
         rows = call(
             free_agents.free_agents_for,
             season,

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, mixins, status, viewsets
@@ -144,7 +145,9 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         given = request.query_params.get("division")
         division = query_id(given)
         if given is not None and (division is None or not season.entries.filter(division_id=division).exists()):
-            raise exceptions.ValidationError({"division": [f"No division with id {given!r} plays in this season."]})
+            raise exceptions.ValidationError(
+                {"division": [_("No division with id %(id)r plays in this season.") % {"id": given}]}
+            )
         table = cached_standings(season, division)
         body = {"season": season.id, "division": division, "standings": table.to_list(), "notes": table.notes}
         return Response(body)

@@ -101,10 +101,14 @@ MIDDLEWARE = [
     "config.cors.ReadOnlyCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # after the session (it reads the language chosen there), before CommonMiddleware (as Django asks)
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "audit.context.ActorMiddleware",
+    # after authentication: a signed-in person's stored language wins over the browser's
+    "notifications.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # last, so that it turns django-axes' lock-out into its answer (429)
@@ -202,6 +206,14 @@ def cache_from_url(url: str) -> dict:
 
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or "locmem://")}
 
+LANGUAGE_CODE = "en"
+#: The languages of the pages, the admin, PDFs and e-mails (docs/languages.md): the browser's
+#: Accept-Language picks one, the switcher in the page header or a person's stored choice
+#: (their settings at /account/notifications/) overrides it.
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("it", "Italiano")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+#: Dates by Django's localised formats (``|date:"SHORT_DATETIME_FORMAT"``), English's set to ISO days.
+FORMAT_MODULE_PATH = ["config.formats"]
 # CORS (django-cors-headers through config.cors.ReadOnlyCorsMiddleware): the API's reads from
 # any origin, without credentials (no cookies: "Access-Control-Allow-Origin: *"), and nothing
 # for writes, the admin or the pages. The embeddable widgets are framed, not fetched (web.embed).

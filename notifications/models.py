@@ -3,15 +3,16 @@ so, once per event (``key``)."""
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    PICK = "pick", "your pick is on the clock"
-    PICK_WARNING = "pick_warning", "your pick's clock is about to run out"
-    CONFIRM = "confirm", "a result you must confirm"
-    TRADE = "trade", "a trade offered to your team, or the answer to yours"
-    INVITATION = "invitation", "an invitation to manage a team"
-    RESULTS = "results", "your teams' results of the day before (a daily digest)"
+    PICK = "pick", _("your pick is on the clock")
+    PICK_WARNING = "pick_warning", _("your pick's clock is about to run out")
+    CONFIRM = "confirm", _("a result you must confirm")
+    TRADE = "trade", _("a trade offered to your team, or the answer to yours")
+    INVITATION = "invitation", _("an invitation to manage a team")
+    RESULTS = "results", _("your teams' results of the day before (a daily digest)")
 
 
 #: What a person gets by e-mail until they choose otherwise (the invitation always: it is how
@@ -48,15 +49,22 @@ class Notification(models.Model):
 
 
 class NotificationSettings(models.Model):
-    """Which kinds of notification a person also gets by e-mail."""
+    """A person's own settings: which kinds of notification they also get by e-mail, and the
+    language of their pages and e-mails (empty: their browser's)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
     )
     email_kinds = models.JSONField(default=default_email_kinds, blank=True)
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        blank=True,
+        help_text=_("The language of the pages and e-mails (a code of settings.LANGUAGES); empty: the browser's."),
+    )
 
     class Meta:
-        verbose_name_plural = "notification settings"
+        verbose_name_plural = _("notification settings")
 
     def __str__(self) -> str:
         return f"notification settings of {self.user}"

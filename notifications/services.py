@@ -18,19 +18,31 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
+from django.utils.functional import Promise
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext
 
 from config.celery import app
+from notifications.languages import in_language_of
 from notifications.models import Kind, Notification, NotificationSettings, default_email_kinds
 
 EMAIL_TASK = "notifications.email"
+StrOrPromise = str | Promise
 
 
-def notify(user, kind: str, key: str, subject: str, body: str = "", url: str = "") -> Notification | None:
+def notify(
+    user, kind: str, key: str, subject: StrOrPromise, body: StrOrPromise = "", url: str = ""
+) -> Notification | None:
     """File the event for ``user`` (nobody, or an inactive account: nothing); the same ``key``
-    again returns None and sends nothing."""
+    again returns None and sends nothing.
+
+    ``subject`` and ``body`` may be lazy (``gettext_lazy``, ``format_lazy``): they are turned into
+    text here, in the recipient's language, so the list on the site and the e-mail read in it.
+    """
     if user is None or not user.is_active:
         return None
+    with in_language_of(user):
+        subject, body = str(subject), str(body)
     try:
         with transaction.atomic():
             note = Notification.objects.create(
@@ -71,13 +83,25 @@ def email_send(notification_id: int) -> bool:
         note.save(update_fields=["emailed_at"])
     # an invitation's link is made now, never stored: a password-reset token is a secret
     url = set_password_link(note.user) if note.kind == Kind.INVITATION else note.url
-    link = f"\n\n{settings.SITE_URL}{url}" if url else ""
+    with in_language_of(note.user):
+        message = email_text(note, url)
     try:
-        send_mail(note.subject, f"{note.body}{link}\n", None, [note.user.email])
+        send_mail(note.subject, message, None, [note.user.email])
     except Exception as exc:  # noqa: BLE001  (any mail failure is kept on the notification)
         Notification.objects.filter(pk=note.pk).update(email_error=f"{type(exc).__name__}: {exc}"[:300])
         return False
     return True
+
+
+def email_text(note: Notification, url: str) -> str:
+    """The e-mail's body in the active language: the notification, where to act, and where to
+    choose what comes by e-mail."""
+    parts = [note.body] if note.body else []
+    if url:
+        parts.append(f"{settings.SITE_URL}{url}")
+    choose = f"{settings.SITE_URL}{reverse('web:notifications')}"
+    parts.append(gettext("Choose which e-mails you get, and their language: %(url)s") % {"url": choose})
+    return "\n\n".join(parts) + "\n"
 
 
 def unread(user) -> int:

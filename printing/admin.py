@@ -15,6 +15,8 @@ from collections.abc import Callable
 from django.contrib import admin, messages
 from django.db import models
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.drawing import bracket_drawing
 from leagues.models import Team
@@ -37,30 +39,30 @@ def _cards_response(modeladmin, request, build: Callable[[], CardSet], *, mono: 
     try:
         card_set = build()
     except (NothingToPrint, ValueError) as exc:  # no squad yet, or cards of several games
-        modeladmin.message_user(request, f"Nothing printed: {exc}.", messages.ERROR)
+        modeladmin.message_user(request, _("Nothing printed: %(reason)s.") % {"reason": exc}, messages.ERROR)
         return None
     return pdf_response(render_cards(card_set, mono=mono))
 
 
-@admin.action(description="Print cards (PDF, team colours)")
+@admin.action(description=gettext_lazy("Print cards (PDF, team colours)"))
 def print_player_cards(modeladmin, request, queryset) -> HttpResponse | None:
     ids = list(queryset.values_list("id", flat=True))
     return _cards_response(modeladmin, request, lambda: card_set_for_players(ids), mono=False)
 
 
-@admin.action(description="Print cards (PDF, black and white)")
+@admin.action(description=gettext_lazy("Print cards (PDF, black and white)"))
 def print_player_cards_bw(modeladmin, request, queryset) -> HttpResponse | None:
     ids = list(queryset.values_list("id", flat=True))
     return _cards_response(modeladmin, request, lambda: card_set_for_players(ids), mono=True)
 
 
-@admin.action(description="Print squad cards (PDF, team colours)")
+@admin.action(description=gettext_lazy("Print squad cards (PDF, team colours)"))
 def print_team_cards(modeladmin, request, queryset) -> HttpResponse | None:
     ids = list(queryset.order_by("name").values_list("id", flat=True))
     return _cards_response(modeladmin, request, lambda: card_set_for_teams(ids), mono=False)
 
 
-@admin.action(description="Print squad cards (PDF, black and white)")
+@admin.action(description=gettext_lazy("Print squad cards (PDF, black and white)"))
 def print_team_cards_bw(modeladmin, request, queryset) -> HttpResponse | None:
     ids = list(queryset.order_by("name").values_list("id", flat=True))
     return _cards_response(modeladmin, request, lambda: card_set_for_teams(ids), mono=True)
@@ -69,30 +71,32 @@ def print_team_cards_bw(modeladmin, request, queryset) -> HttpResponse | None:
 def _sheets_response(modeladmin, request, queryset, *, blank: bool) -> HttpResponse | None:
     ids = list(queryset.order_by("kickoff", "id").values_list("id", flat=True)[: MAX_SHEETS + 1])
     if len(ids) > MAX_SHEETS:
-        modeladmin.message_user(request, f"Choose at most {MAX_SHEETS} matches to print.", messages.ERROR)
+        modeladmin.message_user(
+            request, _("Choose at most %(count)s matches to print.") % {"count": MAX_SHEETS}, messages.ERROR
+        )
         return None
     engines = set(queryset.values_list("season__league__engine", flat=True))
     if len(engines) > 1:
-        modeladmin.message_user(request, "Choose matches of one game at a time.", messages.ERROR)
+        modeladmin.message_user(request, _("Choose matches of one game at a time."), messages.ERROR)
         return None
     sheets = [scoresheet_for_match(match_id, blank=blank) for match_id in ids]
     return pdf_response(render_scoresheets(sheets))
 
 
-@admin.action(description="Print scoresheet (PDF; filled in once played)")
+@admin.action(description=gettext_lazy("Print scoresheet (PDF; filled in once played)"))
 def print_scoresheet(modeladmin, request, queryset) -> HttpResponse | None:
     return _sheets_response(modeladmin, request, queryset, blank=False)
 
 
-@admin.action(description="Print blank scoresheet (PDF, to play at the table)")
+@admin.action(description=gettext_lazy("Print blank scoresheet (PDF, to play at the table)"))
 def print_blank_scoresheet(modeladmin, request, queryset) -> HttpResponse | None:
     return _sheets_response(modeladmin, request, queryset, blank=True)
 
 
-@admin.action(description="Print the bracket (PDF)")
+@admin.action(description=gettext_lazy("Print the bracket (PDF)"))
 def print_bracket(modeladmin, request, queryset) -> HttpResponse | None:
     if queryset.count() != 1:
-        modeladmin.message_user(request, "Select one bracket to print.", messages.ERROR)
+        modeladmin.message_user(request, _("Select one bracket to print."), messages.ERROR)
         return None
     return pdf_response(render_bracket(bracket_drawing(queryset.get().season_id)))
 

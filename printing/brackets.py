@@ -12,6 +12,7 @@ import io
 from typing import NamedTuple
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -68,12 +69,12 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
     canvas.setFillColor(black)
     draw_fitted(canvas, MARGIN, height - MARGIN - 16, drawing.title, font=FONT_BOLD, size=16, width=room_w)
     if drawing.champion:
+        winner = _("Winner: %(team)s") % {"team": drawing.champion}
         draw_fitted(
-            canvas, MARGIN, height - MARGIN - 16, f"Winner: {drawing.champion}", font=FONT_BOLD, size=12,
-            width=room_w, align="right",
+            canvas, MARGIN, height - MARGIN - 16, winner, font=FONT_BOLD, size=12, width=room_w, align="right",
         )  # fmt: skip
     printed = zone_time_text(timezone.now(), drawing.time_zone)
-    stamp = f"Bootroom · printed {printed} · every match replays from its seed"
+    stamp = _("Bootroom · printed %(when)s · every match replays from its seed") % {"when": printed}
     draw_fitted(canvas, MARGIN, MARGIN - 4, stamp, font=FONT, size=7, width=room_w)
 
     text_size = ENTRY_SIZE * scale

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
@@ -55,23 +56,26 @@ def render_season_report(report: SeasonReport, *, page: str = "A4") -> PdfFile:
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN,
-        title=f"{report.title}: season summary",
+        title=_("%(title)s: season summary") % {"title": report.title},
         author="Bootroom",
         creator="Bootroom (ReportLab)",
     )
     room = size[0] - 2 * MARGIN
     story: list[Flowable] = [
         Paragraph(_escape(report.title), TITLE),
-        Paragraph(f"{_escape(report.progress)} · printed {report.printed_at}", SUBTITLE),
+        Paragraph(
+            _("%(progress)s · printed %(when)s") % {"progress": _escape(report.progress), "when": report.printed_at},
+            SUBTITLE,
+        ),
     ]
     if report.bracket:
-        story.append(Paragraph("A knockout: its bracket is printed on its own (the bracket's PDF).", NOTE))
+        story.append(Paragraph(_("A knockout: its bracket is printed on its own (the bracket's PDF)."), NOTE))
     for table in report.tables:
         story += _table(table)
     for grid in report.grids:
         story += _grid(grid, room)
     if report.boards:
-        story.append(Paragraph("Leaders", HEADING))
+        story.append(Paragraph(_("Leaders"), HEADING))
         story.append(_boards(report.boards, room))
     document.build(story)
     return PdfFile(f"summary-{file_slug(report.title)}.pdf", PDF, buffer.getvalue())
@@ -97,8 +101,8 @@ def _style(header_rows: int = 1, font_size: float = 8.5) -> list[tuple]:
 
 
 def _table(table: ReportTable) -> list[Flowable]:
-    flowables: list[Flowable] = [Paragraph(_escape(table.title or "Table"), HEADING)]
-    data = [("#", "Team", *table.columns), *table.rows]
+    flowables: list[Flowable] = [Paragraph(_escape(table.title or _("Table")), HEADING)]
+    data = [("#", _("Team"), *table.columns), *table.rows]
     printed = Table(data, repeatRows=1, hAlign="LEFT", colWidths=[22, 170, *[40] * len(table.columns)])
     printed.setStyle(TableStyle([*_style(), ("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "RIGHT")]))
     flowables.append(printed)
@@ -108,10 +112,13 @@ def _table(table: ReportTable) -> list[Flowable]:
 
 def _grid(grid: ReportGrid, room: float) -> list[Flowable]:
     """Numbered teams down the side, their numbers across; the home side is the row."""
-    title = f"Results grid{': ' + grid.title if grid.title else ''}"
-    heading = Paragraph(_escape(title) + " (home team down, away team across)", HEADING)
+    title = _("Results grid: %(title)s") % {"title": grid.title} if grid.title else _("Results grid")
+    heading = Paragraph(_escape(title) + " " + _("(home team down, away team across)"), HEADING)
     if grid.left_out:
-        return [heading, Paragraph(f"{len(grid.teams)} teams: too many for a grid on paper.", NOTE)]
+        return [
+            heading,
+            Paragraph(_("%(count)s teams: too many for a grid on paper.") % {"count": len(grid.teams)}, NOTE),
+        ]
     count = len(grid.teams)
     name_width = min(150, room * 0.28)
     cell_width = (room - name_width) / max(count, 1)

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from config.celery import app
 from leagues.models import League, Season, Team
@@ -63,6 +64,16 @@ def purge_queue(queue: str) -> None:
     transport's folder scans) ever sees it."""
     with app.connection_for_write() as connection:
         connection.default_channel.queue_purge(queue)
+
+
+@pytest.fixture(autouse=True)
+def site_language():
+    """Each test starts in the site's language: a request in German (Accept-Language) leaves German
+    active in the thread, as a server's next request would set its own (a command's process starts
+    in the site's language)."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

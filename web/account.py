@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
@@ -15,13 +16,18 @@ from django.shortcuts import redirect, render
 from django.templatetags.tz import do_timezone
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.i18n import set_language
 
 from competitions.previews import cached_previews
 from competitions.seasons import current_season, with_progress
 from leagues.models import Team
 from leagues.zones import zone_of
 from matches.models import HAPPENED_AT, Match, ResultSubmission
+from notifications.languages import language_of, language_set
 from notifications.models import Kind, Notification
 from notifications.services import email_kinds, email_kinds_set, mark_read
 from rosters.drafts.state import on_the_clock
@@ -81,7 +87,8 @@ def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
     team_ids = [team.id for team in teams]
     for draft in Draft.objects.filter(state=Draft.State.RUNNING, season__teams__in=team_ids).distinct():
         if on_the_clock(draft) in team_ids:
-            actions.append(Action(f"Your move in the {draft}", reverse("admin:rosters_draft_room", args=[draft.pk])))
+            text = _("Your move in the %(draft)s") % {"draft": draft}
+            actions.append(Action(text, reverse("admin:rosters_draft_room", args=[draft.pk])))
     waiting = (
         # pending: waiting for this side (a disputed one waits for the commissioner)
         ResultSubmission.objects.filter(action=ResultSubmission.Action.SUBMIT, state=ResultSubmission.State.PENDING)
@@ -91,11 +98,13 @@ def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
     )
     for submission in waiting:
         match = submission.match
-        actions.append(Action(f"Confirm the result of {match}", reverse("admin:matches_table_enter", args=[match.pk])))
+        text = _("Confirm the result of %(match)s") % {"match": match}
+        actions.append(Action(text, reverse("admin:matches_table_enter", args=[match.pk])))
     offers = Trade.objects.filter(state=Trade.State.PROPOSED, receiver_id__in=team_ids).select_related("proposer")
     for trade in offers.order_by("created_at"):
         url = reverse("admin:rosters_trade_change", args=[trade.pk])
-        actions.append(Action(f"Answer trade #{trade.pk}, offered by {trade.proposer}", url))
+        text = _("Answer trade #%(number)s, offered by %(team)s") % {"number": trade.pk, "team": trade.proposer}
+        actions.append(Action(text, url))
     return homes, actions
 
 
@@ -118,13 +127,42 @@ def notifications(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if "read" in request.POST:
             done = mark_read(user)
-            messages.success(request, f"{done} notification{'s' if done != 1 else ''} marked read.")
+            text = ngettext("%(count)d notification marked read.", "%(count)d notifications marked read.", done)
+            messages.success(request, text % {"count": done})
         else:
             chosen = [kind for kind in request.POST.getlist("email") if kind in Kind.values]
             email_kinds_set(user, chosen)
-            messages.success(request, "Your choice of e-mails is saved.")
+            messages.success(request, _("Your choice of e-mails is saved."))
         return redirect("web:notifications")
     wanted = set(email_kinds(user))
     choices = [(kind.value, kind.label, kind.value in wanted) for kind in CHOSEN_KINDS]
     listed = Notification.objects.filter(user=user)[:NOTIFICATIONS_SHOWN]
-    return render(request, "web/notifications.html", {"notifications": listed, "choices": choices})
+    context = {
+        "notifications": listed,
+        "choices": choices,
+        "language": language_of(user),
+        "languages": settings.LANGUAGES,
+    }
+    return render(request, "web/notifications.html", context)
+
+
+@csrf_exempt
+@require_POST
+def language(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language`` (the language cookie, then back to ``next``), and for a signed-in
+    person their stored choice too, which their later requests and e-mails use; "" goes back
+    to the browser's language.
+
+    Without a CSRF token: the switcher is in the header of pages cached whole for every reader
+    (the season page), which cannot carry a token of one visitor's; a form posted from another
+    site (Sec-Fetch-Site cross-site) changes nothing.
+    """
+    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return redirect("web:home")
+    chosen = request.POST.get("language", "")
+    response = set_language(request)
+    if not chosen:
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+    if request.user.is_authenticated and (chosen == "" or chosen in dict(settings.LANGUAGES)):
+        language_set(request.user, chosen)
+    return response

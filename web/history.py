@@ -16,6 +16,8 @@ from django.conf import settings
 from django.db.models import Count, Q, Sum
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from competitions.careers import Career, career
 from competitions.history import AllTimeRow, DivisionSeason, LeagueHistory, cached_history, history_key
@@ -85,14 +87,19 @@ TABLE_DIGEST = hashlib.sha1(
 ).hexdigest()[:12]
 
 
+def season_caption(season: str, division: str) -> str:
+    return _("Season %(season)s %(division)s") % {"season": season, "division": division}
+
+
 def rendered_tables(seasons: list[SeasonHistory]) -> None:
     """Each season's division tables as HTML (``SeasonHistory.rendered``): a long history has
     hundreds of rows to render. Kept like the tables themselves (``season_summaries``): in the
     cache under the season's version, and stored once the season is finished, so a page on an
     empty cache renders only the running season's."""
     by_id = {season.season_id: season for season in seasons}
+    language = get_language()  # each language's tables are kept apart
     keys = {
-        season.season_id: f"history-html:{season.season_id}:{season.divisions[0].version}:{TABLE_DIGEST}"
+        season.season_id: f"history-html:{season.season_id}:{season.divisions[0].version}:{TABLE_DIGEST}:{language}"
         for season in seasons
     }
 
@@ -101,14 +108,14 @@ def rendered_tables(seasons: list[SeasonHistory]) -> None:
             season_id: [
                 render_to_string(
                     TABLE_TEMPLATE,
-                    {"table": entry.table, "caption": f"Season {entry.season_name} {entry.division.name}"},
+                    {"table": entry.table, "caption": season_caption(entry.season_name, entry.division.name)},
                 )
                 for entry in by_id[season_id].divisions
             ]
             for season_id in season_ids
         }
 
-    html = season_summaries("history-html", keys, render)
+    html = season_summaries(f"history-html:{language}", keys, render)
     for season in seasons:
         season.rendered = [
             (entry, mark_safe(table))  # noqa: S308 - rendered from the template above
@@ -285,10 +292,10 @@ def team_record(team: Team, history: LeagueHistory) -> list[TeamSeason]:
         outcome = [
             text
             for text, held in (
-                ("champion", entry.champion == team.id),
-                ("play-off winner", entry.playoff_winner == team.id),
-                ("promoted", team.id in entry.promoted),
-                ("relegated", team.id in entry.relegated),
+                (_("champion"), entry.champion == team.id),
+                (_("play-off winner"), entry.playoff_winner == team.id),
+                (_("promoted"), team.id in entry.promoted),
+                (_("relegated"), team.id in entry.relegated),
             )
             if held
         ]

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from competitions.odds import cached_season_odds
 from competitions.odds_history import odds_history
 from competitions.previews import cached_previews
@@ -62,7 +64,7 @@ def odds_lines(season: Season, names: dict[int, str]) -> tuple[list[OddsLine], i
 
 
 #: The odds charted over the rounds: the title (first place of its division) and relegation.
-CHARTED = {"title": "the title", "relegation": "relegation"}
+CHARTED = {"title": gettext_lazy("the title"), "relegation": gettext_lazy("relegation")}
 
 
 @dataclass

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from leagues.models import SeasonTeam
 from matches.absences import OutLine, match_out
 from matches.models import Match, MatchEvent, PlayerMatchStat
@@ -109,7 +111,7 @@ def describe(value: Any, names: dict[str, str]) -> str:
     if isinstance(value, str):
         return names.get(value, value.replace("_", " "))
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
         return " · ".join(describe(v, names) for v in value)
     if isinstance(value, dict):

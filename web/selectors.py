@@ -15,6 +15,9 @@ from typing import Any
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.cross_tables import CrossTable, cross_tables
 from competitions.divisions import DivisionTable, division_tables
@@ -34,6 +37,7 @@ from rosters.ledger import statements
 from rosters.models import SquadMember
 from tournaments.models import GroupStage, SwissBye
 from web.charts import PositionChart, position_chart
+from web.dates import weekday
 from web.insight import OddsHistoryChart, OddsLine, odds_history_charts, odds_lines, waiting_previews
 
 #: The season page lists whole rounds of fixtures and results, as many as fit in this many
@@ -42,6 +46,15 @@ MATCHES_PER_PAGE = 400
 #: The position chart is drawn for seasons of up to this many teams: beyond it the lines
 #: cannot be told apart, and the chart needs a table after every round.
 CHART_MAX_TEAMS = 24
+#: A match's note while its result entered at the table is open (by ``ResultSubmission.State``).
+TABLE_NOTES = {"pending": gettext_lazy("result pending"), "disputed": gettext_lazy("result disputed")}
+#: The odds table's columns beyond the title (``web.insight.odds_lines``' keys).
+ODDS_COLUMNS = {
+    "promotion": gettext_lazy("promotion"),
+    "relegation": gettext_lazy("relegation"),
+    "playoffs": gettext_lazy("play-offs"),
+    "knockout": gettext_lazy("knockout"),
+}
 
 
 def matches_with_teams() -> QuerySet[Match]:
@@ -79,14 +92,14 @@ def with_links(matches: list[Match], zones: dict[int, str] | None = None) -> lis
     previews = waiting_previews(waiting)
     zones_differ = zones is not None and len(set(zones.values())) > 1
     for match in matches:
-        match.table_note = f"result {states[match.id]}" if match.id in states else ""
+        match.table_note = TABLE_NOTES.get(states.get(match.id, ""), "")
         match.preview = previews.get(match.id)
         happened = match.happened_at
         kickoff = local_time(happened, zones[match.season_id]) if zones else timezone.localtime(happened)
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
         match.kickoff_iso = kickoff.isoformat()
-        match.kickoff_day, match.kickoff_time = f"{kickoff:%a} {kickoff.day} {kickoff:%b}", f"{kickoff:%H:%M}"
+        match.kickoff_day, match.kickoff_time = weekday(kickoff), date_format(kickoff, "TIME_FORMAT")
         if zones_differ:
             match.kickoff_time += f" {kickoff:%Z}"
     return matches
@@ -336,7 +349,7 @@ def season_page(season_id: int, page: int | None = None) -> SeasonPage:
         division_charts=division_charts,
         odds=odds,
         odds_completions=completions,
-        odds_columns=odds_columns,
+        odds_columns=[ODDS_COLUMNS.get(key, key) for key in odds_columns],
         odds_charts=odds_history_charts(season, [(part.division.pk, part.division.name) for part in divisions]),
         cross_tables=cross_tables(season, team_url=url_maker("web:team"), match_url=url_maker("web:match")),
     )
@@ -358,15 +371,15 @@ def tournament_links(season: Season) -> list[tuple[str, str]]:
     one-to-one relations, loaded with it)."""
     links = []
     if hasattr(season, "draft"):
-        links.append(("Draft board", reverse("web:draft", args=[season.id])))
+        links.append((_("Draft board"), reverse("web:draft", args=[season.id])))
     if hasattr(season, "bracket"):
-        links.append(("Bracket", reverse("web:bracket", args=[season.id])))
+        links.append((_("Bracket"), reverse("web:bracket", args=[season.id])))
     if hasattr(season, "group_stage"):
-        links.append(("Groups", reverse("web:groups", args=[season.id])))
+        links.append((_("Groups"), reverse("web:groups", args=[season.id])))
     if hasattr(season, "group"):
-        links.append(("All groups of the tournament", reverse("web:groups", args=[season.group.stage.season_id])))
+        links.append((_("All groups of the tournament"), reverse("web:groups", args=[season.group.stage.season_id])))
     if hasattr(season, "playoffs") and season.playoffs.knockout_id:
-        links.append(("Play-offs", reverse("web:bracket", args=[season.playoffs.knockout_id])))
+        links.append((_("Play-offs"), reverse("web:bracket", args=[season.playoffs.knockout_id])))
     return links
 
 

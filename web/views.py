@@ -18,6 +18,8 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from competitions.drawing import bracket_drawing
@@ -116,8 +118,9 @@ def league(request: HttpRequest, slug: str) -> HttpResponse:
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """Cached whole by the season's standings version, which every change to its matches
     bumps, the league's seasons (the switcher: their count, newest id and versions added up)
-    and the page of rounds (``?page=``, default the one with the next round): the page is
-    the same for everyone (nothing on it depends on who asks)."""
+    and the page of rounds (``?page=``, default the one with the next round), in each language:
+    the page is the same for everyone who reads that language (nothing else on it depends on
+    who asks)."""
     given = request.GET.get("page")
     number = query_id(given)
     if given and number is None:
@@ -140,12 +143,11 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
         page = selectors.season_page(season_id, number)
         return render_to_string("web/season.html", {"page": page}, request)
 
-    # the zone is in the key: a league that changes its zone never reads the old times
+    # the zone and the language are in the key: a league that changes its zone never reads the old times
+    shown = "next" if number is None else number
+    key = f"page:season:{season_id}:{version}:{siblings}:{odds}:{shown}:{zone}:{get_language()}"
     with timezone.override(zone):
-        html = cached(
-            f"page:season:{season_id}:{version}:{siblings}:{odds}:{'next' if number is None else number}:{zone}",
-            render_page,
-        )
+        html = cached(key, render_page)
     return HttpResponse(html)
 
 
@@ -184,7 +186,7 @@ def game(request: HttpRequest, engine: str) -> HttpResponse:
         found = game_fairness(engine)
     except KeyError as exc:
         raise Http404(f"no game {engine!r}") from exc
-    sources = [("Stored results", found.stored), ("Simulations", found.simulated)]
+    sources = [(_("Stored results"), found.stored), (_("Simulations"), found.simulated)]
     return render(request, "web/game.html", {"game": found, "sources": sources})
 
 
@@ -241,7 +243,7 @@ def league_archive(request: HttpRequest, slug: str, template: str, build: Callab
     league, key = history.league_and_key(slug)
     with timezone.override(league.time_zone):  # in the key too: a new zone renders the page again
         html = cached(
-            f"page:{template}:{key}:{league.time_zone}",
+            f"page:{template}:{key}:{league.time_zone}:{get_language()}",
             lambda: render_to_string(template, {"page": build(league, key)}, request),
         )
     return HttpResponse(html)

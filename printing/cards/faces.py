@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
@@ -122,7 +123,7 @@ def static_ratings(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> Non
         c.roundRect(goaltending.x, goaltending.y, goaltending.w, goaltending.h, 2 * mm, stroke=0, fill=1)
         c.setFillColor(GREY)
         c.setFont(FONT, 6)
-        c.drawCentredString(body.x + body.w / 2, body.y + 5 * mm, "black die tens · white die ones")
+        c.drawCentredString(body.x + body.w / 2, body.y + 5 * mm, _("black die tens · white die ones"))
         return
     _rating_box(c, offence, "OFFENCE", kit)
     _rating_box(c, defence, "DEFENCE", kit)
@@ -154,7 +155,7 @@ def face_ratings(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace
         c.drawCentredString(middle, body.y + 3 * mm, " ".join("★" * stars))
     else:
         c.setFont(FONT, 6.5)
-        c.drawCentredString(middle, body.y + 5 * mm, "no control star")
+        c.drawCentredString(middle, body.y + 5 * mm, _("no control star"))
 
 
 def _shield_values(card: PrintCard, mutated: bool) -> tuple[object, object]:
@@ -219,7 +220,7 @@ def static_shields(c: Canvas, role: str, body: Box, kit: Kit, back: bool) -> Non
         _wrapped(
             c,
             _shield_text_box(body),
-            "SPECIAL: draw a tactical card. Fouled or injured: turn the card to its mutated side.",
+            _("SPECIAL: draw a tactical card. Fouled or injured: turn the card to its mutated side."),
         )
 
 
@@ -228,7 +229,7 @@ def _shield_side(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace
     the mutant power it fires."""
     attack, defence = _shield_values(card, mutated)
     shields = _shields(body, kit)
-    for (x, y, _, fill), value in ((shields[0], attack), (shields[2], defence)):
+    for (x, y, _width, fill), value in ((shields[0], attack), (shields[2], defence)):
         c.setFillColor(ink_on(fill))
         draw_fitted(
             c, x + 1, y + SHIELD_H * 0.38, str(value), font=FONT_BOLD, size=18, width=SHIELD_W - 2, align="center"
@@ -238,7 +239,11 @@ def _shield_side(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace
         trigger = humanise(str(a.get("trigger", "")))
         power = str(a.get("power", ""))
         c.setFillColor(black)
-        text = f"Mutant power on „{trigger}“: {humanise(power)} — {face.glossary.get(power, '')}"
+        text = _("Mutant power on „%(trigger)s“: %(power)s — %(meaning)s") % {
+            "trigger": trigger,
+            "power": humanise(power),
+            "meaning": face.glossary.get(power, ""),
+        }
         _wrapped(c, _shield_text_box(body), text, size=7)
 
 
@@ -280,7 +285,7 @@ def face_base(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -
     c.drawCentredString(cx, body.y + 12 * mm, title.upper())
     c.setFillColor(GREY)
     c.setFont(FONT, 7)
-    c.drawCentredString(cx, body.y + 7.5 * mm, f"strength counts in the {area}" if area else "")
+    c.drawCentredString(cx, body.y + 7.5 * mm, _("strength counts in the %(area)s") % {"area": area} if area else "")
 
 
 #: Flexdeck card colours (the Flexdeck's four suits) and the grey they print in black and white.
@@ -347,7 +352,7 @@ def face_domino(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace)
         _domino_half(c, left + n * size, body.y + 13 * mm, size, value)
     c.setFillColor(black)
     c.setFont(FONT_BOLD, 14)
-    c.drawCentredString(body.x + body.w / 2, body.y + 5 * mm, f"STRENGTH {sum(pips)}")
+    c.drawCentredString(body.x + body.w / 2, body.y + 5 * mm, _("STRENGTH %(pips)s") % {"pips": sum(pips)})
 
 
 def face_piece(c: Canvas, card: PrintCard, body: Box, kit: Kit, face: CardFace) -> None:

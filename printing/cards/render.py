@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import math
 
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import black, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -203,11 +204,12 @@ def render_cards(card_set: CardSet, *, page: str = "A4", mono: bool = False) -> 
                 kit = kits.get(card.team) or kits.setdefault(card.team, team_kit(card.team, mono=mono))
                 x, y = slot_position(size, slot, mirrored=is_back)
                 draw_card(c, x, y, card, card_set.engine, kit, back=is_back)
-            how = "backs: print duplex, flip on the long edge" if is_back else "63 × 88 mm: cut on the marks"
-            _footer(c, size, card_set.title, f"page {number + 1} of {pages} · {how}")
+            how = _("backs: print duplex, flip on the long edge") if is_back else _("63 × 88 mm: cut on the marks")
+            where = _("page %(number)s of %(pages)s") % {"number": number + 1, "pages": pages}
+            _footer(c, size, card_set.title, f"{where} · {how}")
             c.showPage()
     if not pages:
-        _footer(c, size, f"{card_set.title}: no cards")
+        _footer(c, size, _("%(title)s: no cards") % {"title": card_set.title})
         c.showPage()
     c.save()
     variant = "-bw" if mono else ""

@@ -5,15 +5,17 @@ renderer (``printing.scoresheets.render``) draws it. What each game's sheet show
 engine's data (``engine.sheet``, an ``engines.published.Sheet``, and ``engine.clock``): which
 player columns it keeps, a minute timer, the boxes per team (substitutions left, jokers
 turned, coaching tokens, replacements), how its shoot-out kicks are logged and the events its
-match report lists. A game without a sheet of its own gets ``GENERIC``: the standard counts
+match report lists. A game without a sheet of its own gets ``generic_sheet``: the standard counts
 per player and every event as a minute / kind / player line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext, pgettext
 
 from engines import get_engine
 from engines.published import Clock, Sheet, SheetColumn
@@ -79,22 +81,25 @@ class Scoresheet:
 # --- what each game's sheet shows: the engine's data ---------------------------------------------
 
 
-_SCORING = (SheetColumn("Goals", 17, "goals", ("goal",)), SheetColumn("Shots", 9, "shots"))
+def generic_sheet(title: str) -> Sheet:
+    """The sheet of a game that publishes none: the standard counts, every event in the report;
+    its words in the active language."""
+    return Sheet(
+        title=title,
+        columns=(
+            SheetColumn(gettext("Goals"), 17, "goals", ("goal",)),
+            SheetColumn(gettext("Shots"), 9, "shots"),
+            SheetColumn(gettext("Saves"), 9, "saves"),
+            SheetColumn(gettext("Yellow"), 12, "yellow_cards", ("yellow_card",)),
+            SheetColumn(gettext("Red"), 10, "red_cards", ("red_card",)),
+            SheetColumn(pgettext("injuries", "Inj"), 9, "injuries"),
+        ),
+        report_kinds=None,
+        positions={"goalkeeper": "GK", "goaltender": "GK", "goalie": "G"},
+        keeper_positions=("GK", "G"),
+    )
 
-#: The sheet of a game that publishes none: the standard counts, every event in the report.
-GENERIC = Sheet(
-    title="SCORESHEET",
-    columns=(
-        *_SCORING,
-        SheetColumn("Saves", 9, "saves"),
-        SheetColumn("Yellow", 12, "yellow_cards", ("yellow_card",)),
-        SheetColumn("Red", 10, "red_cards", ("red_card",)),
-        SheetColumn("Inj", 9, "injuries"),
-    ),
-    report_kinds=None,
-    positions={"goalkeeper": "GK", "goaltender": "GK", "goalie": "G"},
-    keeper_positions=("GK", "G"),
-)
+
 GENERIC_CLOCK = Clock(regulation=90)
 
 
@@ -104,7 +109,7 @@ def layout_for(engine: str) -> Sheet:
         sheet = get_engine(engine).sheet
     except KeyError:
         sheet = None
-    return sheet or replace(GENERIC, title=f"{game_name(engine).upper()} SCORESHEET")
+    return sheet or generic_sheet(gettext("%(game)s SCORESHEET") % {"game": game_name(engine).upper()})
 
 
 def clock_for(engine: str) -> Clock:

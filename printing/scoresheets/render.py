@@ -10,6 +10,8 @@ import io
 from collections import defaultdict
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -68,22 +70,36 @@ class _Pen:
             self.y = self.height - MARGIN
             self.c.setFillColor(GREY)
             self.c.setFont(FONT, 7)
-            self.c.drawString(MARGIN, self.y - 2 * mm, f"{self.layout.title} · {_match_line(self.sheet)} (cont.)")
+            self.c.drawString(
+                MARGIN,
+                self.y - 2 * mm,
+                _("%(title)s · %(match)s (cont.)")
+                % {"title": str(self.layout.title), "match": _match_line(self.sheet)},
+            )
             self.y -= 6 * mm
 
     def footer(self) -> None:
         c, sheet = self.c, self.sheet
         c.setFillColor(GREY)
         c.setFont(FONT, 6.5)
-        replay = f"Replay: engine {sheet.engine} {sheet.engine_version}, seed {sheet.seed}" if sheet.events else ""
+        replay = (
+            _("Replay: engine %(engine)s %(version)s, seed %(seed)s")
+            % {"engine": sheet.engine, "version": sheet.engine_version, "seed": sheet.seed}
+            if sheet.events
+            else ""
+        )
         c.drawString(MARGIN, MARGIN - 4 * mm, f"Bootroom · {sheet.game}" + (f" · {replay}" if replay else ""))
-        c.drawRightString(self.width - MARGIN, MARGIN - 4 * mm, f"page {self.page}")
+        c.drawRightString(self.width - MARGIN, MARGIN - 4 * mm, _("page %(number)s") % {"number": self.page})
 
 
 def _match_line(sheet: Scoresheet) -> str:
     if sheet.match_id is None:
-        return "blank sheet"
-    return f"match {sheet.match_id}: {sheet.home.name} v {sheet.away.name}"
+        return _("blank sheet")
+    return _("match %(number)s: %(home)s v %(away)s") % {
+        "number": sheet.match_id,
+        "home": sheet.home.name,
+        "away": sheet.away.name,
+    }
 
 
 def _ordered(sheet: Scoresheet, layout: Sheet) -> tuple[SheetSide, SheetSide]:
@@ -93,23 +109,23 @@ def _ordered(sheet: Scoresheet, layout: Sheet) -> tuple[SheetSide, SheetSide]:
 
 def _side_label(side: SheetSide, layout: Sheet) -> str:
     if layout.visitors_first:
-        return "VISITORS" if side.side == "away" else "HOSTS"
-    return side.side.upper()
+        return _("VISITORS") if side.side == "away" else _("HOSTS")
+    return _("HOME") if side.side == "home" else _("AWAY") if side.side == "away" else side.side.upper()
 
 
 def _header(pen: _Pen) -> None:
     c, sheet, layout = pen.c, pen.sheet, pen.layout
     c.setFillColor(black)
     c.setFont(FONT_BOLD, 16)
-    c.drawString(MARGIN, pen.y - 6 * mm, layout.title)
+    c.drawString(MARGIN, pen.y - 6 * mm, str(layout.title))
     c.setFont(FONT, 8)
     right = pen.width - MARGIN
     if sheet.match_id is not None:
-        c.drawRightString(right, pen.y - 3 * mm, f"Match {sheet.match_id}")
+        c.drawRightString(right, pen.y - 3 * mm, _("Match %(number)s") % {"number": sheet.match_id})
         c.drawRightString(right, pen.y - 7 * mm, sheet.kickoff)
         draw_fitted(c, MARGIN, pen.y - 11 * mm, sheet.competition, font=FONT, size=8, width=pen.width - 2 * MARGIN)
     else:
-        c.drawRightString(right, pen.y - 3 * mm, "League ____________  Round ____  Date ____________")
+        c.drawRightString(right, pen.y - 3 * mm, _("League ____________  Round ____  Date ____________"))
     pen.y -= 15 * mm
 
 
@@ -139,9 +155,9 @@ def _score_block(pen: _Pen) -> None:
     halves = clock.periods > 1
     row = 9 * mm
     heads = (
-        *(("1st half", "2nd half", "Extra") if halves else ()),
-        *(("Shoot-out",) if clock.shootout_kicks else ()),
-        "FINAL",
+        *((_("1st half"), _("2nd half"), _("Extra")) if halves else ()),
+        *((_("Shoot-out"),) if clock.shootout_kicks else ()),
+        _("FINAL"),
     )
     col = 17 * mm
     name_w = pen.width - 2 * MARGIN - len(heads) * col
@@ -194,7 +210,11 @@ def _score_block(pen: _Pen) -> None:
     if sheet.played:
         how = sheet.decided_by or "regulation"
         c.setFont(FONT, 8)
-        c.drawString(MARGIN, pen.y - 2 * mm, f"Decided by: {how}.  Status: {sheet.status}.")
+        c.drawString(
+            MARGIN,
+            pen.y - 2 * mm,
+            _("Decided by: %(how)s.  Status: %(status)s.") % {"how": how, "status": sheet.status},
+        )
         pen.y -= 5 * mm
 
 
@@ -213,18 +233,20 @@ def _timer(pen: _Pen, timer: SheetTimer) -> None:
     pen.need(rows * (box + 3.5 * mm) + 8 * mm)
     c.setFillColor(black)
     c.setFont(FONT_BOLD, 9)
-    c.drawString(MARGIN, pen.y - 3 * mm, "TIMER")
+    c.drawString(MARGIN, pen.y - 3 * mm, _("TIMER"))
     c.setFont(FONT, 6.5)
     c.setFillColor(GREY)
     c.drawString(
-        MARGIN + 14 * mm, pen.y - 3 * mm, "tick a box after each minute; V / H in a box: a goal by the visitors / hosts"
+        MARGIN + 14 * mm,
+        pen.y - 3 * mm,
+        _("tick a box after each minute; V / H in a box: a goal by the visitors / hosts"),
     )
     pen.y -= 5 * mm
     scorers: dict[int, list[str]] = defaultdict(list)
     for e in sheet.events:
         if e.kind == "goal":
             scorers[e.minute].append("H" if e.side == "home" else "V" if layout.visitors_first else "A")
-    labels = ("1st half", "2nd half")
+    labels = (_("1st half"), _("2nd half"))
     for r in range(rows):
         first = r * timer.per_row + 1
         count = timer.per_row if r < timer.minutes // timer.per_row else extra
@@ -260,7 +282,9 @@ def _timer(pen: _Pen, timer: SheetTimer) -> None:
     if sheet.played and 0 < final < timer.minutes:
         c.setFillColor(black)
         c.setFont(FONT_BOLD, 8)
-        c.drawString(MARGIN, pen.y - 3 * mm, f"Game ended early at {final}' (the {final}' rule).")
+        c.drawString(
+            MARGIN, pen.y - 3 * mm, _("Game ended early at %(minute)s' (the %(minute)s' rule).") % {"minute": final}
+        )
         pen.y -= 5 * mm
     pen.y -= 2 * mm
 
@@ -305,11 +329,11 @@ def _rosters(pen: _Pen) -> None:
         c.rect(x0, y, col_w, row, stroke=0, fill=1)
         c.setFillColor(black)
         c.setFont(FONT_NARROW_BOLD, 6.5)
-        c.drawString(x0 + 1, y + row / 2 - 2, "Pos")
-        c.drawString(x0 + pos_w, y + row / 2 - 2, "Player")
+        c.drawString(x0 + 1, y + row / 2 - 2, pgettext("position", "Pos"))
+        c.drawString(x0 + pos_w, y + row / 2 - 2, _("Player"))
         x = x0 + pos_w + name_w
         for column in layout.columns:
-            c.drawCentredString(x + column.width * mm / 2, y + row / 2 - 2, column.label)
+            c.drawCentredString(x + column.width * mm / 2, y + row / 2 - 2, str(column.label))
             x += column.width * mm
         for player in side.players:
             y -= row
@@ -408,7 +432,9 @@ def _panels(pen: _Pen) -> None:
             if len(entries) > panel.boxes:
                 c.setFont(FONT_NARROW, 6)
                 c.drawRightString(
-                    x0 + col_w - panel.boxes * box - 1 * mm, y + 0.5, f"+{len(entries) - panel.boxes} more"
+                    x0 + col_w - panel.boxes * box - 1 * mm,
+                    y + 0.5,
+                    _("+%(count)s more") % {"count": len(entries) - panel.boxes},
                 )
         pen.y = y - 2 * mm
     pen.y -= 2 * mm
@@ -429,7 +455,11 @@ def _shootout(pen: _Pen) -> None:
     c.drawString(MARGIN, pen.y - 3 * mm, "PENALTY SHOOT-OUT")
     c.setFont(FONT, 6.5)
     c.setFillColor(GREY)
-    c.drawString(MARGIN + 42 * mm, pen.y - 3 * mm, f"{kicks_each} kicks each, then in pairs; ● scored, ○ missed")
+    c.drawString(
+        MARGIN + 42 * mm,
+        pen.y - 3 * mm,
+        _("%(kicks)s kicks each, then in pairs; ● scored, ○ missed") % {"kicks": kicks_each},
+    )
     y = pen.y - 5 * mm
     for side in _ordered(sheet, layout):
         y -= box
@@ -475,7 +505,7 @@ def _report(pen: _Pen) -> None:
     pen.need(12 * mm)
     c.setFillColor(black)
     c.setFont(FONT_BOLD, 9)
-    c.drawString(MARGIN, pen.y - 3 * mm, "MATCH REPORT" if sheet.played else "NOTES")
+    c.drawString(MARGIN, pen.y - 3 * mm, _("MATCH REPORT") if sheet.played else _("NOTES"))
     pen.y -= 6 * mm
     if not sheet.played:
         _write_in_lines(pen)
