@@ -53,4 +53,3 @@ def test_a_models_refusal_is_in_the_readers_language(db, language, refusal):
         with pytest.raises(ValidationError) as refused:
             league.full_clean()
         assert refused.value.message_dict["points_draw"] == [refusal]
-
