@@ -12,12 +12,12 @@ from rosters.accounts import display_name
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled"
-        PLAYED = "played"
-        POSTPONED = "postponed"
-        CANCELLED = "cancelled"
-        FORFEITED = "forfeited"
-        FAILED = "failed"
+        SCHEDULED = "scheduled", _("Scheduled")
+        PLAYED = "played", _("Played")
+        POSTPONED = "postponed", _("Postponed")
+        CANCELLED = "cancelled", _("Cancelled")
+        FORFEITED = "forfeited", _("Forfeited")
+        FAILED = "failed", _("Failed")
 
     #: A status as a sentence says it ("a postponed match"), in the reader's language.
     WORDS = {
@@ -44,8 +44,8 @@ class Match(models.Model):
         FORFEIT = "forfeit", _("forfeit")
 
     class Side(models.TextChoices):
-        HOME = "home"
-        AWAY = "away"
+        HOME = "home", _("Home")
+        AWAY = "away", _("Away")
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField()
@@ -222,8 +222,8 @@ class ResultSubmission(models.Model):
     """
 
     class Action(models.TextChoices):
-        SUBMIT = "submit"
-        CONFIRM = "confirm"
+        SUBMIT = "submit", _("Submit")
+        CONFIRM = "confirm", _("Confirm")
         APPROVE = "approve", _("approve (commissioner)")
         DECIDE = "decide", _("decide (commissioner)")
         EDIT = "edit", _("edit a confirmed result (commissioner)")
@@ -231,8 +231,8 @@ class ResultSubmission(models.Model):
     class State(models.TextChoices):
         PENDING = "pending", _("pending: waiting for the other manager")
         DISPUTED = "disputed", _("disputed: the commissioner decides")
-        ACCEPTED = "accepted"
-        REJECTED = "rejected"
+        ACCEPTED = "accepted", _("Accepted")
+        REJECTED = "rejected", _("Rejected")
         SUPERSEDED = "superseded", _("superseded by a later submission")
         RECORDED = "recorded", _("recorded (a step, not a result)")
 

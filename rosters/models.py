@@ -344,10 +344,10 @@ class Claim(models.Model):
     settles claims by sealed bids (at least the card's price)."""
 
     class State(models.TextChoices):
-        PENDING = "pending"
-        WON = "won"
+        PENDING = "pending", _("Pending")
+        WON = "won", _("Won")
         LOST = "lost", _("lost (the reason says why)")
-        WITHDRAWN = "withdrawn"
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     window = models.ForeignKey(TransferWindow, on_delete=models.CASCADE, related_name="claims")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="claims")
@@ -387,12 +387,12 @@ class Trade(models.Model):
     period (``executes_at``); it executes under the teams' locks, or is refused with the reason."""
 
     class State(models.TextChoices):
-        PROPOSED = "proposed"
+        PROPOSED = "proposed", _("Proposed")
         ACCEPTED = "accepted", _("accepted (waiting for approval or the veto deadline)")
-        EXECUTED = "executed"
-        DECLINED = "declined"
-        WITHDRAWN = "withdrawn"
-        VETOED = "vetoed"
+        EXECUTED = "executed", _("Executed")
+        DECLINED = "declined", _("Declined")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        VETOED = "vetoed", _("Vetoed")
         REFUSED = "refused", _("refused (the reason says why)")
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="trades")
