@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ["de", "it"]
 #: The apps that keep their own catalogue (``<app>/locale``); the pages' catalogue is ``locale/``.
-APPS = ["leagues", "rosters"]  # more as they are translated
+APPS = ["leagues", "rosters", "matches", "tournaments", "ops", "audit", "competitions"]
 CATALOGUES = [ROOT / app / "locale" / lang / "LC_MESSAGES" / "django.po" for app in APPS for lang in LANGUAGES]
 
 
