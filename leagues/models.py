@@ -193,7 +193,7 @@ class League(models.Model):
 
     def clean(self) -> None:
         check_json_fields(self)
-        errors = {}
+        errors: dict[str, object] = {}
         if not (self.points_win >= self.points_draw >= self.points_loss):
             errors["points_draw"] = _("Points must satisfy win >= draw >= loss.")
         if self.forfeit_goals_for <= self.forfeit_goals_against:
@@ -407,7 +407,8 @@ class Season(models.Model):
 
     def clean(self) -> None:
         check_json_fields(self)
-        errors = schedule_errors(self.first_kickoff, self.round_interval)
+        errors: dict[str, object] = {**schedule_errors(self.first_kickoff, self.round_interval)}
+
         if self.round_interval is not None and self.round_interval.total_seconds() <= 0:
             errors["round_interval"] = _("The interval between rounds must be positive.")
         if not isinstance(self.engine_settings, dict):

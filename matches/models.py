@@ -148,7 +148,8 @@ class Match(models.Model):
         return self.status in (self.Status.PLAYED, self.Status.FORFEITED)
 
     def clean(self) -> None:
-        errors = {}
+        errors: dict[str, object] = {}
+
         if self.home_id and self.home_id == self.away_id:
             errors["away"] = _("A team cannot play against itself.")
         if self.season_id:
