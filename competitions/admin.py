@@ -1,12 +1,14 @@
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import AdminForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.translation import gettext_lazy as _
 
 from competitions import league_admin, match_admin, table_admin, tactics_admin  # noqa: F401  register their pages
-from competitions.bracket import EVERY_TIE, parse_rounds
+from competitions.bracket import EVERY_TIE
 from competitions.groups import group_knockout_draw
 from competitions.knockout import (
     bracket_advance,
@@ -15,7 +17,8 @@ from competitions.knockout import (
     redraw_bracket,
 )
 from competitions.playoffs import planned_playoffs_draw
-from competitions.start import FORMATS, tournament_start
+from competitions.start import tournament_start
+from competitions.start_admin import StartForm, start_fieldsets
 from competitions.swiss import swiss_standings
 from competitions.withdrawals import (
     bracket_replacement_errors,
@@ -25,7 +28,7 @@ from competitions.withdrawals import (
 )
 from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
-from leagues.models import League, Season, Team
+from leagues.models import Team
 from matches.models import Match
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
 
@@ -69,8 +72,10 @@ class BracketForm(forms.ModelForm):
     reseed = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        help_text="Before the first match is played: the season's teams in seed order, one per line, "
-        "by name. Saving draws the bracket again with these seeds.",
+        help_text=_(
+            "Before the first match is played: the season's teams in seed order, one per line, "
+            "by name. Saving draws the bracket again with these seeds."
+        ),
     )
 
     class Meta:
@@ -85,12 +90,14 @@ class BracketForm(forms.ModelForm):
         teams = {team.name.casefold(): team for team in season.teams.all()}
         unknown = [name for name in names if name.casefold() not in teams]
         if unknown:
-            raise forms.ValidationError(f"Not teams of {season}: {', '.join(unknown)}.")
+            raise forms.ValidationError(
+                _("Not teams of %(season)s: %(join_unknown)s.") % {"season": season, "join_unknown": ", ".join(unknown)}
+            )
         order = [teams[name.casefold()] for name in names]
         if len(set(order)) != len(order) or len(order) != len(teams):
-            raise forms.ValidationError(f"List each of the season's {len(teams)} teams once.")
+            raise forms.ValidationError(_("List each of the season's %(count)s teams once.") % {"count": len(teams)})
         if Match.objects.filter(season=season).exclude(status=Match.Status.SCHEDULED).exists():
-            raise forms.ValidationError("A match has been played: the seeds are fixed.")
+            raise forms.ValidationError(_("A match has been played: the seeds are fixed."))
         return order
 
     def redraws(self) -> bool:
@@ -104,7 +111,7 @@ class BracketForm(forms.ModelForm):
         if self.redraws() and not self.errors:
             bracket = self.instance
             if Match.objects.filter(season=bracket.season).exclude(status=Match.Status.SCHEDULED).exists():
-                raise forms.ValidationError("A match has been played: the bracket's options are fixed.")
+                raise forms.ValidationError(_("A match has been played: the bracket's options are fixed."))
             errors = option_errors(
                 bracket.entrants.count(),
                 third_place=cleaned.get("third_place", False),
@@ -137,59 +144,6 @@ class TieInline(ReadOnlyInline):
     ]
 
 
-class StartForm(forms.Form):
-    """Every format's options on one form; each format reads the ones it uses."""
-
-    season = forms.ModelChoiceField(
-        queryset=Season.objects.none(),
-        help_text="Its teams play; its first kickoff and round interval set the dates.",
-    )
-    format = forms.ChoiceField(choices=FORMATS.items())
-    third_place = forms.BooleanField(required=False, help_text="Knockouts: play for third place.")
-    two_legged_rounds = forms.CharField(
-        required=False,
-        help_text="Single elimination, the knockout after the groups, the play-offs: rounds played home "
-        "and away, e.g. 1, 2 (the last round's number: the final and the third-place match too).",
-    )
-    away_goals = forms.BooleanField(required=False, help_text="Two-legged ties: away goals count double when level.")
-    bracket_reset = forms.BooleanField(required=False, help_text="Double elimination: a second grand final if needed.")
-    groups = forms.IntegerField(initial=2, min_value=2, help_text="Groups then knockout: how many groups.")
-    groups_by_hand = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 4}),
-        required=False,
-        help_text="Groups then knockout, by hand instead of seeded pots: one group per line, its teams "
-        "by name or id, e.g. 'A: Ashford Rovers, Bellbrook Athletic, Castlegate United'.",
-    )
-    advance = forms.IntegerField(initial=2, min_value=1, help_text="Groups: how many of each go through.")
-    double = forms.BooleanField(required=False, help_text="Groups, league: each pair home and away.")
-    rounds = forms.IntegerField(
-        required=False, min_value=1, help_text="Swiss: rounds (default: enough for one winner)."
-    )
-    top = forms.IntegerField(initial=4, min_value=2, help_text="League then play-offs: how many teams go through.")
-    tie_break = forms.ChoiceField(
-        required=False,
-        choices=[
-            ("", "as the league's engine settings say"),
-            ("sudden_death", "sudden death"),
-            ("penalties", "penalties"),
-        ],
-        help_text="Fütti: how a level knockout match is settled in this tournament, every stage of it.",
-    )
-
-    def __init__(self, *args, user, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = Season.objects.filter(league__in=League.objects.run_by(user))
-
-    def clean_groups_by_hand(self) -> list[str]:
-        return [line.strip() for line in self.cleaned_data["groups_by_hand"].splitlines() if line.strip()]
-
-    def clean_two_legged_rounds(self) -> list[int]:
-        try:
-            return parse_rounds(self.cleaned_data["two_legged_rounds"])
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from exc
-
-
 @admin.register(Bracket)
 class BracketAdmin(LeagueScopedAdmin):
     league_field = "season__league"
@@ -215,7 +169,7 @@ class BracketAdmin(LeagueScopedAdmin):
             options = dict(form.cleaned_data)
             season, tournament_format = options.pop("season"), options.pop("format")
             try:
-                summary = tournament_start(season, tournament_format, **options)
+                summary = tournament_start(season, tournament_format, **options, by=request.user)
             except ValidationError as exc:
                 for field, messages_ in exc.message_dict.items():
                     form.add_error(field if field in form.fields else None, messages_)
@@ -227,24 +181,25 @@ class BracketAdmin(LeagueScopedAdmin):
             "opts": self.opts,
             "title": "Start a tournament",
             "form": form,
+            "adminform": AdminForm(form, start_fieldsets(), {}),
         }
         return TemplateResponse(request, "admin/tournaments/start.html", context)
 
     actions = ["draw", "advance_now"]  # and printing's "Print the bracket"
     readonly_fields = ["rounds", "drawn_at"]
 
-    @admin.display(description="winner")
+    @admin.display(description=_("winner"))
     def winner(self, bracket):
         return champion(bracket) or "-"
 
     @admin.action(
-        description="Draw the bracket (seeds as entered, else drawn by lot) and schedule round one",
+        description=_("Draw the bracket (seeds as entered, else drawn by lot) and schedule round one"),
         permissions=["change"],
     )
     def draw(self, request, queryset):
         def draw_one(bracket) -> str:
             redraw_bracket(bracket)
-            return f"{bracket}: drawn, round one scheduled."
+            return _("%(bracket)s: drawn, round one scheduled.") % {"bracket": bracket}
 
         self.each_row(request, queryset.select_related("season__league"), draw_one)
 
@@ -254,7 +209,12 @@ class BracketAdmin(LeagueScopedAdmin):
             try:
                 redraw_bracket(form.instance, seeds=form.cleaned_data.get("reseed"))
             except ValidationError as exc:
-                self.message_user(request, f"Not drawn again: {validation_message(exc)}", messages.ERROR)
+                self.message_user(
+                    request,
+                    _("Not drawn again: %(validation_message_exc)s")
+                    % {"validation_message_exc": validation_message(exc)},
+                    messages.ERROR,
+                )
             else:
                 said = "Drawn again with these seeds and options; round one is scheduled."
                 self.message_user(request, said, messages.SUCCESS)
@@ -271,17 +231,22 @@ class BracketAdmin(LeagueScopedAdmin):
                 withdrawn = Team.objects.get(id=entrant_form.initial["team"])
                 replacement = entrant_form.cleaned_data["team"]
                 bracket_team_replace(form.instance, withdrawn, replacement)
-                self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("%(replacement)s takes the place of %(withdrawn)s.")
+                    % {"replacement": replacement, "withdrawn": withdrawn},
+                    messages.SUCCESS,
+                )
         return super().save_formset(request, form, formset, change)
 
-    @admin.action(description="Advance: move winners on and schedule what is ready", permissions=["change"])
+    @admin.action(description=_("Advance: move winners on and schedule what is ready"), permissions=["change"])
     def advance_now(self, request, queryset):
         for bracket in self.run_rows(request, queryset).select_related("season"):
             try:
                 bracket_advance(bracket.id, recheck=EVERY_TIE)
             except ValidationError as exc:  # a corrected result whose teams have played on
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
-        self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)
+        self.message_user(request, _("Brackets moved on as far as their results allow."), messages.SUCCESS)
 
 
 class ReplaceTeamForm(forms.ModelForm):
@@ -290,13 +255,15 @@ class ReplaceTeamForm(forms.ModelForm):
     (a bracket does the same by changing an entrant's team)."""
 
     withdrawn = forms.ModelChoiceField(
-        Team.objects.none(), required=False, help_text="Before its first match: the team that withdraws."
+        Team.objects.none(), required=False, help_text=_("Before its first match: the team that withdraws.")
     )
     replacement = forms.ModelChoiceField(
         Team.objects.none(),
         required=False,
-        help_text="It takes the withdrawn team's place as it stands: a team of the league with a squad "
-        "for the season (add it to the season's squads first).",
+        help_text=_(
+            "It takes the withdrawn team's place as it stands: a team of the league with a squad "
+            "for the season (add it to the season's squads first)."
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -330,9 +297,18 @@ class ReplaceTeamAdmin(LeagueScopedAdmin):
             try:  # checked by the form; a result stored since is refused here
                 tournament_team_replace(obj.season, withdrawn, replacement)
             except ValidationError as exc:
-                self.message_user(request, f"Not replaced: {validation_message(exc)}", messages.ERROR)
+                self.message_user(
+                    request,
+                    _("Not replaced: %(validation_message_exc)s") % {"validation_message_exc": validation_message(exc)},
+                    messages.ERROR,
+                )
             else:
-                self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("%(replacement)s takes the place of %(withdrawn)s.")
+                    % {"replacement": replacement, "withdrawn": withdrawn},
+                    messages.SUCCESS,
+                )
 
 
 class GroupInline(ReadOnlyInline):
@@ -362,11 +338,14 @@ class GroupStageAdmin(ReplaceTeamAdmin):
         return False  # drawn by draw_groups or "Start a tournament", which check the options
 
     @admin.action(
-        description="Draw the knockout of the groups' top teams (winners meet runners-up)", permissions=["change"]
+        description=_("Draw the knockout of the groups' top teams (winners meet runners-up)"), permissions=["change"]
     )
     def draw_knockout(self, request, queryset):
         def draw_one(stage) -> str:
-            return f"{stage}: {group_knockout_draw(stage)} drawn, round one scheduled."
+            return _("%(stage)s: %(group_knockout_draw_stage)s drawn, round one scheduled.") % {
+                "stage": stage,
+                "group_knockout_draw_stage": group_knockout_draw(stage),
+            }
 
         self.each_row(request, queryset.select_related("season__league"), draw_one)
 
@@ -387,7 +366,7 @@ class SwissAdmin(ReplaceTeamAdmin):
     inlines = [SwissByeInline]
     readonly_fields = ["rounds", "ranking", "drawn_at"]
 
-    @admin.display(description="leader")
+    @admin.display(description=_("leader"))
     def leader(self, swiss):
         rows = swiss_standings(swiss)
         return Team.objects.filter(id=rows[0].team).first() if rows else "-"
@@ -408,9 +387,11 @@ class PlayoffsAdmin(LeagueScopedAdmin):
     def has_add_permission(self, request):
         return False  # planned by "Start a tournament", which checks the options
 
-    @admin.action(description="Draw the play-offs of the finished league now", permissions=["change"])
+    @admin.action(description=_("Draw the play-offs of the finished league now"), permissions=["change"])
     def draw_now(self, request, queryset):
         def draw_one(playoffs) -> str:
-            return f"{planned_playoffs_draw(playoffs.id)} drawn, round one scheduled."
+            return _("%(planned_playoffs_draw_playoffs)s drawn, round one scheduled.") % {
+                "planned_playoffs_draw_playoffs": planned_playoffs_draw(playoffs.id)
+            }
 
         self.each_row(request, queryset.select_related("season__league"), draw_one, name=lambda p: str(p.season))

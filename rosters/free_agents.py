@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from leagues.errors import validation_message
 from leagues.models import ClaimsBy, League, Season, Team
+from leagues.zones import local_time, zone_time_text
 from rosters import ledger
 from rosters.models import Claim, Draft, Keeper, LedgerEntry, Player, SquadMember, TransferWindow
 from rosters.permissions import can_act_for
@@ -87,6 +88,7 @@ def claims_open(window: TransferWindow) -> bool:
 
 
 def _claims_closed(window: TransferWindow) -> TransferError:
+    zone = window.season.league.time_zone
     return TransferError(
         {
             "window": _(
@@ -94,8 +96,8 @@ def _claims_closed(window: TransferWindow) -> TransferError:
                 "come first served until %(window_closes_at)s."
             )
             % {
-                "window_claims_deadline": format(window.claims_deadline, "%Y-%m-%d %H:%M"),
-                "window_closes_at": format(window.closes_at, "%Y-%m-%d %H:%M"),
+                "window_claims_deadline": zone_time_text(window.claims_deadline, zone),
+                "window_closes_at": zone_time_text(window.closes_at, zone),
             }
         }
     )
@@ -363,11 +365,11 @@ def sign(season_id: int, *, team_id: int, player_id: int, release_id: int | None
                         "Until %(window_claims_deadline)s free agents are claimed, not signed: make a claim; claims"
                         " are settled at that time."
                     )
-                    % {"window_claims_deadline": format(window.claims_deadline, "%Y-%m-%d %H:%M")}
+                    % {"window_claims_deadline": zone_time_text(window.claims_deadline, season.league.time_zone)}
                 }
             )
         claims_settle(window.pk)
-    note = f"signed in the window of {window.opens_at:%Y-%m-%d}"
+    note = f"signed in the window of {local_time(window.opens_at, season.league.time_zone):%Y-%m-%d}"
     try:
         with transaction.atomic():
             ledger.lock_teams([team.pk])

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engines import CardError, get_engine
+from leagues.zones import zone_time_text
 
 
 class Player(models.Model):
@@ -166,7 +167,7 @@ class Keeper(models.Model):
         if deadline is not None and timezone.now() > deadline:
             return _("Keepers of %(season)s were due by %(deadline)s.") % {
                 "season": season,
-                "deadline": format(deadline, "%Y-%m-%d %H:%M"),
+                "deadline": zone_time_text(deadline, season.league.time_zone),
             }
         if hasattr(season, "next_season"):
             return _("%(season)s was rolled over already: its keepers are settled.") % {"season": season}

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from config.celery import app
 from engines import get_engine
 from leagues.models import Season, Team
+from leagues.zones import zone_time_text
 from rosters.models import Draft, Player, SquadMember, TransferWindow
 
 
@@ -43,7 +44,12 @@ def window_required(season: Season, at: datetime | None = None) -> TransferWindo
     if window is not None:
         return window
     upcoming = season.transfer_windows.filter(opens_at__gt=at).order_by("opens_at").first()
-    when = f"; the next opens {upcoming.opens_at:%Y-%m-%d %H:%M}" if upcoming else "; no other window is set"
+    when = (
+        _("; the next opens %(opens_at)s") % {"opens_at": zone_time_text(upcoming.opens_at, season.league.time_zone)}
+        if upcoming
+        else _("; no other window is set")
+    )
+
     raise TransferError(
         _("No transfer window of %(season)s is open%(when)s. Outside a window no card moves.")
         % {"season": season, "when": when}
