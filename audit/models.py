@@ -5,6 +5,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Entry(models.Model):
@@ -19,18 +20,18 @@ class Entry(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    actor_name = models.CharField(max_length=150, blank=True, help_text="Kept if the user is deleted.")
-    via = models.CharField(max_length=10, blank=True, help_text="admin, api, web, command or worker.")
-    action = models.CharField(max_length=40, help_text='What was done, e.g. "match.postponed".')
+    actor_name = models.CharField(max_length=150, blank=True, help_text=_("Kept if the user is deleted."))
+    via = models.CharField(max_length=10, blank=True, help_text=_("admin, api, web, command or worker."))
+    action = models.CharField(max_length=40, help_text=_('What was done, e.g. "match.postponed".'))
     content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
     object_id = models.PositiveBigIntegerField(null=True, blank=True)
     object_repr = models.CharField(max_length=200)
     season_id = models.PositiveBigIntegerField(null=True, blank=True, db_index=True)
     team_id = models.PositiveBigIntegerField(
-        null=True, blank=True, db_index=True, help_text="The team concerned; a match's home team."
+        null=True, blank=True, db_index=True, help_text=_("The team concerned; a match's home team.")
     )
     opponent_id = models.PositiveBigIntegerField(
-        null=True, blank=True, db_index=True, help_text="A match's away team, or the team taking another's place."
+        null=True, blank=True, db_index=True, help_text=_("A match's away team, or the team taking another's place.")
     )
     match_id = models.PositiveBigIntegerField(null=True, blank=True, db_index=True)
     before = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
@@ -38,8 +39,8 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
-        verbose_name = "audit entry"
-        verbose_name_plural = "audit log"
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
 
     def __str__(self) -> str:
         # No actor here: managers of both teams read an entry's title, and usernames may be e-mails.

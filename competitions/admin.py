@@ -5,6 +5,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.translation import gettext_lazy as _
 
 from competitions import league_admin, match_admin, table_admin, tactics_admin  # noqa: F401  register their pages
 from competitions.bracket import EVERY_TIE
@@ -71,8 +72,10 @@ class BracketForm(forms.ModelForm):
     reseed = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        help_text="Before the first match is played: the season's teams in seed order, one per line, "
-        "by name. Saving draws the bracket again with these seeds.",
+        help_text=_(
+            "Before the first match is played: the season's teams in seed order, one per line, "
+            "by name. Saving draws the bracket again with these seeds."
+        ),
     )
 
     class Meta:
@@ -87,12 +90,14 @@ class BracketForm(forms.ModelForm):
         teams = {team.name.casefold(): team for team in season.teams.all()}
         unknown = [name for name in names if name.casefold() not in teams]
         if unknown:
-            raise forms.ValidationError(f"Not teams of {season}: {', '.join(unknown)}.")
+            raise forms.ValidationError(
+                _("Not teams of %(season)s: %(join_unknown)s.") % {"season": season, "join_unknown": ", ".join(unknown)}
+            )
         order = [teams[name.casefold()] for name in names]
         if len(set(order)) != len(order) or len(order) != len(teams):
-            raise forms.ValidationError(f"List each of the season's {len(teams)} teams once.")
+            raise forms.ValidationError(_("List each of the season's %(count)s teams once.") % {"count": len(teams)})
         if Match.objects.filter(season=season).exclude(status=Match.Status.SCHEDULED).exists():
-            raise forms.ValidationError("A match has been played: the seeds are fixed.")
+            raise forms.ValidationError(_("A match has been played: the seeds are fixed."))
         return order
 
     def redraws(self) -> bool:
@@ -106,7 +111,7 @@ class BracketForm(forms.ModelForm):
         if self.redraws() and not self.errors:
             bracket = self.instance
             if Match.objects.filter(season=bracket.season).exclude(status=Match.Status.SCHEDULED).exists():
-                raise forms.ValidationError("A match has been played: the bracket's options are fixed.")
+                raise forms.ValidationError(_("A match has been played: the bracket's options are fixed."))
             errors = option_errors(
                 bracket.entrants.count(),
                 third_place=cleaned.get("third_place", False),
@@ -183,18 +188,18 @@ class BracketAdmin(LeagueScopedAdmin):
     actions = ["draw", "advance_now"]  # and printing's "Print the bracket"
     readonly_fields = ["rounds", "drawn_at"]
 
-    @admin.display(description="winner")
+    @admin.display(description=_("winner"))
     def winner(self, bracket):
         return champion(bracket) or "-"
 
     @admin.action(
-        description="Draw the bracket (seeds as entered, else drawn by lot) and schedule round one",
+        description=_("Draw the bracket (seeds as entered, else drawn by lot) and schedule round one"),
         permissions=["change"],
     )
     def draw(self, request, queryset):
         def draw_one(bracket) -> str:
             redraw_bracket(bracket)
-            return f"{bracket}: drawn, round one scheduled."
+            return _("%(bracket)s: drawn, round one scheduled.") % {"bracket": bracket}
 
         self.each_row(request, queryset.select_related("season__league"), draw_one)
 
@@ -204,7 +209,12 @@ class BracketAdmin(LeagueScopedAdmin):
             try:
                 redraw_bracket(form.instance, seeds=form.cleaned_data.get("reseed"))
             except ValidationError as exc:
-                self.message_user(request, f"Not drawn again: {validation_message(exc)}", messages.ERROR)
+                self.message_user(
+                    request,
+                    _("Not drawn again: %(validation_message_exc)s")
+                    % {"validation_message_exc": validation_message(exc)},
+                    messages.ERROR,
+                )
             else:
                 said = "Drawn again with these seeds and options; round one is scheduled."
                 self.message_user(request, said, messages.SUCCESS)
@@ -221,17 +231,22 @@ class BracketAdmin(LeagueScopedAdmin):
                 withdrawn = Team.objects.get(id=entrant_form.initial["team"])
                 replacement = entrant_form.cleaned_data["team"]
                 bracket_team_replace(form.instance, withdrawn, replacement)
-                self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("%(replacement)s takes the place of %(withdrawn)s.")
+                    % {"replacement": replacement, "withdrawn": withdrawn},
+                    messages.SUCCESS,
+                )
         return super().save_formset(request, form, formset, change)
 
-    @admin.action(description="Advance: move winners on and schedule what is ready", permissions=["change"])
+    @admin.action(description=_("Advance: move winners on and schedule what is ready"), permissions=["change"])
     def advance_now(self, request, queryset):
         for bracket in self.run_rows(request, queryset).select_related("season"):
             try:
                 bracket_advance(bracket.id, recheck=EVERY_TIE)
             except ValidationError as exc:  # a corrected result whose teams have played on
                 self.message_user(request, f"{bracket}: {validation_message(exc)}", messages.ERROR)
-        self.message_user(request, "Brackets moved on as far as their results allow.", messages.SUCCESS)
+        self.message_user(request, _("Brackets moved on as far as their results allow."), messages.SUCCESS)
 
 
 class ReplaceTeamForm(forms.ModelForm):
@@ -240,13 +255,15 @@ class ReplaceTeamForm(forms.ModelForm):
     (a bracket does the same by changing an entrant's team)."""
 
     withdrawn = forms.ModelChoiceField(
-        Team.objects.none(), required=False, help_text="Before its first match: the team that withdraws."
+        Team.objects.none(), required=False, help_text=_("Before its first match: the team that withdraws.")
     )
     replacement = forms.ModelChoiceField(
         Team.objects.none(),
         required=False,
-        help_text="It takes the withdrawn team's place as it stands: a team of the league with a squad "
-        "for the season (add it to the season's squads first).",
+        help_text=_(
+            "It takes the withdrawn team's place as it stands: a team of the league with a squad "
+            "for the season (add it to the season's squads first)."
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -280,9 +297,18 @@ class ReplaceTeamAdmin(LeagueScopedAdmin):
             try:  # checked by the form; a result stored since is refused here
                 tournament_team_replace(obj.season, withdrawn, replacement)
             except ValidationError as exc:
-                self.message_user(request, f"Not replaced: {validation_message(exc)}", messages.ERROR)
+                self.message_user(
+                    request,
+                    _("Not replaced: %(validation_message_exc)s") % {"validation_message_exc": validation_message(exc)},
+                    messages.ERROR,
+                )
             else:
-                self.message_user(request, f"{replacement} takes the place of {withdrawn}.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("%(replacement)s takes the place of %(withdrawn)s.")
+                    % {"replacement": replacement, "withdrawn": withdrawn},
+                    messages.SUCCESS,
+                )
 
 
 class GroupInline(ReadOnlyInline):
@@ -312,11 +338,14 @@ class GroupStageAdmin(ReplaceTeamAdmin):
         return False  # drawn by draw_groups or "Start a tournament", which check the options
 
     @admin.action(
-        description="Draw the knockout of the groups' top teams (winners meet runners-up)", permissions=["change"]
+        description=_("Draw the knockout of the groups' top teams (winners meet runners-up)"), permissions=["change"]
     )
     def draw_knockout(self, request, queryset):
         def draw_one(stage) -> str:
-            return f"{stage}: {group_knockout_draw(stage)} drawn, round one scheduled."
+            return _("%(stage)s: %(group_knockout_draw_stage)s drawn, round one scheduled.") % {
+                "stage": stage,
+                "group_knockout_draw_stage": group_knockout_draw(stage),
+            }
 
         self.each_row(request, queryset.select_related("season__league"), draw_one)
 
@@ -337,7 +366,7 @@ class SwissAdmin(ReplaceTeamAdmin):
     inlines = [SwissByeInline]
     readonly_fields = ["rounds", "ranking", "drawn_at"]
 
-    @admin.display(description="leader")
+    @admin.display(description=_("leader"))
     def leader(self, swiss):
         rows = swiss_standings(swiss)
         return Team.objects.filter(id=rows[0].team).first() if rows else "-"
@@ -358,9 +387,11 @@ class PlayoffsAdmin(LeagueScopedAdmin):
     def has_add_permission(self, request):
         return False  # planned by "Start a tournament", which checks the options
 
-    @admin.action(description="Draw the play-offs of the finished league now", permissions=["change"])
+    @admin.action(description=_("Draw the play-offs of the finished league now"), permissions=["change"])
     def draw_now(self, request, queryset):
         def draw_one(playoffs) -> str:
-            return f"{planned_playoffs_draw(playoffs.id)} drawn, round one scheduled."
+            return _("%(planned_playoffs_draw_playoffs)s drawn, round one scheduled.") % {
+                "planned_playoffs_draw_playoffs": planned_playoffs_draw(playoffs.id)
+            }
 
         self.each_row(request, queryset.select_related("season__league"), draw_one, name=lambda p: str(p.season))

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CompetitionsConfig(AppConfig):
@@ -6,4 +7,4 @@ class CompetitionsConfig(AppConfig):
     what a stored result sets off in them; their models stay in ``tournaments``."""
 
     name = "competitions"
-    verbose_name = "Competitions"
+    verbose_name = _("Competitions")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 
 def bracket_size(teams: int) -> int:
     """The smallest power of two that holds ``teams``."""
     if teams < 2:
-        raise ValueError("a knockout needs at least two teams")
+        raise ValueError(_("a knockout needs at least two teams"))
     size = 1
     while size < teams:
         size *= 2
@@ -49,7 +50,7 @@ def parse_rounds(text: str) -> list[int]:
     parts = text.replace(",", " ").split()
     bad = [part for part in parts if not part.isdigit()]
     if bad:
-        raise ValueError(f"{bad[0]!r} is not a round number. Give round numbers, e.g. 1, 2.")
+        raise ValueError(_("%(bad_0)r is not a round number. Give round numbers, e.g. 1, 2.") % {"bad_0": bad[0]})
     return [int(part) for part in parts]
 
 

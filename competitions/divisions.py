@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from competitions.standings import Table, cached_standings, compute_standings
 from leagues.models import Division, Season, SeasonTeam, Team
@@ -44,7 +45,10 @@ def team_groups(season: Season, teams: Sequence[Team]) -> list[list[Team]]:
     missing = [t.name for t in teams if division_of.get(t.pk) is None]
     if missing:
         raise ValidationError(
-            {"teams": f"In no division of {season}: {', '.join(missing)}. Put every team in a division, or none."}
+            {
+                "teams": _("In no division of %(season)s: %(join_missing)s. Put every team in a division, or none.")
+                % {"season": season, "join_missing": ", ".join(missing)}
+            }
         )
     divisions = {d.pk: d for d in Division.objects.filter(pk__in=set(division_of.values()))}
     groups: dict[int, list[Team]] = defaultdict(list)
@@ -52,7 +56,9 @@ def team_groups(season: Season, teams: Sequence[Team]) -> list[list[Team]]:
         groups[division_of[team.pk]].append(team)
     small = [f"{divisions[d].name} has {len(g)}" for d, g in groups.items() if len(g) < 2]
     if small:
-        raise ValidationError({"teams": f"A division needs at least two teams: {', '.join(small)}."})
+        raise ValidationError(
+            {"teams": _("A division needs at least two teams: %(join_small)s.") % {"join_small": ", ".join(small)}}
+        )
     return [groups[d] for d in sorted(groups, key=lambda d: divisions[d].tier)]
 
 

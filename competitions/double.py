@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from competitions.bracket import EVERY_TIE, WinnerMovedOn, bracket_size, first_round
 from matches.models import Match
 from tournaments.models import Bracket, Tie
@@ -40,7 +42,7 @@ class Place:
 def double_plan(teams: int, *, reset: bool = False) -> dict[Key, Place]:
     """Every place of a double-elimination bracket for ``teams`` teams, in playing order."""
     if teams < 3:
-        raise ValueError("double elimination needs at least three teams")
+        raise ValueError(_("double elimination needs at least three teams"))
     size = bracket_size(teams)
     k = size.bit_length() - 1
     places: dict[Key, Place] = {}
@@ -151,8 +153,11 @@ def _corrected(bracket: Bracket, plan: dict[Key, Place], ties: dict[Key, Tie], k
     if any(t.home_id is not None or t.winner_id is not None for t in fed):
         raise WinnerMovedOn(
             {
-                "winner": f"This result changes who wins {tie.home} v {tie.away}, but in double elimination "
-                "both teams have been sent on already: the result stays as it was."
+                "winner": _(
+                    "This result changes who wins %(tie_home)s v %(tie_away)s, but in double elimination both "
+                    "teams have been sent on already: the result stays as it was."
+                )
+                % {"tie_home": tie.home, "tie_away": tie.away}
             }
         )
     tie.winner_id = tie.match.winner_id

@@ -22,6 +22,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from competitions.bracket import group_crossing
 from competitions.knockout import knockout_option_errors
@@ -68,31 +69,51 @@ def groups_from_lines(season: Season, lines: Sequence[str], *, field: str = "gro
             label, names = expected, line
         label = label.strip().upper()
         if label != expected:
-            problems.append(f"group {index + 1} is labelled {label or 'nothing'}: the groups are A, B, C ... in order.")
+            problems.append(
+                _("group %(index_1)s is labelled %(label_or_nothing)s: the groups are A, B, C ... in order.")
+                % {"index_1": index + 1, "label_or_nothing": label or "nothing"}
+            )
         members: list[Team] = []
         for reference in (part.strip() for part in names.split(",")):
             if not reference:
                 continue
             team = in_league.get(int(reference)) if reference.isdigit() else by_name.get(reference.casefold())
             if team is None:
-                problems.append(f'group {expected}: "{reference}" is not a team of {season.league}.')
+                problems.append(
+                    _('group %(expected)s: "%(reference)s" is not a team of %(season_league)s.')
+                    % {"expected": expected, "reference": reference, "season_league": season.league}
+                )
             elif team.id not in in_season:
-                problems.append(f"group {expected}: {team} is not in {season}.")
+                problems.append(
+                    _("group %(expected)s: %(team)s is not in %(season)s.")
+                    % {"expected": expected, "team": team, "season": season}
+                )
             elif team.id in placed:
-                where = "twice in group" if placed[team.id] == expected else f"in group {placed[team.id]} and group"
-                problems.append(f"{team} is {where} {expected}.")
+                if placed[team.id] == expected:
+                    problem = _("%(team)s is twice in group %(group)s.") % {"team": team, "group": expected}
+                else:
+                    problem = _("%(team)s is in group %(first)s and group %(group)s.") % {
+                        "team": team,
+                        "first": placed[team.id],
+                        "group": expected,
+                    }
+                problems.append(problem)
+
             else:
                 placed[team.id] = expected
                 members.append(team)
         if not members:
-            problems.append(f"group {expected} is empty.")
+            problems.append(_("group %(expected)s is empty.") % {"expected": expected})
         groups.append(members)
     sizes = sorted({len(g) for g in groups if g})
     if sizes and sizes[-1] - sizes[0] > 1:
-        problems.append(f"groups of {sizes[0]} and {sizes[-1]} teams: group sizes may differ by one at most.")
+        problems.append(
+            _("groups of %(sizes_0)s and %(sizes_1)s teams: group sizes may differ by one at most.")
+            % {"sizes_0": sizes[0], "sizes_1": sizes[-1]}
+        )
     missing = [str(team) for team in season.teams.order_by("name") if team.id not in placed]
     if missing:
-        problems.append(f"not in any group: {', '.join(missing)}.")
+        problems.append(_("not in any group: %(join_missing)s.") % {"join_missing": ", ".join(missing)})
     if problems:
         raise ValidationError({field: problems})
     return groups
@@ -120,25 +141,25 @@ def groups_draw(
         drawn = [list(group) for group in by_hand]
         groups = len(drawn)
         if sorted(t.id for g in drawn for t in g) != sorted(t.id for t in teams):
-            raise ValidationError({"groups": "The groups must hold every team of the season once."})
+            raise ValidationError({"groups": _("The groups must hold every team of the season once.")})
     else:
         if ranking is None:
             ranking = list(teams)
             random.Random(f"{season.seed}:ranking").shuffle(ranking)
         elif sorted(t.id for t in ranking) != sorted(t.id for t in teams):
-            raise ValidationError({"ranking": "The ranking must list every team of the season once."})
+            raise ValidationError({"ranking": _("The ranking must list every team of the season once.")})
         drawn = pot_draw(ranking, groups, season.seed) if groups >= 2 else []
     errors = {}
     if not 2 <= groups <= len(string.ascii_uppercase):
-        errors["groups"] = f"{groups} groups: a group stage needs 2 to 26 groups."
+        errors["groups"] = _("%(groups)s groups: a group stage needs 2 to 26 groups.") % {"groups": groups}
     elif min(len(g) for g in drawn) < max(2, advance):
-        errors["groups"] = f"Every group needs at least {max(2, advance)} teams."
+        errors["groups"] = _("Every group needs at least %(max_2_advance)s teams.") % {"max_2_advance": max(2, advance)}
     if advance < 1:
-        errors["advance"] = "At least one team of each group goes through."
+        errors["advance"] = _("At least one team of each group goes through.")
     elif "groups" not in errors:
         errors |= knockout_option_errors(groups * advance, two_legged_rounds=two_legged_rounds)
     if season.first_kickoff is None or season.round_interval is None:
-        errors["first_kickoff"] = "Set the season's first kickoff and round interval before drawing the groups."
+        errors["first_kickoff"] = _("Set the season's first kickoff and round interval before drawing the groups.")
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
@@ -146,7 +167,7 @@ def groups_draw(
         old = GroupStage.objects.filter(season=season).first()
         group_seasons = Season.objects.filter(group__stage=old) if old else Season.objects.none()
         if Match.objects.filter(season__in=[season, *group_seasons], status__in=Match.RESULT_STATUSES).exists():
-            raise ValidationError({"season": "The groups cannot be drawn again once a match has been played."})
+            raise ValidationError({"season": _("The groups cannot be drawn again once a match has been played.")})
         Match.objects.filter(season=season).delete()
         group_seasons.delete()
         if old:
@@ -198,9 +219,11 @@ def group_knockout_draw(
     seasons = [g.season for g in groups]
     unfinished = _unfinished(stage)
     if unfinished:
-        raise ValidationError({"groups": f"{unfinished} group matches are not finished yet."})
+        raise ValidationError(
+            {"groups": _("%(unfinished)s group matches are not finished yet.") % {"unfinished": unfinished}}
+        )
     if stage.knockout_id is not None:
-        raise ValidationError({"knockout": f"The knockout of {stage} is already drawn."})
+        raise ValidationError({"knockout": _("The knockout of %(stage)s is already drawn.") % {"stage": stage}})
     tables = [compute_standings(s).rows for s in seasons]
     teams = {t.id: t for t in stage.season.teams.all()}
     seeds = [teams[tables[g][place - 1].team_id] for g, place in group_crossing(len(groups), stage.advance)]
@@ -209,7 +232,7 @@ def group_knockout_draw(
     with transaction.atomic():
         stage = GroupStage.objects.select_for_update().get(id=stage.id)
         if stage.knockout_id is not None:
-            raise ValidationError({"knockout": f"The knockout of {stage} is already drawn."})
+            raise ValidationError({"knockout": _("The knockout of %(stage)s is already drawn.") % {"stage": stage}})
         knockout = knockout_stage(
             season,
             name=f"{season.name} knockout",

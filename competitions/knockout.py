@@ -21,6 +21,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from competitions.bracket import EVERY_TIE, WinnerMovedOn, aggregate_winner, bracket_size, first_round, round_name
@@ -51,9 +52,9 @@ def bracket_draw(
     teams = schedulable_teams(season, first_kickoff=season.first_kickoff, interval=season.round_interval)
 
     with transaction.atomic():
-        bracket, _ = Bracket.objects.select_for_update().get_or_create(season=season)
+        bracket, _created = Bracket.objects.select_for_update().get_or_create(season=season)
         if Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES).exists():
-            raise ValidationError({"season": "The bracket cannot be drawn again once a match has been played."})
+            raise ValidationError({"season": _("The bracket cannot be drawn again once a match has been played.")})
         order = _seeding(bracket, teams, seeds, season.seed)
         rounds = bracket_size(len(order)).bit_length() - 1
         legged = sorted(set(two_legged_rounds))
@@ -94,13 +95,13 @@ def option_errors(
     rounds = bracket_size(teams).bit_length() - 1
     errors = {}
     if any(not isinstance(r, int) or not 1 <= r <= rounds for r in two_legged_rounds):
-        errors["two_legged_rounds"] = (
-            f"Two-legged rounds must be among 1 to {rounds}: a knockout of {teams} teams has {rounds} rounds."
-        )
+        errors["two_legged_rounds"] = _(
+            "Two-legged rounds must be among 1 to %(rounds)s: a knockout of %(teams)s teams has %(rounds)s rounds."
+        ) % {"rounds": rounds, "teams": teams}
     if double_elimination and (two_legged_rounds or third_place or teams < 3):
         # a defeat is what sends a team down and a grand final's first defeat what resets it:
         # a tie over two legs would blur both, and the losers' bracket is the second chance
-        errors["double_elimination"] = "Double elimination needs three teams, one-legged ties and no third place."
+        errors["double_elimination"] = _("Double elimination needs three teams, one-legged ties and no third place.")
     return errors
 
 
@@ -129,7 +130,7 @@ def redraw_bracket(bracket: Bracket, *, seeds: Sequence[Team] | None = None) -> 
 def _seeding(bracket, teams, seeds, season_seed) -> list[Team]:
     if seeds is not None:
         if sorted(t.id for t in seeds) != sorted(t.id for t in teams):
-            raise ValidationError({"seeds": "The seeding must list every team of the season once."})
+            raise ValidationError({"seeds": _("The seeding must list every team of the season once.")})
         return list(seeds)
     by_hand = list(bracket.entrants.order_by("seed").select_related("team"))
     if by_hand and sorted(e.team_id for e in by_hand) == sorted(t.id for t in teams):
@@ -255,24 +256,41 @@ def _refuse_if_played_on(bracket: Bracket, next_tie: Tie, role: str, was: int, n
     ``role`` says whether ``was`` went to ``next_tie`` as the tie's "winner" or its "loser"."""
     ids = [m_id for m_id in (next_tie.first_leg_id, next_tie.match_id, next_tie.decider_id) if m_id]
     names = dict(Team.objects.filter(id__in=[t for t in (was, now) if t]).values_list("id", "name"))
-    went = "through" if role == "winner" else "into the third-place match"
+    went = _("through") if role == "winner" else _("into the third-place match")
+
     if now is None:
-        change = f"the tie level (a deciding match is needed), not {names[was]} {went}"
+        change = _("the tie level (a deciding match is needed), not %(names_was)s %(went)s") % {
+            "names_was": names[was],
+            "went": went,
+        }
     else:
-        change = f"{names[now]} {went} instead of {names[was]}"
-    where = f"{names[was]}'s next match ({tie_round_name(bracket, next_tie)})"
+        change = _("%(names_now)s %(went)s instead of %(names_was)s") % {
+            "names_now": names[now],
+            "went": went,
+            "names_was": names[was],
+        }
+    where = _("%(names_was)s's next match (%(tie_round_name_bracket_next_ti)s)") % {
+        "names_was": names[was],
+        "tie_round_name_bracket_next_ti": tie_round_name(bracket, next_tie),
+    }
     try:
         with transaction.atomic():
             matches = list(Match.objects.select_for_update(nowait=True).filter(id__in=ids))
     except DatabaseError:
         raise WinnerMovedOn(
-            {"winner": f"This result puts {change}, but {where} is being played right now: try again."}
+            {
+                "winner": _("This result puts %(change)s, but %(where)s is being played right now: try again.")
+                % {"change": change, "where": where}
+            }
         ) from None
     if any(m.status in Match.RESULT_STATUSES or m.result_submissions.exists() for m in matches):
         raise WinnerMovedOn(
             {
-                "winner": f"This result puts {change}, but {where} has been played (or has a result "
-                "entered) and later rounds depend on it: the result stays as it was."
+                "winner": _(
+                    "This result puts %(change)s, but %(where)s has been played (or has a result entered) and "
+                    "later rounds depend on it: the result stays as it was."
+                )
+                % {"change": change, "where": where}
             }
         )
 

@@ -17,6 +17,8 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from competitions.rollover import division_playoffs_draw, season_close, season_rollover
 from competitions.round_robin import fixtures_generate
@@ -45,8 +47,8 @@ class SeasonTeamInline(ScopedInline):
     fields = ["team", "division"]
     readonly_fields = ["team"]
     can_delete = False
-    verbose_name = "team's division"
-    verbose_name_plural = "divisions of the teams"
+    verbose_name = _("team's division")
+    verbose_name_plural = _("divisions of the teams")
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -79,7 +81,9 @@ class SeasonForm(forms.ModelForm):
             foreign = [team.name for team in teams if team.league_id != league.pk]
             if foreign:
                 self.add_error(
-                    "teams", f"{', '.join(foreign)}: not a team of {league}; a season plays its league's teams."
+                    "teams",
+                    gettext("%(teams)s: not a team of %(league)s; a season plays its league's teams.")
+                    % {"teams": ", ".join(foreign), "league": league},
                 )
         return cleaned
 
@@ -89,18 +93,18 @@ class NextSeasonForm(forms.Form):
     teams that join (they start in the bottom division)."""
 
     name = forms.CharField(
-        required=False, max_length=100, help_text="Empty: the season's name counted on (2026 gives 2027)."
+        required=False, max_length=100, help_text=_("Empty: the season's name counted on (2026 gives 2027).")
     )
     withdraw = forms.ModelMultipleChoiceField(
         queryset=Team.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Teams that leave the league's seasons.",
+        help_text=_("Teams that leave the league's seasons."),
     )
     add = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Teams that join, one name a line (made in the league unless it has them).",
+        help_text=_("Teams that join, one name a line (made in the league unless it has them)."),
     )
 
     def __init__(self, *args, season: Season, **kwargs):
@@ -172,46 +176,59 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
             )
         )
 
-    @admin.display(description="teams", ordering="team_total")
+    @admin.display(description=_("teams"), ordering="team_total")
     def team_total(self, season):
         return season.team_total
 
-    @admin.display(description="played")
+    @admin.display(description=_("played"))
     def progress(self, season):
         return f"{season.played_total}/{season.match_total}"
 
-    @admin.display(description="matches")
+    @admin.display(description=_("matches"))
     def table_link(self, season):
         url = reverse("admin:matches_match_changelist") + f"?season__id__exact={season.id}"
         return format_html('<a href="{}">fixtures</a>', url)
 
-    @admin.action(description="Generate round-robin fixtures (from first kickoff and interval)", permissions=["change"])
+    @admin.action(
+        description=_("Generate round-robin fixtures (from first kickoff and interval)"), permissions=["change"]
+    )
     def generate_fixtures_action(self, request, queryset):
         self.each_row(
-            request, queryset, lambda season: f"{season}: {len(fixtures_generate(season))} matches scheduled."
+            request,
+            queryset,
+            lambda season: (
+                gettext("%(season)s: %(count)d matches scheduled.")
+                % {"season": season, "count": len(fixtures_generate(season))}
+            ),
         )
 
     @admin.action(
-        description="Close the season (its unplayed matches are cancelled and listed)", permissions=["change"]
+        description=_("Close the season (its unplayed matches are cancelled and listed)"), permissions=["change"]
     )
     def close_season_action(self, request, queryset):
-        self.each_row(request, queryset, lambda s: f"{s} is closed. {season_close(s, by=request.user)}")
+        self.each_row(
+            request,
+            queryset,
+            lambda s: (
+                gettext("%(season)s is closed. %(note)s") % {"season": s, "note": season_close(s, by=request.user)}
+            ),
+        )
 
-    @admin.action(description="Draw the divisions' promotion play-offs (a finished season)", permissions=["change"])
+    @admin.action(description=_("Draw the divisions' promotion play-offs (a finished season)"), permissions=["change"])
     def division_playoffs_action(self, request, queryset):
         def draw(season) -> str:
             names = ", ".join(str(k) for k in division_playoffs_draw(season))
-            return f"{season}: drawn {names}; the worker plays them."
+            return gettext("%(season)s: drawn %(names)s; the worker plays them.") % {"season": season, "names": names}
 
         self.each_row(request, queryset, draw)
 
-    @admin.action(description="Start the next season (rollover of a finished season)", permissions=["change"])
+    @admin.action(description=_("Start the next season (rollover of a finished season)"), permissions=["change"])
     def next_season_action(self, request, queryset):
         """An intermediate page: the teams to withdraw and to add before the fixtures are drawn,
         then ``season_rollover``; a refusal is shown on the page with nothing changed."""
         seasons = list(self.run_rows(request, queryset))
         if len(seasons) != 1:
-            self.message_user(request, "Start the next season of one season at a time.", messages.ERROR)
+            self.message_user(request, _("Start the next season of one season at a time."), messages.ERROR)
             return None
         season = seasons[0]
         form = NextSeasonForm(request.POST if "apply" in request.POST else None, season=season)
@@ -226,13 +243,18 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
                     form.add_error(field if field in form.fields else None, errors)
             else:
                 url = reverse("admin:leagues_season_change", args=[new.pk])
-                line = format_html('{} follows {}: <a href="{}">its teams, fixtures and draft</a>.', new, season, url)
+                line = format_html(
+                    gettext('{new} follows {season}: <a href="{url}">its teams, fixtures and draft</a>.'),
+                    new=new,
+                    season=season,
+                    url=url,
+                )
                 self.message_user(request, line, messages.SUCCESS)
                 return None
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
-            "title": f"Start the season after {season}",
+            "title": gettext("Start the season after %(season)s") % {"season": season},
             "season": season,
             "form": form,
             "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
@@ -241,7 +263,7 @@ class SeasonAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
 
 
 class InvitationForm(forms.Form):
-    email = forms.EmailField(help_text="Their sign-in name; the link to choose a password goes there.")
+    email = forms.EmailField(help_text=_("Their sign-in name; the link to choose a password goes there."))
 
 
 @admin.register(Team)
@@ -271,7 +293,7 @@ class TeamAdmin(LeagueScopedAdmin):
             return ["invitation", "tactics_by_season"]
         return [*self.fields, "tactics_by_season"]
 
-    @admin.display(description="invite a manager")
+    @admin.display(description=_("invite a manager"))
     def invitation(self, obj: Team) -> str:
         return format_html(
             '<a href="{}">Invite a manager by e-mail</a> (they choose their password through a one-time link)',
@@ -294,12 +316,20 @@ class TeamAdmin(LeagueScopedAdmin):
             except ValidationError as exc:
                 form.add_error("email", validation_message(exc))
             else:
-                self.message_user(request, f"{user.email} now manages {team}: an e-mail carries their link.")
+                self.message_user(
+                    request,
+                    _("%(user_email)s now manages %(team)s: an e-mail carries their link.")
+                    % {"user_email": user.email, "team": team},
+                )
                 return redirect("admin:leagues_team_change", team.pk)
-        context = {**self.admin_site.each_context(request), "title": f"Invite the manager of {team}", "form": form}
+        context = {
+            **self.admin_site.each_context(request),
+            "title": gettext("Invite the manager of %(team)s") % {"team": team},
+            "form": form,
+        }
         return TemplateResponse(request, "admin/leagues/team/invite.html", {**context, "team": team, "opts": self.opts})
 
-    @admin.display(description="tactics")
+    @admin.display(description=_("tactics"))
     def tactics_by_season(self, obj: Team) -> str:
         """A link to the team's tactics in each of its seasons, latest first."""
         entries = SeasonTeam.objects.filter(team=obj).select_related("season").order_by("-season__created_at")
@@ -308,8 +338,8 @@ class TeamAdmin(LeagueScopedAdmin):
                 '<a href="{}">{}</a>{}',
                 reverse("admin:leagues_seasonteam_change", args=[entry.pk]),
                 entry.season.name,
-                "" if entry.tactics else " (not set)",
+                "" if entry.tactics else gettext(" (not set)"),
             )
             for entry in entries
         ]
-        return format_html_join(", ", "{}", ((link,) for link in links)) if links else "No season yet."
+        return format_html_join(", ", "{}", ((link,) for link in links)) if links else gettext("No season yet.")

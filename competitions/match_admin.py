@@ -10,12 +10,14 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from competitions.results import match_forfeit, matches_play
 from leagues.admin import LeagueScopedAdmin, ZonedSplitDateTime, rendered_in_zone
 from leagues.errors import validation_message
 from leagues.validation import LimitedSplitDateTimeField
-from matches.fixtures import ALLOWED_FROM, MOVABLE, match_move, match_set_status
+from matches.fixtures import ALLOWED_FROM, MOVABLE, match_move, match_set_status, status_word
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import STAT_FIELDS, matches_ready
 
@@ -23,11 +25,17 @@ Status = Match.Status
 
 #: The buttons of a match's page: the action's name, its button, and what it does in a message.
 PAGE_ACTIONS = {
-    "play_now": ("Play now", "played now"),
-    "postpone": ("Postpone", "postponed"),
-    "cancel": ("Cancel the match", "cancelled"),
-    "reschedule": ("Reschedule…", "rescheduled"),
-    "forfeit": ("Record a forfeit…", "forfeited"),
+    "play_now": (_("Play now"), _("played now")),
+    "postpone": (_("Postpone"), _("postponed")),
+    "cancel": (_("Cancel the match"), _("cancelled")),
+    "reschedule": (_("Reschedule…"), _("rescheduled")),
+    "forfeit": (_("Record a forfeit…"), _("forfeited")),
+}
+#: What a change of status says in the admin's messages: done, and refused.
+STATUS_DONE = {
+    Status.POSTPONED: (_("now postponed"), _("not postponed")),
+    Status.CANCELLED: (_("now cancelled"), _("not cancelled")),
+    Status.SCHEDULED: (_("now scheduled"), _("not scheduled")),
 }
 #: The actions that ask something first (the new kickoff, the side that forfeited).
 FORM_ACTIONS = ("reschedule", "forfeit")
@@ -49,25 +57,28 @@ def offered_actions(match: Match) -> list[str]:
 def not_offered_reason(match: Match, action: str) -> str:
     if action == "play_now" and match.status == Status.SCHEDULED:
         if match.played_at_table:
-            return "it is played at the table: enter its result"
-        return "it is a second leg whose first leg is not played yet"
-    return f"a {match.status} match cannot be {PAGE_ACTIONS[action][1]}"
+            return gettext("it is played at the table: enter its result")
+        return gettext("it is a second leg whose first leg is not played yet")
+    return gettext("a %(status)s match cannot be %(done)s") % {
+        "status": status_word(match.status),
+        "done": PAGE_ACTIONS[action][1],
+    }
 
 
 class RescheduleForm(forms.Form):
     kickoff = LimitedSplitDateTimeField(
-        widget=ZonedSplitDateTime, help_text="The worker plays the match at this time (or it waits for its result)."
+        widget=ZonedSplitDateTime, help_text=_("The worker plays the match at this time (or it waits for its result).")
     )
 
 
 class ForfeitForm(forms.Form):
-    side = forms.ChoiceField(widget=forms.RadioSelect, label="The side that forfeited")
+    side = forms.ChoiceField(widget=forms.RadioSelect, label=_("The side that forfeited"))
 
     def __init__(self, *args, match: Match, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["side"].choices = [
-            (Match.Side.HOME, f"{match.home} (home)"),
-            (Match.Side.AWAY, f"{match.away} (away)"),
+            (Match.Side.HOME, gettext("%(team)s (home)") % {"team": match.home}),
+            (Match.Side.AWAY, gettext("%(team)s (away)") % {"team": match.away}),
         ]
 
 
@@ -99,7 +110,9 @@ class MatchForm(forms.ModelForm):
     def clean_kickoff(self):
         kickoff = self.cleaned_data["kickoff"]
         if self.instance.pk and "kickoff" in self.changed_data and self.instance.status not in MOVABLE:
-            raise ValidationError(f"A {self.instance.status} match keeps its kickoff.")
+            raise ValidationError(
+                _("A %(instance_status)s match keeps its kickoff.") % {"instance_status": self.instance.status}
+            )
         return kickoff
 
 
@@ -201,13 +214,18 @@ class MatchAdmin(LeagueScopedAdmin):
 
     def match_act(self, request, match: Match | None, action: str):
         if match is None or action not in PAGE_ACTIONS:
-            raise Http404("No such match or action.")
+            raise Http404(gettext("No such match or action."))
         if not self.has_change_permission(request, match):
             raise PermissionDenied
         page = reverse("admin:matches_match_change", args=[match.pk])
         if action not in offered_actions(match):
             reason = not_offered_reason(match, action)
-            self.message_user(request, f"{match}: not {PAGE_ACTIONS[action][1]}: {reason}.", messages.ERROR)
+            self.message_user(
+                request,
+                _("%(match)s: not %(page_actions_action_1)s: %(reason)s.")
+                % {"match": match, "page_actions_action_1": PAGE_ACTIONS[action][1], "reason": reason},
+                messages.ERROR,
+            )
             return redirect(page)
         one = Match.objects.filter(pk=match.pk)
         if action not in FORM_ACTIONS:
@@ -232,22 +250,22 @@ class MatchAdmin(LeagueScopedAdmin):
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "original": match,
-            "title": f"{PAGE_ACTIONS[action][0].rstrip('…')}: {match}",
-            "submit": PAGE_ACTIONS[action][0].rstrip("…"),
+            "title": f"{str(PAGE_ACTIONS[action][0]).rstrip('…')}: {match}",
+            "submit": str(PAGE_ACTIONS[action][0]).rstrip("…"),
             "form": form,
             "media": self.media + form.media,
             "replaces_result": action == "forfeit" and match.status in Match.RESULT_STATUSES,
         }
         return TemplateResponse(request, "admin/matches/match/act.html", context)
 
-    @admin.display(description="score")
+    @admin.display(description=_("score"))
     def score(self, match):
         if match.home_goals is None:
             return "v"
         shootout = f" ({match.shootout_home}-{match.shootout_away} p)" if match.shootout_home is not None else ""
         return f"{match.home_goals}-{match.away_goals}{shootout}"
 
-    @admin.action(description="Play now (with the league's engine)", permissions=["change"])
+    @admin.action(description=_("Play now (with the league's engine)"), permissions=["change"])
     def play_now(self, request, queryset):
         queryset = self.run_rows(request, queryset)
         ids = list(queryset.filter(status=Match.Status.SCHEDULED).values_list("id", flat=True))
@@ -255,16 +273,29 @@ class MatchAdmin(LeagueScopedAdmin):
         failed = [m for m in played if m.status == Match.Status.FAILED]
         waiting = [m for m in played if m.status == Match.Status.SCHEDULED]
         done = [m for m in played if m not in failed and m not in waiting]
-        line = f"{done[0]}: played." if len(done) == 1 else f"Played {len(done)} matches."
+        if len(done) == 1:
+            line = gettext("%(match)s: played.") % {"match": done[0]}
+        else:
+            line = gettext("Played %(count)d matches.") % {"count": len(done)}
         self.message_user(request, line, messages.SUCCESS)
         for match in failed:
-            self.message_user(request, f"{match}: failed: {match.error}", messages.ERROR)
+            self.message_user(
+                request,
+                _("%(match)s: failed: %(match_error)s") % {"match": match, "match_error": match.error},
+                messages.ERROR,
+            )
         for match in waiting:
-            why = "it is played at the table, or it is a second leg whose first leg is not played yet"
-            self.message_user(request, f"{match}: not played: {why}.", messages.WARNING)
+            why = gettext("it is played at the table, or it is a second leg whose first leg is not played yet")
+            self.message_user(
+                request, _("%(match)s: not played: %(why)s.") % {"match": match, "why": why}, messages.WARNING
+            )
         skipped = queryset.count() - len(ids)
         if skipped:
-            self.message_user(request, f"{skipped} matches were not scheduled and were left alone.", messages.WARNING)
+            self.message_user(
+                request,
+                _("%(skipped)s matches were not scheduled and were left alone.") % {"skipped": skipped},
+                messages.WARNING,
+            )
 
     def _each(self, request, queryset, change, *, done: str, refused: str) -> None:
         """Apply ``change`` to each match on its own: one refused (its status does not allow
@@ -276,33 +307,48 @@ class MatchAdmin(LeagueScopedAdmin):
             try:
                 changed.append(change(match))
             except ValidationError as exc:
-                self.message_user(request, f"{match}: {refused}: {validation_message(exc)}", messages.ERROR)
+                self.message_user(
+                    request,
+                    gettext("%(match)s: %(refused)s: %(reason)s")
+                    % {"match": match, "refused": refused, "reason": validation_message(exc)},
+                    messages.ERROR,
+                )
         if changed:
-            line = f"{changed[0]}: {done}." if len(changed) == 1 else f"{len(changed)} matches {done}."
+            if len(changed) == 1:
+                line = gettext("%(match)s: %(done)s.") % {"match": changed[0], "done": done}
+            else:
+                line = gettext("%(count)d matches %(done)s.") % {"count": len(changed), "done": done}
             self.message_user(request, line, messages.SUCCESS)
 
     def _set_status(self, request, queryset, status, kickoff=None):
         """The same rules as the API (matches.fixtures): a result is never touched."""
-        at = f" for {timezone.localtime(kickoff):%Y-%m-%d %H:%M}" if kickoff else ""
+        done, refused = STATUS_DONE[status]
+        if kickoff:
+            done = gettext("%(done)s for %(kickoff)s") % {
+                "done": done,
+                "kickoff": format(timezone.localtime(kickoff), "%Y-%m-%d %H:%M"),
+            }
         self._each(
             request,
             queryset,
             lambda match: match_set_status(match_id=match.id, status=status, kickoff=kickoff),
-            done=f"now {status}{at}",
-            refused=f"not {status}",
+            done=done,
+            refused=refused,
         )
 
-    @admin.action(description="Postpone (not counted until rescheduled)", permissions=["change"])
+    @admin.action(description=_("Postpone (not counted until rescheduled)"), permissions=["change"])
     def postpone(self, request, queryset):
         queryset = self.run_rows(request, queryset)
         self._set_status(request, queryset, Match.Status.POSTPONED)
 
-    @admin.action(description="Cancel (never counted)", permissions=["change"])
+    @admin.action(description=_("Cancel (never counted)"), permissions=["change"])
     def cancel(self, request, queryset):
         queryset = self.run_rows(request, queryset)
         self._set_status(request, queryset, Match.Status.CANCELLED)
 
-    @admin.action(description="Reschedule (postponed or failed matches play at their kickoff)", permissions=["change"])
+    @admin.action(
+        description=_("Reschedule (postponed or failed matches play at their kickoff)"), permissions=["change"]
+    )
     def reschedule(self, request, queryset):
         queryset = self.run_rows(request, queryset)
         self._set_status(request, queryset, Match.Status.SCHEDULED)
@@ -312,15 +358,17 @@ class MatchAdmin(LeagueScopedAdmin):
             request,
             self.run_rows(request, queryset),
             lambda match: match_forfeit(match, forfeited_by=side),
-            done=f"forfeited by the {side} side",
-            refused="not forfeited",
+            done=gettext("forfeited by the home side")
+            if side == Match.Side.HOME
+            else gettext("forfeited by the away side"),
+            refused=gettext("not forfeited"),
         )
 
-    @admin.action(description="Forfeit by the home side (awarded score)", permissions=["change"])
+    @admin.action(description=_("Forfeit by the home side (awarded score)"), permissions=["change"])
     def forfeit_home(self, request, queryset):
         self._forfeit(request, queryset, Match.Side.HOME)
 
-    @admin.action(description="Forfeit by the away side (awarded score)", permissions=["change"])
+    @admin.action(description=_("Forfeit by the away side (awarded score)"), permissions=["change"])
     def forfeit_away(self, request, queryset):
         self._forfeit(request, queryset, Match.Side.AWAY)
 

@@ -11,6 +11,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from competitions.knockout import bracket_draw, knockout_option_errors
 from competitions.round_robin import fixtures_generate
@@ -39,12 +40,21 @@ def playoffs_draw(
     unfinished = season.matches.exclude(status__in=Match.CLOSED_STATUSES).count()
     errors = {}
     if unfinished:
-        errors["season"] = f"{unfinished} matches of {season} are not finished yet."
+        errors["season"] = _("%(unfinished)s matches of %(season)s are not finished yet.") % {
+            "unfinished": unfinished,
+            "season": season,
+        }
     if not 2 <= top <= season.teams.count():
-        errors["top"] = f"{top} is not between 2 and the {season.teams.count()} teams of the season."
+        errors["top"] = _("%(top)s is not between 2 and the %(season_teams_count)s teams of the season.") % {
+            "top": top,
+            "season_teams_count": season.teams.count(),
+        }
     drawn = Playoffs.objects.filter(season=season, knockout__isnull=False).values_list("knockout_id", flat=True).first()
     if drawn:
-        errors["season"] = f"The play-offs of {season} are drawn already (season id {drawn})."
+        errors["season"] = _("The play-offs of %(season)s are drawn already (season id %(drawn)s).") % {
+            "season": season,
+            "drawn": drawn,
+        }
     if "top" not in errors:
         errors |= knockout_option_errors(top, two_legged_rounds=two_legged_rounds)
     if errors:
@@ -152,9 +162,15 @@ def plan_playoffs(
     errors = {}
     other = [name for name in ("bracket", "swiss", "group_stage", "group") if hasattr(season, name)]
     if other:
-        errors["season"] = f"{season} is already a {other[0].replace('_', ' ')}, not a league."
+        errors["season"] = _("%(season)s is already a %(other_0_replace)s, not a league.") % {
+            "season": season,
+            "other_0_replace": other[0].replace("_", " "),
+        }
     if not 2 <= top <= teams:
-        errors["top"] = f"{top} is not between 2 and the {teams} teams of the season."
+        errors["top"] = _("%(top)s is not between 2 and the %(teams)s teams of the season.") % {
+            "top": top,
+            "teams": teams,
+        }
     else:
         errors |= knockout_option_errors(top, two_legged_rounds=two_legged_rounds)
     if errors:
@@ -162,7 +178,7 @@ def plan_playoffs(
     with transaction.atomic():
         Season.objects.select_for_update().get(id=season.id)
         if Playoffs.objects.filter(season=season, knockout__isnull=False).exists():
-            raise ValidationError({"season": f"The play-offs of {season} are already drawn."})
+            raise ValidationError({"season": _("The play-offs of %(season)s are already drawn.") % {"season": season}})
         if not season.matches.exists():
             season.double_round_robin = double
             season.save(update_fields=["double_round_robin"])
@@ -173,11 +189,19 @@ def plan_playoffs(
             "two_legged_rounds": sorted(set(two_legged_rounds)),
             "away_goals": away_goals,
         }
-        playoffs, _ = Playoffs.objects.update_or_create(season=season, defaults=planned)
+        playoffs, _created = Playoffs.objects.update_or_create(season=season, defaults=planned)
         if not _unfinished_league(season):
             knockout = planned_playoffs_draw(playoffs.id)
-            return f"{season} is over: its top {top} go to {knockout}, whose round one is scheduled."
-    return f"{season}: {season.matches.count()} league matches scheduled; the top {top} go to the play-offs."
+            return _("%(season)s is over: its top %(top)s go to %(knockout)s, whose round one is scheduled.") % {
+                "season": season,
+                "top": top,
+                "knockout": knockout,
+            }
+    return _("%(season)s: %(season_matches_count)s league matches scheduled; the top %(top)s go to the play-offs.") % {
+        "season": season,
+        "season_matches_count": season.matches.count(),
+        "top": top,
+    }
 
 
 def _unfinished_league(season: Season) -> bool:
@@ -199,7 +223,12 @@ def planned_playoffs_draw(playoffs_id: int) -> Season:
     with transaction.atomic():
         playoffs = Playoffs.objects.select_for_update(of=("self",)).select_related("season").get(id=playoffs_id)
         if playoffs.knockout_id is not None:
-            raise ValidationError({"knockout": f"The play-offs of {playoffs.season} are already drawn."})
+            raise ValidationError(
+                {
+                    "knockout": _("The play-offs of %(playoffs_season)s are already drawn.")
+                    % {"playoffs_season": playoffs.season}
+                }
+            )
         playoffs.knockout = playoffs_draw(
             playoffs.season,
             top=playoffs.top,

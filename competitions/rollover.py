@@ -19,6 +19,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from competitions.divisions import DivisionTable, division_tables
@@ -52,13 +53,13 @@ def finish_problem(season: Season) -> str:
     if season.closed_at is not None:
         return ""
     if not season.matches.exists():
-        return f"{season} has no matches: make its fixtures and play them, or close it."
+        return _("%(season)s has no matches: make its fixtures and play them, or close it.") % {"season": season}
     left = unfinished_matches(season).count()
     if left:
-        return (
-            f"{left} matches of {season} are not finished: play them, or close the season "
+        return _(
+            "%(left)s matches of %(season)s are not finished: play them, or close the season "
             "(its unplayed matches are cancelled and listed)."
-        )
+        ) % {"left": left, "season": season}
     return ""
 
 
@@ -68,7 +69,12 @@ def season_close(season: Season, *, by=None) -> str:
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
         if season.closed_at is not None:
-            raise ValidationError({"season": f"{season} was closed already: {season.closed_note}"})
+            raise ValidationError(
+                {
+                    "season": _("%(season)s was closed already: %(season_closed_note)s")
+                    % {"season": season, "season_closed_note": season.closed_note}
+                }
+            )
         left = list(
             unfinished_matches(season)
             .select_for_update(of=("self",))
@@ -103,22 +109,44 @@ def division_errors(parts: Sequence[DivisionTable]) -> list[str]:
     for index, part in enumerate(parts):
         d, size = part.division, len(part.table.rows)
         if index == 0 and (d.promoted or d.promotion_playoff):
-            errors.append(f"{d.name} is the top division: nobody goes up from it (promoted, promotion_playoff).")
+            errors.append(
+                _("%(d_name)s is the top division: nobody goes up from it (promoted, promotion_playoff).")
+                % {"d_name": d.name}
+            )
         if index == len(parts) - 1 and (d.relegated or d.relegation_playoff):
-            errors.append(f"{d.name} is the bottom division: nobody goes down from it (relegated, relegation_playoff).")
+            errors.append(
+                _("%(d_name)s is the bottom division: nobody goes down from it (relegated, relegation_playoff).")
+                % {"d_name": d.name}
+            )
         places = d.promoted + d.promotion_playoff + d.relegated + d.relegation_playoff
         if places > size:
-            errors.append(f"{d.name} has {size} teams, fewer than the {places} places its moves and play-offs need.")
+            errors.append(
+                _("%(d_name)s has %(size)s teams, fewer than the %(places)s places its moves and play-offs need.")
+                % {"d_name": d.name, "size": size, "places": places}
+            )
     for upper, lower in zip(parts, parts[1:], strict=False):
         high, low = upper.division, lower.division
         if high.relegation_playoff and not low.promotion_playoff:
-            errors.append(f"{high.name} has a relegation play-off, but {low.name} below has no promotion play-off.")
+            errors.append(
+                _("%(high_name)s has a relegation play-off, but %(low_name)s below has no promotion play-off.")
+                % {"high_name": high.name, "low_name": low.name}
+            )
         up = low.promoted + (1 if low.promotion_playoff and not high.relegation_playoff else 0)
         if up != high.relegated:
             errors.append(
-                f"{low.name} sends {up} up but {high.name} sends {high.relegated} down: {high.name} would have "
-                f"{len(upper.table.rows) - high.relegated + up} teams and {low.name} "
-                f"{len(lower.table.rows) - up + high.relegated}. Make the numbers equal."
+                _(
+                    "%(low_name)s sends %(up)s up but %(high_name)s sends %(high_relegated)s down: "
+                    "%(high_name)s would have %(len_upper_table_rows_high_rele)s teams and %(low_name)s "
+                    "%(len_lower_table_rows_up_high_r)s. Make the numbers equal."
+                )
+                % {
+                    "low_name": low.name,
+                    "up": up,
+                    "high_name": high.name,
+                    "high_relegated": high.relegated,
+                    "len_upper_table_rows_high_rele": len(upper.table.rows) - high.relegated + up,
+                    "len_lower_table_rows_up_high_r": len(lower.table.rows) - up + high.relegated,
+                }
             )
     return errors
 
@@ -129,13 +157,21 @@ def playoff_winner(season: Season, division: Division) -> int:
     playoff = DivisionPlayoff.objects.filter(season=season, division=division).select_related("knockout").first()
     if playoff is None:
         raise ValidationError(
-            {"season": f"The promotion play-off of {division.name} in {season} is not drawn yet: draw it first."}
+            {
+                "season": _(
+                    "The promotion play-off of %(division_name)s in %(season)s is not drawn yet: draw it first."
+                )
+                % {"division_name": division.name, "season": season}
+            }
         )
     bracket = Bracket.objects.filter(season=playoff.knockout).first()
     winner = champion(bracket) if bracket else None
     if winner is None:
         raise ValidationError(
-            {"season": f"The promotion play-off of {division.name} ({playoff.knockout}) is not finished."}
+            {
+                "season": _("The promotion play-off of %(division_name)s (%(playoff_knockout)s) is not finished.")
+                % {"division_name": division.name, "playoff_knockout": playoff.knockout}
+            }
         )
     return winner.pk
 
@@ -190,11 +226,15 @@ def division_playoffs_draw(season: Season, *, first_kickoff: datetime | None = N
             raise ValidationError({"season": problem})
         parts = division_tables(season)
         if parts[0].division is None or not any(p.division.promotion_playoff for p in parts):
-            raise ValidationError({"season": f"No division of {season} has a promotion play-off."})
+            raise ValidationError(
+                {"season": _("No division of %(season)s has a promotion play-off.") % {"season": season}}
+            )
         if errors := division_errors(parts):
             raise ValidationError({"divisions": " ".join(errors)})
         if DivisionPlayoff.objects.filter(season=season).exists():
-            raise ValidationError({"season": f"The promotion play-offs of {season} are drawn already."})
+            raise ValidationError(
+                {"season": _("The promotion play-offs of %(season)s are drawn already.") % {"season": season}}
+            )
         last_kickoff = season.matches.order_by("-kickoff").values_list("kickoff", flat=True).first()
         teams = {t.pk: t for t in season.teams.all()}
         knockouts = []
@@ -233,7 +273,10 @@ def next_first_kickoff(season: Season) -> datetime:
     last = season.matches.order_by("-kickoff").values_list("kickoff", flat=True).first()
     if last is None or season.round_interval is None:
         raise ValidationError(
-            {"first_kickoff": f"{season} has no kickoffs or no round interval to follow: give the first kickoff."}
+            {
+                "first_kickoff": _("%(season)s has no kickoffs or no round interval to follow: give the first kickoff.")
+                % {"season": season}
+            }
         )
     return max(last, timezone.now()) + season.round_interval
 
@@ -259,10 +302,14 @@ def keeper_errors(season: Season, keepers: Sequence[Keeper]) -> list[str]:
         counts[keeper.team] = counts.get(keeper.team, 0) + 1
     for team, count in counts.items():
         if count > league.keepers_max:
-            errors.append(f"{team} keeps {count} cards, over the league's {league.keepers_max} (keepers_max).")
+            errors.append(
+                _("%(team)s keeps %(count)s cards, over the league's %(league_keepers_max)s (keepers_max).")
+                % {"team": team, "count": count, "league_keepers_max": league.keepers_max}
+            )
     squads = set(SquadMember.objects.filter(season=season).values_list("team_id", "player_id"))
     errors += [
-        f"{k.team} keeps {k.player.name}, who is not in its squad of {season}."
+        _("%(team)s keeps %(player)s, who is not in its squad of %(season)s.")
+        % {"team": k.team, "player": k.player.name, "season": season}
         for k in keepers
         if (k.team_id, k.player_id) not in squads
     ]
@@ -283,7 +330,12 @@ def teams_named(league, names: Sequence[str]) -> list[Team]:
     names = [name.strip() for name in names if name.strip()]
     limit = Team._meta.get_field("name").max_length
     if too_long := [name for name in names if len(name) > limit]:
-        raise ValidationError({"add": f"Team names are at most {limit} characters: {', '.join(too_long)}."})
+        raise ValidationError(
+            {
+                "add": _("Team names are at most %(limit)s characters: %(join_too_long)s.")
+                % {"limit": limit, "join_too_long": ", ".join(too_long)}
+            }
+        )
     return [Team.objects.get_or_create(league=league, name=name)[0] for name in names]
 
 
@@ -310,11 +362,16 @@ def season_rollover(
         following = Season.objects.filter(previous=season).first()
         if following is not None:
             raise ValidationError(
-                {"season": f"{season} was rolled over already, into {following} (season id {following.pk})."}
+                {
+                    "season": _("%(season)s was rolled over already, into %(following)s (season id %(following_pk)s).")
+                    % {"season": season, "following": following, "following_pk": following.pk}
+                }
             )
         stage = next((relation for relation in STAGE_OF if hasattr(season, relation)), None)
         if stage is not None:
-            raise ValidationError({"season": f"{season} is a stage of another season; roll over that season."})
+            raise ValidationError(
+                {"season": _("%(season)s is a stage of another season; roll over that season.") % {"season": season}}
+            )
         if problem := finish_problem(season):
             raise ValidationError({"season": problem})
         parts = division_tables(season)
@@ -322,17 +379,29 @@ def season_rollover(
         errors = {}
         unplaced = season.teams.exclude(pk__in=place).values_list("name", flat=True)
         if unplaced:
-            errors["teams"] = f"In no division of {season}: {', '.join(unplaced)}. Put every team in a division."
+            errors["teams"] = _("In no division of %(season)s: %(join_unplaced)s. Put every team in a division.") % {
+                "season": season,
+                "join_unplaced": ", ".join(unplaced),
+            }
         strangers = [t.name for t in withdraw if t.pk not in place]
         if strangers:
-            errors["withdraw"] = f"Not in {season}: {', '.join(strangers)}."
+            errors["withdraw"] = _("Not in %(season)s: %(join_strangers)s.") % {
+                "season": season,
+                "join_strangers": ", ".join(strangers),
+            }
         newcomers = [t for t in add if t.league_id == season.league_id and t.pk not in place]
         if len(newcomers) != len(add):
             wrong = [t.name for t in add if t not in newcomers]
-            errors["add"] = f"Already in {season}, or of another league: {', '.join(wrong)}."
+            errors["add"] = _("Already in %(season)s, or of another league: %(join_wrong)s.") % {
+                "season": season,
+                "join_wrong": ", ".join(wrong),
+            }
         name = name or next_name(season)
         if Season.objects.filter(league=season.league, name=name).exists():
-            errors["name"] = f"{season.league} has a season called {name} already."
+            errors["name"] = _("%(season_league)s has a season called %(name)s already.") % {
+                "season_league": season.league,
+                "name": name,
+            }
         if errors:
             raise ValidationError(errors)
         for team in withdraw:

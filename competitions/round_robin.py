@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from competitions.divisions import team_groups
@@ -43,9 +44,9 @@ def round_robin(teams: Sequence[T], *, double: bool = False) -> list[list[tuple[
     stands and two teams have three in a row across the legs.
     """
     if len(teams) < 2:
-        raise ValueError("a round robin needs at least two teams")
+        raise ValueError(_("a round robin needs at least two teams"))
     if len(set(teams)) != len(teams):
-        raise ValueError("a team is listed twice")
+        raise ValueError(_("a team is listed twice"))
     circle = _circle(teams)
     start = season_start(teams, circle)
     rounds = circle[start:] + circle[:start]
@@ -131,16 +132,19 @@ def schedulable_teams(season, *, first_kickoff: datetime | None, interval: timed
     ValidationError that names each field at fault."""
     errors = schedule_errors(first_kickoff, interval)
     if first_kickoff is None:
-        errors["first_kickoff"] = "Set the season's first kickoff first."
+        errors["first_kickoff"] = _("Set the season's first kickoff first.")
     if interval is None or interval.total_seconds() <= 0:
-        errors["round_interval"] = "The interval between rounds must be positive."
+        errors["round_interval"] = _("The interval between rounds must be positive.")
     teams = list(season.teams.order_by("id"))
     if len(teams) < 2:
-        errors["teams"] = "A season needs at least two teams."
+        errors["teams"] = _("A season needs at least two teams.")
     errors |= team_count_errors(len(teams))
     foreign = [t.name for t in teams if t.league_id != season.league_id]
     if foreign:
-        errors["teams"] = f"Not in {season.league}: {', '.join(foreign)}."
+        errors["teams"] = _("Not in %(season_league)s: %(join_foreign)s.") % {
+            "season_league": season.league,
+            "join_foreign": ", ".join(foreign),
+        }
     if errors:
         raise ValidationError(errors)
     return teams
@@ -175,12 +179,14 @@ def fixtures_generate(
     teams = schedulable_teams(season, first_kickoff=first_kickoff, interval=interval)
     rounds = merged_rounds([round_robin(group, double=double) for group in team_groups(season, teams)])
     if not fits_in_calendar(first_kickoff, interval, len(rounds)):
-        raise ValidationError({"round_interval": f"{len(rounds)} rounds at this interval run past the year 9999."})
+        raise ValidationError(
+            {"round_interval": _("%(count)s rounds at this interval run past the year 9999.") % {"count": len(rounds)}}
+        )
 
     with transaction.atomic():
         existing = Match.objects.select_for_update().filter(season=season)
         if existing.filter(status__in=Match.RESULT_STATUSES).exists():
-            raise ValidationError({"season": "Fixtures cannot be regenerated once a match has been played."})
+            raise ValidationError({"season": _("Fixtures cannot be regenerated once a match has been played.")})
         before = {"matches": existing.count(), **audit.snapshot(season, FIXTURE_FIELDS)}
         existing.delete()
         season.first_kickoff, season.round_interval = first_kickoff, interval

@@ -272,7 +272,7 @@ def _rank(group, criteria, index, results, league, seed, notes) -> list[Row]:
 
 
 def _level_on(names: Iterable[str]) -> str:
-    return ", ".join(TIEBREAKERS[n] for n in names)
+    return ", ".join(str(TIEBREAKERS[n]) for n in names)
 
 
 def _criterion_key(name, group, results, league, seed) -> Callable[[Row], tuple]:

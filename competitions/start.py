@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from competitions.groups import groups_draw, groups_from_lines
 from competitions.knockout import bracket_draw
@@ -69,7 +71,12 @@ def tournament_start(
     same league: a cup after the league, ``rosters.squads.squads_copy``) or ``autodraft`` them
     first; a refused option undoes the copy or the draft too."""
     if tournament_format not in FORMATS:
-        raise ValidationError({"format": f"{tournament_format!r} is not a format; choose from {', '.join(FORMATS)}."})
+        raise ValidationError(
+            {
+                "format": _("%(tournament_format)r is not a format; choose from %(join_formats)s.")
+                % {"tournament_format": tournament_format, "join_formats": ", ".join(FORMATS)}
+            }
+        )
     if tournament_format != "league_playoffs":  # play-offs follow a league, results and all
         check_no_results(season, FORMATS[tournament_format])
     with transaction.atomic():  # a refused option leaves the season as it was: its squads, its tie-break
@@ -81,10 +88,16 @@ def tournament_start(
             bracket = bracket_draw(
                 season, third_place=third_place, two_legged_rounds=two_legged_rounds, away_goals=away_goals
             )
-            return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
+            return _("%(season)s: a bracket of %(bracket_entrants_count)s teams; round one is scheduled.") % {
+                "season": season,
+                "bracket_entrants_count": bracket.entrants.count(),
+            }
         if tournament_format == "double_elimination":
             bracket = bracket_draw(season, double_elimination=True, bracket_reset=bracket_reset)
-            return f"{season}: a bracket of {bracket.entrants.count()} teams; round one is scheduled."
+            return _("%(season)s: a bracket of %(bracket_entrants_count)s teams; round one is scheduled.") % {
+                "season": season,
+                "bracket_entrants_count": bracket.entrants.count(),
+            }
         if tournament_format == "groups":
             by_hand = groups_from_lines(season, groups_by_hand, field="groups_by_hand") if groups_by_hand else None
             stage = groups_draw(
@@ -97,11 +110,17 @@ def tournament_start(
                 two_legged_rounds=two_legged_rounds,
                 away_goals=away_goals,
             )
-            return f"{season}: {stage.group_count} groups drawn; their round robins are scheduled."
+            return _("%(season)s: %(stage_group_count)s groups drawn; their round robins are scheduled.") % {
+                "season": season,
+                "stage_group_count": stage.group_count,
+            }
         if tournament_format == "swiss":
             teams = season.teams.count()
             swiss = swiss_draw(season, rounds=rounds or max(1, (teams - 1).bit_length()))
-            return f"{season}: a Swiss of {swiss.rounds} rounds; round one is scheduled."
+            return _("%(season)s: a Swiss of %(swiss_rounds)s rounds; round one is scheduled.") % {
+                "season": season,
+                "swiss_rounds": swiss.rounds,
+            }
         return plan_playoffs(
             season,
             top=top,
@@ -116,10 +135,15 @@ def squads_fill(season: Season, squads: str, squads_from: Season | None, *, by=N
     """The squads a tournament starts with: ``keep`` (as drafted), ``copy`` (from ``squads_from``)
     or ``autodraft`` (the open places of every squad, from the league's free cards)."""
     if squads not in SQUADS:
-        raise ValidationError({"squads": f"{squads!r} is not a choice; choose from {', '.join(SQUADS)}."})
+        raise ValidationError(
+            {
+                "squads": _("%(squads)r is not a choice; choose from %(join_squads)s.")
+                % {"squads": squads, "join_squads": ", ".join(SQUADS)}
+            }
+        )
     if squads == "copy":
         if squads_from is None:
-            raise ValidationError({"squads_from": "Choose the season to copy the squads from."})
+            raise ValidationError({"squads_from": _("Choose the season to copy the squads from.")})
         squads_copy(squads_from, season, by=by)
     elif squads == "autodraft":
         autodraft(season)
@@ -141,10 +165,18 @@ def check_season_can_start(season: Season) -> None:
         rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)
         needed = ", ".join(f"{count} {role}" for role, count in rules.roles.items())
         reserves = f" and {rules.reserves} reserves" if rules.reserves else ""
-        errors["season"] = (
-            f"Teams without a complete squad for {season}: {', '.join(incomplete)}. A squad of "
-            f"{season.league.get_engine_display()} is {rules.size} cards ({needed}{reserves}); draft them first."
-        )
+        errors["season"] = _(
+            "Teams without a complete squad for %(season)s: %(join_incomplete)s. A squad of "
+            "%(season_league_get_engine_displ)s is %(rules_size)s cards (%(needed)s%(reserves)s); draft"
+            " them first."
+        ) % {
+            "season": season,
+            "join_incomplete": ", ".join(incomplete),
+            "season_league_get_engine_displ": season.league.get_engine_display(),
+            "rules_size": rules.size,
+            "needed": needed,
+            "reserves": reserves,
+        }
     if errors:
         raise ValidationError(errors)
 
@@ -156,9 +188,14 @@ def check_no_results(season: Season, tournament: str) -> None:
     if results:
         raise ValidationError(
             {
-                "season": f"{season} already has results ({results} match{'es' * (results != 1)}), "
-                "which a new draw would delete: "
-                f"start the {tournament.lower()} on a season of its own, with no match played."
+                "season": ngettext(
+                    "%(season)s already has results (%(results)d match), which a new draw would"
+                    " delete: start the %(tournament_lower)s on a season of its own, with no match played.",
+                    "%(season)s already has results (%(results)d matches), which a new draw would"
+                    " delete: start the %(tournament_lower)s on a season of its own, with no match played.",
+                    results,
+                )
+                % {"season": season, "results": results, "tournament_lower": tournament.lower()}
             }
         )
 
@@ -194,10 +231,20 @@ def tie_break_set(season: Season, tie_break: str) -> None:
         games = [get_engine(key) for key in ENGINES]
         choosing = " and ".join(g.name for g in games if "tie_break" in g.settings_schema["properties"])
         plays = league.get_engine_display()
-        raise ValidationError({"tie_break": f"Only {choosing} has a choice of tie-break; {league} plays {plays}."})
+        raise ValidationError(
+            {
+                "tie_break": _("Only %(choosing)s has a choice of tie-break; %(league)s plays %(plays)s.")
+                % {"choosing": choosing, "league": league, "plays": plays}
+            }
+        )
     if tie_break not in setting["enum"]:
         name = get_engine(league.engine).name
         allowed = ", ".join(setting["enum"])
-        raise ValidationError({"tie_break": f"{tie_break!r} is not a {name} tie-break; choose from {allowed}."})
+        raise ValidationError(
+            {
+                "tie_break": _("%(tie_break)r is not a %(name)s tie-break; choose from %(allowed)s.")
+                % {"tie_break": tie_break, "name": name, "allowed": allowed}
+            }
+        )
     season.engine_settings = {**(season.engine_settings or {}), "tie_break": tie_break}
     season.save(update_fields=["engine_settings"])

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from competitions.pairing import SwissResult, SwissRow, pair_round, swiss_table
 from leagues.cache import standings_changed
@@ -34,14 +35,16 @@ def swiss_draw(season: Season, *, rounds: int, ranking: Sequence[Team] | None = 
     errors = {}
     most = len(teams) - 1 + len(teams) % 2
     if len(teams) < 2:
-        errors["teams"] = "A Swiss tournament needs at least two teams."
+        errors["teams"] = _("A Swiss tournament needs at least two teams.")
     elif not 1 <= rounds <= most:
         count = len(teams)
-        errors["rounds"] = f"{rounds} rounds: between 1 and {most} for {count} teams, as many as a round robin has."
+        errors["rounds"] = _(
+            "%(rounds)s rounds: between 1 and %(most)s for %(count)s teams, as many as a round robin has."
+        ) % {"rounds": rounds, "most": most, "count": count}
     if season.first_kickoff is None or season.round_interval is None:
-        errors["first_kickoff"] = "Set the season's first kickoff and round interval first."
+        errors["first_kickoff"] = _("Set the season's first kickoff and round interval first.")
     if ranking is not None and sorted(t.id for t in ranking) != sorted(t.id for t in teams):
-        errors["ranking"] = "The ranking must list every team of the season once."
+        errors["ranking"] = _("The ranking must list every team of the season once.")
     if errors:
         raise ValidationError(errors)
     if ranking is None:
@@ -50,7 +53,7 @@ def swiss_draw(season: Season, *, rounds: int, ranking: Sequence[Team] | None = 
     with transaction.atomic():
         Season.objects.select_for_update().get(id=season.id)
         if Match.objects.filter(season=season, status__in=Match.RESULT_STATUSES).exists():
-            raise ValidationError({"season": "The Swiss cannot be drawn again once a match has been played."})
+            raise ValidationError({"season": _("The Swiss cannot be drawn again once a match has been played.")})
         Match.objects.filter(season=season).delete()
         Swiss.objects.filter(season=season).delete()
         swiss = Swiss.objects.create(

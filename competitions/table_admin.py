@@ -21,6 +21,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from competitions import table_results as steps
 from engines import get_engine
@@ -39,7 +41,7 @@ class ScoreForm(forms.Form):
     decided_by = forms.ChoiceField(required=False)
     shootout_home = forms.IntegerField(min_value=0, required=False)
     shootout_away = forms.IntegerField(min_value=0, required=False)
-    note = forms.CharField(required=False, max_length=200, help_text="For the log (commissioner).")
+    note = forms.CharField(required=False, max_length=200, help_text=_("For the log (commissioner)."))
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,7 +56,7 @@ class EventForm(forms.Form):
     minute = forms.IntegerField(min_value=1, required=False)
     kind = forms.ChoiceField(required=False)
     player = forms.ChoiceField(required=False)
-    out = forms.ChoiceField(required=False, label="Off (substitution)")
+    out = forms.ChoiceField(required=False, label=_("Off (substitution)"))
 
     def __init__(self, *args: Any, kinds: list[str], squad: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -131,7 +133,7 @@ class ResultSubmissionAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
-    @admin.display(description="result")
+    @admin.display(description=_("result"))
     def score(self, submission: ResultSubmission) -> str:
         payload = submission.payload
         return f"{payload['home_goals']}-{payload['away_goals']}" if payload else ""
@@ -160,7 +162,7 @@ class ResultSubmissionAdmin(admin.ModelAdmin):
             if m.status in (Match.Status.SCHEDULED, Match.Status.PLAYED)
         ]
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "rows": rows}
-        context["title"] = "Matches played at the table"
+        context["title"] = gettext("Matches played at the table")
         return TemplateResponse(request, "admin/matches/resultsubmission/matches.html", context)
 
     def enter_view(self, request: HttpRequest, match_id: int) -> HttpResponse:
@@ -235,12 +237,16 @@ class ResultSubmissionAdmin(admin.ModelAdmin):
             note = score.cleaned_data.get("note", "")
             try:
                 submission = steps.result_enter(match_id=match.id, user=user, data=payload, note=note)
-                return f"{submission.get_action_display().capitalize()}: {submission.get_state_display()}."
+                return gettext("%(action)s: %(state)s.") % {
+                    "action": submission.get_action_display().capitalize(),
+                    "state": submission.get_state_display(),
+                }
             except ValidationError as exc:
                 _put_errors(exc, score, entered, counts)
                 return ""
         except PermissionDenied as exc:
-            self.message_user(request, str(exc) or "You may not do that.", messages.ERROR)
+            self.message_user(request, str(exc) or gettext("You may not do that."), messages.ERROR)
+
         except ValidationError as exc:
             self.message_user(request, " ".join(exc.messages), messages.ERROR)
         return ""

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from competitions.bracket import WinnerMovedOn
 from competitions.progress import on_result
@@ -156,12 +157,16 @@ def result_confirm(*, match_id: int, user) -> ResultSubmission:
         check_open(match)
         waiting = open_submissions(match)
         if any(s.state == State.DISPUTED for s in waiting):
-            raise ValidationError({"match": "The two managers submitted different results; the commissioner decides."})
+            raise ValidationError(
+                {"match": _("The two managers submitted different results; the commissioner decides.")}
+            )
         theirs = [s for s in waiting if s.side != side]
         if not theirs:
             if waiting:
-                raise PermissionDenied("You submitted this result; the other team's manager confirms it.")
-            raise ValidationError({"match": f"No result for {match} is waiting to be confirmed."})
+                raise PermissionDenied(_("You submitted this result; the other team's manager confirms it."))
+            raise ValidationError(
+                {"match": _("No result for %(match)s is waiting to be confirmed.") % {"match": match}}
+            )
         _accept(match, theirs[-1], action=Action.CONFIRM, user=user, side=side)
     return theirs[-1]
 
@@ -188,7 +193,7 @@ def result_decide(
         chosen = next((s for s in waiting if s.pk == submission_id), None)
         if chosen is None:
             raise ValidationError(
-                {"submission": "Choose one of the submissions waiting for this match, or enter a result."}
+                {"submission": _("Choose one of the submissions waiting for this match, or enter a result.")}
             )
         _accept(match, chosen, action=Action.DECIDE if disputed else Action.APPROVE, user=user, note=note)
     return chosen
@@ -202,7 +207,7 @@ def result_edit(*, match_id: int, user, data: dict[str, Any], note: str = "") ->
         match = result_lock(match_id)
         require_commissioner(match, user, "edit a confirmed result")
         if match.status != Match.Status.PLAYED or match.engine_version != TABLE_VERSION:
-            raise ValidationError({"match": f"{match} has no confirmed table result to edit."})
+            raise ValidationError({"match": _("%(match)s has no confirmed table result to edit.") % {"match": match}})
         was = f"was {match.home_goals}-{match.away_goals}"
         edit = ResultSubmission.objects.create(
             match=match,
@@ -242,7 +247,10 @@ def result_enter(*, match_id: int, user, data: dict[str, Any], note: str = "") -
     if side_of(match, user):
         return result_submit(match_id=match_id, user=user, data=data)
     if not (user and user.is_authenticated and match.season.league.is_commissioner(user)):
-        raise PermissionDenied(f"Only the managers of {match.home} and {match.away}, or a commissioner, may enter it.")
+        raise PermissionDenied(
+            _("Only the managers of %(match_home)s and %(match_away)s, or a commissioner, may enter it.")
+            % {"match_home": match.home, "match_away": match.away}
+        )
     if match.status == Match.Status.PLAYED:
         return result_edit(match_id=match_id, user=user, data=data, note=note)
     return result_decide(match_id=match_id, user=user, data=data, note=note)

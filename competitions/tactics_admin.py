@@ -15,6 +15,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from engines import Engine, get_engine
 from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin
@@ -45,7 +47,7 @@ class TacticsAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     fields = ["team", "season", "division", "tactics"]
     readonly_fields = ["team", "season", "division"]
 
-    @admin.display(boolean=True, description="tactics set")
+    @admin.display(boolean=True, description=_("tactics set"))
     def has_tactics(self, obj: SeasonTeam) -> bool:
         return bool(obj.tactics)
 
@@ -90,7 +92,12 @@ class TacticsAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
                 super().__init__(*args, **kwargs)
                 if obj is not None and "tactics" in self.fields:
                     names = ", ".join(f"{pk} {label}" for pk, label in season_cards(obj))
-                    cards = f" The cards of {obj.season} by id: {names}." if names else ""
+                    cards = (
+                        gettext(" The cards of %(season)s by id: %(names)s.") % {"season": obj.season, "names": names}
+                        if names
+                        else ""
+                    )
+
                     self.fields["tactics"].help_text = format_html(
                         "{}{}", tactics_help(get_engine(obj.season.league.engine)), cards
                     )
@@ -107,12 +114,16 @@ class TacticsAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
                         posting = ledger.Posting(obj.team_id, -due, ledger.Reason.TACTICAL_CARDS)
                         ledger.check_postings(obj.season, [posting])
                 except ledger.InsufficientFunds as exc:
-                    self.add_error("tactics", f"The tactics buy {due} BC more: {exc.messages[0]}")
+                    self.add_error(
+                        "tactics",
+                        gettext("The tactics buy %(due)s BC more: %(reason)s")
+                        % {"due": due, "reason": exc.messages[0]},
+                    )
                 except ValidationError as exc:
                     for text in exc.message_dict.get("tactics", exc.messages):
                         self.add_error("tactics", text)
                 except Exception as exc:  # noqa: BLE001 - whatever the engine makes of bad orders is the field's error
-                    self.add_error("tactics", f"not understood: {exc}")
+                    self.add_error("tactics", gettext("not understood: %(reason)s") % {"reason": exc})
                 return data
 
         return JudgedTacticsForm
@@ -121,10 +132,20 @@ class TacticsAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
         paid_before = tactics_paid(obj)
         season_tactics_set(obj, obj.tactics, by=request.user)
         charged = tactics_paid(obj) - paid_before
-        cost = f"; {charged} BC charged to the ledger for what they buy" if charged else ""
-        judged = (
-            "the league's coach decides"
-            if not obj.tactics
-            else f"the engine accepts them with the squad of {obj.season}"
+        cost = (
+            gettext("; %(charged)s BC charged to the ledger for what they buy") % {"charged": charged}
+            if charged
+            else ""
         )
-        self.message_user(request, f"Tactics of {obj.team} in {obj.season}: {judged}{cost}.", messages.SUCCESS)
+        judged = (
+            gettext("the league's coach decides")
+            if not obj.tactics
+            else gettext("the engine accepts them with the squad of %(season)s") % {"season": obj.season}
+        )
+
+        self.message_user(
+            request,
+            _("Tactics of %(team)s in %(season)s: %(judged)s%(cost)s.")
+            % {"team": obj.team, "season": obj.season, "judged": judged, "cost": cost},
+            messages.SUCCESS,
+        )

@@ -15,6 +15,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from audit import services as audit
 from audit.context import recorded_by_caller
@@ -25,7 +27,7 @@ from matches.services import revision_update
 from rosters.models import SquadMember
 from tournaments.models import Bracket, Group, GroupStage, Swiss
 
-PLAYED = "has played a match already: only a team that has not played can be replaced."
+PLAYED = gettext_lazy("has played a match already: only a team that has not played can be replaced.")
 
 
 def tournament_of(season: Season) -> Bracket | GroupStage | Swiss:
@@ -37,7 +39,9 @@ def tournament_of(season: Season) -> Bracket | GroupStage | Swiss:
     group = Group.objects.filter(season=season).select_related("stage__season__league").first()
     if group is not None:
         return group.stage
-    raise ValidationError({"season": f"{season} is not a bracket, a group stage or a Swiss tournament."})
+    raise ValidationError(
+        {"season": _("%(season)s is not a bracket, a group stage or a Swiss tournament.") % {"season": season}}
+    )
 
 
 def tournament_team_replace(season: Season, withdrawn: Team, replacement: Team) -> None:
@@ -126,11 +130,19 @@ def replacement_team_errors(season: Season, replacement: Team, *, taken: bool, w
     """Why ``replacement`` cannot come into a tournament of ``season``: it must be a team of the
     league with a squad for the season (its squad is what it plays with), not in it already."""
     if replacement.league_id != season.league_id:
-        return {"replacement": f"{replacement} is not a team of {season.league}."}
+        return {
+            "replacement": _("%(replacement)s is not a team of %(season_league)s.")
+            % {"replacement": replacement, "season_league": season.league}
+        }
     if taken:
-        return {"replacement": f"{replacement} is in {where} already."}
+        return {
+            "replacement": _("%(replacement)s is in %(where)s already.") % {"replacement": replacement, "where": where}
+        }
     if not replacement.squad_members.filter(season=season).exists():
-        return {"replacement": f"{replacement} has no squad for {season.name}: add its squad to the season first."}
+        return {
+            "replacement": _("%(replacement)s has no squad for %(season_name)s: add its squad to the season first.")
+            % {"replacement": replacement, "season_name": season.name}
+        }
     return {}
 
 
@@ -142,7 +154,7 @@ def bracket_replacement_errors(bracket: Bracket, withdrawn: Team, replacement: T
     season = bracket.season
     errors = {}
     if not bracket.entrants.filter(team=withdrawn).exists():
-        errors["team"] = f"{withdrawn} is not in the bracket."
+        errors["team"] = _("%(withdrawn)s is not in the bracket.") % {"withdrawn": withdrawn}
     elif has_played(withdrawn, [season]):
         errors["team"] = f"{withdrawn} {PLAYED}"
     taken = bracket.entrants.filter(team=replacement).exists()
@@ -173,7 +185,10 @@ def group_replacement_errors(stage: GroupStage, withdrawn: Team, replacement: Te
     errors = {}
     group = Group.objects.filter(stage=stage, season__teams=withdrawn).first()
     if group is None:
-        errors["team"] = f"{withdrawn} is not in a group of {season}."
+        errors["team"] = _("%(withdrawn)s is not in a group of %(season)s.") % {
+            "withdrawn": withdrawn,
+            "season": season,
+        }
     elif has_played(withdrawn, [group.season]):
         errors["team"] = f"{withdrawn} {PLAYED}"
     taken = season.teams.filter(id=replacement.id).exists()
@@ -212,7 +227,10 @@ def swiss_replacement_errors(swiss: Swiss, withdrawn: Team, replacement: Team) -
     errors = {}
     last_round = max(season.matches.values_list("round", flat=True), default=0)
     if withdrawn.id not in swiss.ranking:
-        errors["team"] = f"{withdrawn} is not in the Swiss of {season}."
+        errors["team"] = _("%(withdrawn)s is not in the Swiss of %(season)s.") % {
+            "withdrawn": withdrawn,
+            "season": season,
+        }
     elif has_played(withdrawn, [season]) or swiss.byes.filter(team=withdrawn, round__lt=last_round).exists():
         errors["team"] = f"{withdrawn} {PLAYED}"
     taken = replacement.id in swiss.ranking

@@ -15,8 +15,11 @@ from django.db import models
 from django.db.models import Count
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from engines import Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
@@ -251,15 +254,18 @@ class TeamInline(ScopedInline):
     autocomplete_fields = ["manager"]
 
 
-ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]
+ORDINALS = [_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"), _("6th"), _("7th"), _("8th")]
 
 
 class TiebreakersWidget(forms.MultiWidget):
     """One select per place of the order: the first rule that separates tied teams decides."""
 
     def __init__(self, attrs=None):
-        choices = [("", "(none)"), *TIEBREAKERS.items()]
-        widgets = [forms.Select(choices=choices, attrs={"aria-label": f"{n} rule"}) for n in ORDINALS]
+        choices = [("", _("(none)")), *TIEBREAKERS.items()]
+        widgets = [
+            forms.Select(choices=choices, attrs={"aria-label": format_lazy(_("{place} rule"), place=n)})
+            for n in ORDINALS
+        ]
         super().__init__(widgets, attrs)
 
     def decompress(self, value):
@@ -283,14 +289,22 @@ class TiebreakersField(forms.MultiValueField):
 
 class LeagueForm(forms.ModelForm):
     tiebreakers = TiebreakersField(
-        label="Tie-breakers",
-        help_text="Teams level are separated by the first rule that tells them apart, in this order; leave "
-        "the places after the last rule empty. The rules: " + "; ".join(TIEBREAKERS.values()) + ".",
+        label=_("Tie-breakers"),
+        help_text=lazy(
+            lambda: (
+                _(
+                    "Teams level are separated by the first rule that tells them apart, in this order; leave "
+                    "the places after the last rule empty. The rules: %(rules)s."
+                )
+                % {"rules": "; ".join(str(rule) for rule in TIEBREAKERS.values())}
+            ),
+            str,
+        )(),
     )
 
     time_zone = forms.ChoiceField(
         choices=zone_choices,
-        label="Time zone",
+        label=_("Time zone"),
         help_text=League._meta.get_field("time_zone").help_text,
     )
 
@@ -311,7 +325,7 @@ class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     fieldsets = [
         (None, {"fields": ["name", "slug", "engine", "engine_settings", "play_mode", "time_zone", "commissioners"]}),
         (
-            "Points and tie-breakers",
+            _("Points and tie-breakers"),
             {
                 "fields": [
                     "points_win",
@@ -324,23 +338,27 @@ class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
             },
         ),
         (
-            "Fair play (the fair_play tie-breaker)",
+            _("Fair play (the fair_play tie-breaker)"),
             {
-                "description": "Points per player and match; fewer is better. FIFA's: a yellow 1, a second yellow 3, "
-                'a direct red 4, a yellow and a direct red 5 (the action "Count fair play as FIFA does" sets them).',
+                "description": _(
+                    "Points per player and match; fewer is better. FIFA's: a yellow 1, a second yellow 3, "
+                    'a direct red 4, a yellow and a direct red 5 (the action "Count fair play as FIFA does" sets them).'
+                ),
                 "fields": [*FAIR_PLAY_FIELDS.values()],
             },
         ),
-        ("Market", {"fields": ["budget", "keepers_max", "keeper_price", "carry_over_cap"]}),
+        (_("Market"), {"fields": ["budget", "keepers_max", "keeper_price", "carry_over_cap"]}),
         (
-            "Transfers between matches",
+            _("Transfers between matches"),
             {
-                "description": "Cards move only in a season's transfer windows: claims on free agents are settled "
-                "at the window's claims deadline, then free agents are signed first come, first served.",
+                "description": _(
+                    "Cards move only in a season's transfer windows: claims on free agents are settled "
+                    "at the window's claims deadline, then free agents are signed first come, first served."
+                ),
                 "fields": ["claims_by", "release_refund_percent", "trades_need_approval", "trade_veto_hours"],
             },
         ),
-        ("Suspensions and injuries", {"fields": ["suspension_matches", "yellow_cards_ban", "injury_matches"]}),
+        (_("Suspensions and injuries"), {"fields": ["suspension_matches", "yellow_cards_ban", "injury_matches"]}),
     ]
     actions = ["fair_play_fifa"]
 
@@ -359,20 +377,28 @@ class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
             form.instance.commissioners.add(request.user)
 
     @admin.action(
-        description="Count fair play as FIFA does (yellow 1, second yellow 3, direct red 4, both 5)",
+        description=_("Count fair play as FIFA does (yellow 1, second yellow 3, direct red 4, both 5)"),
         permissions=["change"],
     )
     def fair_play_fifa(self, request, queryset):
         leagues = list(self.run_rows(request, queryset))
         for league in leagues:
             league.fair_play_use(FAIR_PLAY_FIFA)
-        self.message_user(request, f"{len(leagues)} league(s) now count fair play as FIFA does.")
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d league now counts fair play as FIFA does.",
+                "%(count)d leagues now count fair play as FIFA does.",
+                len(leagues),
+            )
+            % {"count": len(leagues)},
+        )
 
-    @admin.display(description="W/D/L points")
+    @admin.display(description=_("W/D/L points"))
     def points_display(self, league):
         return f"{league.points_win}/{league.points_draw}/{league.points_loss}"
 
-    @admin.display(description="seasons", ordering="season_total")
+    @admin.display(description=_("seasons"), ordering="season_total")
     def season_count(self, league):
         return league.season_total
 

@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.db.models import Q
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from audit.models import Entry
 from leagues.models import League, Season, Team
@@ -78,7 +79,7 @@ class EntryAdmin(admin.ModelAdmin):
         the others (a manager reads the entries of matches against other managers)."""
         runs = seasons_run_by(request.user)
 
-        @admin.display(description="who")
+        @admin.display(description=_("who"))
         def who(entry: Entry) -> str:
             return entry.actor_name if runs is None or entry.season_id in runs else public_actor(entry)
 
@@ -102,7 +103,7 @@ class EntryAdmin(admin.ModelAdmin):
             return False
         return super().lookup_allowed(lookup, value, request)
 
-    @admin.display(description="who")
+    @admin.display(description=_("who"))
     def who(self, entry: Entry) -> str:
         return public_actor(entry)
 
@@ -115,7 +116,7 @@ class EntryAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="before → after")
+    @admin.display(description=_("before → after"))
     def changes(self, entry: Entry):
         before, after = entry.before or {}, entry.after or {}
         keys = list(dict.fromkeys([*before, *after]))

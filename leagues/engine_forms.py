@@ -22,6 +22,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from engines import Engine
 from leagues.validation import LimitedJSONField
@@ -96,14 +97,14 @@ class CardListField(forms.MultiValueField):
         if not chosen:
             return None
         if len(chosen) != self.count:
-            raise ValidationError(f"Choose {self.count} cards, or none for the default.")
+            raise ValidationError(_("Choose %(count)d cards, or none for the default.") % {"count": self.count})
         return chosen
 
 
 def card_field(label: str, help_text: str, prop: Mapping[str, Any], cards: Sequence[Card]) -> forms.Field | None:
     """The choice of the team's cards for a key that names cards; None for any other key."""
     if names_a_card(prop):
-        return forms.ChoiceField(label=label, help_text=help_text, required=False, choices=[("", "default"), *cards])
+        return forms.ChoiceField(label=label, help_text=help_text, required=False, choices=[("", _("default")), *cards])
     if count := names_cards(prop):
         return CardListField(count, cards, label=label, help_text=help_text)
     return None
@@ -115,7 +116,7 @@ def setting_field(key: str, prop: Mapping[str, Any], cards: Sequence[Card] | Non
     if cards is not None and (field := card_field(label, help_text, prop, cards)) is not None:
         return field
     if "enum" in prop:
-        unset = f"default ({prop['default']})" if "default" in prop else "not set"
+        unset = _("default (%(value)s)") % {"value": prop["default"]} if "default" in prop else _("not set")
         return forms.TypedChoiceField(
             label=label,
             help_text=help_text,
@@ -134,7 +135,9 @@ def setting_field(key: str, prop: Mapping[str, Any], cards: Sequence[Card] | Non
             min_value=prop.get("minimum"),
             max_value=prop.get("maximum"),
         )
-    return LimitedJSONField(label=label, help_text=f"{help_text} JSON; empty: the default.", required=False)
+    return LimitedJSONField(
+        label=label, help_text=_("%(help)s JSON; empty: the default.") % {"help": help_text}, required=False
+    )
 
 
 def setting_fields(

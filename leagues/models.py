@@ -8,6 +8,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from engines import DEFAULT_ENGINE, ENGINE_LABELS, KNOWN_ENGINES, CardError, get_engine
 from leagues.validation import check_json_fields, schedule_errors
@@ -17,14 +19,14 @@ ENGINE_CHOICES = list(ENGINE_LABELS.items())
 
 #: The tie-breakers a league can put in order, and what each compares.
 TIEBREAKERS = {
-    "points": "points",
-    "goal_difference": "goal difference",
-    "goals_for": "goals scored",
-    "head_to_head": "head-to-head (mini-table of the tied teams)",
-    "wins": "matches won",
-    "away_goals": "goals scored away",
-    "fair_play": "fair play (fewer card points, by the league's card weights)",
-    "lots": "drawing of lots",
+    "points": _("points"),
+    "goal_difference": _("goal difference"),
+    "goals_for": _("goals scored"),
+    "head_to_head": _("head-to-head (mini-table of the tied teams)"),
+    "wins": _("matches won"),
+    "away_goals": _("goals scored away"),
+    "fair_play": _("fair play (fewer card points, by the league's card weights)"),
+    "lots": _("drawing of lots"),
 }
 DEFAULT_TIEBREAKERS = ["points", "goal_difference", "goals_for", "head_to_head", "lots"]
 
@@ -41,8 +43,8 @@ class PlayMode(models.TextChoices):
     """How a match is played: by the worker's engine at kickoff, or for real at a table
     with the result entered from the scoresheet (see docs/table-results.md)."""
 
-    SIMULATED = "simulated", "simulated by the worker at kickoff"
-    TABLE = "table", "played at the table, result entered"
+    SIMULATED = "simulated", _("simulated by the worker at kickoff")
+    TABLE = "table", _("played at the table, result entered")
 
 
 def default_tiebreakers() -> list[str]:
@@ -72,8 +74,8 @@ class LeagueQuerySet(models.QuerySet):
 class ClaimsBy(models.TextChoices):
     """How a league settles two claims on one free agent."""
 
-    WAIVER = "waiver", "waiver order (reverse of the table)"
-    BIDS = "bids", "sealed bids (highest bid, ties by waiver order)"
+    WAIVER = "waiver", _("waiver order (reverse of the table)")
+    BIDS = "bids", _("sealed bids (highest bid, ties by waiver order)")
 
 
 class League(models.Model):
@@ -81,105 +83,112 @@ class League(models.Model):
     slug = models.SlugField(unique=True)
     engine = models.CharField(max_length=20, choices=ENGINE_CHOICES, default=DEFAULT_ENGINE)
     engine_settings = models.JSONField(
-        default=dict, blank=True, help_text="Options passed to the engine (see the engine's README)."
+        default=dict, blank=True, help_text=_("Options passed to the engine (see the engine's README).")
     )
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
     tiebreakers = models.JSONField(
         default=default_tiebreakers,
-        help_text="Ordered list, from: " + ", ".join(TIEBREAKERS),
+        help_text=format_lazy(_("Ordered list, from: {names}"), names=", ".join(TIEBREAKERS)),
     )
     fair_play_yellow = models.PositiveSmallIntegerField(
         default=FAIR_PLAY_FIFA["yellow"],
         validators=[MaxValueValidator(99)],
-        help_text="Fair-play points for a yellow card (FIFA: 1).",
+        help_text=_("Fair-play points for a yellow card (FIFA: 1)."),
     )
     fair_play_second_yellow = models.PositiveSmallIntegerField(
         default=FAIR_PLAY_FIFA["second_yellow"],
         validators=[MaxValueValidator(99)],
-        help_text="For a second yellow, the sending-off included (FIFA: 3).",
+        help_text=_("For a second yellow, the sending-off included (FIFA: 3)."),
     )
     fair_play_direct_red = models.PositiveSmallIntegerField(
         default=FAIR_PLAY_FIFA["direct_red"],
         validators=[MaxValueValidator(99)],
-        help_text="For a direct red card (FIFA: 4).",
+        help_text=_("For a direct red card (FIFA: 4)."),
     )
     fair_play_yellow_direct_red = models.PositiveSmallIntegerField(
         default=FAIR_PLAY_FIFA["yellow_direct_red"],
         validators=[MaxValueValidator(99)],
-        help_text="For a yellow and then a direct red to the same player in one match (FIFA: 5).",
+        help_text=_("For a yellow and then a direct red to the same player in one match (FIFA: 5)."),
     )
-    budget = models.PositiveIntegerField(default=15, help_text="BootCoins each team may spend on its squad.")
+    budget = models.PositiveIntegerField(default=15, help_text=_("BootCoins each team may spend on its squad."))
     forfeit_goals_for = models.PositiveSmallIntegerField(
-        default=3, help_text="Goals awarded to the side that did not forfeit."
+        default=3, help_text=_("Goals awarded to the side that did not forfeit.")
     )
     forfeit_goals_against = models.PositiveSmallIntegerField(
-        default=0, help_text="Goals awarded to the side that forfeited."
+        default=0, help_text=_("Goals awarded to the side that forfeited.")
     )
     play_mode = models.CharField(
         max_length=10,
         choices=PlayMode.choices,
         default=PlayMode.SIMULATED,
-        help_text="How matches are played unless a match says otherwise.",
+        help_text=_("How matches are played unless a match says otherwise."),
     )
     keepers_max = models.PositiveSmallIntegerField(
         default=0,
         validators=[MaxValueValidator(99)],
-        help_text="How many cards of its squad a team may keep into the next season (0: none).",
+        help_text=_("How many cards of its squad a team may keep into the next season (0: none)."),
     )
     keeper_price = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="BootCoins a kept card costs from the new budget; empty: the card's own price again.",
+        help_text=_("BootCoins a kept card costs from the new budget; empty: the card's own price again."),
     )
     carry_over_cap = models.PositiveIntegerField(
         default=0,
-        help_text="Unspent BootCoins a team carries into the next season, at most (0: everyone starts "
-        "from the budget).",
+        help_text=_(
+            "Unspent BootCoins a team carries into the next season, at most (0: everyone starts from the budget)."
+        ),
     )
     release_refund_percent = models.PositiveSmallIntegerField(
         default=50,
         validators=[MaxValueValidator(100)],
-        help_text="Share of a released card's price paid back to its team, in percent, rounded down (50: half).",
+        help_text=_("Share of a released card's price paid back to its team, in percent, rounded down (50: half)."),
     )
     claims_by = models.CharField(
         max_length=10,
         choices=ClaimsBy.choices,
         default=ClaimsBy.WAIVER,
-        help_text="How competing claims on a free agent are settled at a transfer window's claims deadline.",
+        help_text=_("How competing claims on a free agent are settled at a transfer window's claims deadline."),
     )
     trades_need_approval = models.BooleanField(
-        default=False, help_text="A trade both managers accepted waits for a commissioner's approval."
+        default=False, help_text=_("A trade both managers accepted waits for a commissioner's approval.")
     )
     trade_veto_hours = models.PositiveSmallIntegerField(
         default=0,
         validators=[MaxValueValidator(24 * 14)],
-        help_text="Without approval: hours an accepted trade waits, during which a commissioner may veto it "
-        "(0: it goes through at once).",
+        help_text=_(
+            "Without approval: hours an accepted trade waits, during which a commissioner may veto it "
+            "(0: it goes through at once)."
+        ),
     )
     suspension_matches = models.PositiveSmallIntegerField(
         default=0,
         validators=[MaxValueValidator(99)],
-        help_text="Matches of the same competition a player sent off misses (0: none). Fütti and Mutant Soccer "
-        'play a side short; in "11", Calciotto and the Flexdeck a player out means the team forfeits.',
+        help_text=_(
+            "Matches of the same competition a player sent off misses (0: none). Fütti and Mutant Soccer "
+            'play a side short; in "11", Calciotto and the Flexdeck a player out means the team forfeits.'
+        ),
     )
     yellow_cards_ban = models.PositiveSmallIntegerField(
         default=0,
         validators=[MaxValueValidator(99)],
-        help_text="Every this many yellow cards in a season give a one-match ban (0: off).",
+        help_text=_("Every this many yellow cards in a season give a one-match ban (0: off)."),
     )
     injury_matches = models.PositiveSmallIntegerField(
         default=0,
         validators=[MaxValueValidator(99)],
-        help_text="Matches a player misses after a serious injury, where the game's engine reports one (0: none).",
+        help_text=_("Matches a player misses after a serious injury, where the game's engine reports one (0: none)."),
     )
     time_zone = models.CharField(
         max_length=64,
         default=default_time_zone,
         validators=[time_zone_check],
-        help_text="Kickoffs and deadlines are entered and shown in this zone (an IANA name, such as Europe/Berlin) "
-        "and stored in UTC.",
+        help_text=_(
+            "Kickoffs and deadlines are entered and shown in this zone (an IANA name, such as Europe/Berlin) "
+            "and stored in UTC."
+        ),
     )
     commissioners = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -194,29 +203,30 @@ class League(models.Model):
 
     def clean(self) -> None:
         check_json_fields(self)
-        errors = {}
+        errors: dict[str, object] = {}
         if not (self.points_win >= self.points_draw >= self.points_loss):
-            errors["points_draw"] = "Points must satisfy win >= draw >= loss."
+            errors["points_draw"] = _("Points must satisfy win >= draw >= loss.")
         if self.forfeit_goals_for <= self.forfeit_goals_against:
-            errors["forfeit_goals_for"] = errors["forfeit_goals_against"] = (
-                f"A forfeit gives the side that did not forfeit more goals (forfeit_goals_for, "
-                f"{self.forfeit_goals_for}) than the side that forfeited (forfeit_goals_against, "
-                f"{self.forfeit_goals_against}), else the forfeiting side would win."
-            )
+            errors["forfeit_goals_for"] = errors["forfeit_goals_against"] = _(
+                "A forfeit gives the side that did not forfeit more goals (forfeit_goals_for, "
+                "%(goals_for)s) than the side that forfeited (forfeit_goals_against, "
+                "%(goals_against)s), else the forfeiting side would win."
+            ) % {"goals_for": self.forfeit_goals_for, "goals_against": self.forfeit_goals_against}
         if problem := self._engine_change_problem():
             errors["engine"] = problem
         if not isinstance(self.tiebreakers, list) or not all(isinstance(t, str) for t in self.tiebreakers):
-            errors["tiebreakers"] = "Give a list of tie-breaker names."
+            errors["tiebreakers"] = _("Give a list of tie-breaker names.")
         else:
             unknown = [t for t in self.tiebreakers if t not in TIEBREAKERS]
             if unknown:
-                errors["tiebreakers"] = (
-                    f"Unknown tie-breaker {', '.join(unknown)}; choose from {', '.join(TIEBREAKERS)}."
-                )
+                errors["tiebreakers"] = _("Unknown tie-breaker %(unknown)s; choose from %(known)s.") % {
+                    "unknown": ", ".join(unknown),
+                    "known": ", ".join(TIEBREAKERS),
+                }
             elif len(set(self.tiebreakers)) != len(self.tiebreakers):
-                errors["tiebreakers"] = "Each tie-breaker may appear only once."
+                errors["tiebreakers"] = _("Each tie-breaker may appear only once.")
         if not isinstance(self.engine_settings, dict):
-            errors["engine_settings"] = "Give a JSON object."
+            errors["engine_settings"] = _("Give a JSON object.")
         elif "engine" not in errors and self.engine in KNOWN_ENGINES:
             try:
                 get_engine(self.engine).validate_settings(self.engine_settings)
@@ -235,17 +245,17 @@ class League(models.Model):
             return ""
         seasons = Season.objects.filter(league=self)
         depends = [
-            ("player cards", self.players.exists()),
-            ("squads", seasons.filter(squad_members__isnull=False).exists()),
-            ("results", seasons.filter(matches__status__in=("played", "forfeited")).exists()),
+            (_("player cards"), self.players.exists()),
+            (_("squads"), seasons.filter(squad_members__isnull=False).exists()),
+            (_("results"), seasons.filter(matches__status__in=("played", "forfeited")).exists()),
         ]
-        held = [name for name, present in depends if present]
+        held = [str(name) for name, present in depends if present]
         if not held:
             return ""
-        return (
-            f"The game cannot change from {stored} to {self.engine}: the league has {', '.join(held)} "
+        return _(
+            "The game cannot change from %(stored)s to %(engine)s: the league has %(held)s "
             "of its game. Start a new league for another game."
-        )
+        ) % {"stored": stored, "engine": self.engine, "held": ", ".join(held)}
 
     @property
     def fair_play_weights(self) -> dict[str, int]:
@@ -282,9 +292,11 @@ class Team(models.Model):
         default=dict,
         blank=True,
         help_text=(
-            "The team's orders to its computer coach, given to the engine as the team sheet's lineup: "
-            'e.g. {"coach": "planner", "style": "attacking"} in "11", {"style": "reckless"} in Mutant Soccer, '
-            '{"attackers": [id, id], "defenders": [id, id], "goalkeeper": id} in Fütti. Empty: the league\'s coach.'
+            _(
+                "The team's orders to its computer coach, given to the engine as the team sheet's lineup: "
+                'e.g. {"coach": "planner", "style": "attacking"} in "11", {"style": "reckless"} in Mutant Soccer, '
+                '{"attackers": [id, id], "defenders": [id, id], "goalkeeper": id} in Fütti. Empty: the league\'s coach.'
+            )
         ),
     )
 
@@ -307,24 +319,28 @@ class Division(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="divisions")
     name = models.CharField(max_length=100)
     tier = models.PositiveSmallIntegerField(
-        validators=[MinValueValidator(1), MaxValueValidator(99)], help_text="1 is the top division."
+        validators=[MinValueValidator(1), MaxValueValidator(99)], help_text=_("1 is the top division.")
     )
     promoted = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(99)], help_text="How many at the top go up to the tier above."
+        default=0, validators=[MaxValueValidator(99)], help_text=_("How many at the top go up to the tier above.")
     )
     relegated = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(99)], help_text="How many at the bottom go down to the tier below."
+        default=0, validators=[MaxValueValidator(99)], help_text=_("How many at the bottom go down to the tier below.")
     )
     promotion_playoff = models.PositiveSmallIntegerField(
         default=0,
         validators=[MaxValueValidator(32)],
-        help_text="How many teams placed after the promoted play a knockout (the play-off format) for one more "
-        "place in the tier above; 0: no promotion play-off.",
+        help_text=_(
+            "How many teams placed after the promoted play a knockout (the play-off format) for one more "
+            "place in the tier above; 0: no promotion play-off."
+        ),
     )
     relegation_playoff = models.BooleanField(
         default=False,
-        help_text="The team placed just above the relegated defends its place in the promotion play-off of the "
-        "tier below (and goes down unless it wins it).",
+        help_text=_(
+            "The team placed just above the relegated defends its place in the promotion play-off of the "
+            "tier below (and goes down unless it wins it)."
+        ),
     )
 
     class Meta:
@@ -348,36 +364,38 @@ class Season(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="next_season",
-        help_text="The season this one was rolled over from (a season rolls over once).",
+        help_text=_("The season this one was rolled over from (a season rolls over once)."),
     )
     closed_at = models.DateTimeField(
-        null=True, blank=True, editable=False, help_text="Closed by the commissioner with matches left unplayed."
+        null=True, blank=True, editable=False, help_text=_("Closed by the commissioner with matches left unplayed.")
     )
-    closed_note = models.TextField(blank=True, editable=False, help_text="The matches left unplayed when closed.")
+    closed_note = models.TextField(blank=True, editable=False, help_text=_("The matches left unplayed when closed."))
     keepers_deadline = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="Managers choose the cards their teams keep into the next season until then.",
+        help_text=_("Managers choose the cards their teams keep into the next season until then."),
     )
     seed = models.BigIntegerField(
-        default=new_seed, help_text="Seeds every match of the season and the drawing of lots."
+        default=new_seed, help_text=_("Seeds every match of the season and the drawing of lots.")
     )
-    double_round_robin = models.BooleanField(default=True, help_text="Play each pair home and away.")
+    double_round_robin = models.BooleanField(default=True, help_text=_("Play each pair home and away."))
     first_kickoff = models.DateTimeField(null=True, blank=True)
     round_interval = models.DurationField(
-        null=True, blank=True, help_text="Time between rounds, e.g. '1 00:00:00' for a day."
+        null=True, blank=True, help_text=_("Time between rounds, e.g. '1 00:00:00' for a day.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
     engine_settings = models.JSONField(
         default=dict,
         blank=True,
-        help_text="Over the league's engine settings for this season's matches only, e.g. "
-        '{"tie_break": "penalties"} for a Fütti cup; later stages of its tournament inherit them.',
+        help_text=_(
+            "Over the league's engine settings for this season's matches only, e.g. "
+            '{"tie_break": "penalties"} for a Fütti cup; later stages of its tournament inherit them.'
+        ),
     )
     standings_version = models.PositiveBigIntegerField(
         default=0,
         editable=False,
-        help_text="Bumped after every change to what the season's table or page shows: the key of their cache.",
+        help_text=_("Bumped after every change to what the season's table or page shows: the key of their cache."),
     )
 
     class Meta:
@@ -399,11 +417,12 @@ class Season(models.Model):
 
     def clean(self) -> None:
         check_json_fields(self)
-        errors = schedule_errors(self.first_kickoff, self.round_interval)
+        errors: dict[str, object] = {**schedule_errors(self.first_kickoff, self.round_interval)}
+
         if self.round_interval is not None and self.round_interval.total_seconds() <= 0:
-            errors["round_interval"] = "The interval between rounds must be positive."
+            errors["round_interval"] = _("The interval between rounds must be positive.")
         if not isinstance(self.engine_settings, dict):
-            errors["engine_settings"] = "Give a JSON object."
+            errors["engine_settings"] = _("Give a JSON object.")
         elif self.league_id is not None and isinstance(self.league.engine_settings, dict):
             try:  # the league's with the season's over them, as the matches will read them
                 get_engine(self.league.engine).validate_settings(self.match_settings)
@@ -434,18 +453,20 @@ class SeasonTeam(models.Model):
         default=dict,
         blank=True,
         help_text=(
-            "The team's orders to its computer coach in this season's matches, given to the engine as the "
-            'team sheet\'s lineup: e.g. {"coach": "planner", "style": "attacking"} in "11", '
-            '{"style": "reckless"} in Mutant Soccer, {"attackers": [id, id], "defenders": [id, id], '
-            '"goalkeeper": id} in Fütti. Empty: the league\'s coach.'
+            _(
+                "The team's orders to its computer coach in this season's matches, given to the engine as the "
+                'team sheet\'s lineup: e.g. {"coach": "planner", "style": "attacking"} in "11", '
+                '{"style": "reckless"} in Mutant Soccer, {"attackers": [id, id], "defenders": [id, id], '
+                '"goalkeeper": id} in Fütti. Empty: the league\'s coach.'
+            )
         ),
     )
 
     class Meta:
         db_table = "leagues_season_teams"
         unique_together = [("season", "team")]  # the constraint Django made for the table
-        verbose_name = "team's tactics in a season"
-        verbose_name_plural = "tactics"
+        verbose_name = _("team's tactics in a season")
+        verbose_name_plural = _("tactics")
 
     def __str__(self) -> str:
         return f"{self.team} in {self.season}" + (f", {self.division.name}" if self.division is not None else "")
@@ -453,11 +474,11 @@ class SeasonTeam(models.Model):
     def clean(self) -> None:
         check_json_fields(self)
         if not isinstance(self.tactics, dict):
-            raise ValidationError({"tactics": 'Give a JSON object, e.g. {"coach": "planner"}.'})
+            raise ValidationError({"tactics": _('Give a JSON object, e.g. {"coach": "planner"}.')})
         if self.division is not None and self.season_id and self.division.league_id != self.season.league_id:
-            raise ValidationError({"division": "The division is not of this season's league."})
+            raise ValidationError({"division": _("The division is not of this season's league.")})
         if self.team_id and self.season_id and self.team.league_id != self.season.league_id:
-            raise ValidationError({"team": "The team does not play in this season's league."})
+            raise ValidationError({"team": _("The team does not play in this season's league.")})
 
 
 class DivisionPlayoff(models.Model):
@@ -492,7 +513,7 @@ class PointsDeduction(models.Model):
 
     def clean(self) -> None:
         if self.team_id and self.season_id and self.team.league_id != self.season.league_id:
-            raise ValidationError({"team": "The team does not play in this season's league."})
+            raise ValidationError({"team": _("The team does not play in this season's league.")})
 
 
 class SeasonSummary(models.Model):
@@ -521,7 +542,7 @@ class SeasonOdds(models.Model):
     the cache for the current state only; a row is kept per round so the rounds before stay."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="odds_history")
-    round = models.PositiveSmallIntegerField(help_text="The last complete round (0: before any match).")
+    round = models.PositiveSmallIntegerField(help_text=_("The last complete round (0: before any match)."))
     computed_at = models.DateTimeField()
     completions = models.PositiveIntegerField()
     #: per team: ``team``, ``title``, ``expected_points``, and ``division``, ``promotion``,
@@ -530,7 +551,7 @@ class SeasonOdds(models.Model):
 
     class Meta:
         ordering = ["season", "round"]
-        verbose_name_plural = "season odds"
+        verbose_name_plural = _("season odds")
         constraints = [models.UniqueConstraint(fields=["season", "round"], name="season_odds_one_per_round")]
 
     def __str__(self) -> str:

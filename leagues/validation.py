@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 #: The widest UTC offsets in use anywhere (Kiribati +14:00, Baker Island -12:00).
 MAX_UTC_OFFSET = timedelta(hours=14)
@@ -43,13 +44,13 @@ def datetime_errors(value: datetime) -> list[str]:
     moment so near the ends of the calendar that converting it between zones overflows."""
     offset = value.utcoffset()
     if offset is not None and abs(offset) > MAX_UTC_OFFSET:
-        return [f"The UTC offset {_offset_text(offset)} is out of range: at most ±14:00."]
+        return [_("The UTC offset %(offset)s is out of range: at most ±14:00.") % {"offset": _offset_text(offset)}]
     try:
         in_utc = value.astimezone(UTC) if offset is not None else value.replace(tzinfo=UTC)
     except (OverflowError, ValueError):
         in_utc = None
     if in_utc is None or not EARLIEST_DATETIME <= in_utc <= LATEST_DATETIME:
-        return ["The date is out of range: give one between the years 1 and 9999."]
+        return [_("The date is out of range: give one between the years 1 and 9999.")]
     return []
 
 
@@ -61,9 +62,11 @@ def schedule_errors(first_kickoff: datetime | None, interval: timedelta | None) 
         if problems := datetime_errors(first_kickoff):
             errors["first_kickoff"] = problems[0]
         elif not EARLIEST_KICKOFF <= first_kickoff <= LATEST_KICKOFF:
-            errors["first_kickoff"] = "A kickoff must be between the years 1900 and 9000."
+            errors["first_kickoff"] = _("A kickoff must be between the years 1900 and 9000.")
     if interval is not None and interval > MAX_ROUND_INTERVAL:
-        errors["round_interval"] = f"The interval between rounds may be at most {MAX_ROUND_INTERVAL.days} days."
+        errors["round_interval"] = _("The interval between rounds may be at most %(days)d days.") % {
+            "days": MAX_ROUND_INTERVAL.days
+        }
     return errors
 
 
@@ -72,7 +75,11 @@ def team_count_errors(count: int) -> dict[str, str]:
     and tournaments are sized for it), on the ``teams`` field."""
     limit = settings.MAX_TEAMS_PER_SEASON
     if count > limit:
-        return {"teams": f"{count} teams; a season may have at most {limit} (the MAX_TEAMS_PER_SEASON setting)."}
+        return {
+            "teams": _("%(count)d teams; a season may have at most %(limit)d (the MAX_TEAMS_PER_SEASON setting).")
+            % {"count": count, "limit": limit}
+        }
+
     return {}
 
 
@@ -93,11 +100,13 @@ def json_errors(value: Any) -> list[str]:
         item, depth = stack.pop()
         if isinstance(item, dict | list):
             if depth > MAX_JSON_DEPTH:
-                return [f"Nested too deep: at most {MAX_JSON_DEPTH} levels of objects and lists."]
+                return [
+                    _("Nested too deep: at most %(depth)d levels of objects and lists.") % {"depth": MAX_JSON_DEPTH}
+                ]
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
     if len(json.dumps(value)) > MAX_JSON_CHARS:
-        return [f"Too long: at most {MAX_JSON_CHARS:,} characters of JSON."]
+        return [_("Too long: at most %(chars)s characters of JSON.") % {"chars": f"{MAX_JSON_CHARS:,}"}]
     return []
 
 
@@ -120,7 +129,9 @@ class LimitedSplitDateTimeField(forms.SplitDateTimeField):
         cleaned = super().clean(value)
         if cleaned is not None and not EARLIEST_KICKOFF <= cleaned <= LATEST_KICKOFF:
             raise ValidationError(
-                f"Give a date between the years {EARLIEST_KICKOFF.year} and {LATEST_KICKOFF.year}.", code="invalid"
+                _("Give a date between the years %(first)d and %(last)d.")
+                % {"first": EARLIEST_KICKOFF.year, "last": LATEST_KICKOFF.year},
+                code="invalid",
             )
         return cleaned
 
@@ -134,8 +145,10 @@ class LimitedJSONField(forms.JSONField):
             converted = super().to_python(value)
         except RecursionError:
             raise ValidationError(
-                f"Nested too deep: at most {MAX_JSON_DEPTH} levels of objects and lists.", code="invalid"
+                _("Nested too deep: at most %(depth)d levels of objects and lists.") % {"depth": MAX_JSON_DEPTH},
+                code="invalid",
             ) from None
+
         if problems := json_errors(converted):
             raise ValidationError(problems, code="invalid")
         return converted

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, available_timezones
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 
 @cache
@@ -39,7 +40,8 @@ def time_zone_check(name: str) -> None:
     zone is read on every page, so a bad one must never be stored."""
     if name not in zone_names():
         raise ValidationError(
-            f"time_zone: {name!r} is not a time zone; give an IANA name such as Europe/Berlin or America/New_York.",
+            _("time_zone: %(name)r is not a time zone; give an IANA name such as Europe/Berlin or America/New_York.")
+            % {"name": name},
             code="invalid",
         )
 

@@ -26,6 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from engines import get_engine
 from leagues.models import Season
@@ -37,7 +39,11 @@ SENT_OFF = "sent_off"
 YELLOW_CARDS = "yellow_cards"
 INJURY = "injury"
 #: As the pages say it.
-REASON_LABELS = {SENT_OFF: "sent off", YELLOW_CARDS: "yellow cards", INJURY: "injury"}
+REASON_LABELS = {
+    SENT_OFF: gettext_lazy("sent off"),
+    YELLOW_CARDS: gettext_lazy("yellow cards"),
+    INJURY: gettext_lazy("injury"),
+}
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,7 @@ class Absence:
 
     @property
     def reason_label(self) -> str:
-        return ", ".join(REASON_LABELS[reason] for reason in self.reasons)
+        return ", ".join(str(REASON_LABELS[reason]) for reason in self.reasons)
 
 
 @dataclass
@@ -111,7 +117,7 @@ def season_absences(season: Season, team_ids: Iterable[int] | None = None) -> di
     )
     causes = _causes(league, results, [row[0] for row in rows], {row[0]: (row[1], row[2]) for row in rows})
     out: dict[tuple[int, int], _Out] = {}
-    for match_id, home_id, away_id, *_ in rows:
+    for match_id, home_id, away_id, *_rest in rows:
         for team_id in (home_id, away_id):
             for (team, _player), state in out.items():
                 if team == team_id:
@@ -211,18 +217,29 @@ def absence_until(absence: Absence, upcoming: list[Match]) -> str:
     """Until when, in words: "misses the next match v X", "misses the next 2 matches, until
     round 7 (v X)", or the rest of the season when fewer matches remain."""
     if not upcoming:
-        return f"misses the team's next {_matches(absence.matches)} of the season (none scheduled)"
+        return _("misses the team's next %(matches_absence_matches)s of the season (none scheduled)") % {
+            "matches_absence_matches": _matches(absence.matches)
+        }
     if absence.matches > len(upcoming):
-        return f"misses the rest of the season ({_matches(len(upcoming))})"
+        return _("misses the rest of the season (%(matches_len_upcoming)s)") % {
+            "matches_len_upcoming": _matches(len(upcoming))
+        }
     last = upcoming[absence.matches - 1]
     opponent = last.away if last.home_id == absence.team_id else last.home
     if absence.matches == 1:
-        return f"misses the next match v {opponent} (round {last.round})"
-    return f"misses the next {absence.matches} matches, until round {last.round} (v {opponent})"
+        return _("misses the next match v %(opponent)s (round %(last_round)s)") % {
+            "opponent": opponent,
+            "last_round": last.round,
+        }
+    return _("misses the next %(absence_matches)s matches, until round %(last_round)s (v %(opponent)s)") % {
+        "absence_matches": absence.matches,
+        "last_round": last.round,
+        "opponent": opponent,
+    }
 
 
 def _matches(count: int) -> str:
-    return f"{count} match" if count == 1 else f"{count} matches"
+    return ngettext("%(count)d match", "%(count)d matches", count) % {"count": count}
 
 
 def match_absences(match: Match) -> dict[str, list[Absence]]:
@@ -298,7 +315,7 @@ def match_out(match: Match) -> dict[str, list[OutLine]]:
                 player_id=int(player["id"]),
                 name=names.get(int(player["id"]), player["id"]),
                 reasons=tuple(player["reasons"]),
-                reason=", ".join(REASON_LABELS.get(reason, reason) for reason in player["reasons"]),
+                reason=", ".join(str(REASON_LABELS.get(reason, reason)) for reason in player["reasons"]),
                 matches=0,
                 until="",
             )

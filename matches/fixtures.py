@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from matches.models import Match
@@ -35,12 +36,22 @@ AUDITED = ["status", "kickoff", "error"]
 MOVABLE = (Status.SCHEDULED, Status.POSTPONED, Status.FAILED)
 
 
+def status_word(status: str) -> str:
+    """A status as a sentence says it ("a postponed match"), in the reader's language."""
+    return str(Match.WORDS.get(status, status))
+
+
 def match_move(*, match_id: int, kickoff: datetime) -> Match:
     """Move a match without a result to a new kickoff; it is queued again when that time comes."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(id=match_id)
         if match.status not in MOVABLE:
-            raise ValidationError({"kickoff": f"A {match.status} match keeps its kickoff."})
+            raise ValidationError(
+                {
+                    "kickoff": _("A %(match_status)s match keeps its kickoff.")
+                    % {"match_status": status_word(match.status)}
+                }
+            )
         before = audit.snapshot(match, ["kickoff"])
         match.kickoff, match.queued_at = kickoff, None
         match.save(update_fields=["kickoff", "queued_at", *match_revised(match)])
@@ -57,12 +68,19 @@ def match_set_status(*, match_id: int, status: str, kickoff: datetime | None = N
     it, e.g. cancelling a played match: its result stays.
     """
     if status not in ALLOWED_FROM:
-        raise ValidationError({"status": f"Choose from {', '.join(ALLOWED_FROM)}."})
+        raise ValidationError(
+            {"status": _("Choose from %(join_allowed_from)s.") % {"join_allowed_from": ", ".join(ALLOWED_FROM)}}
+        )
     with transaction.atomic():
         match = Match.objects.select_for_update().get(id=match_id)
         if match.status not in ALLOWED_FROM[status]:
-            allowed = ", ".join(ALLOWED_FROM[status])
-            raise ValidationError({"status": f"A {match.status} match cannot become {status} (only {allowed})."})
+            allowed = ", ".join(status_word(s) for s in ALLOWED_FROM[status])
+            raise ValidationError(
+                {
+                    "status": _("A %(match_status)s match cannot become %(status)s (only %(allowed)s).")
+                    % {"match_status": status_word(match.status), "status": status_word(status), "allowed": allowed}
+                }
+            )
         before = audit.snapshot(match, AUDITED)
         match.status, match.queued_at = status, None
         fields = ["status", "queued_at"]

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Case, F, Q, When
+from django.utils.translation import gettext_lazy as _
 
 from leagues.models import PlayMode, new_seed
 from rosters.accounts import display_name
@@ -11,14 +12,24 @@ from rosters.accounts import display_name
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled"
-        PLAYED = "played"
-        POSTPONED = "postponed"
-        CANCELLED = "cancelled"
-        FORFEITED = "forfeited"
-        FAILED = "failed"
+        SCHEDULED = "scheduled", _("Scheduled")
+        PLAYED = "played", _("Played")
+        POSTPONED = "postponed", _("Postponed")
+        CANCELLED = "cancelled", _("Cancelled")
+        FORFEITED = "forfeited", _("Forfeited")
+        FAILED = "failed", _("Failed")
 
+    #: A status as a sentence says it ("a postponed match"), in the reader's language.
+    WORDS = {
+        Status.SCHEDULED: _("scheduled"),
+        Status.PLAYED: _("played"),
+        Status.POSTPONED: _("postponed"),
+        Status.CANCELLED: _("cancelled"),
+        Status.FORFEITED: _("forfeited"),
+        Status.FAILED: _("failed"),
+    }
     #: The statuses of a match whose result counts (in tables, brackets, rankings).
+
     RESULT_STATUSES = (Status.PLAYED, Status.FORFEITED)
     #: The statuses of a match that will not be played any more.
     CLOSED_STATUSES = (*RESULT_STATUSES, Status.CANCELLED)
@@ -26,15 +37,15 @@ class Match(models.Model):
     class DecidedBy(models.TextChoices):
         """Labels are lowercase, as they read inside a sentence ("2-2, penalties 4-3")."""
 
-        REGULATION = "regulation", "regulation"
-        EXTRA_TIME = "extra_time", "extra time"
-        SUDDEN_DEATH = "sudden_death", "sudden death"
-        PENALTIES = "penalties", "penalties"
-        FORFEIT = "forfeit", "forfeit"
+        REGULATION = "regulation", _("regulation")
+        EXTRA_TIME = "extra_time", _("extra time")
+        SUDDEN_DEATH = "sudden_death", _("sudden death")
+        PENALTIES = "penalties", _("penalties")
+        FORFEIT = "forfeit", _("forfeit")
 
     class Side(models.TextChoices):
-        HOME = "home"
-        AWAY = "away"
+        HOME = "home", _("Home")
+        AWAY = "away", _("Away")
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField()
@@ -43,15 +54,17 @@ class Match(models.Model):
     kickoff = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     seed = models.BigIntegerField(
-        default=new_seed, help_text="The engine's seed: the same seed replays the same match."
+        default=new_seed, help_text=_("The engine's seed: the same seed replays the same match.")
     )
     engine_version = models.CharField(max_length=20, blank=True)
     played_with = models.JSONField(
         default=dict,
         blank=True,
         editable=False,
-        help_text="The engine settings and team lineups (tactics) the match was played with, when any: "
-        "with the seed, the engine version and the squads, what replays it after they change.",
+        help_text=_(
+            "The engine settings and team lineups (tactics) the match was played with, when any: "
+            "with the seed, the engine version and the squads, what replays it after they change."
+        ),
     )
     home_goals = models.PositiveSmallIntegerField(null=True, blank=True)
     away_goals = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -59,35 +72,39 @@ class Match(models.Model):
     shootout_home = models.PositiveSmallIntegerField(null=True, blank=True)
     shootout_away = models.PositiveSmallIntegerField(null=True, blank=True)
     winner_required = models.BooleanField(
-        default=False, help_text="A knockout match: a draw is settled by the game's own procedure."
+        default=False, help_text=_("A knockout match: a draw is settled by the game's own procedure.")
     )
     forfeited_by = models.CharField(max_length=4, choices=Side.choices, blank=True)
     forfeit_reason = models.CharField(
         max_length=500,
         blank=True,
-        help_text="Why the match was forfeited, when the platform awarded it: a side that could not "
-        "field the game's minimum without its suspended and injured players.",
+        help_text=_(
+            "Why the match was forfeited, when the platform awarded it: a side that could not "
+            "field the game's minimum without its suspended and injured players."
+        ),
     )
-    error = models.TextField(blank=True, help_text="Why the engine could not play the match.")
+    error = models.TextField(blank=True, help_text=_("Why the engine could not play the match."))
     play_mode = models.CharField(
         max_length=10,
         choices=PlayMode.choices,
         blank=True,
-        help_text="Blank: as the league plays. 'Played at the table': the worker never plays it.",
+        help_text=_("Blank: as the league plays. 'Played at the table': the worker never plays it."),
     )
     queued_at = models.DateTimeField(null=True, blank=True, editable=False)
     played_at = models.DateTimeField(null=True, blank=True, editable=False)
-    updated_at = models.DateTimeField(auto_now=True, help_text="The last change: a calendar's LAST-MODIFIED.")
+    updated_at = models.DateTimeField(auto_now=True, help_text=_("The last change: a calendar's LAST-MODIFIED."))
     sequence = models.PositiveIntegerField(
         default=0,
         editable=False,
-        help_text="Changes of kickoff or status so far: a calendar's SEQUENCE (RFC 5545), "
-        "so subscribers take the new time (matches.services.match_revised).",
+        help_text=_(
+            "Changes of kickoff or status so far: a calendar's SEQUENCE (RFC 5545), "
+            "so subscribers take the new time (matches.services.match_revised)."
+        ),
     )
 
     class Meta:
         ordering = ["season", "round", "kickoff", "id"]
-        verbose_name_plural = "matches"
+        verbose_name_plural = _("matches")
         indexes = [models.Index(fields=["status", "kickoff"])]
         constraints = [
             models.CheckConstraint(condition=~Q(home=F("away")), name="match_home_is_not_away"),
@@ -131,15 +148,19 @@ class Match(models.Model):
         return self.status in (self.Status.PLAYED, self.Status.FORFEITED)
 
     def clean(self) -> None:
-        errors = {}
+        errors: dict[str, object] = {}
+
         if self.home_id and self.home_id == self.away_id:
-            errors["away"] = "A team cannot play against itself."
+            errors["away"] = _("A team cannot play against itself.")
         if self.season_id:
             league_id = self.season.league_id
             for side in ("home", "away"):
                 team = getattr(self, side) if getattr(self, f"{side}_id") else None
                 if team is not None and team.league_id != league_id:
-                    errors[side] = f"{team} does not play in {self.season.league}."
+                    errors[side] = _("%(team)s does not play in %(season_league)s.") % {
+                        "team": team,
+                        "season_league": self.season.league,
+                    }
         if errors:
             raise ValidationError(errors)
 
@@ -202,38 +223,41 @@ class ResultSubmission(models.Model):
     """
 
     class Action(models.TextChoices):
-        SUBMIT = "submit"
-        CONFIRM = "confirm"
-        APPROVE = "approve", "approve (commissioner)"
-        DECIDE = "decide", "decide (commissioner)"
-        EDIT = "edit", "edit a confirmed result (commissioner)"
+        SUBMIT = "submit", _("Submit")
+        CONFIRM = "confirm", _("Confirm")
+        APPROVE = "approve", _("approve (commissioner)")
+        DECIDE = "decide", _("decide (commissioner)")
+        EDIT = "edit", _("edit a confirmed result (commissioner)")
 
     class State(models.TextChoices):
-        PENDING = "pending", "pending: waiting for the other manager"
-        DISPUTED = "disputed", "disputed: the commissioner decides"
-        ACCEPTED = "accepted"
-        REJECTED = "rejected"
-        SUPERSEDED = "superseded", "superseded by a later submission"
-        RECORDED = "recorded", "recorded (a step, not a result)"
+        PENDING = "pending", _("pending: waiting for the other manager")
+        DISPUTED = "disputed", _("disputed: the commissioner decides")
+        ACCEPTED = "accepted", _("Accepted")
+        REJECTED = "rejected", _("Rejected")
+        SUPERSEDED = "superseded", _("superseded by a later submission")
+        RECORDED = "recorded", _("recorded (a step, not a result)")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_submissions")
     action = models.CharField(max_length=10, choices=Action.choices)
     state = models.CharField(max_length=10, choices=State.choices, default=State.RECORDED)
     side = models.CharField(
-        max_length=4, choices=Match.Side.choices, blank=True, help_text="The side of the manager; blank: commissioner."
+        max_length=4,
+        choices=Match.Side.choices,
+        blank=True,
+        help_text=_("The side of the manager; blank: commissioner."),
     )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="result_submissions"
     )
     at = models.DateTimeField(auto_now_add=True)
-    payload = models.JSONField(default=dict, blank=True, help_text="The result as entered (score, events, counts).")
+    payload = models.JSONField(default=dict, blank=True, help_text=_("The result as entered (score, events, counts)."))
     refers_to = models.ForeignKey(
         "self",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="steps",
-        help_text="The submission this step confirms, approves or decides for.",
+        help_text=_("The submission this step confirms, approves or decides for."),
     )
     note = models.CharField(max_length=300, blank=True)
 

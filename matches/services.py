@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from config.celery import app
@@ -111,7 +112,7 @@ def match_sheets(match: Match, sheets: SeasonSheets, *, short_ok: bool = False) 
     home, away = sheets[match.season_id, match.home_id], sheets[match.season_id, match.away_id]
     for team, sheet in ((match.home, home), (match.away, away)):
         if not sheet.players and not (short_ok and isinstance(sheet, SquadSheet) and sheet.squad):
-            raise MatchNotPlayable(f"{team} has no squad for this season")
+            raise MatchNotPlayable(_("%(team)s has no squad for this season") % {"team": team})
     return home, away
 
 
@@ -473,7 +474,10 @@ def forfeit_store(match: Match, *, forfeited_by: str, reason: str = "") -> Match
     match = Match.objects.select_for_update(of=("self",)).get(id=match.id)
     if match.status == Match.Status.CANCELLED:
         raise ValidationError(
-            {"status": f"{match} is cancelled: a cancelled match never counts, so it cannot be forfeited."}
+            {
+                "status": _("%(match)s is cancelled: a cancelled match never counts, so it cannot be forfeited.")
+                % {"match": match}
+            }
         )
     before = audit.snapshot(match, FORFEIT_FIELDS)
     if match.status == Match.Status.PLAYED:

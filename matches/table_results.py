@@ -22,6 +22,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engines import get_engine
 from engines.published import OWN_GOAL, Clock, TableEntry
@@ -40,7 +42,12 @@ def table_entry(engine: str) -> TableEntry:
     """What a result of the league's game entered from the table may hold (the engine's data)."""
     entry = get_engine(engine).table_entry
     if entry is None:
-        raise ValidationError({"match": f"{get_engine(engine).name} publishes no table-result form."})
+        raise ValidationError(
+            {
+                "match": _("%(get_engine_engine_name)s publishes no table-result form.")
+                % {"get_engine_engine_name": get_engine(engine).name}
+            }
+        )
     return entry
 
 
@@ -61,13 +68,19 @@ def side_of(match: Match, user) -> str:
 def manager_side(match: Match, user) -> str:
     side = side_of(match, user)
     if not side:
-        raise PermissionDenied(f"Only the managers of {match.home} and {match.away} may submit or confirm this result.")
+        raise PermissionDenied(
+            _("Only the managers of %(match_home)s and %(match_away)s may submit or confirm this result.")
+            % {"match_home": match.home, "match_away": match.away}
+        )
     return side
 
 
 def require_commissioner(match: Match, user, doing: str) -> None:
     if user is None or not user.is_authenticated or not match.season.league.is_commissioner(user):
-        raise PermissionDenied(f"Only a commissioner of {match.season.league} may {doing}.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(match_season_league)s may %(doing)s.")
+            % {"match_season_league": match.season.league, "doing": doing}
+        )
 
 
 # --- the state of a match ----------------------------------------------------------------
@@ -83,13 +96,33 @@ def result_lock(match_id: int) -> Match:
 def check_open(match: Match, now=None) -> None:
     """Refuse a result for a match that is not played at the table, not due, or already decided."""
     if not match.played_at_table:
-        raise ValidationError({"match": f"{match} is simulated by the worker; set it to be played at the table first."})
+        raise ValidationError(
+            {
+                "match": _("%(match)s is simulated by the worker; set it to be played at the table first.")
+                % {"match": match}
+            }
+        )
     if match.status in Match.RESULT_STATUSES:
-        raise ValidationError({"match": f"{match} already has a confirmed result; only a commissioner may edit it."})
+        raise ValidationError(
+            {
+                "match": _("%(match)s already has a confirmed result; only a commissioner may edit it.")
+                % {"match": match}
+            }
+        )
     if match.status != Match.Status.SCHEDULED:
-        raise ValidationError({"match": f"{match} is {match.status}; it takes no result."})
+        raise ValidationError(
+            {
+                "match": _("%(match)s is %(match_status)s; it takes no result.")
+                % {"match": match, "match_status": match.status}
+            }
+        )
     if match.kickoff > (now or timezone.now()):
-        raise ValidationError({"match": f"{match} is not due yet: it kicks off at {match.kickoff:%Y-%m-%d %H:%M} UTC."})
+        raise ValidationError(
+            {
+                "match": _("%(match)s is not due yet: it kicks off at %(match_kickoff)s UTC.")
+                % {"match": match, "match_kickoff": format(match.kickoff, "%Y-%m-%d %H:%M")}
+            }
+        )
 
 
 def open_submissions(match: Match) -> list[ResultSubmission]:
@@ -119,10 +152,10 @@ def _as_int(value: Any, key: str, errors: dict[str, str], *, minimum: int = 0) -
     try:
         number = int(value)
     except (TypeError, ValueError):
-        errors[key] = f"{value!r} is not a whole number."
+        errors[key] = _("%(value)r is not a whole number.") % {"value": value}
         return None
     if number < minimum:
-        errors[key] = f"{number} is below {minimum}."
+        errors[key] = _("%(number)s is below %(minimum)s.") % {"number": number, "minimum": minimum}
         return None
     return number
 
@@ -151,7 +184,7 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
     away_goals = _as_int(data.get("away_goals"), "away_goals", errors)
     for key, value in (("home_goals", home_goals), ("away_goals", away_goals)):
         if value is None and key not in errors:
-            errors[key] = "Enter the score."
+            errors[key] = _("Enter the score.")
     decided_by = data.get("decided_by") or Match.DecidedBy.REGULATION
     shootout = [_as_int(data.get(k), k, errors) for k in ("shootout_home", "shootout_away")]
     _check_decision(match, engine.clock, name, decided_by, home_goals, away_goals, shootout, errors)
@@ -163,10 +196,10 @@ def result_clean(match: Match, data: dict[str, Any]) -> dict[str, Any]:
     for side, value in ((Match.Side.HOME, home_goals), (Match.Side.AWAY, away_goals)):
         if value is not None and goals[side] != value and "events" not in errors:
             team = match.home if side == Match.Side.HOME else match.away
-            errors[f"{side}_goals"] = (
-                f"The score gives {team} {value} goals but {goals[side]} goals for {team} are entered "
-                "(its players' goals and the other side's own goals)."
-            )
+            errors[f"{side}_goals"] = _(
+                "The score gives %(team)s %(value)s goals but %(goals_side)s goals for %(team)s are entered"
+                " (its players' goals and the other side's own goals)."
+            ) % {"team": team, "value": value, "goals_side": goals[side]}
     if errors:
         raise ValidationError(errors)
     return {
@@ -192,32 +225,35 @@ def _check_decision(match, clock: Clock, name: str, decided_by, home_goals, away
     given = [s for s in shootout if s is not None]
     if not match.winner_required:
         if decided_by != Match.DecidedBy.REGULATION:
-            errors["decided_by"] = "A league match is decided in regulation time; a draw stands."
+            errors["decided_by"] = _("A league match is decided in regulation time; a draw stands.")
         if given:
-            errors["shootout_home"] = "A league match has no shoot-out."
+            errors["shootout_home"] = _("A league match has no shoot-out.")
         return
     if decided_by not in clock.decided_by:
-        errors["decided_by"] = f"A {name} knockout is decided by one of: {', '.join(clock.decided_by)}."
+        errors["decided_by"] = _("A %(name)s knockout is decided by one of: %(join_clock_decided_by)s.") % {
+            "name": name,
+            "join_clock_decided_by": ", ".join(clock.decided_by),
+        }
         return
     if home_goals is None or away_goals is None:
         return
     if decided_by == Match.DecidedBy.PENALTIES:
         if home_goals != away_goals:
-            errors["decided_by"] = "Only a draw goes to penalties."
+            errors["decided_by"] = _("Only a draw goes to penalties.")
         elif len(given) != 2:
-            errors["shootout_home"] = "Enter both sides' shoot-out goals."
+            errors["shootout_home"] = _("Enter both sides' shoot-out goals.")
         elif given[0] == given[1]:
-            errors["shootout_home"] = "A shoot-out has a winner: the two sides cannot score the same."
+            errors["shootout_home"] = _("A shoot-out has a winner: the two sides cannot score the same.")
     else:
         if home_goals == away_goals:
-            errors["decided_by"] = "A knockout needs a winner: a draw goes to penalties."
+            errors["decided_by"] = _("A knockout needs a winner: a draw goes to penalties.")
         if given:
-            errors["shootout_home"] = "Only a match decided by penalties has a shoot-out."
+            errors["shootout_home"] = _("Only a match decided by penalties has a shoot-out.")
 
 
 def _clean_events(raw, game: TableEntry, name: str, squad, limit: int, errors) -> list[dict[str, Any]]:
     if not isinstance(raw, list):
-        errors["events"] = "Give a list of events."
+        errors["events"] = _("Give a list of events.")
         return []
     events: list[tuple[int, dict[str, Any]]] = []
     sent_off: dict[int, int] = {}
@@ -226,18 +262,24 @@ def _clean_events(raw, game: TableEntry, name: str, squad, limit: int, errors) -
         item = item if isinstance(item, dict) else {}
         kind = str(item.get("kind") or "")
         if kind not in game.timed:
-            errors[f"{key}.kind"] = f"{name} has no event {kind!r}; choose from {', '.join(game.timed)}."
+            errors[f"{key}.kind"] = _("%(name)s has no event %(kind)r; choose from %(join_game_timed)s.") % {
+                "name": name,
+                "kind": kind,
+                "join_game_timed": ", ".join(game.timed),
+            }
         minute = _as_int(item.get("minute"), f"{key}.minute", errors, minimum=1)
         if minute is None and f"{key}.minute" not in errors:
-            errors[f"{key}.minute"] = "Enter the minute."
+            errors[f"{key}.minute"] = _("Enter the minute.")
         elif minute is not None and minute > limit:
-            errors[f"{key}.minute"] = f"Minute {minute} is after the end of the game ({name}: {limit} minutes)."
+            errors[f"{key}.minute"] = _(
+                "Minute %(minute)s is after the end of the game (%(name)s: %(limit)s minutes)."
+            ) % {"minute": minute, "name": name, "limit": limit}
         player = _squad_player(item.get("player"), f"{key}.player", squad, errors)
         out = None
         if kind == "substitution":
             out = _squad_player(item.get("out"), f"{key}.out", squad, errors)
             if out is not None and player is not None and squad[out][0] != squad[player][0]:
-                errors[f"{key}.out"] = f"{squad[out][1]} plays for the other side."
+                errors[f"{key}.out"] = _("%(squad_out_1)s plays for the other side.") % {"squad_out_1": squad[out][1]}
         if None in (minute, player) or f"{key}.kind" in errors:
             continue
         if kind in game.sent_off:
@@ -249,22 +291,33 @@ def _clean_events(raw, game: TableEntry, name: str, squad, limit: int, errors) -
             have = sum(e["minute"] <= event["minute"] for e in booked)
             if have < needed:
                 kind = event["kind"]
-                errors[f"events[{i}].kind"] = (
-                    f"{'An' if kind[0] in 'aeiou' else 'A'} {kind} needs {needed} earlier {game.booking} of "
-                    f"{squad[event['player']][1]} ({have} entered): enter {'it' if needed == 1 else 'them'} too."
-                )
+                errors[f"events[{i}].kind"] = ngettext(
+                    "%(article)s %(kind)s needs %(needed)d earlier %(booking)s of %(player)s (%(have)d entered): "
+                    "enter it too.",
+                    "%(article)s %(kind)s needs %(needed)d earlier %(booking)s of %(player)s (%(have)d entered): "
+                    "enter them too.",
+                    needed,
+                ) % {
+                    "article": "An" if kind[0] in "aeiou" else "A",
+                    "kind": kind,
+                    "needed": needed,
+                    "booking": game.booking,
+                    "player": squad[event["player"]][1],
+                    "have": have,
+                }
+
         red, minute = sent_off.get(event["player"]), event["minute"]
         if event["kind"] in GOAL_KINDS and red is not None and minute > red:
             name_of = squad[event["player"]][1]
-            errors[f"events[{i}].player"] = (
-                f"{name_of} was sent off in minute {red} and cannot score in minute {minute}."
-            )
+            errors[f"events[{i}].player"] = _(
+                "%(name_of)s was sent off in minute %(red)s and cannot score in minute %(minute)s."
+            ) % {"name_of": name_of, "red": red, "minute": minute}
     return sorted((event for _, event in events), key=lambda e: e["minute"])
 
 
 def _clean_counts(raw, game: TableEntry, name: str, squad, errors) -> dict[str, dict[str, int]]:
     if not isinstance(raw, dict):
-        errors["counts"] = "Give the counts per player."
+        errors["counts"] = _("Give the counts per player.")
         return {}
     counts: dict[str, dict[str, int]] = {}
     for player_key, stats in raw.items():
@@ -272,7 +325,11 @@ def _clean_counts(raw, game: TableEntry, name: str, squad, errors) -> dict[str, 
         for stat, value in (stats or {}).items():
             key = f"counts[{player_key}].{stat}"
             if stat not in game.counted:
-                errors[key] = f"A {name} scoresheet counts {', '.join(game.counted)}, not {stat!r}."
+                errors[key] = _("A %(name)s scoresheet counts %(join_game_counted)s, not %(stat)r.") % {
+                    "name": name,
+                    "join_game_counted": ", ".join(game.counted),
+                    "stat": stat,
+                }
                 continue
             number = _as_int(value, key, errors)
             if player is not None and number:
@@ -287,6 +344,6 @@ def _squad_player(value, key: str, squad, errors) -> int | None:
         errors[key] = "Choose a player." if value in (None, "") else f"{value!r} is not a player id."
         return None
     if player not in squad:
-        errors[key] = f"Player {player} is not in either squad of this match."
+        errors[key] = _("Player %(player)s is not in either squad of this match.") % {"player": player}
         return None
     return player

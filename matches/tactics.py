@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from engines import CardError, get_engine
 from leagues.models import SeasonTeam
@@ -33,14 +34,14 @@ def tactics_judge(entry: SeasonTeam, tactics: object) -> tuple[dict, int]:
     """The tactics as the engine takes them and the BootCoins still to pay for them; a
     ``ValidationError`` on ``tactics`` with the engine's reason when it refuses them."""
     if not isinstance(tactics, dict):
-        raise ValidationError({"tactics": 'Give a JSON object, e.g. {"coach": "planner"}.'})
+        raise ValidationError({"tactics": _('Give a JSON object, e.g. {"coach": "planner"}.')})
     engine = get_engine(entry.season.league.engine)
     try:
         check_tactics(entry.season, tactics, team_id=entry.team_id)
     except CardError as exc:
         raise ValidationError({"tactics": str(exc)}) from exc
     except Exception as exc:  # noqa: BLE001 - an engine that crashes on bad orders still refuses them, it is no server error
-        raise ValidationError({"tactics": f"not understood: {exc!r}"}) from exc
+        raise ValidationError({"tactics": _("not understood: %(exc)r") % {"exc": exc}}) from exc
     return tactics, max(0, engine.tactics_cost(tactics) - tactics_paid(entry))
 
 
@@ -56,7 +57,12 @@ def season_tactics_set(entry: SeasonTeam, tactics: object, *, by=None) -> Season
             try:
                 ledger.post_one(entry.season, entry.team, -due, TACTICAL_CARDS, note=note, by=by)
             except ledger.InsufficientFunds as exc:
-                raise ValidationError({"tactics": f"The tactics buy {due} BC more: {exc.messages[0]}"}) from exc
+                raise ValidationError(
+                    {
+                        "tactics": _("The tactics buy %(due)s BC more: %(exc_messages_0)s")
+                        % {"due": due, "exc_messages_0": exc.messages[0]}
+                    }
+                ) from exc
         entry.tactics = tactics
         entry.save(update_fields=["tactics"])
     return entry

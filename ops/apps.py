@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class OpsConfig(AppConfig):
@@ -6,4 +7,4 @@ class OpsConfig(AppConfig):
     layering, beside web and api, so it may import every domain app."""
 
     name = "ops"
-    verbose_name = "Operations"
+    verbose_name = gettext_lazy("Operations")

@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
+from django.utils.translation import gettext as _
 
 from leagues.cache import standings_changed
 from leagues.models import League, Season
@@ -126,7 +127,8 @@ def export_order() -> list[type[models.Model]]:
                 break
         else:
             raise BackupError(
-                f"the league's models refer to each other in a circle: {', '.join(map(label, remaining))}"
+                _("the league's models refer to each other in a circle: %(join_map_label_remaining)s")
+                % {"join_map_label_remaining": ", ".join(map(label, remaining))}
             )
     return ordered
 
@@ -348,13 +350,13 @@ def _people(rows: list[dict], problems: _Problems) -> dict[str, int]:
 def _decode(field: models.Field, value: Any) -> Any:
     if value is None:
         if not field.null:
-            raise ValidationError("may not be empty (null)")
+            raise ValidationError(_("may not be empty (null)"))
         return None
     if isinstance(field, models.JSONField):
         return value
     value = field.to_python(value)
     if field.choices and value not in {c for c, _ in field.flatchoices} and not (field.blank and value == ""):
-        raise ValidationError(f"{value!r} is not one of the choices")
+        raise ValidationError(_("%(value)r is not one of the choices") % {"value": value})
     field.run_validators(value)
     return value
 
@@ -375,12 +377,14 @@ def league_import(data: dict) -> League:
     try:
         with transaction.atomic():
             if League.objects.filter(slug=slug).exists():
-                raise BackupError(f"league {slug!r} exists already: delete it or import into another database")
+                raise BackupError(
+                    _("league %(slug)r exists already: delete it or import into another database") % {"slug": slug}
+                )
             league = _create_rows(data, problems)
             if problems:
                 raise BackupError("; ".join(problems))
     except DatabaseError as exc:
-        raise BackupError(f"the database refused the rows (nothing was imported): {exc}") from exc
+        raise BackupError(_("the database refused the rows (nothing was imported): %(exc)s") % {"exc": exc}) from exc
     return league
 
 

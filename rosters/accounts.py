@@ -9,6 +9,7 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from leagues.models import League, Team
 from notifications.models import Kind
@@ -21,12 +22,19 @@ def find_team(league_slug: str, team: str) -> Team:
     try:
         league = League.objects.get(slug=league_slug)
     except League.DoesNotExist as exc:
-        raise ValidationError({"league": f"no league with slug {league_slug!r}"}) from exc
+        raise ValidationError(
+            {"league": _("no league with slug %(league_slug)r") % {"league_slug": league_slug}}
+        ) from exc
     teams = league.teams.all()
     found = teams.filter(name__iexact=team).first() or (teams.filter(pk=team).first() if team.isdigit() else None)
     if found is None:
         names = ", ".join(teams.values_list("name", flat=True)) or "none yet"
-        raise ValidationError({"team": f"{league.name} has no team {team!r} (teams: {names})"})
+        raise ValidationError(
+            {
+                "team": _("%(league_name)s has no team %(team)r (teams: %(names)s)")
+                % {"league_name": league.name, "team": team, "names": names}
+            }
+        )
     return found
 
 
@@ -46,13 +54,18 @@ def invite_manager(team: Team, email: str, *, by=None) -> tuple[object, str]:
     try:
         validate_email(email)
     except ValidationError as exc:
-        raise ValidationError({"email": f"{email!r} is not an email address"}) from exc
+        raise ValidationError({"email": _("%(email)r is not an email address") % {"email": email}}) from exc
     User = get_user_model()
     with transaction.atomic():
         locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
         user = User.objects.filter(username=email).first()
         if locked.manager_id and (user is None or locked.manager_id != user.pk):
-            raise ValidationError({"team": f"{team.name} is already managed by {locked.manager}"})
+            raise ValidationError(
+                {
+                    "team": _("%(team_name)s is already managed by %(locked_manager)s")
+                    % {"team_name": team.name, "locked_manager": locked.manager}
+                }
+            )
         if user is None:
             user = User(username=email, email=email)
             user.set_unusable_password()

@@ -106,11 +106,15 @@ class PlayerAdmin(LeagueScopedAdmin):
                 elif form.cleaned_data["csv_file"]:
                     players = import_csv(league, form.cleaned_data["csv_file"].read())
                 else:
-                    raise ValidationError("choose a CSV file")
+                    raise ValidationError(_("choose a CSV file"))
             except ValidationError as exc:
                 errors = exc.messages if "sample" not in request.POST else [validation_message(exc)]
             else:
-                self.message_user(request, f"{len(players)} cards added to {league}'s pool.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("%(count)s cards added to %(league)s's pool.") % {"count": len(players), "league": league},
+                    messages.SUCCESS,
+                )
                 return redirect(reverse("admin:rosters_player_changelist") + f"?league__id__exact={league.pk}")
         context = {
             **self.admin_site.each_context(request),
@@ -122,7 +126,7 @@ class PlayerAdmin(LeagueScopedAdmin):
         }
         return TemplateResponse(request, "admin/rosters/player/import.html", context)
 
-    @admin.action(description="Export selected cards to CSV")
+    @admin.action(description=_("Export selected cards to CSV"))
     def export_csv_action(self, request, queryset):
         response = HttpResponse(export_csv(queryset.order_by("league", "id")), content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="pool.csv"'
@@ -139,7 +143,7 @@ class SquadMemberAdmin(LeagueScopedAdmin):
     autocomplete_fields = ["player"]
     actions = ["release_action"]
 
-    @admin.action(description="Release selected cards to the free agents (for the league's refund)")
+    @admin.action(description=_("Release selected cards to the free agents (for the league's refund)"))
     def release_action(self, request, queryset):
         """A manager releases his own team's cards, a commissioner any team's: the service checks
         who acts for which team, the window and the squad, row by row."""
@@ -151,7 +155,11 @@ class SquadMemberAdmin(LeagueScopedAdmin):
             except ValidationError as exc:
                 self.message_user(request, f"{member}: {validation_message(exc)}", messages.ERROR)
             else:
-                self.message_user(request, f"{member.player.name} released by {member.team}: {refund} BC back.")
+                self.message_user(
+                    request,
+                    _("%(member_player_name)s released by %(member_team)s: %(refund)s BC back.")
+                    % {"member_player_name": member.player.name, "member_team": member.team, "refund": refund},
+                )
 
 
 @admin.register(Keeper)
@@ -329,16 +337,16 @@ class DraftAdmin(LeagueScopedAdmin):
             form.base_fields["order"].help_text = "Team ids: " + team_names_by_id(obj)
         return form
 
-    @admin.display(description="order")
+    @admin.display(description=_("order"))
     def draft_order(self, draft):
         names = dict(draft.season.teams.values_list("pk", "name"))
         return ", ".join(f"{n}. {names.get(team_id, team_id)}" for n, team_id in enumerate(draft.order, start=1))
 
-    @admin.display(description="pick")
+    @admin.display(description=_("pick"))
     def progress(self, draft):
         return pick_label(draft)
 
-    @admin.display(description="draft room")
+    @admin.display(description=_("draft room"))
     def room_link(self, draft):
         return format_html('<a href="{}">open</a>', reverse("admin:rosters_draft_room", args=[draft.pk]))
 

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 
 class RostersConfig(AppConfig):
     name = "rosters"
-    verbose_name = "Player cards and squads"
+    verbose_name = _("Player cards and squads")
 
     def ready(self) -> None:
         from rosters import signals  # noqa: F401 - connects the receivers

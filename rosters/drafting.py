@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.context import recorded_by_caller
@@ -33,7 +34,8 @@ def load_pool(league, cards: Iterable[Mapping[str, Any]], *, source: str = "") -
             league,
             engine,
             card,
-            label=f"card {number} ({card.get('name') or f'card {number}'})",
+            label=_("card %(number)s (%(card_get_name_or_f_card_number)s)")
+            % {"number": number, "card_get_name_or_f_card_number": card.get("name") or f"card {number}"},
             external_id=f"{source}{card.get('id', number)}",
         )
         for number, card in enumerate(cards, start=1)
@@ -45,9 +47,14 @@ def load_pool(league, cards: Iterable[Mapping[str, Any]], *, source: str = "") -
 def load_engine_pool(league, engine_key: str, *, seed: int = 1) -> list[Player]:
     """Add the engine's sample pool for ``seed`` to the league's pool; the league must use that engine."""
     if league is None:
-        raise ValidationError({"league": "no such league"})
+        raise ValidationError({"league": _("no such league")})
     if engine_key != league.engine:
-        raise ValidationError({"engine": f"{league.name} plays {league.engine}, not {engine_key}"})
+        raise ValidationError(
+            {
+                "engine": _("%(league_name)s plays %(league_engine)s, not %(engine_key)s")
+                % {"league_name": league.name, "league_engine": league.engine, "engine_key": engine_key}
+            }
+        )
     return load_pool(league, get_engine(engine_key).sample_pool(seed), source=f"sample{seed}:")
 
 
@@ -65,7 +72,12 @@ def load_sample_pool(league, *, teams: int, seed: int) -> list[Player]:
         dearest_first = sorted(loaded, key=lambda p: -p.price)
         if _witness(dearest_first, needs, reserves, budget) is not None:
             return loaded
-    raise ValidationError({"budget": f"the sample pool cannot fill {teams} squads within {league.budget} BC each"})
+    raise ValidationError(
+        {
+            "budget": _("the sample pool cannot fill %(teams)s squads within %(league_budget)s BC each")
+            % {"teams": teams, "league_budget": league.budget}
+        }
+    )
 
 
 def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]]:
@@ -97,7 +109,12 @@ def autodraft(season, *, seed: int | None = None) -> dict[int, list[SquadMember]
 
     plan = _witness(free, needs, reserves, budget)
     if plan is None:
-        raise ValidationError({"budget": f"the free cards cannot fill {len(teams)} squads within {league.budget} BC"})
+        raise ValidationError(
+            {
+                "budget": _("the free cards cannot fill %(count)s squads within %(league_budget)s BC")
+                % {"count": len(teams), "league_budget": league.budget}
+            }
+        )
     for round_number in range(rules.size):
         order = teams if round_number % 2 == 0 else teams[::-1]
         for team in order:

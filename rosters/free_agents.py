@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from leagues.errors import validation_message
 from leagues.models import ClaimsBy, League, Season, Team
@@ -47,23 +48,32 @@ def _team(season: Season, team_id: int, by) -> Team:
     """The season's team the person acts for, or the reason they may not."""
     team = season.teams.select_related("league").filter(pk=team_id).first()
     if team is None:
-        raise TransferError({"team": f"Team {team_id} does not play in {season}."})
+        raise TransferError(
+            {"team": _("Team %(team_id)s does not play in %(season)s.") % {"team_id": team_id, "season": season}}
+        )
     if by is not None and not can_act_for(by, team):
-        raise TransferError({"team": f"You may only move for your own team, not {team} (or as its commissioner)."})
+        raise TransferError(
+            {"team": _("You may only move for your own team, not %(team)s (or as its commissioner).") % {"team": team}}
+        )
     return team
 
 
 def _card(season: Season, player_id: int, field: str = "player") -> Player:
     player = Player.objects.filter(pk=player_id, league_id=season.league_id).first()
     if player is None:
-        raise TransferError({field: f"Card {player_id} is not in the pool of {season.league}."})
+        raise TransferError(
+            {
+                field: _("Card %(player_id)s is not in the pool of %(season_league)s.")
+                % {"player_id": player_id, "season_league": season.league}
+            }
+        )
     return player
 
 
 def _season(season_id: int) -> Season:
     season = Season.objects.select_related("league").filter(pk=season_id).first()
     if season is None:
-        raise TransferError({"season": f"No season {season_id}."})
+        raise TransferError({"season": _("No season %(season_id)s.") % {"season_id": season_id}})
     return season
 
 
@@ -81,8 +91,14 @@ def _claims_closed(window: TransferWindow) -> TransferError:
     zone = window.season.league.time_zone
     return TransferError(
         {
-            "window": f"Claims of this window closed at {zone_time_text(window.claims_deadline, zone)}; "
-            f"free agents are signed first come first served until {zone_time_text(window.closes_at, zone)}."
+            "window": _(
+                "Claims of this window closed at %(window_claims_deadline)s; free agents are signed first "
+                "come first served until %(window_closes_at)s."
+            )
+            % {
+                "window_claims_deadline": zone_time_text(window.claims_deadline, zone),
+                "window_closes_at": zone_time_text(window.closes_at, zone),
+            }
         }
     )
 
@@ -129,20 +145,35 @@ def claim_make(
         if bid is None or league.claims_by != ClaimsBy.BIDS:
             bid = player.price
         elif bid < player.price:
-            raise TransferError({"bid": f"A bid on {player.name} is at least its price, {player.price} BC."})
+            raise TransferError(
+                {
+                    "bid": _("A bid on %(player_name)s is at least its price, %(player_price)s BC.")
+                    % {"player_name": player.name, "player_price": player.price}
+                }
+            )
         problem = _holder_problem(season, player) or _release_problem(season, team, release)
         if problem:
             raise TransferError(problem)
         if window.claims.filter(team=team, player=player, state=Claim.State.PENDING).exists():
-            raise TransferError({"player": f"{team} already claims {player.name} in this window."})
+            raise TransferError(
+                {
+                    "player": _("%(team)s already claims %(player_name)s in this window.")
+                    % {"team": team, "player_name": player.name}
+                }
+            )
         refund = refund_for(_paid(season, team, release), league) if release else 0
         coins = ledger.balance(season, team)
         if coins + refund < bid:
             extra = f" and {refund} BC back for {release.name}" if release else ""
-            raise TransferError({"bid": f"{team} has {coins} BC{extra}, not enough to pay {bid} BC for {player.name}."})
+            raise TransferError(
+                {
+                    "bid": _("%(team)s has %(coins)s BC%(extra)s, not enough to pay %(bid)s BC for %(player_name)s.")
+                    % {"team": team, "coins": coins, "extra": extra, "bid": bid, "player_name": player.name}
+                }
+            )
         fit = squad_problem(season, team, adding=[player], removing=[release] if release else [])
         if fit:
-            raise TransferError({"release": f"{fit} Name a card to release if the claim wins."})
+            raise TransferError({"release": _("%(fit)s Name a card to release if the claim wins.") % {"fit": fit}})
         return Claim.objects.create(window=window, team=team, player=player, release=release, bid=bid, created_by=by)
 
 
@@ -151,13 +182,23 @@ def claim_withdraw(claim_id: int, *, by=None) -> Claim:
     with transaction.atomic():
         claim = Claim.objects.select_related("team__league", "player").filter(pk=claim_id).first()
         if claim is None:
-            raise TransferError({"claim": f"No claim {claim_id}."})
+            raise TransferError({"claim": _("No claim %(claim_id)s.") % {"claim_id": claim_id}})
         if by is not None and not can_act_for(by, claim.team):
-            raise TransferError({"team": f"You may only withdraw your own team's claims, not {claim.team}'s."})
+            raise TransferError(
+                {
+                    "team": _("You may only withdraw your own team's claims, not %(claim_team)s's.")
+                    % {"claim_team": claim.team}
+                }
+            )
         window = TransferWindow.objects.select_for_update().get(pk=claim.window_id)
         claim.refresh_from_db(fields=["state"])
         if claim.state != Claim.State.PENDING:
-            raise TransferError({"claim": f"The claim on {claim.player.name} is {claim.get_state_display()}."})
+            raise TransferError(
+                {
+                    "claim": _("The claim on %(claim_player_name)s is %(claim_get_state_display)s.")
+                    % {"claim_player_name": claim.player.name, "claim_get_state_display": claim.get_state_display()}
+                }
+            )
         if not claims_open(window):
             raise _claims_closed(window)
         claim.state, claim.settled_at, claim.reason = Claim.State.WITHDRAWN, timezone.now(), "withdrawn"
@@ -268,9 +309,18 @@ def claims_settle(window_id: int) -> TransferWindow:
 
 def _beaten(claim: Claim, winner: Claim, bids: bool, order: WaiverOrder) -> str:
     if bids and winner.bid > claim.bid:
-        return f"{claim.player.name} went to {winner.team} for a higher bid ({winner.bid} BC)."
+        return _("%(claim_player_name)s went to %(winner_team)s for a higher bid (%(winner_bid)s BC).") % {
+            "claim_player_name": claim.player.name,
+            "winner_team": winner.team,
+            "winner_bid": winner.bid,
+        }
     how = f"a level bid of {winner.bid} BC, " if bids else ""
-    return f"{claim.player.name} went to {winner.team}: {how}ahead in the waiver order ({order.basis})."
+    return _("%(claim_player_name)s went to %(winner_team)s: %(how)sahead in the waiver order (%(order_basis)s).") % {
+        "claim_player_name": claim.player.name,
+        "winner_team": winner.team,
+        "how": how,
+        "order_basis": order.basis,
+    }
 
 
 def claims_due() -> QuerySet[TransferWindow]:
@@ -311,9 +361,11 @@ def sign(season_id: int, *, team_id: int, player_id: int, release_id: int | None
         if claims_open(window):
             raise TransferError(
                 {
-                    "window": f"Until {zone_time_text(window.claims_deadline, season.league.time_zone)} free agents "
-                    "are claimed, not signed: "
-                    "make a claim; claims are settled at that time."
+                    "window": _(
+                        "Until %(window_claims_deadline)s free agents are claimed, not signed: make a claim; claims"
+                        " are settled at that time."
+                    )
+                    % {"window_claims_deadline": zone_time_text(window.claims_deadline, season.league.time_zone)}
                 }
             )
         claims_settle(window.pk)
@@ -323,7 +375,9 @@ def sign(season_id: int, *, team_id: int, player_id: int, release_id: int | None
             ledger.lock_teams([team.pk])
             return _move_in(season, team, player, player.price, Reason.SIGNING, release, note, by=by)
     except IntegrityError as exc:  # the last guard: the card went to another squad at this instant
-        raise TransferError({"player": f"{player.name} was signed by another team a moment ago."}) from exc
+        raise TransferError(
+            {"player": _("%(player_name)s was signed by another team a moment ago.") % {"player_name": player.name}}
+        ) from exc
 
 
 def release(season_id: int, *, team_id: int, player_id: int, by=None) -> int:
@@ -438,7 +492,12 @@ def free_agents_for(
         cards = cards.filter(price__lte=max_price)
     field = ordering.lstrip("-")
     if field not in ORDERINGS:
-        raise TransferError({"ordering": f"Order by one of {', '.join(ORDERINGS)} (a leading - for descending)."})
+        raise TransferError(
+            {
+                "ordering": _("Order by one of %(join_orderings)s (a leading - for descending).")
+                % {"join_orderings": ", ".join(ORDERINGS)}
+            }
+        )
     cards = cards.order_by(ordering, "name", "pk")
     if team is None:
         return [FreeAgent(p, None, "") for p in cards]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from leagues.models import Season, Team
@@ -111,7 +112,11 @@ def check_postings(season: Season, postings: Sequence[Posting]) -> None:
         if after < 0:
             cost = -sum(p.amount for p in mine)
             raise InsufficientFunds(
-                f"{names[team_id]} has {before[team_id]} BC, not enough to pay {cost} BC; a balance never goes below 0"
+                _(
+                    "%(names_team_id)s has %(before_team_id)s BC, not enough to pay %(cost)s BC; a balance "
+                    "never goes below 0"
+                )
+                % {"names_team_id": names[team_id], "before_team_id": before[team_id], "cost": cost}
             )
     bid = standing_bid(season)
     if bid is None or bid.team_id not in team_ids:
@@ -124,9 +129,19 @@ def check_postings(season: Season, postings: Sequence[Posting]) -> None:
         card = Player.objects.filter(pk=bid.player_id).values_list("name", flat=True).first()
         spends = " and ".join(f"a {Reason(p.reason).label} of {-p.amount} BC" for p in mine if p.amount < 0)
         raise InsufficientFunds(
-            f"{names[bid.team_id]} holds the highest bid in the auction, {bid.amount} BC for {card}, and has"
-            f" {before[bid.team_id]} BC: {spends} would leave {after} BC, less than its bid."
-            " Enter it once the lot is closed."
+            _(
+                "%(names_bid_team_id)s holds the highest bid in the auction, %(bid_amount)s BC for "
+                "%(card)s, and has %(before_bid_team_id)s BC: %(spends)s would leave %(after)s BC, less "
+                "than its bid. Enter it once the lot is closed."
+            )
+            % {
+                "names_bid_team_id": names[bid.team_id],
+                "bid_amount": bid.amount,
+                "card": card,
+                "before_bid_team_id": before[bid.team_id],
+                "spends": spends,
+                "after": after,
+            }
         )
 
 

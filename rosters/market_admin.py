@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin, ScopedInline, rendered_in_zone
 from leagues.errors import validation_message
@@ -74,7 +75,7 @@ class ClaimAdmin(LeagueScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Withdraw selected claims")
+    @admin.action(description=_("Withdraw selected claims"))
     def withdraw_action(self, request, queryset):
         for claim in queryset.select_related("player", "team"):
             try:
@@ -82,7 +83,7 @@ class ClaimAdmin(LeagueScopedAdmin):
             except ValidationError as exc:
                 self.message_user(request, f"{claim}: {validation_message(exc)}", messages.ERROR)
             else:
-                self.message_user(request, f"{claim}: withdrawn.")
+                self.message_user(request, _("%(claim)s: withdrawn.") % {"claim": claim})
 
     def get_urls(self):
         view = self.admin_site.admin_view
@@ -155,14 +156,26 @@ class ClaimAdmin(LeagueScopedAdmin):
                 claim = free_agents.claim_make(
                     season.pk, team_id=team_id, player_id=player_id, release_id=release_id, bid=bid, by=request.user
                 )
-                self.message_user(request, f"{claim}: claimed for {claim.bid} BC, settled at the claims deadline.")
+                self.message_user(
+                    request,
+                    _("%(claim)s: claimed for %(claim_bid)s BC, settled at the claims deadline.")
+                    % {"claim": claim, "claim_bid": claim.bid},
+                )
             elif action == "sign":
                 member = free_agents.sign(
                     season.pk, team_id=team_id, player_id=player_id, release_id=release_id, by=request.user
                 )
-                self.message_user(request, f"{member.player.name} signed by {member.team} for {member.price} BC.")
+                self.message_user(
+                    request,
+                    _("%(member_player_name)s signed by %(member_team)s for %(member_price)s BC.")
+                    % {
+                        "member_player_name": member.player.name,
+                        "member_team": member.team,
+                        "member_price": member.price,
+                    },
+                )
             else:
-                self.message_user(request, f"Unknown action {action!r}.", messages.ERROR)
+                self.message_user(request, _("Unknown action %(action)r.") % {"action": action}, messages.ERROR)
         except ValidationError as exc:
             self.message_user(request, validation_message(exc), messages.ERROR)
 

@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from engines import CardError, get_engine
 from leagues.zones import zone_time_text
@@ -16,9 +17,9 @@ class Player(models.Model):
     league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=100)
     role = models.CharField(max_length=20)
-    attributes = models.JSONField(help_text="The card's ratings for the league's game.")
-    price = models.PositiveSmallIntegerField(default=0, help_text="BootCoins")
-    external_id = models.CharField(max_length=50, blank=True, help_text="The card's id in its source pool.")
+    attributes = models.JSONField(help_text=_("The card's ratings for the league's game."))
+    price = models.PositiveSmallIntegerField(default=0, help_text=_("BootCoins"))
+    external_id = models.CharField(max_length=50, blank=True, help_text=_("The card's id in its source pool."))
 
     class Meta:
         ordering = ["name"]
@@ -47,7 +48,7 @@ class SquadMember(models.Model):
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="squad_members")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="squad_members")
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="squad_memberships")
-    price = models.PositiveSmallIntegerField(default=0, help_text="BootCoins paid")
+    price = models.PositiveSmallIntegerField(default=0, help_text=_("BootCoins paid"))
 
     class Meta:
         ordering = ["team", "player__role", "player__name"]
@@ -60,9 +61,9 @@ class SquadMember(models.Model):
 
     def clean(self) -> None:
         if self.team_id and self.season_id and self.team.league_id != self.season.league_id:
-            raise ValidationError({"team": "The team does not play in this season's league."})
+            raise ValidationError({"team": _("The team does not play in this season's league.")})
         if self.player_id and self.season_id and self.player.league_id != self.season.league_id:
-            raise ValidationError({"player": "The player is not in this league's pool."})
+            raise ValidationError({"player": _("The player is not in this league's pool.")})
 
 
 #: Ledger reasons that take BootCoins away (their amounts are <= 0); the others bring them in.
@@ -87,24 +88,24 @@ class LedgerEntry(models.Model):
     """
 
     class Reason(models.TextChoices):
-        BUDGET = "budget", "season budget"
-        DRAFT_PICK = "draft_pick", "draft pick"
-        AUCTION_WIN = "auction_win", "auction win"
-        SIGNING = "signing", "signing"
-        RELEASE_REFUND = "release_refund", "release refund"
-        GRANT = "grant", "commissioner grant"
-        FINE = "fine", "commissioner fine"
-        PRIZE = "prize", "prize money"
-        KEEPER = "keeper", "kept card"
-        CARRY_OVER = "carry_over", "coins carried over"
-        TACTICAL_CARDS = "tactical_cards", "extra tactical cards"
-        WAIVER_CLAIM = "waiver_claim", "waiver claim"
-        TRADE_OUT = "trade_out", "traded away"
-        TRADE_IN = "trade_in", "received in a trade"
+        BUDGET = "budget", _("season budget")
+        DRAFT_PICK = "draft_pick", _("draft pick")
+        AUCTION_WIN = "auction_win", _("auction win")
+        SIGNING = "signing", _("signing")
+        RELEASE_REFUND = "release_refund", _("release refund")
+        GRANT = "grant", _("commissioner grant")
+        FINE = "fine", _("commissioner fine")
+        PRIZE = "prize", _("prize money")
+        KEEPER = "keeper", _("kept card")
+        CARRY_OVER = "carry_over", _("coins carried over")
+        TACTICAL_CARDS = "tactical_cards", _("extra tactical cards")
+        WAIVER_CLAIM = "waiver_claim", _("waiver claim")
+        TRADE_OUT = "trade_out", _("traded away")
+        TRADE_IN = "trade_in", _("received in a trade")
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="ledger_entries")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="ledger_entries")
-    amount = models.IntegerField(help_text="BootCoins: negative when spent, positive when received.")
+    amount = models.IntegerField(help_text=_("BootCoins: negative when spent, positive when received."))
     reason = models.CharField(max_length=20, choices=Reason.choices)
     player = models.ForeignKey(
         Player,
@@ -112,10 +113,10 @@ class LedgerEntry(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="ledger_entries",
-        help_text="The card it paid for or refunded.",
+        help_text=_("The card it paid for or refunded."),
     )
     note = models.CharField(
-        max_length=200, blank=True, help_text="What it refers to, e.g. 'pick 12 of the 2026 draft'."
+        max_length=200, blank=True, help_text=_("What it refers to, e.g. 'pick 12 of the 2026 draft'.")
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -124,7 +125,7 @@ class LedgerEntry(models.Model):
 
     class Meta:
         ordering = ["season", "team", "id"]
-        verbose_name_plural = "ledger entries"
+        verbose_name_plural = _("ledger entries")
         constraints = [
             models.UniqueConstraint(
                 fields=["season", "team"], condition=models.Q(reason="budget"), name="one_budget_per_team_and_season"
@@ -164,9 +165,12 @@ class Keeper(models.Model):
         season = self.season
         deadline = season.keepers_deadline
         if deadline is not None and timezone.now() > deadline:
-            return f"Keepers of {season} were due by {zone_time_text(deadline, season.league.time_zone)}."
+            return _("Keepers of %(season)s were due by %(deadline)s.") % {
+                "season": season,
+                "deadline": zone_time_text(deadline, season.league.time_zone),
+            }
         if hasattr(season, "next_season"):
-            return f"{season} was rolled over already: its keepers are settled."
+            return _("%(season)s was rolled over already: its keepers are settled.") % {"season": season}
         return ""
 
     def clean(self) -> None:
@@ -178,11 +182,21 @@ class Keeper(models.Model):
         if settled := self.settled():
             raise ValidationError({"season": settled})
         if not SquadMember.objects.filter(season=season, team_id=self.team_id, player_id=self.player_id).exists():
-            raise ValidationError({"player": f"{self.player.name} is not in {self.team}'s squad of {season}."})
+            raise ValidationError(
+                {
+                    "player": _("%(player_name)s is not in %(team)s's squad of %(season)s.")
+                    % {"player_name": self.player.name, "team": self.team, "season": season}
+                }
+            )
         others = Keeper.objects.filter(season=season, team_id=self.team_id).exclude(pk=self.pk).count()
         if others + 1 > league.keepers_max:
             allowed = f"{league} lets a team keep {league.keepers_max} cards (keepers_max)"
-            raise ValidationError({"player": f"{allowed}; {self.team} has {others}."})
+            raise ValidationError(
+                {
+                    "player": _("%(allowed)s; %(team)s has %(others)s.")
+                    % {"allowed": allowed, "team": self.team, "others": others}
+                }
+            )
 
 
 class Draft(models.Model):
@@ -195,30 +209,30 @@ class Draft(models.Model):
     """
 
     class Format(models.TextChoices):
-        SNAKE = "snake", "snake with prices"
-        MARKET = "market", "market (Mutant Soccer)"
-        AUCTION = "auction", "auction"
+        SNAKE = "snake", _("snake with prices")
+        MARKET = "market", _("market (Mutant Soccer)")
+        AUCTION = "auction", _("auction")
 
     class OrderMethod(models.TextChoices):
-        RANDOM = "random", "random (with the season's seed)"
-        MANUAL = "manual", "set by hand"
-        REVERSE_TABLE = "reverse_table", "reverse of last season's table"
+        RANDOM = "random", _("random (with the season's seed)")
+        MANUAL = "manual", _("set by hand")
+        REVERSE_TABLE = "reverse_table", _("reverse of last season's table")
 
     class State(models.TextChoices):
-        SETUP = "setup", "not started"
-        RUNNING = "running", "running"
-        PAUSED = "paused", "paused"
-        DONE = "done", "done"
+        SETUP = "setup", _("not started")
+        RUNNING = "running", _("running")
+        PAUSED = "paused", _("paused")
+        DONE = "done", _("done")
 
     class AutopickBy(models.TextChoices):
-        RATING = "rating", "rating: the dearest card that keeps every squad completable"
-        VALUE = "value", "value: the most expected points per BootCoin"
+        RATING = "rating", _("rating: the dearest card that keeps every squad completable")
+        VALUE = "value", _("value: the most expected points per BootCoin")
 
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="draft")
     format = models.CharField(max_length=10, choices=Format.choices, default=Format.SNAKE)
     order_method = models.CharField(max_length=20, choices=OrderMethod.choices, default=OrderMethod.RANDOM)
     order = models.JSONField(
-        default=list, blank=True, help_text="Team ids in first-round order; drawn at the start unless set by hand."
+        default=list, blank=True, help_text=_("Team ids in first-round order; drawn at the start unless set by hand.")
     )
     previous_season = models.ForeignKey(
         "leagues.Season",
@@ -226,27 +240,31 @@ class Draft(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Whose final table gives the order (worst team first), for that order method.",
+        help_text=_("Whose final table gives the order (worst team first), for that order method."),
     )
     seconds_per_pick = models.PositiveIntegerField(default=90)
     state = models.CharField(max_length=10, choices=State.choices, default=State.SETUP)
-    pick_number = models.PositiveIntegerField(default=0, help_text="The pick on the clock, from 0.")
+    pick_number = models.PositiveIntegerField(default=0, help_text=_("The pick on the clock, from 0."))
     deadline = models.DateTimeField(null=True, blank=True)
-    seconds_left = models.FloatField(null=True, blank=True, help_text="Time left on the clock while paused.")
-    clock_token = models.CharField(max_length=32, blank=True, help_text="The clock task that may act now.")
+    seconds_left = models.FloatField(null=True, blank=True, help_text=_("Time left on the clock while paused."))
+    clock_token = models.CharField(max_length=32, blank=True, help_text=_("The clock task that may act now."))
     autopick_teams = models.ManyToManyField("leagues.Team", blank=True, related_name="+")
     autopick_by = models.CharField(
         max_length=10,
         choices=AutopickBy.choices,
         default=AutopickBy.RATING,
-        help_text="What the clock picks when a team's queue has nothing it may take (snake drafts): the dearest "
-        "card that keeps every squad completable, or the card with the most expected points a match per BootCoin "
-        "(its card value in the draft room, from the engine's simulations). Until a team's values are computed "
-        "for its squad the clock picks by rating, and the board says so.",
+        help_text=_(
+            "What the clock picks when a team's queue has nothing it may take (snake drafts): the dearest "
+            "card that keeps every squad completable, or the card with the most expected points a match per "
+            "BootCoin (its card value in the draft room, from the engine's simulations). Until a team's values "
+            "are computed for its squad the clock picks by rating, and the board says so."
+        ),
     )
-    market = models.JSONField(null=True, blank=True, help_text="The market's display, pile and turn (market format).")
+    market = models.JSONField(
+        null=True, blank=True, help_text=_("The market's display, pile and turn (market format).")
+    )
     lot = models.JSONField(
-        null=True, blank=True, help_text="The card up for auction, the highest bid and bidder (auction format)."
+        null=True, blank=True, help_text=_("The card up for auction, the highest bid and bidder (auction format).")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -258,9 +276,9 @@ class DraftPick(models.Model):
     """A move of a draft: a card bought, or in the market a check (pass) or a finish."""
 
     class Kind(models.TextChoices):
-        PICK = "pick", "pick"
-        CHECK = "check", "check (pass)"
-        FINISH = "finish", "finish"
+        PICK = "pick", _("pick")
+        CHECK = "check", _("check (pass)")
+        FINISH = "finish", _("finish")
 
     draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="picks")
     number = models.PositiveIntegerField()
@@ -268,11 +286,11 @@ class DraftPick(models.Model):
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")
     price = models.PositiveSmallIntegerField(default=0)
-    auto = models.BooleanField(default=False, help_text="Made by the clock or autopick.")
+    auto = models.BooleanField(default=False, help_text=_("Made by the clock or autopick."))
     auto_by = models.CharField(
         max_length=10,
         blank=True,
-        help_text="How the clock chose the card: queue, rating or value (blank for a manager's own move).",
+        help_text=_("How the clock chose the card: queue, rating or value (blank for a manager's own move)."),
     )
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -344,10 +362,10 @@ class TransferWindow(models.Model):
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="transfer_windows")
     opens_at = models.DateTimeField()
-    claims_deadline = models.DateTimeField(help_text="Claims on free agents are settled at this time.")
+    claims_deadline = models.DateTimeField(help_text=_("Claims on free agents are settled at this time."))
     closes_at = models.DateTimeField()
     after_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="A mid-season window: the round it follows (empty: before the first match)."
+        null=True, blank=True, help_text=_("A mid-season window: the round it follows (empty: before the first match).")
     )
     claims_settled_at = models.DateTimeField(null=True, blank=True, editable=False)
 
@@ -362,8 +380,10 @@ class TransferWindow(models.Model):
         if all(times) and not (self.opens_at <= self.claims_deadline <= self.closes_at):
             raise ValidationError(
                 {
-                    "claims_deadline": "A window opens, then its claims are settled, then it closes (opens_at <= "
-                    "claims_deadline <= closes_at)."
+                    "claims_deadline": _(
+                        "A window opens, then its claims are settled, then it closes (opens_at <= "
+                        "claims_deadline <= closes_at)."
+                    )
                 }
             )
 
@@ -374,10 +394,10 @@ class Claim(models.Model):
     settles claims by sealed bids (at least the card's price)."""
 
     class State(models.TextChoices):
-        PENDING = "pending"
-        WON = "won"
-        LOST = "lost", "lost (the reason says why)"
-        WITHDRAWN = "withdrawn"
+        PENDING = "pending", _("Pending")
+        WON = "won", _("Won")
+        LOST = "lost", _("lost (the reason says why)")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     window = models.ForeignKey(TransferWindow, on_delete=models.CASCADE, related_name="claims")
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="claims")
@@ -388,9 +408,9 @@ class Claim(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="+",
-        help_text="A card of the squad released to make room, if the claim wins.",
+        help_text=_("A card of the squad released to make room, if the claim wins."),
     )
-    bid = models.PositiveSmallIntegerField(default=0, help_text="BootCoins offered (sealed bids).")
+    bid = models.PositiveSmallIntegerField(default=0, help_text=_("BootCoins offered (sealed bids)."))
     state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
     reason = models.CharField(max_length=300, blank=True)
     created_by = models.ForeignKey(
@@ -417,19 +437,19 @@ class Trade(models.Model):
     period (``executes_at``); it executes under the teams' locks, or is refused with the reason."""
 
     class State(models.TextChoices):
-        PROPOSED = "proposed"
-        ACCEPTED = "accepted", "accepted (waiting for approval or the veto deadline)"
-        EXECUTED = "executed"
-        DECLINED = "declined"
-        WITHDRAWN = "withdrawn"
-        VETOED = "vetoed"
-        REFUSED = "refused", "refused (the reason says why)"
+        PROPOSED = "proposed", _("Proposed")
+        ACCEPTED = "accepted", _("accepted (waiting for approval or the veto deadline)")
+        EXECUTED = "executed", _("Executed")
+        DECLINED = "declined", _("Declined")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        VETOED = "vetoed", _("Vetoed")
+        REFUSED = "refused", _("refused (the reason says why)")
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="trades")
     proposer = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="trades_proposed")
     receiver = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="trades_received")
-    coins_offered = models.PositiveSmallIntegerField(default=0, help_text="BootCoins the proposer pays.")
-    coins_asked = models.PositiveSmallIntegerField(default=0, help_text="BootCoins the receiver pays.")
+    coins_offered = models.PositiveSmallIntegerField(default=0, help_text=_("BootCoins the proposer pays."))
+    coins_asked = models.PositiveSmallIntegerField(default=0, help_text=_("BootCoins the receiver pays."))
     state = models.CharField(max_length=10, choices=State.choices, default=State.PROPOSED)
     reason = models.CharField(max_length=300, blank=True)
     proposed_by = models.ForeignKey(
@@ -440,7 +460,7 @@ class Trade(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
-    executes_at = models.DateTimeField(null=True, blank=True, help_text="The end of the veto period.")
+    executes_at = models.DateTimeField(null=True, blank=True, help_text=_("The end of the veto period."))
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

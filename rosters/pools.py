@@ -31,6 +31,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils.translation import gettext as _
 
 from engines import CardError, get_engine
 from rosters.models import Player
@@ -112,8 +113,12 @@ def decode_csv(data: bytes) -> str:
         line = body.count(b"\n", 0, exc.start) + 1
         byte = exc.start - (body.rfind(b"\n", 0, exc.start) + 1) + 1
         raise ValidationError(
-            f"line {line}, byte {byte}: the file is not UTF-8 (byte 0x{body[exc.start]:02x} cannot start or"
-            ' continue a character there); save it as UTF-8 ("CSV UTF-8" in a spreadsheet) and import it again'
+            _(
+                "line %(line)s, byte %(byte)s: the file is not UTF-8 (byte 0x%(body_exc_start)s cannot "
+                'start or continue a character there); save it as UTF-8 ("CSV UTF-8" in a spreadsheet) and '
+                "import it again"
+            )
+            % {"line": line, "byte": byte, "body_exc_start": format(body[exc.start], "02x")}
         ) from exc
 
 
@@ -165,9 +170,9 @@ def import_csv(league, data: bytes | str) -> list[Player]:
     try:
         header = reader.fieldnames
     except csv.Error as exc:
-        raise ValidationError(f"line 1: {exc}") from exc
+        raise ValidationError(_("line 1: %(exc)s") % {"exc": exc}) from exc
     if not header or "role" not in [unquote(key.strip()) for key in header]:
-        raise ValidationError("line 1: the header must name the columns, at least name, role and price")
+        raise ValidationError(_("line 1: the header must name the columns, at least name, role and price"))
     header_errors = [
         f"line 1, column {n}: contains a NUL character (0x00)" for n, k in enumerate(header, 1) if "\x00" in k
     ]
@@ -203,7 +208,7 @@ def import_csv(league, data: bytes | str) -> list[Player]:
     if errors:
         raise ValidationError(errors)
     if not players:
-        raise ValidationError("the file has no cards")
+        raise ValidationError(_("the file has no cards"))
     with transaction.atomic():
         return Player.objects.bulk_create(players)
 

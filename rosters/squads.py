@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.context import recorded_by_caller
@@ -54,13 +55,19 @@ def squads_copy_errors(from_season: Season, to_season: Season) -> list[str]:
     drafted = sorted({m.team.name for m in SquadMember.objects.filter(season=to_season).select_related("team")})
     if drafted:
         errors.append(
-            f"Teams of {to_season} have squads already: {', '.join(drafted)}. Keep them, or copy into a season "
-            "without squads."
+            _(
+                "Teams of %(to_season)s have squads already: %(join_drafted)s. Keep them, or copy into a "
+                "season without squads."
+            )
+            % {"to_season": to_season, "join_drafted": ", ".join(drafted)}
         )
     having = set(SquadMember.objects.filter(season=from_season).values_list("team_id", flat=True))
     missing = [team.name for team in teams if team.pk not in having]
     if missing:
-        errors.append(f"Teams without a squad in {from_season}: {', '.join(missing)}. Draft them, or autodraft.")
+        errors.append(
+            _("Teams without a squad in %(from_season)s: %(join_missing)s. Draft them, or autodraft.")
+            % {"from_season": from_season, "join_missing": ", ".join(missing)}
+        )
     return errors
 
 

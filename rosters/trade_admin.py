@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.urls import path, reverse
+from django.utils.translation import gettext_lazy as _
 
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
 from leagues.errors import validation_message
@@ -28,10 +29,10 @@ class TradeForm(forms.ModelForm):
     trade service (``rosters.trades.trade_build``) so its refusal shows on the form."""
 
     offered = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), required=False, help_text="Cards of the proposer's squad it gives."
+        queryset=Player.objects.none(), required=False, help_text=_("Cards of the proposer's squad it gives.")
     )
     asked = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), required=False, help_text="Cards of the receiver's squad it asks for."
+        queryset=Player.objects.none(), required=False, help_text=_("Cards of the receiver's squad it asks for.")
     )
     user = None  # set per request by TradeAdmin.get_form
 
@@ -179,13 +180,13 @@ class TradeAdmin(LeagueScopedAdmin):
     def save_related(self, request, form, formsets, change):
         """The cards were saved by the service."""
 
-    @admin.display(description="cards")
+    @admin.display(description=_("cards"))
     def cards_moved(self, trade):
         return ", ".join(
             f"{c.player.name} ({c.from_team.name})" for c in trade.cards.select_related("player", "from_team")
         )
 
-    @admin.display(description="BootCoins")
+    @admin.display(description=_("BootCoins"))
     def coins(self, trade):
         parts = []
         if trade.coins_offered:
@@ -219,7 +220,12 @@ class TradeAdmin(LeagueScopedAdmin):
         try:
             done = TRADE_SERVICES[action](trade.pk, by=request.user, **kwargs)
         except trades.TransferError as exc:
-            self.message_user(request, f"Trade #{trade.pk}: {validation_message(exc)}", messages.ERROR)
+            self.message_user(
+                request,
+                _("Trade #%(trade_pk)s: %(validation_message_exc)s")
+                % {"trade_pk": trade.pk, "validation_message_exc": validation_message(exc)},
+                messages.ERROR,
+            )
         else:
             line = f"Trade #{done.pk} is {done.state}"
             level = messages.WARNING if done.state == Trade.State.REFUSED else messages.SUCCESS

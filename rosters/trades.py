@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from leagues.models import Season, Team
@@ -93,7 +94,12 @@ def cards_problem(season: Season, cards: Sequence[tuple[Player, Team]], *, verb:
     )
     for player, team in cards:
         if (player.pk, team.pk) not in held:
-            return f"{player.name} {verb} in {team}'s squad of {season}."
+            return _("%(player_name)s %(verb)s in %(team)s's squad of %(season)s.") % {
+                "player_name": player.name,
+                "verb": verb,
+                "team": team,
+                "season": season,
+            }
     return ""
 
 
@@ -170,26 +176,33 @@ def trade_build(
     teams = {t.pk: t for t in season.teams.select_related("league").filter(pk__in=[proposer_id, receiver_id])}
     for field, team_id in (("proposer", proposer_id), ("receiver", receiver_id)):
         if team_id not in teams:
-            raise TransferError({field: f"Team {team_id} does not play in {season}."})
+            raise TransferError(
+                {field: _("Team %(team_id)s does not play in %(season)s.") % {"team_id": team_id, "season": season}}
+            )
     proposer, receiver = teams[proposer_id], teams[receiver_id]
     if by is not None and not can_act_for(by, proposer):
-        raise TradeForbidden({"proposer": f"You may propose trades for your own team only, not for {proposer}."})
+        raise TradeForbidden(
+            {
+                "proposer": _("You may propose trades for your own team only, not for %(proposer)s.")
+                % {"proposer": proposer}
+            }
+        )
     if proposer == receiver:
-        raise TransferError({"receiver": "A trade is between two teams: choose another team than the proposer."})
+        raise TransferError({"receiver": _("A trade is between two teams: choose another team than the proposer.")})
     if coins_offered < 0 or coins_asked < 0:
-        raise TransferError({"coins_offered": "Give BootCoins as 0 or more, each way."})
+        raise TransferError({"coins_offered": _("Give BootCoins as 0 or more, each way.")})
     if not (offered or asked or coins_offered or coins_asked):
-        raise TransferError("Nothing is traded: offer or ask for at least one card or some BootCoins.")
+        raise TransferError(_("Nothing is traded: offer or ask for at least one card or some BootCoins."))
     if set(offered) & set(asked):
-        raise TransferError({"asked": "A card cannot be both offered and asked for."})
+        raise TransferError({"asked": _("A card cannot be both offered and asked for.")})
     players = Player.objects.in_bulk([*offered, *asked])
     cards = []
     for field, ids, team in (("offered", offered, proposer), ("asked", asked, receiver)):
         if len(set(ids)) != len(ids):
-            raise TransferError({field: "A card is named twice."})
+            raise TransferError({field: _("A card is named twice.")})
         for player_id in ids:
             if player_id not in players:
-                raise TransferError({field: f"No card with id {player_id}."})
+                raise TransferError({field: _("No card with id %(player_id)s.") % {"player_id": player_id}})
             cards.append((players[player_id], team))
         if problem := cards_problem(season, [c for c in cards if c[1] == team]):
             raise TransferError({field: problem})
@@ -238,7 +251,7 @@ def _lock(trade_id: int) -> Trade:
         .first()
     )
     if trade is None:
-        raise TransferError(f"No trade with id {trade_id}.")
+        raise TransferError(_("No trade with id %(trade_id)s.") % {"trade_id": trade_id})
     return trade
 
 
@@ -301,7 +314,7 @@ def trade_tell(trade_id: int) -> None:
 
 
 def _manager(team: Team) -> str:
-    return f"{team}'s manager or a commissioner of {team.league}"
+    return _("%(team)s's manager or a commissioner of %(team_league)s") % {"team": team, "team_league": team.league}
 
 
 def answers_for(user, trade: Trade, team: Team) -> bool:
@@ -325,13 +338,18 @@ def judges(user, trade: Trade) -> bool:
 
 def _refuse_unless(allowed: bool, trade: Trade, what: str, who: str) -> None:
     if not allowed:
-        raise TradeForbidden(f"Only {who} may {what} trade #{trade.pk}.")
+        raise TradeForbidden(
+            _("Only %(who)s may %(what)s trade #%(trade_pk)s.") % {"who": who, "what": what, "trade_pk": trade.pk}
+        )
 
 
 def _require_state(trade: Trade, state: str, what: str) -> None:
     if trade.state != state:
         why = f" ({trade.reason})" if trade.reason else ""
-        raise TransferError(f"Trade #{trade.pk} is {trade.state}{why}; it can be {what} only while {state}.")
+        raise TransferError(
+            _("Trade #%(trade_pk)s is %(trade_state)s%(why)s; it can be %(what)s only while %(state)s.")
+            % {"trade_pk": trade.pk, "trade_state": trade.state, "why": why, "what": what, "state": state}
+        )
 
 
 def trade_accept(trade_id: int, *, by=None) -> Trade:
@@ -387,8 +405,11 @@ def trade_approve(trade_id: int, *, by=None) -> Trade:
         _require_state(trade, State.ACCEPTED, "approved")
         if trade.executes_at is not None:
             raise TransferError(
-                f"Trade #{trade.pk} needs no approval: it executes at the end of its veto period,"
-                f" {zone_time_text(trade.executes_at, league.time_zone)}."
+                _(
+                    "Trade #%(trade_pk)s needs no approval: it executes at the end of its veto period, "
+                    "%(trade_executes_at)s."
+                )
+                % {"trade_pk": trade.pk, "trade_executes_at": zone_time_text(trade.executes_at, league.time_zone)}
             )
         _close(trade, State.ACCEPTED, by=by, action="approved", executes_at=timezone.now())
         return _execute(trade, by=by)
@@ -404,7 +425,8 @@ def trade_veto(trade_id: int, *, by=None, reason: str = "") -> Trade:
         _require_state(trade, State.ACCEPTED, "vetoed")
         if trade.executes_at is not None and timezone.now() >= trade.executes_at:
             raise TransferError(
-                f"The veto period of trade #{trade.pk} ended {trade.executes_at:%Y-%m-%d %H:%M}: it goes through."
+                _("The veto period of trade #%(trade_pk)s ended %(trade_executes_at)s: it goes through.")
+                % {"trade_pk": trade.pk, "trade_executes_at": zone_time_text(trade.executes_at, league.time_zone)}
             )
         return _close(trade, State.VETOED, by=by, reason=reason or "vetoed by the commissioner")
 
@@ -437,7 +459,10 @@ def _execute(trade: Trade, *, by=None) -> Trade:
                 taker = trade.receiver_id if giver.pk == trade.proposer_id else trade.proposer_id
                 held = SquadMember.objects.filter(season=trade.season, team=giver, player=player)
                 if held.update(team_id=taker) != 1:  # a change that takes no team lock (the admin's squad list)
-                    raise TransferError(f"{player.name} is no longer in {giver}'s squad of {trade.season}.")
+                    raise TransferError(
+                        _("%(player_name)s is no longer in %(giver)s's squad of %(trade_season)s.")
+                        % {"player_name": player.name, "giver": giver, "trade_season": trade.season}
+                    )
                 # a card kept by the team that gives it is no longer its keeper (the rollover would refuse it)
                 Keeper.objects.filter(season=trade.season, team=giver, player=player).delete()
                 moves.append([player.pk, giver.pk, taker])

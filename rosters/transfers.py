@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.celery import app
 from engines import get_engine
@@ -36,18 +37,23 @@ def window_required(season: Season, at: datetime | None = None) -> TransferWindo
     draft = Draft.objects.filter(season=season).first()
     if draft is not None and draft.state != Draft.State.DONE:
         raise TransferError(
-            f"The draft of {season} is {draft.get_state_display()}: cards move by the draft until it is over."
+            _("The draft of %(season)s is %(draft_get_state_display)s: cards move by the draft until it is over.")
+            % {"season": season, "draft_get_state_display": draft.get_state_display()}
         )
     window = open_window(season, at)
     if window is not None:
         return window
     upcoming = season.transfer_windows.filter(opens_at__gt=at).order_by("opens_at").first()
     when = (
-        f"; the next opens {zone_time_text(upcoming.opens_at, season.league.time_zone)}"
+        _("; the next opens %(opens_at)s") % {"opens_at": zone_time_text(upcoming.opens_at, season.league.time_zone)}
         if upcoming
-        else "; no other window is set"
+        else _("; no other window is set")
     )
-    raise TransferError(f"No transfer window of {season} is open{when}. Outside a window no card moves.")
+
+    raise TransferError(
+        _("No transfer window of %(season)s is open%(when)s. Outside a window no card moves.")
+        % {"season": season, "when": when}
+    )
 
 
 def free_agents(season: Season) -> QuerySet[Player]:
@@ -66,7 +72,11 @@ def squad_problem(season: Season, team: Team, *, adding: Iterable[Player] = (), 
     squad = [m.player for m in SquadMember.objects.filter(season=season, team=team).select_related("player")]
     cards = [p for p in squad if p.pk not in removed] + list(adding)
     if len(cards) > rules.size:
-        return f"{team}'s squad would hold {len(cards)} cards; the game allows {rules.size}."
+        return _("%(team)s's squad would hold %(count)s cards; the game allows %(rules_size)s.") % {
+            "team": team,
+            "count": len(cards),
+            "rules_size": rules.size,
+        }
     over = sum(max(0, n - rules.roles.get(role, 0)) for role, n in Counter(p.role for p in cards).items())
     if over > rules.reserves:
         counts = ", ".join(f"{n} {role}" for role, n in sorted(Counter(p.role for p in cards).items()))

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
-    verbose_name = "Tournaments"
+    verbose_name = _("Tournaments")
 
     def ready(self) -> None:
         from tournaments import signals  # noqa: F401 - connects the receivers

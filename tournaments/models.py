@@ -1,6 +1,7 @@
 """Knockout brackets: a season whose matches are the ties of a bracket."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Bracket(models.Model):
@@ -8,23 +9,25 @@ class Bracket(models.Model):
 
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="bracket")
     third_place = models.BooleanField(
-        default=False, help_text="Play a match for third place between the losing semi-finalists."
+        default=False, help_text=_("Play a match for third place between the losing semi-finalists.")
     )
     two_legged_rounds = models.JSONField(
         default=list,
         blank=True,
-        help_text="Round numbers played over two legs, e.g. [1, 2]; the last round's number makes the final "
-        "and the third-place match two-legged.",
+        help_text=_(
+            "Round numbers played over two legs, e.g. [1, 2]; the last round's number makes the final "
+            "and the third-place match two-legged."
+        ),
     )
     away_goals = models.BooleanField(
-        default=False, help_text="Two-legged ties: level on aggregate, the side with more away goals goes through."
+        default=False, help_text=_("Two-legged ties: level on aggregate, the side with more away goals goes through.")
     )
     double_elimination = models.BooleanField(
-        default=False, help_text="A losers' bracket: a team is out after its second defeat; a grand final."
+        default=False, help_text=_("A losers' bracket: a team is out after its second defeat; a grand final.")
     )
     bracket_reset = models.BooleanField(
         default=False,
-        help_text="Double elimination: if the losers' bracket winner wins the grand final, it is played again.",
+        help_text=_("Double elimination: if the losers' bracket winner wins the grand final, it is played again."),
     )
     rounds = models.PositiveSmallIntegerField(default=0, editable=False)
     drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
@@ -55,27 +58,27 @@ class Tie(models.Model):
     """One place in the bracket: two teams (or a team and a bye), a match, a winner."""
 
     class Side(models.TextChoices):
-        WINNERS = "W", "winners' bracket"
-        LOSERS = "L", "losers' bracket"
-        FINAL = "F", "grand final"
+        WINNERS = "W", _("winners' bracket")
+        LOSERS = "L", _("losers' bracket")
+        FINAL = "F", _("grand final")
 
     bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="ties")
     side = models.CharField(max_length=1, choices=Side.choices, default=Side.WINNERS)
     round = models.PositiveSmallIntegerField()
-    slot = models.PositiveSmallIntegerField(help_text="Position in the round, from the top of the bracket.")
+    slot = models.PositiveSmallIntegerField(help_text=_("Position in the round, from the top of the bracket."))
     third_place = models.BooleanField(default=False)
     home = models.ForeignKey("leagues.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     away = models.ForeignKey("leagues.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    bye = models.BooleanField(default=False, help_text="The home team goes through without a match.")
+    bye = models.BooleanField(default=False, help_text=_("The home team goes through without a match."))
     first_leg = models.OneToOneField(
         "matches.Match",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="first_leg_of",
-        help_text="Two-legged ties: the first leg, at the lower seed's ground; ``match`` is the second leg.",
+        help_text=_("Two-legged ties: the first leg, at the lower seed's ground; ``match`` is the second leg."),
     )
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="tie")
     decider = models.OneToOneField(
@@ -84,7 +87,7 @@ class Tie(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="decider_of",
-        help_text="Two-legged ties still level after the second leg's own decider: one deciding match.",
+        help_text=_("Two-legged ties still level after the second leg's own decider: one deciding match."),
     )
     winner = models.ForeignKey("leagues.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
@@ -115,12 +118,14 @@ class GroupStage(models.Model):
 
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="group_stage")
     group_count = models.PositiveSmallIntegerField()
-    advance = models.PositiveSmallIntegerField(default=2, help_text="How many teams of each group go through.")
-    third_place = models.BooleanField(default=False, help_text="The knockout after the groups plays for third place.")
-    two_legged_rounds = models.JSONField(
-        default=list, blank=True, help_text="The knockout's rounds played over two legs, e.g. [1, 2]."
+    advance = models.PositiveSmallIntegerField(default=2, help_text=_("How many teams of each group go through."))
+    third_place = models.BooleanField(
+        default=False, help_text=_("The knockout after the groups plays for third place.")
     )
-    away_goals = models.BooleanField(default=False, help_text="The knockout's two-legged ties count away goals.")
+    two_legged_rounds = models.JSONField(
+        default=list, blank=True, help_text=_("The knockout's rounds played over two legs, e.g. [1, 2].")
+    )
+    away_goals = models.BooleanField(default=False, help_text=_("The knockout's two-legged ties count away goals."))
     knockout = models.OneToOneField(
         "leagues.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="group_stage_of"
     )
@@ -152,12 +157,12 @@ class Swiss(models.Model):
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="swiss")
     rounds = models.PositiveSmallIntegerField()
     ranking = models.JSONField(
-        default=list, editable=False, help_text="Team ids, best first: the seeding that breaks the last ties."
+        default=list, editable=False, help_text=_("Team ids, best first: the seeding that breaks the last ties.")
     )
     drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
-        verbose_name_plural = "Swiss tournaments"
+        verbose_name_plural = _("Swiss tournaments")
 
     def __str__(self) -> str:
         return f"{self.season} Swiss"
@@ -183,18 +188,18 @@ class Playoffs(models.Model):
     drawn by the worker that stores the season's last league result."""
 
     season = models.OneToOneField("leagues.Season", on_delete=models.CASCADE, related_name="playoffs")
-    top = models.PositiveSmallIntegerField(default=4, help_text="How many teams of the final table go through.")
-    third_place = models.BooleanField(default=False, help_text="The play-offs play for third place.")
+    top = models.PositiveSmallIntegerField(default=4, help_text=_("How many teams of the final table go through."))
+    third_place = models.BooleanField(default=False, help_text=_("The play-offs play for third place."))
     two_legged_rounds = models.JSONField(
-        default=list, blank=True, help_text="The knockout's rounds played over two legs, e.g. [1, 2]."
+        default=list, blank=True, help_text=_("The knockout's rounds played over two legs, e.g. [1, 2].")
     )
-    away_goals = models.BooleanField(default=False, help_text="The knockout's two-legged ties count away goals.")
+    away_goals = models.BooleanField(default=False, help_text=_("The knockout's two-legged ties count away goals."))
     knockout = models.OneToOneField(
         "leagues.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="playoffs_of"
     )
 
     class Meta:
-        verbose_name_plural = "play-offs"
+        verbose_name_plural = _("play-offs")
 
     def __str__(self) -> str:
         return f"{self.season} play-offs (top {self.top})"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.context import recorded_by_caller
@@ -25,14 +26,16 @@ def auction_refusal(board: Board, team_id: int, player: Player, amount: int) -> 
     least 1 BC for each squad place it still has to fill after this card.
     """
     if amount < 1:
-        return "bids are whole BootCoins, from 1"
+        return _("bids are whole BootCoins, from 1")
     lot = next((p for p in board.free if p.pk == player.pk), None)
     if lot is None:
-        return f"{player.name} is no longer available"
+        return _("%(player_name)s is no longer available") % {"player_name": player.name}
     places_after = board.places_left()[team_id] - 1
     left = board.coins[team_id] - amount
     if places_after >= 0 and left < places_after:
-        return f"a bid of {amount} BC would leave {left} BC for {places_after} places still to fill (1 BC each)"
+        return _(
+            "a bid of %(amount)s BC would leave %(left)s BC for %(places_after)s places still to fill (1 BC each)"
+        ) % {"amount": amount, "left": left, "places_after": places_after}
     lot.price = amount  # the board is this request's own copy
     return pick_refusal(board, team_id, lot)
 
@@ -41,20 +44,22 @@ def auction_move(draft: Draft, team_id: int, kind: str, player_id: int | None, a
     """Nominate a card with an opening bid, or raise the bid on the card up; each restarts the bid clock."""
     if kind == Kind.PICK:
         if draft.lot:
-            raise DraftError("a card is already up for auction: bid on it", field="kind")
+            raise DraftError(_("a card is already up for auction: bid on it"), field="kind")
         player = Player.objects.filter(pk=player_id, league_id=draft.season.league_id).first()
     elif kind == BID:
         if not draft.lot:
-            raise DraftError("no card is up for auction: the team on the clock nominates one", field="kind")
+            raise DraftError(_("no card is up for auction: the team on the clock nominates one"), field="kind")
         player = Player.objects.get(pk=draft.lot["player"])
         if team_id == draft.lot["team"]:
-            raise DraftError("your team already holds the highest bid", field="team")
+            raise DraftError(_("your team already holds the highest bid"), field="team")
         if amount is None or amount <= draft.lot["bid"]:
-            raise DraftError(f"bid more than {draft.lot['bid']} BC", field="amount")
+            raise DraftError(
+                _("bid more than %(draft_lot_bid)s BC") % {"draft_lot_bid": draft.lot["bid"]}, field="amount"
+            )
     else:
-        raise DraftError("an auction has nominations and bids only", field="kind")
+        raise DraftError(_("an auction has nominations and bids only"), field="kind")
     if player is None:
-        raise DraftError("that card is not in this league's pool", field="player")
+        raise DraftError(_("that card is not in this league's pool"), field="player")
     ledger.lock_teams([team_id])  # a fine of this team waits for the bid, or the bid sees the fine
     reason = auction_refusal(board_for(draft), team_id, player, amount or 0)
     if reason:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from audit.context import recorded_by_caller
@@ -59,7 +60,7 @@ def _lock(draft_id: int) -> Draft:
 
 def _require_commissioner(draft: Draft, by) -> None:
     if by is not None and not runs_league(by, draft.season.league):
-        raise DraftError("only the league's commissioner may do that")
+        raise DraftError(_("only the league's commissioner may do that"))
 
 
 def draft_start(draft_id: int, *, by=None) -> Draft:
@@ -68,10 +69,13 @@ def draft_start(draft_id: int, *, by=None) -> Draft:
         draft = _lock(draft_id)
         _require_commissioner(draft, by)
         if draft.state != State.SETUP:
-            raise DraftError(f"the draft is {draft.get_state_display()}, not waiting to start")
+            raise DraftError(
+                _("the draft is %(draft_get_state_display)s, not waiting to start")
+                % {"draft_get_state_display": draft.get_state_display()}
+            )
         draft.order = draft_order_draw(draft)
         if len(draft.order) < 2:
-            raise DraftError("a draft needs at least two teams in the season")
+            raise DraftError(_("a draft needs at least two teams in the season"))
         ledger.open_accounts(draft.season, draft.order)
         if draft.format == Draft.Format.MARKET:
             open_market(draft)
@@ -91,7 +95,7 @@ def draft_pause(draft_id: int, *, by=None) -> Draft:
         draft = _lock(draft_id)
         _require_commissioner(draft, by)
         if draft.state != State.RUNNING:
-            raise DraftError("only a running draft can be paused")
+            raise DraftError(_("only a running draft can be paused"))
         draft.state = State.PAUSED
         draft.seconds_left = max(0.0, (draft.deadline - timezone.now()).total_seconds())
         draft.deadline, draft.clock_token = None, ""
@@ -106,7 +110,7 @@ def draft_resume(draft_id: int, *, by=None) -> Draft:
         draft = _lock(draft_id)
         _require_commissioner(draft, by)
         if draft.state != State.PAUSED:
-            raise DraftError("only a paused draft can be resumed")
+            raise DraftError(_("only a paused draft can be resumed"))
         draft.state = State.RUNNING
         clock_set(draft, seconds=draft.seconds_left)
         draft.save()
@@ -136,22 +140,30 @@ def move_make(
     with transaction.atomic():
         draft = _lock(draft_id)
         if draft.state != State.RUNNING:
-            raise DraftError(f"the draft is {draft.get_state_display()}")
+            raise DraftError(
+                _("the draft is %(draft_get_state_display)s") % {"draft_get_state_display": draft.get_state_display()}
+            )
         if pick_number is not None and pick_number != draft.pick_number:
             gone = "has already been made" if pick_number < draft.pick_number else "is not on the clock yet"
             raise DraftError(
-                f"pick {pick_number + 1} {gone}; pick {draft.pick_number + 1} is on now", field="pick_number"
+                _("pick %(pick_number_1)s %(gone)s; pick %(draft_pick_number_1)s is on now")
+                % {"pick_number_1": pick_number + 1, "gone": gone, "draft_pick_number_1": draft.pick_number + 1},
+                field="pick_number",
             )
         team = draft.season.teams.filter(pk=team_id).first()
         if team is None or not can_act_for(by, team):
-            raise DraftError("you may only move for your own team", field="team")
+            raise DraftError(_("you may only move for your own team"), field="team")
         due = on_the_clock(draft)
         bidding = draft.format == Draft.Format.AUCTION and kind == BID
         if due != team.pk and not bidding:
-            raise DraftError(f"it is {draft.season.teams.get(pk=due).name}'s turn, not {team.name}'s", field="team")
+            raise DraftError(
+                _("it is %(draft_season_teams_get_pk_due_)s's turn, not %(team_name)s's")
+                % {"draft_season_teams_get_pk_due_": draft.season.teams.get(pk=due).name, "team_name": team.name},
+                field="team",
+            )
         commissioner = runs_league(by, draft.season.league)
         if not commissioner and draft.deadline and timezone.now() > draft.deadline:
-            raise DraftError("time ran out for this pick: the clock picks for your team")
+            raise DraftError(_("time ran out for this pick: the clock picks for your team"))
         if draft.format == Draft.Format.AUCTION:
             auction_move(draft, team.pk, kind, player_id, amount, by=by)
             draft.save()
@@ -160,7 +172,7 @@ def move_make(
         if kind == Kind.PICK:
             player = Player.objects.filter(pk=player_id, league_id=draft.season.league_id).first()
             if player is None:
-                raise DraftError("that card is not in this league's pool", field="player")
+                raise DraftError(_("that card is not in this league's pool"), field="player")
         move = _move(draft, team.pk, kind, player, by=by)
         _autopick_while_due(draft)
         draft.save()
@@ -209,7 +221,7 @@ def pick_undo_last(draft_id: int, *, by=None) -> DraftPick | None:
         _require_commissioner(draft, by)
         last = draft.picks.order_by("-number").first()
         if last is None:
-            raise DraftError("there is no pick to undo")
+            raise DraftError(_("there is no pick to undo"))
         if last.player_id:
             with recorded_by_caller():  # the squad place and the refund are the undo's entry
                 SquadMember.objects.filter(season=draft.season, player_id=last.player_id).delete()
@@ -241,7 +253,7 @@ def autopick_set(draft_id: int, *, team_id: int, on: bool, by) -> None:
         draft = _lock(draft_id)
         team = draft.season.teams.get(pk=team_id)
         if not can_act_for(by, team):
-            raise DraftError("you may only change your own team's autopick", field="team")
+            raise DraftError(_("you may only change your own team's autopick"), field="team")
         if on:
             draft.autopick_teams.add(team)
             _autopick_while_due(draft)
@@ -255,7 +267,7 @@ def queue_set(draft_id: int, *, team_id: int, player_ids: Sequence[int], by) -> 
     draft = Draft.objects.select_related("season").get(pk=draft_id)
     team = draft.season.teams.get(pk=team_id)
     if not can_act_for(by, team):
-        raise DraftError("you may only change your own team's queue", field="team")
+        raise DraftError(_("you may only change your own team's queue"), field="team")
     known = set(Player.objects.filter(pk__in=player_ids, league_id=draft.season.league_id).values_list("pk", flat=True))
     wanted = list(dict.fromkeys(p for p in player_ids if p in known))
     with transaction.atomic():
@@ -303,7 +315,9 @@ def _move(
             )
         QueuedCard.objects.filter(draft=draft, player=player).delete()
     elif draft.format != Draft.Format.MARKET:
-        raise DraftError("only the market has checks and finishes; in a snake draft every turn is a pick", field="kind")
+        raise DraftError(
+            _("only the market has checks and finishes; in a snake draft every turn is a pick"), field="kind"
+        )
     move = DraftPick.objects.create(
         draft=draft,
         number=draft.pick_number,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.conf import settings
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from engines import ENGINES, get_engine
 from leagues.models import Season
@@ -43,7 +44,12 @@ def check_setup(draft: Draft) -> list[int]:
     """The draft's first-round order, once its format is checked against the league's game."""
     if draft.format == Draft.Format.MARKET and market_rules(draft) is None:
         markets = ", ".join(get_engine(key).name for key in ENGINES if get_engine(key).market is not None)
-        raise DraftError({"format": f"the market is the selection of {markets}; this league plays another game"})
+        raise DraftError(
+            {
+                "format": _("the market is the selection of %(markets)s; this league plays another game")
+                % {"markets": markets}
+            }
+        )
     return draft_order_draw(draft)
 
 
@@ -60,11 +66,11 @@ def draft_order_draw(draft: Draft) -> list[int]:
     if method == Draft.OrderMethod.MANUAL:
         order = [int(t) for t in draft.order]
         if sorted(order) != teams:
-            raise DraftError({"order": "give every team of the season exactly once"})
+            raise DraftError({"order": _("give every team of the season exactly once")})
         return order
     if method == Draft.OrderMethod.REVERSE_TABLE:
         if draft.previous_season is None:
-            raise DraftError({"previous_season": "choose the season whose table gives the order"})
+            raise DraftError({"previous_season": _("choose the season whose table gives the order")})
         table = import_string(settings.DRAFT_TABLE_ORDER)(draft.previous_season)
         return [t for t in teams if t not in table] + [t for t in reversed(table) if t in teams]
     random.Random(draft.season.seed).shuffle(teams)

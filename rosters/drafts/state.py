@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from engines import get_engine
 from engines.core import SquadRules
@@ -87,11 +88,12 @@ def pick_label(draft: Draft) -> str:
     """The pick on the clock as people count it (from 1, where ``pick_number`` counts moves made),
     with the total of a snake draft: the room, the board and the admin's list all say it so."""
     if draft.state == State.SETUP:
-        return "not started"
+        return _("not started")
     if draft.state == State.DONE:
-        return f"done after {draft.pick_number} moves"
-    total = f" of {total_picks(draft)}" if draft.format == Draft.Format.SNAKE else ""
-    return f"pick {draft.pick_number + 1}{total}"
+        return _("done after %(draft_pick_number)s moves") % {"draft_pick_number": draft.pick_number}
+    if draft.format == Draft.Format.SNAKE:
+        return _("pick %(pick)s of %(total)s") % {"pick": draft.pick_number + 1, "total": total_picks(draft)}
+    return _("pick %(pick)s") % {"pick": draft.pick_number + 1}
 
 
 def on_the_clock(draft: Draft) -> int | None:
@@ -132,17 +134,29 @@ def pick_refusal(board: Board, team_id: int, player: Player) -> str | None:
     completed from the cards left within its coins.
     """
     if player not in board.free:
-        return f"{player.name} is no longer available"
+        return _("%(player_name)s is no longer available") % {"player_name": player.name}
     needs, reserves = board.needs()
     if needs[team_id][player.role] <= 0 and reserves[team_id] <= 0:
         full = board.rules.roles.get(player.role, 0)
-        return f"the squad has no place left for a {player.role} ({full} needed, no reserve places left)"
+        return _("the squad has no place left for a %(player_role)s (%(full)s needed, no reserve places left)") % {
+            "player_role": player.role,
+            "full": full,
+        }
     if player.price > board.coins[team_id]:
-        return f"{player.name} costs {player.price} BC and the team has {board.coins[team_id]} BC"
+        return _("%(player_name)s costs %(player_price)s BC and the team has %(board_coins_team_id)s BC") % {
+            "player_name": player.name,
+            "player_price": player.price,
+            "board_coins_team_id": board.coins[team_id],
+        }
     if witness_after(team_id, player, board.free, needs, reserves, board.coins) is None:
         alone = {team_id: needs[team_id]}
         if witness_after(team_id, player, board.free, alone, {team_id: reserves[team_id]}, board.coins) is None:
             after = board.coins[team_id] - player.price
-            return f"after {player.name} the team could not complete its squad with the {after} BC left"
-        return f"{player.name} would leave another team unable to complete its squad from the cards left"
+            return _("after %(player_name)s the team could not complete its squad with the %(after)s BC left") % {
+                "player_name": player.name,
+                "after": after,
+            }
+        return _("%(player_name)s would leave another team unable to complete its squad from the cards left") % {
+            "player_name": player.name
+        }
     return None

@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.groups import group_knockout_draw, group_lines, groups_draw, groups_from_lines
 from competitions.knockout import bracket_lines
@@ -10,7 +12,7 @@ from tournaments.models import GroupStage
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Draw a season's teams into groups with a round robin each (by lot from seeded pots, or by hand "
         'with --group "A: 1, 2, 3" --group "B: 4, 5, 6"). '
         "The worker draws the knockout when the last group match is stored; --knockout draws it by hand "
@@ -40,9 +42,11 @@ class Command(BaseCommand):
             if options["knockout"]:
                 stage = GroupStage.objects.filter(season=season).first()
                 if stage is None:
-                    raise CommandError(f"{season} has no groups: draw them first.")
+                    raise CommandError(_("%(season)s has no groups: draw them first.") % {"season": season})
                 knockout = group_knockout_draw(stage, third_place=options["third_place"] or None)
-                self.stdout.write(f"{knockout} (season id {knockout.id}):")
+                self.stdout.write(
+                    _("%(knockout)s (season id %(knockout_id)s):") % {"knockout": knockout, "knockout_id": knockout.id}
+                )
                 self.stdout.write("\n".join(bracket_lines(knockout.bracket)))
                 return
             by_hand = groups_from_lines(season, options["group"], field="--group") if options["group"] else None

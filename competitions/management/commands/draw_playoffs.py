@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.knockout import bracket_lines
 from competitions.management.commands._options import add_two_legged_arguments
@@ -9,7 +11,7 @@ from leagues.management.commands._common import get_season
 
 
 class Command(BaseCommand):
-    help = "Draw a knockout of a finished season's top teams, seeded by the final table, in a new season."
+    help = gettext_lazy("Draw a knockout of a finished season's top teams, seeded by the final table, in a new season.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")
@@ -28,5 +30,7 @@ class Command(BaseCommand):
             )
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
-        self.stdout.write(f"{playoffs} (season id {playoffs.id}):")
+        self.stdout.write(
+            _("%(playoffs)s (season id %(playoffs_id)s):") % {"playoffs": playoffs, "playoffs_id": playoffs.id}
+        )
         self.stdout.write("\n".join(bracket_lines(playoffs.bracket)))

@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.swiss import swiss_draw
 from leagues.errors import validation_message
@@ -7,7 +9,9 @@ from leagues.management.commands._common import get_season
 
 
 class Command(BaseCommand):
-    help = "Make a season a Swiss tournament (seeding by lot) and draw round one; later rounds draw themselves."
+    help = gettext_lazy(
+        "Make a season a Swiss tournament (seeding by lot) and draw round one; later rounds draw themselves."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")
@@ -20,6 +24,9 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         byes = ", ".join(str(b.team) for b in swiss.byes.all()) or "none"
-        self.stdout.write(f"{swiss}: round 1 of {rounds} drawn, {season.matches.count()} matches (bye: {byes}).")
+        self.stdout.write(
+            _("%(swiss)s: round 1 of %(rounds)s drawn, %(season_matches_count)s matches (bye: %(byes)s).")
+            % {"swiss": swiss, "rounds": rounds, "season_matches_count": season.matches.count(), "byes": byes}
+        )
         for match in season.matches.select_related("home", "away"):
             self.stdout.write(f"  {match.home} v {match.away}")

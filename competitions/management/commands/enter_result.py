@@ -8,6 +8,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from audit.context import acting_as
 from competitions.table_results import result_enter
@@ -18,7 +20,7 @@ SCORE = re.compile(r"^(\d+)-(\d+)$")
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Enter the result of a match played at the table, as USER: a manager submits it, a commissioner "
         'decides it (or edits it once confirmed). Events: --event "goal home PLAYER_ID 12" (kind side player '
         'minute; a substitution adds the id of who went off); counts: --count "PLAYER_ID shots 3".'
@@ -56,7 +58,7 @@ class Command(BaseCommand):
 def _pair(text: str, option: str) -> tuple[int, int]:
     found = SCORE.match(text.strip())
     if not found:
-        raise CommandError(f"{option}: {text!r} is not HOME-AWAY, e.g. 2-1")
+        raise CommandError(_("%(option)s: %(text)r is not HOME-AWAY, e.g. 2-1") % {"option": option, "text": text})
     return int(found[1]), int(found[2])
 
 
@@ -68,16 +70,22 @@ def _result(match: Match, options: dict[str, Any]) -> dict[str, Any]:
     for i, text in enumerate(options["event"]):
         parts = text.split()
         if len(parts) not in (4, 5) or not all(p.isdigit() for p in parts[2:]):
-            raise CommandError(f"--event {i + 1}: {text!r} is not 'KIND SIDE PLAYER_ID MINUTE [OUT_ID]'")
+            raise CommandError(
+                _("--event %(i_1)s: %(text)r is not 'KIND SIDE PLAYER_ID MINUTE [OUT_ID]'")
+                % {"i_1": i + 1, "text": text}
+            )
         kind, side, player, minute = parts[0], parts[1], int(parts[2]), int(parts[3])
         if player in squad and squad[player][0] != side:
-            raise CommandError(f"--event {i + 1}: player {player} plays for the {squad[player][0]} side, not {side}")
+            raise CommandError(
+                _("--event %(i_1)s: player %(player)s plays for the %(squad_player_0)s side, not %(side)s")
+                % {"i_1": i + 1, "player": player, "squad_player_0": squad[player][0], "side": side}
+            )
         events.append({"kind": kind, "player": player, "minute": minute, "out": int(parts[4]) if parts[4:] else None})
     counts: dict[str, dict[str, str]] = {}
     for text in options["count"]:
         parts = text.split()
         if len(parts) != 3:
-            raise CommandError(f"--count: {text!r} is not 'PLAYER_ID STAT N'")
+            raise CommandError(_("--count: %(text)r is not 'PLAYER_ID STAT N'") % {"text": text})
         counts.setdefault(parts[0], {})[parts[1]] = parts[2]
     data: dict[str, Any] = {"home_goals": home_goals, "away_goals": away_goals, "events": events, "counts": counts}
     if options["decided_by"]:

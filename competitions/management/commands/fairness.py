@@ -1,13 +1,15 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.fairness import Figures, figures, simulated_figures, stored_played, tactic_setting
 from engines import KNOWN_ENGINES, get_engine
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Print how fair a game is: home advantage, draws, goals, the dearer squad's wins, coach match-ups and "
         "how knockouts are settled, from the stored results of its leagues and from simulations (cached)."
     )
@@ -19,9 +21,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, engine, matches, **options):
         if engine not in KNOWN_ENGINES:
-            raise CommandError(f"ENGINE: {engine!r} is not a game; choose from {', '.join(KNOWN_ENGINES)}")
+            raise CommandError(
+                _("ENGINE: %(engine)r is not a game; choose from %(join_known_engines)s")
+                % {"engine": engine, "join_known_engines": ", ".join(KNOWN_ENGINES)}
+            )
         if matches is not None and matches < 1:
-            raise CommandError(f"--matches: {matches} is not a positive number of matches")
+            raise CommandError(_("--matches: %(matches)s is not a positive number of matches") % {"matches": matches})
         game = get_engine(engine)
         stored = figures(stored_played(engine), tactic_setting(game))
         simulated = simulated_figures(engine, matches)
@@ -29,9 +34,13 @@ class Command(BaseCommand):
             data = {"engine": engine, "version": game.version, "stored": stored.to_dict()}
             self.stdout.write(json.dumps({**data, "simulated": simulated.to_dict()}))
             return
-        self.stdout.write(f"{game.name} (engine {game.version})")
+        self.stdout.write(
+            _("%(game_name)s (engine %(game_version)s)") % {"game_name": game.name, "game_version": game.version}
+        )
         for title, shown in (("Stored results", stored), ("Simulated", simulated)):
-            self.stdout.write(f"\n{title}: {shown.matches} matches")
+            self.stdout.write(
+                _("\n%(title)s: %(shown_matches)s matches") % {"title": title, "shown_matches": shown.matches}
+            )
             if shown.matches:
                 self.stdout.write(summary(shown))
 

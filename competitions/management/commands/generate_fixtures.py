@@ -4,6 +4,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime, parse_duration
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.round_robin import fixtures_generate
 from leagues.errors import validation_message
@@ -11,7 +13,7 @@ from leagues.management.commands._common import get_season
 
 
 class Command(BaseCommand):
-    help = "Generate (or regenerate, before any match is played) a season's round-robin fixtures."
+    help = gettext_lazy("Generate (or regenerate, before any match is played) a season's round-robin fixtures.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")
@@ -28,20 +30,31 @@ class Command(BaseCommand):
             except ValueError:  # well formed but impossible: an offset of a day or more, 31 February
                 start = None
             if start is None:
-                raise CommandError(f"--start: {options['start']!r} is not a date and time (ISO 8601)")
+                raise CommandError(
+                    _("--start: %(options_start)r is not a date and time (ISO 8601)")
+                    % {"options_start": options["start"]}
+                )
             if timezone.is_naive(start):
                 start = timezone.make_aware(start)
         if options["interval"]:
             try:
                 interval = parse_duration(options["interval"])
             except OverflowError:
-                raise CommandError(f"--interval: {options['interval']!r} is too long") from None
+                raise CommandError(
+                    _("--interval: %(options_interval)r is too long") % {"options_interval": options["interval"]}
+                ) from None
             if interval is None or interval <= timedelta(0):
-                raise CommandError(f"--interval: {options['interval']!r} is not a positive duration")
+                raise CommandError(
+                    _("--interval: %(options_interval)r is not a positive duration")
+                    % {"options_interval": options["interval"]}
+                )
         double = False if options["single"] else None
         try:
             matches = fixtures_generate(season, first_kickoff=start, interval=interval, double=double)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         rounds = max(m.round for m in matches)
-        self.stdout.write(f"{len(matches)} matches in {rounds} rounds for {season}")
+        self.stdout.write(
+            _("%(count)s matches in %(rounds)s rounds for %(season)s")
+            % {"count": len(matches), "rounds": rounds, "season": season}
+        )

@@ -1,6 +1,8 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.history import cached_history
 from competitions.records import history_document
@@ -9,7 +11,9 @@ from leagues.models import League
 
 
 class Command(BaseCommand):
-    help = "Print a league's history: every season's tables by division, the all-time table and the records."
+    help = gettext_lazy(
+        "Print a league's history: every season's tables by division, the all-time table and the records."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("league_id", metavar="LEAGUE_ID")
@@ -19,7 +23,7 @@ class Command(BaseCommand):
         try:
             league = League.objects.get(id=int(league_id))
         except (ValueError, League.DoesNotExist) as exc:
-            raise CommandError(f"LEAGUE_ID: no league with id {league_id!r}") from exc
+            raise CommandError(_("LEAGUE_ID: no league with id %(league_id)r") % {"league_id": league_id}) from exc
         document = history_document(league)
         if options["json"]:
             self.stdout.write(json.dumps(document))
@@ -30,13 +34,27 @@ class Command(BaseCommand):
             outcome = f"champion {entry.champion_name}" if entry.champion else "not finished"
             self.stdout.write(f"\n{league.name} {entry.season_name}{division}: {outcome}")
             self.stdout.write(format_table(entry.table))
-        self.stdout.write(f"\nAll-time table of {league.name}")
+        self.stdout.write(_("\nAll-time table of %(league_name)s") % {"league_name": league.name})
         for row in history.all_time:
             self.stdout.write(
-                f"{row.position:>3}  {row.name[:24]:<24} {row.seasons:>2} seasons {row.played:>4} played "
-                f"{row.won:>4} {row.drawn:>4} {row.lost:>4} {row.goals_for:>5}-{row.goals_against:<5} "
-                f"{row.points:>5} pts {row.titles:>2} titles"
+                _(
+                    "%(position)s  %(name_24)s %(seasons)s seasons %(played)s played %(won)s %(drawn)s %(lost)s"
+                    " %(goals_for)s-%(goals_against)s %(points)s pts %(titles)s titles"
+                )
+                % {
+                    "position": format(row.position, ">3"),
+                    "name_24": format(row.name[:24], "<24"),
+                    "seasons": format(row.seasons, ">2"),
+                    "played": format(row.played, ">4"),
+                    "won": format(row.won, ">4"),
+                    "drawn": format(row.drawn, ">4"),
+                    "lost": format(row.lost, ">4"),
+                    "goals_for": format(row.goals_for, ">5"),
+                    "goals_against": format(row.goals_against, "<5"),
+                    "points": format(row.points, ">5"),
+                    "titles": format(row.titles, ">2"),
+                }
             )
-        self.stdout.write("\nRecords")
+        self.stdout.write(_("\nRecords"))
         for record in document["records"].values():
             self.stdout.write(f"{record['title']}: {record['value']}, {record['holder']} ({record['detail']})")

@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.rollover import season_rollover
 from leagues.errors import validation_message
@@ -8,7 +10,7 @@ from leagues.models import Team
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Start the season after a finished (or closed) one: teams moved between divisions, fixtures, a draft "
         "in reverse table order, keepers and carried-over coins. Prints the new season's id."
     )
@@ -23,7 +25,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, season_id, seed, add, withdraw, **options):
         if seed is not None and not 0 <= seed < 2**63:
-            raise CommandError(f"--seed: {seed} is not between 0 and 2**63 - 1")
+            raise CommandError(_("--seed: %(seed)s is not between 0 and 2**63 - 1") % {"seed": seed})
         season = get_season(season_id)
         try:
             new = season_rollover(season, seed, new_teams=add, withdraw=[self.team(season, t) for t in withdraw])
@@ -35,5 +37,8 @@ class Command(BaseCommand):
         teams = season.league.teams
         found = teams.filter(pk=int(given)).first() if given.isdigit() else teams.filter(name=given).first()
         if found is None:
-            raise CommandError(f"--withdraw: no team {given!r} in {season.league}")
+            raise CommandError(
+                _("--withdraw: no team %(given)r in %(season_league)s")
+                % {"given": given, "season_league": season.league}
+            )
         return found

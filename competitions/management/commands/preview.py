@@ -1,6 +1,8 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.previews import PREVIEW_SAMPLES, match_preview
 from matches.models import Match
@@ -11,7 +13,7 @@ JSON_KEYS = ("home_win", "draw", "away_win", "expected_home_goals", "expected_aw
 
 
 class Command(BaseCommand):
-    help = "Print a scheduled match's preview: win, draw and loss chances and expected goals (cached)."
+    help = gettext_lazy("Print a scheduled match's preview: win, draw and loss chances and expected goals (cached).")
 
     def add_arguments(self, parser):
         parser.add_argument("match_id", metavar="MATCH_ID")
@@ -24,20 +26,33 @@ class Command(BaseCommand):
         try:
             match = Match.objects.select_related("season__league", "home", "away").get(id=int(match_id))
         except (ValueError, Match.DoesNotExist) as exc:
-            raise CommandError(f"MATCH_ID: no match with id {match_id!r}") from exc
+            raise CommandError(_("MATCH_ID: no match with id %(match_id)r") % {"match_id": match_id}) from exc
         if samples < 1:
-            raise CommandError(f"--samples: {samples} is not a positive number of matches")
+            raise CommandError(_("--samples: %(samples)s is not a positive number of matches") % {"samples": samples})
         try:
             preview = match_preview(match, samples=samples).to_dict()
         except MatchNotPlayable as exc:
-            raise CommandError(f"MATCH_ID: {exc}") from exc
+            raise CommandError(_("MATCH_ID: %(exc)s") % {"exc": exc}) from exc
         if options["json"]:
             self.stdout.write(json.dumps({"match": match.id, **{key: preview[key] for key in JSON_KEYS}}))
             return
-        self.stdout.write(f"{match} ({preview['samples']} samples)")
         self.stdout.write(
-            f"home win {preview['home_win']:.1%}  draw {preview['draw']:.1%}  away win {preview['away_win']:.1%}"
+            _("%(match)s (%(preview_samples)s samples)") % {"match": match, "preview_samples": preview["samples"]}
         )
-        self.stdout.write(f"expected goals {preview['expected_home_goals']:.2f} - {preview['expected_away_goals']:.2f}")
+        self.stdout.write(
+            _("home win %(preview_home_win)s  draw %(preview_draw)s  away win %(preview_away_win)s")
+            % {
+                "preview_home_win": format(preview["home_win"], ".1%"),
+                "preview_draw": format(preview["draw"], ".1%"),
+                "preview_away_win": format(preview["away_win"], ".1%"),
+            }
+        )
+        self.stdout.write(
+            _("expected goals %(preview_expected_home_goals)s - %(preview_expected_away_goals)s")
+            % {
+                "preview_expected_home_goals": format(preview["expected_home_goals"], ".2f"),
+                "preview_expected_away_goals": format(preview["expected_away_goals"], ".2f"),
+            }
+        )
         likely = ", ".join(f"{s['home']}-{s['away']} ({s['probability']:.1%})" for s in preview["likely_scores"])
-        self.stdout.write(f"most likely scores: {likely}")
+        self.stdout.write(_("most likely scores: %(likely)s") % {"likely": likely})

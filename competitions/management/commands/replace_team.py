@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.withdrawals import tournament_team_replace
 from leagues.errors import validation_message
@@ -8,7 +10,7 @@ from leagues.models import Team
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Replace a team that withdraws before its first match with another team of the league that has a "
         "squad for the season, in a bracket, a group stage or a Swiss: it takes the place as it stands."
     )
@@ -25,7 +27,10 @@ class Command(BaseCommand):
             tournament_team_replace(season, *teams)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
-        self.stdout.write(f"{teams[1]} takes the place of {teams[0]} in {season}.")
+        self.stdout.write(
+            _("%(teams_1)s takes the place of %(teams_0)s in %(season)s.")
+            % {"teams_1": teams[1], "teams_0": teams[0], "season": season}
+        )
 
 
 def _team(league_id: int, given: str) -> Team:
@@ -33,5 +38,5 @@ def _team(league_id: int, given: str) -> Team:
     teams = Team.objects.filter(league_id=league_id)
     team = teams.filter(id=int(given)).first() if given.isdigit() else teams.filter(name__iexact=given).first()
     if team is None:
-        raise CommandError(f'"{given}" is not a team of the season\'s league.')
+        raise CommandError(_('"%(given)s" is not a team of the season\'s league.') % {"given": given})
     return team

@@ -1,12 +1,13 @@
 from collections import Counter
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext_lazy
 
 from competitions.results import due_matches_play
 
 
 class Command(BaseCommand):
-    help = "Play every match whose kickoff has passed, here and now (no worker needed)."
+    help = gettext_lazy("Play every match whose kickoff has passed, here and now (no worker needed).")
 
     def handle(self, *args, **options):
         matches = due_matches_play()

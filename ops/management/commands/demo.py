@@ -6,6 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import get_random_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.bracket import bracket_size
 from competitions.divisions import division_tables
@@ -30,7 +32,7 @@ MAX_SEASONS = 10
 
 
 class Command(BaseCommand):
-    help = "Create a demo league, play its whole season through a Celery worker, print the table."
+    help = gettext_lazy("Create a demo league, play its whole season through a Celery worker, print the table.")
 
     def add_arguments(self, parser):
         parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)
@@ -76,23 +78,36 @@ class Command(BaseCommand):
 
     def handle(self, *args, engine, teams, seed, **options):
         if not 2 <= teams <= 20:
-            raise CommandError(f"--teams: {teams} is not between 2 and 20")
+            raise CommandError(_("--teams: %(teams)s is not between 2 and 20") % {"teams": teams})
         tournament_format = options["format"]
         if tournament_format in ("league_playoffs", "groups") and teams < 4:
-            raise CommandError(f"--teams: {tournament_format} needs at least 4 teams")
+            raise CommandError(
+                _("--teams: %(tournament_format)s needs at least 4 teams") % {"tournament_format": tournament_format}
+            )
         if tournament_format == "double_elimination" and teams < 3:
-            raise CommandError("--teams: double_elimination needs at least 3 teams")
+            raise CommandError(_("--teams: double_elimination needs at least 3 teams"))
         divisions, seasons = options["divisions"], options["seasons"]
         if not 1 <= divisions * teams <= len(TEAM_NAMES):
-            raise CommandError(f"--divisions: {divisions} of {teams} teams is more than the demo's {len(TEAM_NAMES)}")
+            raise CommandError(
+                _("--divisions: %(divisions)s of %(teams)s teams is more than the demo's %(count)s")
+                % {"divisions": divisions, "teams": teams, "count": len(TEAM_NAMES)}
+            )
         if not 1 <= seasons <= MAX_SEASONS:
-            raise CommandError(f"--seasons: {seasons} is not between 1 and {MAX_SEASONS}")
+            raise CommandError(
+                _("--seasons: %(seasons)s is not between 1 and %(max_seasons)s")
+                % {"seasons": seasons, "max_seasons": MAX_SEASONS}
+            )
         if (divisions > 1 or seasons > 1) and tournament_format != "round_robin":
-            raise CommandError("--divisions, --seasons: a league of divisions and seasons plays --format round_robin")
+            raise CommandError(
+                _("--divisions, --seasons: a league of divisions and seasons plays --format round_robin")
+            )
         knockout = tournament_format in ("knockout", "double_elimination")
         third_place = options["third_place"]
         kind = "league" if tournament_format == "round_robin" else tournament_format.replace("_", " ")
-        self.stdout.write(f"Creating a {engine} demo {kind} with {teams} teams (seed {seed})...")
+        self.stdout.write(
+            _("Creating a %(engine)s demo %(kind)s with %(teams)s teams (seed %(seed)s)...")
+            % {"engine": engine, "kind": kind, "teams": teams, "seed": seed}
+        )
         season = demo_season_create(
             engine=engine, teams=teams, seed=seed, double=not options["single"], divisions=divisions
         )
@@ -135,8 +150,8 @@ class Command(BaseCommand):
                 plan = season.playoffs
                 plan.refresh_from_db()  # the worker that stored the last league result drew them
                 if plan.knockout is None:
-                    raise CommandError("the league is finished but its play-offs were not drawn")
-                self.stdout.write(f"\nPlay-offs of the top {plan.top}:")
+                    raise CommandError(_("the league is finished but its play-offs were not drawn"))
+                self.stdout.write(_("\nPlay-offs of the top %(plan_top)s:") % {"plan_top": plan.top})
                 self.wait_for([plan.knockout], knockout_matches(plan.knockout), worker, options["timeout"])
                 self.print_result(plan.knockout)
         finally:
@@ -144,12 +159,15 @@ class Command(BaseCommand):
                 stop_worker(worker)
         failed = Match.objects.filter(season__league=season.league, status=Match.Status.FAILED).count()
         if failed:
-            self.stdout.write(self.style.WARNING(f"{failed} matches failed; see the admin for the errors."))
-        self.stdout.write(f"Season id: {season.id}")
-        self.stdout.write(f"League id: {season.league_id}")
+            self.stdout.write(
+                self.style.WARNING(_("%(failed)s matches failed; see the admin for the errors.") % {"failed": failed})
+            )
+        self.stdout.write(_("Season id: %(season_id)s") % {"season_id": season.id})
+        self.stdout.write(_("League id: %(season_league_id)s") % {"season_league_id": season.league_id})
         page = "bracket/" if hasattr(season, "bracket") else ""
         self.stdout.write(
-            f"Its page, once `python manage.py runserver` runs: http://127.0.0.1:8000/seasons/{season.id}/{page}"
+            _("Its page, once `python manage.py runserver` runs: http://127.0.0.1:8000/seasons/%(season_id)s/%(page)s")
+            % {"season_id": season.id, "page": page}
         )
         self.stdout.write(self.login_hint(season))
 
@@ -158,14 +176,14 @@ class Command(BaseCommand):
         swiss = Swiss.objects.filter(season=season).first()
         if swiss is not None:
             self.stdout.write(f"\n{season} (Swiss, {swiss.rounds} rounds)\n" + "\n".join(swiss_lines(swiss)))
-            self.stdout.write("Ranked on wins (a bye is one), then Buchholz, goal difference, seeding.\n")
+            self.stdout.write(_("Ranked on wins (a bye is one), then Buchholz, goal difference, seeding.\n"))
         elif bracket is None:
             for part in division_tables(season):
                 title = f"{season} {part.title}".strip()
                 self.stdout.write(f"\n{title}\n{format_table(part.table)}\n")
         else:
             self.stdout.write(f"\n{season}\n" + "\n".join(bracket_lines(bracket)))
-            self.stdout.write(f"\nWinner: {champion(bracket)}\n")
+            self.stdout.write(_("\nWinner: %(champion_bracket)s\n") % {"champion_bracket": champion(bracket)})
 
     def next_season(self, season, seed: int):
         """The season after ``season`` (played), its teams moved by the tables, drafted automatically."""
@@ -189,8 +207,8 @@ class Command(BaseCommand):
         stage.refresh_from_db()  # the worker that stored the last group result drew the knockout
         knockout = stage.knockout
         if knockout is None:
-            raise CommandError("the groups are finished but their knockout was not drawn")
-        self.stdout.write("\nKnockout of the top two of each group (winners meet runners-up):")
+            raise CommandError(_("the groups are finished but their knockout was not drawn"))
+        self.stdout.write(_("\nKnockout of the top two of each group (winners meet runners-up):"))
         self.wait_for([knockout], knockout_matches(knockout), worker, timeout)
         self.print_result(knockout)
 
@@ -209,16 +227,28 @@ class Command(BaseCommand):
             total = max(total, matches.count())  # a two-legged tie's deciding match
             if done != shown:
                 filled = int(30 * done / total)
-                self.stdout.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches played", ending="")
+                self.stdout.write(
+                    "\r"
+                    + _("[%(bar)s] %(done)s/%(total)s matches played")
+                    % {"bar": "#" * filled + "." * (30 - filled), "done": done, "total": total},
+                    ending="",
+                )
+
                 self.stdout.flush()
                 shown = done
             if done >= total:
                 self.stdout.write("")
                 return
             if worker is not None and worker.poll() is not None:
-                raise CommandError(f"the worker stopped (exit code {worker.returncode}) with {done}/{total} played")
+                raise CommandError(
+                    _("the worker stopped (exit code %(worker_returncode)s) with %(done)s/%(total)s played")
+                    % {"worker_returncode": worker.returncode, "done": done, "total": total}
+                )
             if time.monotonic() > deadline:
-                raise CommandError(f"timed out after {timeout:.0f} s with {done}/{total} matches played")
+                raise CommandError(
+                    _("timed out after %(timeout)s s with %(done)s/%(total)s matches played")
+                    % {"timeout": format(timeout, ".0f"), "done": done, "total": total}
+                )
             time.sleep(0.25)
 
     def login_hint(self, season) -> str:

@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
@@ -10,7 +12,9 @@ from rosters.models import Draft
 
 
 class Command(BaseCommand):
-    help = "Run a season's whole draft with autopick for every team (creating a snake draft if it has none)."
+    help = gettext_lazy(
+        "Run a season's whole draft with autopick for every team (creating a snake draft if it has none)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("season_id")
@@ -23,6 +27,13 @@ class Command(BaseCommand):
             draft = run_autodraft(draft.pk)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
-        self.stdout.write(f"{season}: {draft.picks.count()} moves, draft {draft.get_state_display()}.")
+        self.stdout.write(
+            _("%(season)s: %(draft_picks_count)s moves, draft %(draft_get_state_display)s.")
+            % {
+                "season": season,
+                "draft_picks_count": draft.picks.count(),
+                "draft_get_state_display": draft.get_state_display(),
+            }
+        )
         for line in squad_lines(draft):
             self.stdout.write(line)

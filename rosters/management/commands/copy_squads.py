@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from audit.context import acting_as
 from leagues.errors import validation_message
@@ -8,7 +10,7 @@ from rosters.squads import squads_copy
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Give each team of a season the squad it had in another season of the league (a cup after the "
         "league), each card paid what it cost there; then start the cup with draw_swiss, draw_groups or the admin."
     )
@@ -25,4 +27,7 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
         cards = sum(len(squad) for squad in squads.values())
-        self.stdout.write(f"{to_season}: {len(squads)} squads ({cards} cards) copied from {from_season}.")
+        self.stdout.write(
+            _("%(to_season)s: %(count)s squads (%(cards)s cards) copied from %(from_season)s.")
+            % {"to_season": to_season, "count": len(squads), "cards": cards, "from_season": from_season}
+        )

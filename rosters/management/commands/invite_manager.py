@@ -1,12 +1,14 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues.errors import validation_message
 from rosters.accounts import find_team, invite_manager
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Make EMAIL the manager of a team (creating the admin account if need be) and e-mail them a one-time "
         "link to choose their password; no password is made or printed."
     )
@@ -21,5 +23,11 @@ class Command(BaseCommand):
             user, _link = invite_manager(find_team(league, team), email)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
-        self.stdout.write(f"{user.username} now manages {team} in {league}.")
-        self.stdout.write(f"An e-mail to {user.email} carries their link to choose a password (sent by a worker).")
+        self.stdout.write(
+            _("%(user_username)s now manages %(team)s in %(league)s.")
+            % {"user_username": user.username, "team": team, "league": league}
+        )
+        self.stdout.write(
+            _("An e-mail to %(user_email)s carries their link to choose a password (sent by a worker).")
+            % {"user_email": user.email}
+        )

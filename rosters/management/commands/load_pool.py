@@ -1,5 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues.errors import validation_message
 from leagues.models import League
@@ -7,7 +9,7 @@ from rosters.drafting import load_engine_pool
 
 
 class Command(BaseCommand):
-    help = "Add an engine's sample pool of player cards to a league's pool."
+    help = gettext_lazy("Add an engine's sample pool of player cards to a league's pool.")
 
     def add_arguments(self, parser):
         parser.add_argument("engine", help="the engine key (the league must use it)")
@@ -19,4 +21,4 @@ class Command(BaseCommand):
             players = load_engine_pool(League.objects.filter(slug=league).first(), engine, seed=seed)
         except ValidationError as exc:
             raise CommandError(validation_message(exc)) from exc
-        self.stdout.write(f"{len(players)} cards added to {league}'s pool.")
+        self.stdout.write(_("%(count)s cards added to %(league)s's pool.") % {"count": len(players), "league": league})

@@ -1,11 +1,13 @@
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rosters.free_agents import claims_due, claims_settle
 from rosters.models import Claim
 
 
 class Command(BaseCommand):
-    help = (
+    help = gettext_lazy(
         "Settle the free-agent claims of every transfer window whose claims deadline has passed "
         "(safe to run from cron: a settled window is left alone; the worker's task does the same at the deadline)."
     )
@@ -17,6 +19,8 @@ class Command(BaseCommand):
             claims = Claim.objects.filter(window=window)
             won = claims.filter(state=Claim.State.WON).count()
             lost = claims.filter(state=Claim.State.LOST).count()
-            self.stdout.write(f"{window}: {won} claim(s) won, {lost} lost.")
+            self.stdout.write(
+                _("%(window)s: %(won)s claim(s) won, %(lost)s lost.") % {"window": window, "won": won, "lost": lost}
+            )
         if not windows:
-            self.stdout.write("No window's claims are due.")
+            self.stdout.write(_("No window's claims are due."))
