@@ -103,6 +103,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "budget",
             "forfeit_goals_for",
             "forfeit_goals_against",
+            "time_zone",
             "commissioners",
             "created_at",
         ]

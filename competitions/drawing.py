@@ -113,6 +113,8 @@ class BracketDrawing:
     champion: str | None
     box_width: float = BOX_WIDTH
     box_height: float = BOX_HEIGHT
+    #: The league's zone, which the printed bracket's time is in.
+    time_zone: str = "UTC"
 
 
 def bracket_drawing(season_id: int) -> BracketDrawing:
@@ -145,6 +147,7 @@ def bracket_drawing(season_id: int) -> BracketDrawing:
         height=top - SECTION_GAP,
         sections=tuple(sections),
         champion=champion_tie.winner.name if champion_tie and champion_tie.winner else None,
+        time_zone=season.league.time_zone,
     )
 
 

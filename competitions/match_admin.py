@@ -4,7 +4,6 @@ actions as buttons (``match_act_view``), offered by the match's state (``offered
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
-from django.contrib.admin.widgets import AdminSplitDateTime
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect
@@ -13,7 +12,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 
 from competitions.results import match_forfeit, matches_play
-from leagues.admin import LeagueScopedAdmin
+from leagues.admin import LeagueScopedAdmin, ZonedSplitDateTime, rendered_in_zone
 from leagues.errors import validation_message
 from leagues.validation import LimitedSplitDateTimeField
 from matches.fixtures import ALLOWED_FROM, MOVABLE, match_move, match_set_status
@@ -57,7 +56,7 @@ def not_offered_reason(match: Match, action: str) -> str:
 
 class RescheduleForm(forms.Form):
     kickoff = LimitedSplitDateTimeField(
-        widget=AdminSplitDateTime, help_text="The worker plays the match at this time (or it waits for its result)."
+        widget=ZonedSplitDateTime, help_text="The worker plays the match at this time (or it waits for its result)."
     )
 
 
@@ -195,6 +194,12 @@ class MatchAdmin(LeagueScopedAdmin):
         that match (the same service, the same rows the user runs, the same messages). A
         reschedule or a forfeit asks first on a small form."""
         match = self.get_object(request, unquote(object_id))
+        zone = self.time_zone_for(request, match)
+        with timezone.override(zone):  # the new kickoff is read, and the messages say it, in the league's zone
+            response = self.match_act(request, match, action)
+        return rendered_in_zone(response, zone)
+
+    def match_act(self, request, match: Match | None, action: str):
         if match is None or action not in PAGE_ACTIONS:
             raise Http404("No such match or action.")
         if not self.has_change_permission(request, match):

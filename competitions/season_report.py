@@ -15,6 +15,7 @@ from competitions.divisions import division_tables
 from competitions.leaders import leaderboards
 from competitions.swiss import swiss_standings
 from leagues.models import Season, Team
+from leagues.zones import zone_time_text
 from matches.models import Match
 
 #: A table's columns as printed, after the position and the team.
@@ -102,7 +103,7 @@ def season_report(season_id: int) -> SeasonReport:
             for board in leaderboards(season)
         ),
         bracket=bracket,
-        printed_at=f"{timezone.localtime():%Y-%m-%d %H:%M}",
+        printed_at=zone_time_text(timezone.now(), season.league.time_zone),
     )
 
 

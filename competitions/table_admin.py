@@ -24,6 +24,7 @@ from django.utils.html import format_html
 
 from competitions import table_results as steps
 from engines import get_engine
+from leagues.admin import rendered_in_zone
 from leagues.models import League
 from matches import table_results as service
 from matches.models import Match, ResultSubmission
@@ -168,6 +169,12 @@ class ResultSubmissionAdmin(admin.ModelAdmin):
             Match.objects.filter(involved(request.user)).select_related("season__league", "home", "away"),
             id=match_id,
         )
+        zone = match.season.league.time_zone
+        with timezone.override(zone):  # the page's times (kickoff, log) in the league's zone
+            response = self.enter(request, match)
+        return rendered_in_zone(response, zone)
+
+    def enter(self, request: HttpRequest, match: Match) -> HttpResponse:
         league = match.season.league
         game = service.table_entry(league.engine)
         squad = [

@@ -1,14 +1,22 @@
 """The League page and what every admin page of a league's rows shares: rows scoped to the
-user's leagues (``LeagueScopedAdmin``), choices cut down to them, forms for the JSON boxes an
-engine's schema describes. The Season and Team pages act a layer up and live in
+user's leagues (``LeagueScopedAdmin``), choices cut down to them, dates and times in the
+league's zone, forms for the JSON boxes an engine's schema describes. The Season and Team
+pages act a layer up and live in
 ``competitions.league_admin``.
 """
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.contrib.admin.utils import unquote
+from django.contrib.admin.widgets import AdminSplitDateTime
+from django.core.exceptions import FieldError, ValidationError
 from django.db import models
 from django.db.models import Count
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from engines import Engine, get_engine
 from leagues.audit_admin import EntryAdmin  # noqa: F401  registers the audit log
@@ -25,10 +33,30 @@ from leagues.models import (
     Team,
 )
 from leagues.validation import LimitedJSONField, LimitedSplitDateTimeField
+from leagues.zones import zone_choices
 
 #: How to reach the league from a model that foreign keys may point at; other apps add theirs
 #: (rosters adds Player), so every choice list in a form is cut down to the user's leagues.
 LEAGUE_PATHS: dict[type, str] = {League: "pk", Season: "league", Team: "league", Division: "league"}
+
+
+class ZonedSplitDateTime(AdminSplitDateTime):
+    """The admin's date and time boxes, saying the zone they are in: the league's, which the
+    page made current (``LeagueScopedAdmin.time_zone_for``), so 19:30 is read as the league's."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        boxes = super().render(name, value, attrs, renderer)
+        note = gettext("Times in %(zone)s.") % {"zone": timezone.get_current_timezone_name()}
+        return format_html('{}<span class="help timezone-note">{}</span>', boxes, note)
+
+
+def rendered_in_zone(response, zone: str):
+    """Render ``response`` now, while ``zone`` is current: a TemplateResponse would render after
+    the view returned, in the site's zone, and its date boxes would show UTC."""
+    with timezone.override(zone):
+        if isinstance(response, TemplateResponse) and not response.is_rendered:
+            response.render()
+    return response
 
 
 class LeagueChoicesMixin:
@@ -41,7 +69,7 @@ class LeagueChoicesMixin:
 
     formfield_overrides = {
         models.JSONField: {"form_class": LimitedJSONField},
-        models.DateTimeField: {"form_class": LimitedSplitDateTimeField},
+        models.DateTimeField: {"form_class": LimitedSplitDateTimeField, "widget": ZonedSplitDateTime},
     }
 
     def _limit(self, db_field, request, kwargs):
@@ -101,7 +129,9 @@ class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
     league_field = "league"
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
+        return self.visible_rows(request, super().get_queryset(request))
+
+    def visible_rows(self, request, queryset):
         if request.user.is_superuser:
             return queryset
         return queryset.filter(**{f"{self.league_field}__in": League.objects.visible_to(request.user)})
@@ -140,6 +170,65 @@ class LeagueScopedAdmin(LeagueChoicesMixin, admin.ModelAdmin):
                 self.message_user(request, f"{name(row)}: {validation_message(exc)}", messages.ERROR)
             else:
                 self.message_user(request, line, messages.SUCCESS)
+
+    def time_zone_for(self, request, obj=None) -> str:
+        """The zone a page's dates and times are entered and shown in: its league's; on an add
+        form, that of the league (or season, window ...) chosen in it, else the one zone of the
+        leagues the user runs; else the site's."""
+        league = self.league_of(obj) if obj is not None else self.league_chosen(request)
+        if league is not None:
+            return league.time_zone
+        zones = set(League.objects.run_by(request.user).values_list("time_zone", flat=True)[:2])
+        return zones.pop() if len(zones) == 1 else settings.TIME_ZONE
+
+    def league_chosen(self, request) -> League | None:
+        """The league an add form names: its first step towards the league (``season`` of
+        "season__league") posted, or given in the link (``?season=3``)."""
+        name, _, rest = self.league_field.partition("__")
+        value = (request.POST or request.GET).get(name)
+        if self.league_field == "pk" or not value:
+            return None
+        related = self.model._meta.get_field(name).related_model
+        try:
+            row = related._default_manager.filter(pk=value).first()
+        except (ValueError, TypeError, ValidationError):
+            return None
+        for step in rest.split("__") if rest else []:
+            row = getattr(row, step, None)
+        return row if isinstance(row, League) else None
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """The add and change pages in the league's zone: the form reads and shows its dates
+        and times there (Django's form fields convert in the current zone)."""
+        obj = self.get_object(request, unquote(object_id)) if object_id else None
+        zone = self.time_zone_for(request, obj)
+        with timezone.override(zone):
+            response = super().changeform_view(request, object_id, form_url, extra_context)
+        return rendered_in_zone(response, zone)
+
+    def changelist_view(self, request, extra_context=None):
+        """The list (its editable kickoffs, its actions' forms) in the zone of its rows' league
+        when they are of one zone (filter by league), else the site's."""
+        zone = self.list_time_zone(request)
+        with timezone.override(zone):
+            response = super().changelist_view(request, extra_context)
+        return rendered_in_zone(response, zone)
+
+    def list_time_zone(self, request) -> str:
+        filters = {
+            key: value
+            for key, value in request.GET.items()
+            if key.startswith(self.league_field.split("__")[0]) and key.endswith("__exact")
+        }
+        lookup = "time_zone" if self.league_field == "pk" else f"{self.league_field}__time_zone"
+        # the rows without the list's annotations (counts): only their leagues' zones are read
+        rows = self.visible_rows(request, self.model._default_manager.all()).values_list(lookup, flat=True)
+        rows = rows.order_by().distinct()
+        try:
+            zones = set(rows.filter(**filters)[:2])
+        except (ValueError, TypeError, ValidationError, FieldError):  # a filter the list refuses too
+            zones = set(rows[:2])
+        return zones.pop() if len(zones) == 1 else settings.TIME_ZONE
 
     def has_add_permission(self, request):
         return super().has_add_permission(request) and self.runs(request)
@@ -199,9 +288,15 @@ class LeagueForm(forms.ModelForm):
         "the places after the last rule empty. The rules: " + "; ".join(TIEBREAKERS.values()) + ".",
     )
 
+    time_zone = forms.ChoiceField(
+        choices=zone_choices,
+        label="Time zone",
+        help_text=League._meta.get_field("time_zone").help_text,
+    )
+
     class Meta:
         model = League
-        fields = ["tiebreakers"]  # the admin's fieldsets give the rest
+        fields = ["tiebreakers", "time_zone"]  # the admin's fieldsets give the rest
 
 
 @admin.register(League)
@@ -214,7 +309,7 @@ class LeagueAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
     filter_horizontal = ["commissioners"]
     inlines = [TeamInline]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "engine", "engine_settings", "play_mode", "commissioners"]}),
+        (None, {"fields": ["name", "slug", "engine", "engine_settings", "play_mode", "time_zone", "commissioners"]}),
         (
             "Points and tie-breakers",
             {

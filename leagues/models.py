@@ -11,6 +11,7 @@ from django.db import models
 
 from engines import DEFAULT_ENGINE, ENGINE_LABELS, KNOWN_ENGINES, CardError, get_engine
 from leagues.validation import check_json_fields, schedule_errors
+from leagues.zones import default_time_zone, time_zone_check
 
 ENGINE_CHOICES = list(ENGINE_LABELS.items())
 
@@ -172,6 +173,13 @@ class League(models.Model):
         default=0,
         validators=[MaxValueValidator(99)],
         help_text="Matches a player misses after a serious injury, where the game's engine reports one (0: none).",
+    )
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[time_zone_check],
+        help_text="Kickoffs and deadlines are entered and shown in this zone (an IANA name, such as Europe/Berlin) "
+        "and stored in UTC.",
     )
     commissioners = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
     created_at = models.DateTimeField(auto_now_add=True)

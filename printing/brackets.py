@@ -17,6 +17,7 @@ from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from competitions.drawing import BOX_WIDTH, NAME_X, SCORE_EDGE, BracketDrawing, Entry, name_room
+from leagues.zones import zone_time_text
 from printing.pdf import (
     FONT,
     FONT_BOLD,
@@ -71,7 +72,8 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
             canvas, MARGIN, height - MARGIN - 16, f"Winner: {drawing.champion}", font=FONT_BOLD, size=12,
             width=room_w, align="right",
         )  # fmt: skip
-    stamp = f"Bootroom · printed {timezone.localtime():%Y-%m-%d %H:%M} · every match replays from its seed"
+    printed = zone_time_text(timezone.now(), drawing.time_zone)
+    stamp = f"Bootroom · printed {printed} · every match replays from its seed"
     draw_fitted(canvas, MARGIN, MARGIN - 4, stamp, font=FONT, size=7, width=room_w)
 
     text_size = ENTRY_SIZE * scale

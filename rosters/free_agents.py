@@ -27,6 +27,7 @@ from django.utils.module_loading import import_string
 
 from leagues.errors import validation_message
 from leagues.models import ClaimsBy, League, Season, Team
+from leagues.zones import local_time, zone_time_text
 from rosters import ledger
 from rosters.models import Claim, Draft, Keeper, LedgerEntry, Player, SquadMember, TransferWindow
 from rosters.permissions import can_act_for
@@ -77,10 +78,11 @@ def claims_open(window: TransferWindow) -> bool:
 
 
 def _claims_closed(window: TransferWindow) -> TransferError:
+    zone = window.season.league.time_zone
     return TransferError(
         {
-            "window": f"Claims of this window closed at {window.claims_deadline:%Y-%m-%d %H:%M}; "
-            f"free agents are signed first come first served until {window.closes_at:%Y-%m-%d %H:%M}."
+            "window": f"Claims of this window closed at {zone_time_text(window.claims_deadline, zone)}; "
+            f"free agents are signed first come first served until {zone_time_text(window.closes_at, zone)}."
         }
     )
 
@@ -309,12 +311,13 @@ def sign(season_id: int, *, team_id: int, player_id: int, release_id: int | None
         if claims_open(window):
             raise TransferError(
                 {
-                    "window": f"Until {window.claims_deadline:%Y-%m-%d %H:%M} free agents are claimed, not signed: "
+                    "window": f"Until {zone_time_text(window.claims_deadline, season.league.time_zone)} free agents "
+                    "are claimed, not signed: "
                     "make a claim; claims are settled at that time."
                 }
             )
         claims_settle(window.pk)
-    note = f"signed in the window of {window.opens_at:%Y-%m-%d}"
+    note = f"signed in the window of {local_time(window.opens_at, season.league.time_zone):%Y-%m-%d}"
     try:
         with transaction.atomic():
             ledger.lock_teams([team.pk])

@@ -1,6 +1,7 @@
 """The transfer market in the admin: windows (their own page and inline on the season's), claims
 (a manager sees and makes his own team's) and the free agents page."""
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q
@@ -8,7 +9,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 
-from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
+from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin, ScopedInline, rendered_in_zone
 from leagues.errors import validation_message
 from leagues.models import League, Season
 from rosters import free_agents, ledger
@@ -24,8 +25,9 @@ from rosters.transfers import open_window
 LEAGUE_PATHS[Player] = "league"
 
 
-class TransferWindowInline(admin.TabularInline):
-    """A season's transfer windows, on the season's page (``competitions.league_admin``)."""
+class TransferWindowInline(ScopedInline):
+    """A season's transfer windows, on the season's page (``competitions.league_admin``), their
+    times in the league's zone (the season's page makes it current)."""
 
     model = TransferWindow
     extra = 0
@@ -132,7 +134,8 @@ class ClaimAdmin(LeagueScopedAdmin):
             "coins": ledger.balance(season, team) if team else None,
             "squad": squad,
         }
-        return TemplateResponse(request, "admin/rosters/claim/free_agents.html", context)
+        page = TemplateResponse(request, "admin/rosters/claim/free_agents.html", context)
+        return rendered_in_zone(page, season.league.time_zone if season else settings.TIME_ZONE)  # the window's times
 
     def _seasons(self, request):
         """Seasons of the leagues the user runs and of the teams they manage."""

@@ -7,6 +7,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from engines import CardError, get_engine
+from leagues.zones import zone_time_text
 
 
 class Player(models.Model):
@@ -163,7 +164,7 @@ class Keeper(models.Model):
         season = self.season
         deadline = season.keepers_deadline
         if deadline is not None and timezone.now() > deadline:
-            return f"Keepers of {season} were due by {deadline:%Y-%m-%d %H:%M}."
+            return f"Keepers of {season} were due by {zone_time_text(deadline, season.league.time_zone)}."
         if hasattr(season, "next_season"):
             return f"{season} was rolled over already: its keepers are settled."
         return ""

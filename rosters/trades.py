@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from audit import services as audit
 from leagues.models import Season, Team
+from leagues.zones import zone_time_text
 from notifications.models import Kind
 from notifications.services import notify
 from rosters import ledger
@@ -282,12 +283,13 @@ TOLD: dict[str, tuple[str, ...]] = {
 def trade_tell(trade_id: int) -> None:
     """Tell the managers concerned of the trade's state once its change committed (an offer
     accepted and executed at once is told as executed), once per trade and state."""
-    trade = Trade.objects.select_related("proposer__manager", "receiver__manager").get(pk=trade_id)
+    trade = Trade.objects.select_related("season__league", "proposer__manager", "receiver__manager").get(pk=trade_id)
     url = reverse("admin:rosters_trade_change", args=[trade.pk])
     waiting = ""
     if trade.state == State.ACCEPTED:
         waiting = (
-            f"; it goes through at {trade.executes_at:%Y-%m-%d %H:%M} unless a commissioner vetoes it"
+            f"; it goes through at {zone_time_text(trade.executes_at, trade.season.league.time_zone)}"
+            " unless a commissioner vetoes it"
             if trade.executes_at
             else "; a commissioner approves it"
         )
@@ -386,7 +388,7 @@ def trade_approve(trade_id: int, *, by=None) -> Trade:
         if trade.executes_at is not None:
             raise TransferError(
                 f"Trade #{trade.pk} needs no approval: it executes at the end of its veto period,"
-                f" {trade.executes_at:%Y-%m-%d %H:%M}."
+                f" {zone_time_text(trade.executes_at, league.time_zone)}."
             )
         _close(trade, State.ACCEPTED, by=by, action="approved", executes_at=timezone.now())
         return _execute(trade, by=by)

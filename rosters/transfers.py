@@ -15,6 +15,7 @@ from django.utils import timezone
 from config.celery import app
 from engines import get_engine
 from leagues.models import Season, Team
+from leagues.zones import zone_time_text
 from rosters.models import Draft, Player, SquadMember, TransferWindow
 
 
@@ -41,7 +42,11 @@ def window_required(season: Season, at: datetime | None = None) -> TransferWindo
     if window is not None:
         return window
     upcoming = season.transfer_windows.filter(opens_at__gt=at).order_by("opens_at").first()
-    when = f"; the next opens {upcoming.opens_at:%Y-%m-%d %H:%M}" if upcoming else "; no other window is set"
+    when = (
+        f"; the next opens {zone_time_text(upcoming.opens_at, season.league.time_zone)}"
+        if upcoming
+        else "; no other window is set"
+    )
     raise TransferError(f"No transfer window of {season} is open{when}. Outside a window no card moves.")
 
 

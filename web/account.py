@@ -5,12 +5,14 @@ comes by e-mail. Never cached: they are one person's."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.tz import do_timezone
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_safe
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from competitions.previews import cached_previews
 from competitions.seasons import current_season, with_progress
 from leagues.models import Team
+from leagues.zones import zone_of
 from matches.models import HAPPENED_AT, Match, ResultSubmission
 from notifications.models import Kind, Notification
 from notifications.services import email_kinds, email_kinds_set, mark_read
@@ -44,6 +47,10 @@ class TeamHome:
     team: Team
     season_name: str = ""
     next_match: Match | None = None
+    #: Its kickoff in its league's zone (for the ``date`` filter as it is), and whether to name
+    #: the zone: the user's teams play in leagues of different zones.
+    kickoff: datetime | None = None
+    zone_shown: bool = False
     #: Its preview (``Outlook.to_dict``) once a worker made it.
     preview: dict | None = None
     results: list[Match] = field(default_factory=list)
@@ -53,6 +60,7 @@ def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
     """The user's teams, each in its current season, and what waits for the user's move."""
     teams = list(Team.objects.filter(manager=user).select_related("league").order_by("league__name", "name"))
     homes, actions = [], []
+    zone_shown = len({team.league.time_zone for team in teams}) > 1
     for team in teams:
         season = current_season(with_progress(team.seasons.all()), timezone.now())
         home = TeamHome(team, season.name if season else "")
@@ -62,6 +70,8 @@ def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
             )
             home.next_match = mine.filter(status=Match.Status.SCHEDULED).order_by("kickoff", "id").first()
             if home.next_match is not None:
+                home.kickoff = do_timezone(home.next_match.kickoff, zone_of(team.league.time_zone))
+                home.zone_shown = zone_shown
                 outlook = cached_previews([home.next_match]).get(home.next_match.id)
                 home.preview = outlook.to_dict() if outlook else None
             home.results = list(

@@ -7,6 +7,10 @@ the copy it has unless the new one is a later revision (RFC 5545 3.8.7.4), so ea
 carries ``SEQUENCE`` (the match's count of kickoff and status changes) and
 ``LAST-MODIFIED`` (its last change); a moved kickoff then replaces the old time. A
 cancelled match stays in the feed with ``STATUS:CANCELLED`` so that subscribers see it go.
+
+Times are UTC (``DTSTART:20260110T183000Z``), which every client places right; the league's
+zone is named in ``X-WR-TIMEZONE``, the calendar's zone for clients that read it (Apple's,
+Google's, Outlook's), so a new subscription shows the league's clock.
 """
 
 from __future__ import annotations
@@ -69,8 +73,9 @@ def uid(match: Match) -> str:
     return f"match-{match.id}@{settings.ICAL_UID_DOMAIN}"
 
 
-def calendar(name: str, matches: Iterable[Match], url_for: Callable[[Match], str]) -> str:
-    """A VCALENDAR with one VEVENT per match; ``url_for`` gives each match's page.
+def calendar(name: str, matches: Iterable[Match], url_for: Callable[[Match], str], time_zone: str) -> str:
+    """A VCALENDAR with one VEVENT per match; ``url_for`` gives each match's page, ``time_zone``
+    is the league's (its IANA name).
 
     ``DTSTAMP`` is when this text was made, as RFC 5545 3.8.7.2 asks of a feed with a
     METHOD; what changed when is ``LAST-MODIFIED`` and ``SEQUENCE``."""
@@ -82,6 +87,7 @@ def calendar(name: str, matches: Iterable[Match], url_for: Callable[[Match], str
         "CALSCALE:GREGORIAN",
         "METHOD:PUBLISH",
         f"X-WR-CALNAME:{escape(name)}",
+        f"X-WR-TIMEZONE:{escape(time_zone)}",
     ]
     for match in matches:
         season = match.season

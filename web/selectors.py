@@ -24,6 +24,7 @@ from competitions.seasons import current_season, league_seasons, with_progress
 from competitions.standings import Table, cached_standings, cached_standings_by_round
 from competitions.swiss import swiss_standings
 from leagues.models import TIEBREAKERS, League, Season, SeasonTeam, Team
+from leagues.zones import local_time
 from matches.absences import OutLine, team_out
 from matches.models import HAPPENED_AT, Match, ResultSubmission
 from matches.table_results import OPEN
@@ -56,11 +57,15 @@ def url_maker(name: str) -> Callable[[int], str]:
     return lambda pk: f"{head}{pk}{tail}"
 
 
-def with_links(matches: list[Match]) -> list[Match]:
+def with_links(matches: list[Match], zones: dict[int, str] | None = None) -> list[Match]:
     """Give each match the links and kickoff text its row shows (``Match.happened_at``: a match
     played early shows when it was played), computed in Python for speed,
     and ``table_note``: a result entered at the table that waits for the other side or for
-    the commissioner (one query for the whole list)."""
+    the commissioner (one query for the whole list).
+
+    The kickoff is in the current zone (the page's league's), or with ``zones`` (season id:
+    zone name, a page of several leagues) in its own league's, with the zone's abbreviation
+    when the page's zones differ ("19:30 CET" beside "13:30 EST")."""
     match_url, team_url = url_maker("web:match"), url_maker("web:team")
     waiting = [m.id for m in matches if m.status == Match.Status.SCHEDULED]
     states: dict[int, str] = {}
@@ -72,14 +77,18 @@ def with_links(matches: list[Match]) -> list[Match]:
             if states.get(match_id) != ResultSubmission.State.DISPUTED:
                 states[match_id] = state
     previews = waiting_previews(waiting)
+    zones_differ = zones is not None and len(set(zones.values())) > 1
     for match in matches:
         match.table_note = f"result {states[match.id]}" if match.id in states else ""
         match.preview = previews.get(match.id)
-        kickoff = timezone.localtime(match.happened_at)
+        happened = match.happened_at
+        kickoff = local_time(happened, zones[match.season_id]) if zones else timezone.localtime(happened)
         match.url = match_url(match.id)
         match.home_url, match.away_url = team_url(match.home_id), team_url(match.away_id)
         match.kickoff_iso = kickoff.isoformat()
         match.kickoff_day, match.kickoff_time = f"{kickoff:%a} {kickoff.day} {kickoff:%b}", f"{kickoff:%H:%M}"
+        if zones_differ:
+            match.kickoff_time += f" {kickoff:%Z}"
     return matches
 
 
@@ -121,7 +130,10 @@ def home_summaries() -> list[LeagueSummary]:
         if rounds:
             wanted |= Q(season_id=season.id, round__in=rounds)
     by_season: dict[int, list[Match]] = defaultdict(list)
-    for match in with_links(list(matches_with_teams().filter(wanted).order_by("round", "kickoff", "id"))):
+    zone_of = {league.id: league.time_zone for league in leagues}
+    zones = {season.id: zone_of[season.league_id] for season in latest.values()}
+    shown = list(matches_with_teams().filter(wanted).order_by("round", "kickoff", "id"))
+    for match in with_links(shown, zones):
         by_season[match.season_id].append(match)
     summaries = []
     for league in leagues:
@@ -474,7 +486,7 @@ def team_page(team_id: int, season_id: int | None = None) -> TeamPage:
             .order_by("player__role", "player__name")
         )
         of_team = matches_with_teams().filter(Q(home=team) | Q(away=team), season=season)
-        matches = with_links(list(of_team.order_by("round", HAPPENED_AT, "id")))
+        matches = with_links(list(of_team.order_by("round", HAPPENED_AT, "id")), {season.id: team.league.time_zone})
         ledger = ledger_lines(team, season)
         parity = season_parity(season) if members and matches else None
         out = team_out(season, team.id)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from datetime import UTC
 from typing import Any
 
 from competitions.previews import cached_previews
 from engines import get_engine
 from engines.published import Sheet
+from leagues.zones import zone_time_text
 from matches.models import Match
 from printing.pdf import game_name
 from printing.scoresheets.data import Scoresheet, SheetEvent, SheetPlayer, SheetSide, layout_for
@@ -115,7 +115,7 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
         match_id=match.id,
         competition=f"{league.name} · {match.season.name} · round {match.round}"
         + (_preview_line(match) if not filled else ""),
-        kickoff=match.kickoff.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if match.kickoff else "",
+        kickoff=zone_time_text(match.kickoff, league.time_zone),  # the league's clock, as its people read it
         status=match.status,
         played=filled,
         home_goals=match.home_goals if filled else None,

@@ -86,6 +86,7 @@ def league_form(**changes):
         "engine": "futti",
         "engine_settings": "{}",
         "play_mode": "simulated",
+        "time_zone": "UTC",
         "points_win": 3,
         "points_draw": 1,
         "points_loss": 0,

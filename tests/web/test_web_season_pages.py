@@ -70,7 +70,9 @@ def test_the_home_page_reads_only_the_matchday_and_the_next_round(client, long_s
     Match.objects.filter(season=long_season, round=1).update(status="played", home_goals=2, away_goals=1)
     read = []
     real = selectors.with_links
-    monkeypatch.setattr(selectors, "with_links", lambda matches: read.append(len(matches)) or real(matches))
+    monkeypatch.setattr(
+        selectors, "with_links", lambda matches, zones=None: read.append(len(matches)) or real(matches, zones)
+    )
     html = client.get("/").content.decode()
     assert read == [30]  # rounds 1 and 2, not the season's 870 matches
     assert html.count('<a href="/matches/') == 30
