@@ -6,7 +6,8 @@ import pytest
 
 from engines.core import SquadRules
 from leagues.models import League, Season
-from rosters.drafts.state import Board, on_the_clock, pick_label, pick_refusal
+from rosters.drafts.moves import move_make
+from rosters.drafts.state import Board, DraftError, board_for, on_the_clock, pick_label, pick_refusal
 from rosters.models import Draft, Player
 from tests.rosters.conftest import give
 
@@ -116,3 +117,27 @@ def test_the_next_team_in_the_order_with_a_place_left_nominates(season, pool):
     assert on_the_clock(draft) == teams["Delta"].pk
     draft.pick_number = 4
     assert on_the_clock(draft) == teams["Beta"].pk
+
+
+def test_the_places_left_count_the_roles_and_the_reserve_places():
+    striker = player("Striker", "field", 1)
+    assert board([], {1: [], 2: [striker]}, {1: 9, 2: 9}).places_left() == {1: 3, 2: 2}
+
+
+def test_a_refusal_names_the_part_of_the_request_it_is_about(draft, cast):
+    """The API answers field by field: a move for another team is about the team."""
+    cheap = Player.objects.filter(league=draft.season.league).order_by("price", "pk").first()
+    with pytest.raises(DraftError) as refused:
+        move_make(draft.pk, team_id=cast["beta"].pk, by=cast["carla"], player_id=cheap.pk)
+    assert refused.value.field == "team"
+    assert DraftError("paused").field is None
+
+
+def test_the_board_holds_the_squad_of_a_team_outside_the_order(season, pool):
+    """A team that joined the season after the order was set still has its cards taken."""
+    teams = {team.name: team for team in season.teams.all()}
+    draft = Draft(season=season, order=[teams["Alpha"].pk, teams["Beta"].pk])
+    give(season, teams["Gamma"], "Card 01")
+    board = board_for(draft)
+    assert [p.name for p in board.squads[teams["Gamma"].pk]] == ["Card 01"]
+    assert board.squads[teams["Alpha"].pk] == [] and "Card 01" not in [p.name for p in board.free]
