@@ -267,3 +267,10 @@ def test_a_settled_two_legged_final_is_drawn_in_three_queries(django_assert_num_
     assert [name for name, _ in box.reports] == ["first leg", "second leg", "deciding match"]
     assert box.match_id == final.decider_id
     assert drawing.champion == final.home.name
+
+
+@pytest.mark.django_db
+def test_the_drawing_carries_the_leagues_time_zone_for_the_printed_time():
+    season = make_season(make_league("Cup 2", time_zone="Europe/Rome"), ["Team 0", "Team 1"])
+    bracket_draw(season)
+    assert bracket_drawing(season.id).time_zone == "Europe/Rome"
