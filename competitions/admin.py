@@ -1,12 +1,13 @@
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import AdminForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from competitions import league_admin, match_admin, table_admin, tactics_admin  # noqa: F401  register their pages
-from competitions.bracket import EVERY_TIE, parse_rounds
+from competitions.bracket import EVERY_TIE
 from competitions.groups import group_knockout_draw
 from competitions.knockout import (
     bracket_advance,
@@ -15,7 +16,8 @@ from competitions.knockout import (
     redraw_bracket,
 )
 from competitions.playoffs import planned_playoffs_draw
-from competitions.start import FORMATS, tournament_start
+from competitions.start import tournament_start
+from competitions.start_admin import StartForm, start_fieldsets
 from competitions.swiss import swiss_standings
 from competitions.withdrawals import (
     bracket_replacement_errors,
@@ -25,7 +27,7 @@ from competitions.withdrawals import (
 )
 from leagues.admin import LeagueScopedAdmin
 from leagues.errors import validation_message
-from leagues.models import League, Season, Team
+from leagues.models import Team
 from matches.models import Match
 from tournaments.models import Bracket, Entrant, Group, GroupStage, Playoffs, Swiss, SwissBye, Tie
 
@@ -137,59 +139,6 @@ class TieInline(ReadOnlyInline):
     ]
 
 
-class StartForm(forms.Form):
-    """Every format's options on one form; each format reads the ones it uses."""
-
-    season = forms.ModelChoiceField(
-        queryset=Season.objects.none(),
-        help_text="Its teams play; its first kickoff and round interval set the dates.",
-    )
-    format = forms.ChoiceField(choices=FORMATS.items())
-    third_place = forms.BooleanField(required=False, help_text="Knockouts: play for third place.")
-    two_legged_rounds = forms.CharField(
-        required=False,
-        help_text="Single elimination, the knockout after the groups, the play-offs: rounds played home "
-        "and away, e.g. 1, 2 (the last round's number: the final and the third-place match too).",
-    )
-    away_goals = forms.BooleanField(required=False, help_text="Two-legged ties: away goals count double when level.")
-    bracket_reset = forms.BooleanField(required=False, help_text="Double elimination: a second grand final if needed.")
-    groups = forms.IntegerField(initial=2, min_value=2, help_text="Groups then knockout: how many groups.")
-    groups_by_hand = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 4}),
-        required=False,
-        help_text="Groups then knockout, by hand instead of seeded pots: one group per line, its teams "
-        "by name or id, e.g. 'A: Ashford Rovers, Bellbrook Athletic, Castlegate United'.",
-    )
-    advance = forms.IntegerField(initial=2, min_value=1, help_text="Groups: how many of each go through.")
-    double = forms.BooleanField(required=False, help_text="Groups, league: each pair home and away.")
-    rounds = forms.IntegerField(
-        required=False, min_value=1, help_text="Swiss: rounds (default: enough for one winner)."
-    )
-    top = forms.IntegerField(initial=4, min_value=2, help_text="League then play-offs: how many teams go through.")
-    tie_break = forms.ChoiceField(
-        required=False,
-        choices=[
-            ("", "as the league's engine settings say"),
-            ("sudden_death", "sudden death"),
-            ("penalties", "penalties"),
-        ],
-        help_text="Fütti: how a level knockout match is settled in this tournament, every stage of it.",
-    )
-
-    def __init__(self, *args, user, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = Season.objects.filter(league__in=League.objects.run_by(user))
-
-    def clean_groups_by_hand(self) -> list[str]:
-        return [line.strip() for line in self.cleaned_data["groups_by_hand"].splitlines() if line.strip()]
-
-    def clean_two_legged_rounds(self) -> list[int]:
-        try:
-            return parse_rounds(self.cleaned_data["two_legged_rounds"])
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from exc
-
-
 @admin.register(Bracket)
 class BracketAdmin(LeagueScopedAdmin):
     league_field = "season__league"
@@ -215,7 +164,7 @@ class BracketAdmin(LeagueScopedAdmin):
             options = dict(form.cleaned_data)
             season, tournament_format = options.pop("season"), options.pop("format")
             try:
-                summary = tournament_start(season, tournament_format, **options)
+                summary = tournament_start(season, tournament_format, **options, by=request.user)
             except ValidationError as exc:
                 for field, messages_ in exc.message_dict.items():
                     form.add_error(field if field in form.fields else None, messages_)
@@ -227,6 +176,7 @@ class BracketAdmin(LeagueScopedAdmin):
             "opts": self.opts,
             "title": "Start a tournament",
             "form": form,
+            "adminform": AdminForm(form, start_fieldsets(), {}),
         }
         return TemplateResponse(request, "admin/tournaments/start.html", context)
 

@@ -32,6 +32,7 @@ from matches.services import revision_update
 from rosters import ledger
 from rosters.drafts.setup import draft_create
 from rosters.models import Draft, Keeper, SquadMember
+from rosters.squads import cards_keep
 from tournaments.models import Bracket
 
 #: The relations that make a season a later stage of another (its play-offs, a group, a
@@ -274,14 +275,7 @@ def keep_cards(season: Season, new: Season, teams: Sequence[int]) -> None:
     keepers = list(Keeper.objects.filter(season=season, team_id__in=teams).select_related("team", "player"))
     if errors := keeper_errors(season, keepers):
         raise ValidationError({"keepers": " ".join(errors)})
-    price = season.league.keeper_price
-    paid = [(k, k.player.price if price is None else price) for k in keepers]
-    SquadMember.objects.bulk_create(
-        SquadMember(season=new, team_id=k.team_id, player=k.player, price=cost) for k, cost in paid
-    )
-    if paid:
-        note = f"kept from {season}"
-        ledger.post(new, [ledger.Posting(k.team_id, -cost, ledger.Reason.KEEPER, k.player, note) for k, cost in paid])
+    cards_keep(new, [(k.team_id, k.player) for k in keepers], note=f"kept from {season}")
 
 
 def teams_named(league, names: Sequence[str]) -> list[Team]:

@@ -22,7 +22,9 @@ from engines import ENGINES, CardError, get_engine
 from leagues.models import Season
 from leagues.validation import schedule_errors, team_count_errors
 from matches.models import Match
+from rosters.drafting import autodraft
 from rosters.models import SquadMember
+from rosters.squads import squads_copy
 
 FORMATS = {
     "knockout": "Single elimination",
@@ -30,6 +32,13 @@ FORMATS = {
     "groups": "Groups then knockout",
     "swiss": "Swiss",
     "league_playoffs": "League then play-offs",
+}
+
+#: Where the teams' squads come from: the ones drafted already, another season's, or a draft now.
+SQUADS = {
+    "keep": "Keep the squads drafted for this season",
+    "copy": "Copy each team's squad from another season of the league",
+    "autodraft": "Autodraft now: fill every squad from the league's free cards",
 }
 
 
@@ -48,17 +57,24 @@ def tournament_start(
     rounds: int | None = None,
     top: int = 4,
     tie_break: str = "",
+    squads: str = "keep",
+    squads_from: Season | None = None,
+    by=None,
 ) -> str:
     """Set the season up as a tournament of ``tournament_format`` and schedule its first
     round; returns a line saying what was made. Options a format does not use are ignored;
     a bad one is a ValidationError naming it. ``groups_by_hand``: the groups, one line each
-    (``competitions.groups.groups_from_lines``), instead of ``groups`` drawn from seeded pots."""
+    (``competitions.groups.groups_from_lines``), instead of ``groups`` drawn from seeded pots.
+    ``squads``: keep the season's squads, ``copy`` them from ``squads_from`` (a season of the
+    same league: a cup after the league, ``rosters.squads.squads_copy``) or ``autodraft`` them
+    first; a refused option undoes the copy or the draft too."""
     if tournament_format not in FORMATS:
         raise ValidationError({"format": f"{tournament_format!r} is not a format; choose from {', '.join(FORMATS)}."})
-    check_season_can_start(season)
     if tournament_format != "league_playoffs":  # play-offs follow a league, results and all
         check_no_results(season, FORMATS[tournament_format])
-    with transaction.atomic():  # a refused option leaves the season as it was, its tie-break too
+    with transaction.atomic():  # a refused option leaves the season as it was: its squads, its tie-break
+        squads_fill(season, squads, squads_from, by=by)
+        check_season_can_start(season)
         if tie_break:
             tie_break_set(season, tie_break)
         if tournament_format == "knockout":
@@ -94,6 +110,19 @@ def tournament_start(
             two_legged_rounds=two_legged_rounds,
             away_goals=away_goals,
         )
+
+
+def squads_fill(season: Season, squads: str, squads_from: Season | None, *, by=None) -> None:
+    """The squads a tournament starts with: ``keep`` (as drafted), ``copy`` (from ``squads_from``)
+    or ``autodraft`` (the open places of every squad, from the league's free cards)."""
+    if squads not in SQUADS:
+        raise ValidationError({"squads": f"{squads!r} is not a choice; choose from {', '.join(SQUADS)}."})
+    if squads == "copy":
+        if squads_from is None:
+            raise ValidationError({"squads_from": "Choose the season to copy the squads from."})
+        squads_copy(squads_from, season, by=by)
+    elif squads == "autodraft":
+        autodraft(season)
 
 
 def check_season_can_start(season: Season) -> None:

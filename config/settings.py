@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "corsheaders",
     "audit",
     "notifications",
     "leagues",
@@ -96,6 +97,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # CORS for reading the API from any site (config.cors); before anything that may answer
+    "config.cors.ReadOnlyCorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -198,6 +201,16 @@ def cache_from_url(url: str) -> dict:
 
 
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or "locmem://")}
+
+# CORS (django-cors-headers through config.cors.ReadOnlyCorsMiddleware): the API's reads from
+# any origin, without credentials (no cookies: "Access-Control-Allow-Origin: *"), and nothing
+# for writes, the admin or the pages. The embeddable widgets are framed, not fetched (web.embed).
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS")
+CORS_ALLOW_HEADERS = ("accept", "accept-language")
+CORS_PREFLIGHT_MAX_AGE = 86400
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

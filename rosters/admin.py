@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import AdminForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import HttpResponse, JsonResponse
@@ -7,6 +8,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
 from leagues.errors import validation_message
@@ -39,9 +41,39 @@ LEAGUE_PATHS[Player] = "league"
 
 
 class PoolImportForm(forms.Form):
-    league = forms.ModelChoiceField(queryset=League.objects.none())
-    csv_file = forms.FileField(required=False, help_text="A header row (name, role, price, ...), then a card a row.")
-    seed = forms.IntegerField(initial=1, help_text="Which of the engine's sample pools.")
+    league = forms.ModelChoiceField(
+        queryset=League.objects.none(), help_text=_("The cards join this league's pool, checked by its game.")
+    )
+    csv_file = forms.FileField(
+        required=False,
+        label=_("CSV file"),
+        help_text=_(
+            "A header row naming the columns (at least name, role and price, then the game's card attributes), "
+            "then one card a row. A file with any bad row imports nothing."
+        ),
+    )
+    seed = forms.IntegerField(
+        initial=1, help_text=_("Which of the engine's sample pools: the same number gives the same cards.")
+    )
+
+    #: Django admin's fieldsets: the league, then each way in with the button that takes it.
+    fieldsets = [
+        (None, {"fields": ["league"]}),
+        (
+            _("Import a CSV file"),
+            {
+                "fields": ["csv_file"],
+                "description": _(
+                    'Export a pool with the "Export selected cards to CSV" action on the card list to see the '
+                    "columns of a game."
+                ),
+            },
+        ),
+        (
+            _("Or load the engine's sample pool"),
+            {"fields": ["seed"], "description": _("The game's generic player set, with a price on every card.")},
+        ),
+    ]
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -85,6 +117,7 @@ class PlayerAdmin(LeagueScopedAdmin):
             "opts": self.opts,
             "title": "Import player cards",
             "form": form,
+            "adminform": AdminForm(form, PoolImportForm.fieldsets, {}),
             "errors": errors,
         }
         return TemplateResponse(request, "admin/rosters/player/import.html", context)

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from web import account, views
+from web import account, embed, views
 
 app_name = "web"
 
@@ -38,6 +38,10 @@ urlpatterns = [
     path("seasons/<int:season_id>/transactions/", views.transactions, name="transactions"),
     path("seasons/<int:season_id>/fixtures.ics", views.season_calendar, name="season-calendar"),
     path("matches/<int:match_id>/", views.match, name="match"),
+    # widgets for a club's own site, the only pages that may be framed (web.embed)
+    path("embed/seasons/<int:season_id>/table/", embed.table, name="embed-table"),
+    path("embed/seasons/<int:season_id>/fixtures/", embed.fixtures, name="embed-fixtures"),
+    path("embed/seasons/<int:season_id>/bracket/", embed.bracket, name="embed-bracket"),
     path("games/", views.games, name="games"),
     path("games/<slug:engine>/", views.game, name="game"),
     path("teams/<int:team_id>/", views.team, name="team"),

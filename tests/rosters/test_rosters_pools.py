@@ -1,5 +1,7 @@
 """Player pools: the engine's sample pool, CSV import (all or nothing, line numbers) and export."""
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -98,3 +100,12 @@ def test_the_admin_export_action_answers_csv(client, cast, league):
     )
     assert response["Content-Type"] == "text/csv"
     assert "Ada" in response.content.decode()
+
+
+def test_the_import_page_is_laid_out_as_the_admin_with_each_way_in_explained(client, cast, league):
+    client.force_login(cast["anna"])
+    html = client.get(reverse("admin:rosters_player_import")).content.decode()
+    headings = re.findall(r'<h2 id="import-0-\d-heading" class="fieldset-heading">([^<]+)</h2>', html)
+    assert headings == ["Import a CSV file", "Or load the engine&#x27;s sample pool"]
+    assert html.count('<fieldset class="module aligned') == 3
+    assert 'id="id_csv_file_helptext"' in html and "at least name, role and price" in html
