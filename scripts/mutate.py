@@ -4,7 +4,8 @@ Each module listed in tests/mutation/modules.toml is mutated by mutmut in a copy
 project under var/mutate/, one module at a time, and its mutants are run against that
 module's own tests only. It prints each module's score and every surviving mutant as a
 diff. Mutants that cannot change behaviour (equivalent ones, message text) are listed with
-a reason in tests/mutation/equivalent.txt and left out of the score.
+a reason in tests/mutation/equivalent.txt, not run (unless --check-equivalent) and left
+out of the score.
 
 Slow (minutes per module) and CPU-bound, so it is not part of `.ci/run`; run it after
 changing a core module. It runs at the lowest CPU priority with one mutant at a time.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import json
 import os
 import re
 import shutil
@@ -124,7 +126,7 @@ def mutmut(work: Path, *args: str, capture: bool = False) -> subprocess.Complete
     return subprocess.run(command, cwd=work, env=env, capture_output=capture, text=True)
 
 
-def measure(module: str, spec: dict, equivalent: dict[str, str], only: list[str]) -> Score:
+def measure(module: str, spec: dict, equivalent: dict[str, str], only: list[str], check_equivalent: bool) -> Score:
     print(f"\n=== {module}: {' '.join(spec['tests'])}", flush=True)
     work = prepare(module, spec)
     # --only: the mutants of some functions (mutmut's names, * as a wildcard), to measure a
@@ -132,7 +134,11 @@ def measure(module: str, spec: dict, equivalent: dict[str, str], only: list[str]
     patterns = [pattern for pattern in only if pattern.startswith(mangled_prefix(module))]
     if only and not patterns:
         raise SystemExit(f"no --only pattern names a mutant of {module} (they start {mangled_prefix(module)})")
-    run = mutmut(work, "run", "--max-children", "1", *patterns, capture=True)
+    names = patterns
+    skipped = []
+    if not check_equivalent:
+        names, skipped = mutants_to_run(work, module, patterns, equivalent)
+    run = mutmut(work, "run", "--max-children", "1", *names, capture=True)
     if run.returncode != 0:
         print(run.stdout[-4000:], run.stderr[-4000:], sep="\n")
         raise SystemExit(f"mutmut failed on {module} (exit {run.returncode})")
@@ -143,6 +149,8 @@ def measure(module: str, spec: dict, equivalent: dict[str, str], only: list[str]
         if match and (not patterns or any(fnmatch.fnmatchcase(match[1], pattern) for pattern in patterns)):
             score.statuses[match[1]] = match[2]
     score.equivalent = {name for name in score.statuses if name in equivalent}
+    if skipped:
+        print(f"{len(skipped)} listed equivalent mutants not run (--check-equivalent runs them)")
     for name in score.survivors:
         print(mutmut(work, "show", name, capture=True).stdout.rstrip())
     mine = [name for name in equivalent if name.startswith(mangled_prefix(module))]
@@ -154,6 +162,32 @@ def measure(module: str, spec: dict, equivalent: dict[str, str], only: list[str]
             print(f"warning: {name} is listed as equivalent but a test kills it; remove it from {EQUIVALENT.name}")
     print_score(score)
     return score
+
+
+def mutants_to_run(
+    work: Path, module: str, patterns: list[str], equivalent: dict[str, str]
+) -> tuple[list[str], list[str]]:
+    """The names of the module's mutants to run (those ``patterns`` match, all without any) and
+    the listed equivalent ones left out: a surviving mutant runs every test of the module, so
+    each equivalent would cost a whole test run to learn what the list already says.
+
+    mutmut names a mutant only once it has made them, so a first run asks for a mutant that
+    does not exist: it makes the mutants and times the tests (kept for the real run), then
+    stops at finding nothing to run."""
+    listed = [name for name in equivalent if name.startswith(mangled_prefix(module))]
+    if not listed:
+        return patterns, []
+    mutmut(work, "run", "--max-children", "1", mangled_prefix(module) + "no_such_mutant", capture=True)
+    meta = work / "mutants" / (module + ".meta")
+    if not meta.exists():
+        raise SystemExit(f"mutmut made no mutants of {module} ({meta} is missing)")
+    made = json.loads(meta.read_text())["exit_code_by_key"]
+    # a function no test calls has no entry in the test timings, and naming one of its mutants
+    # would fail the run: those are left "not checked" (survivors) instead of "no tests"
+    reached = json.loads((work / "mutants" / "mutmut-stats.json").read_text())["tests_by_mangled_function_name"]
+    wanted = [name for name in made if not patterns or any(fnmatch.fnmatchcase(name, p) for p in patterns)]
+    run = [name for name in wanted if name not in equivalent and name.partition("__mutmut_")[0] in reached]
+    return run, [name for name in wanted if name in equivalent]
 
 
 def mangled_prefix(module: str) -> str:
@@ -178,6 +212,11 @@ def main() -> int:
         metavar="PATTERN",
         help="measure only the mutants whose names match (e.g. 'rosters.drafting.x_best_pick__mutmut_*'); repeatable",
     )
+    parser.add_argument(
+        "--check-equivalent",
+        action="store_true",
+        help=f"run the mutants listed in {EQUIVALENT.name} too, to learn whether a test now kills one",
+    )
     parser.add_argument("--mapping", type=Path, default=MAPPING, help="module -> tests file (default: %(default)s)")
     args = parser.parse_args()
     mapping = load_mapping(args.mapping)
@@ -185,7 +224,10 @@ def main() -> int:
     if unknown:
         parser.error(f"not in {args.mapping}: {', '.join(unknown)}")
     equivalent = load_equivalent()
-    scores = [measure(module, mapping[module], equivalent, args.only) for module in args.modules or mapping]
+    scores = [
+        measure(module, mapping[module], equivalent, args.only, args.check_equivalent)
+        for module in args.modules or mapping
+    ]
     print("\n=== scores (equivalent mutants left out)")
     for score in scores:
         print_score(score)

@@ -23,6 +23,7 @@ from competitions.drawing import (
 )
 from competitions.knockout import bracket_draw
 from competitions.results import match_forfeit
+from matches.models import Match
 from tests.conftest import make_league, make_season
 from tournaments.models import Tie
 
@@ -205,3 +206,71 @@ def test_the_third_place_match_names_the_semi_finals_losers_once_known():
         losers.append(semi.match.away.name)
     (third,) = bracket_drawing(season.id).sections[1].boxes
     assert [(e.name, e.known) for e in third.entries] == [(losers[0], True), (losers[1], True)]
+
+
+def forfeit_semi_finals(season, by: dict[int, str]) -> None:
+    """Forfeit the semi-finals of the slots given, each by the side given ("home" or "away")."""
+    for slot, side in by.items():
+        semi = Tie.objects.select_related("match").get(bracket__season=season, round=1, slot=slot)
+        match_forfeit(semi.match, forfeited_by=side)
+
+
+@pytest.mark.django_db
+def test_a_box_reads_its_score_from_its_first_teams_side():
+    """The final's home side is the better seed (2, from SF 2), but its box names the winner of
+    SF 1 (seed 4) first: the goals, the shoot-out, the seeds and who won follow that order."""
+    season = make_season(make_league("Cup 4"), [f"Team {i}" for i in range(4)])
+    bracket_draw(season)
+    forfeit_semi_finals(season, {0: "home", 1: "away"})
+    final = Tie.objects.select_related("match").get(bracket__season=season, round=2)
+    assert (final.home_seed, final.away_seed) == (2, 4)
+    Match.objects.filter(pk=final.match.id).update(
+        home_goals=1, away_goals=1, shootout_home=3, shootout_away=4, decided_by=Match.DecidedBy.PENALTIES
+    )
+    Tie.objects.filter(pk=final.pk).update(winner_id=final.away_id)
+    drawing = bracket_drawing(season.id)
+    box = drawing.sections[0].boxes[2]
+    assert [(e.seed, e.score, e.won, e.known) for e in box.entries] == [
+        (4, "1 (4)", True, True),
+        (2, "1 (3)", False, True),
+    ]
+    assert box.note == "penalties 4-3"
+    assert box.match_id == final.match.id and box.reports == (("match", final.match.id),)
+    assert drawing.champion == box.entries[0].name == final.away.name
+
+
+@pytest.mark.django_db
+def test_a_final_names_the_team_through_before_the_other_semi_final_is_played():
+    season = make_season(make_league("Cup 4"), [f"Team {i}" for i in range(4)])
+    bracket_draw(season)
+    forfeit_semi_finals(season, {1: "away"})
+    semi_2, final = bracket_drawing(season.id).sections[0].boxes[1:]
+    assert final.entries[0] == pending("Winner of SF 1")
+    assert (final.entries[1].name, final.entries[1].known, final.entries[1].score) == (semi_2.entries[0].name, True, "")
+
+
+@pytest.mark.django_db
+def test_a_settled_two_legged_final_is_drawn_in_three_queries(django_assert_num_queries):
+    """The bracket, its ties with their teams, winner and matches, and the seeds: a tie's
+    winner, legs or deciding match read one by one would cost a query a box."""
+    season = make_season(make_league("Cup 2"), ["Team 0", "Team 1"])
+    bracket_draw(season, two_legged_rounds=[1])
+    final = Tie.objects.select_related("first_leg", "match").get(bracket__season=season)
+    # both legs forfeited by their home sides (3-3 on aggregate), the deciding match by the away side
+    match_forfeit(final.first_leg, forfeited_by="home")
+    match_forfeit(final.match, forfeited_by="home")
+    final.refresh_from_db()
+    match_forfeit(final.decider, forfeited_by="away")
+    with django_assert_num_queries(3):
+        drawing = bracket_drawing(season.id)
+    (box,) = drawing.sections[0].boxes
+    assert [name for name, _ in box.reports] == ["first leg", "second leg", "deciding match"]
+    assert box.match_id == final.decider_id
+    assert drawing.champion == final.home.name
+
+
+@pytest.mark.django_db
+def test_the_drawing_carries_the_leagues_time_zone_for_the_printed_time():
+    season = make_season(make_league("Cup 2", time_zone="Europe/Rome"), ["Team 0", "Team 1"])
+    bracket_draw(season)
+    assert bracket_drawing(season.id).time_zone == "Europe/Rome"
