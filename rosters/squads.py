@@ -18,9 +18,7 @@ from rosters import ledger
 from rosters.models import Player, SquadMember
 
 
-def cards_keep(
-    season: Season, cards: Sequence[tuple[int, Player, int | None]], *, note: str
-) -> list[SquadMember]:
+def cards_keep(season: Season, cards: Sequence[tuple[int, Player, int | None]], *, note: str) -> list[SquadMember]:
     """Put ``(team id, card, price)`` into the season's squads, each paid again from the team's
     coins of that season: the price given, else the league's keeper price, else the card's own
     price. A team that cannot pay is refused by the ledger (``InsufficientFunds``)."""
