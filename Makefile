@@ -19,16 +19,19 @@ demo: setup
 
 # `make test` leaves out the slow suites (real workers, browsers, fuzz, soak, a broker of their
 # own, hosts in network namespaces, tests marked slow) to stay at a few minutes; `make test-all`
-# runs everything, as CI does.
+# runs everything, as CI does. The fast tests run in one process per core (pytest-xdist, a
+# test database each); the slow suites after them in one process, since they share a broker,
+# ports and worker processes.
 FAST := not (worker or browser or fuzz or soak or broker or cluster or slow)
 
 test: $(STAMP)
 	@scripts/system-deps.sh
-	$(BIN)/python -m pytest -m "$(FAST)" $(ARGS)
+	$(BIN)/python -m pytest -n auto -m "$(FAST)" $(ARGS)
 
 test-all: $(STAMP)
 	@scripts/system-deps.sh
-	$(BIN)/python -m pytest $(ARGS)
+	$(BIN)/python -m pytest -n auto -m "$(FAST)" $(ARGS)
+	$(BIN)/python -m pytest -m "not ($(FAST))" $(ARGS)
 
 bench: setup
 	$(BIN)/python benchmarks/season.py $(ARGS)

@@ -308,8 +308,7 @@ class DraftViewSet(viewsets.ReadOnlyModelViewSet):
                 team_id = id_field().run_validation(request.query_params["team"])
             except serializers.ValidationError as exc:
                 raise serializers.ValidationError({"team": exc.detail}) from exc
-            if not draft.season.teams.filter(pk=team_id).exists():
-                raise serializers.ValidationError({"team": [f"team {team_id} does not play in {draft.season}"]})
+        team_id = self._team(draft, team_id).pk  # a team's own values, as in the room (and they cost a worker)
         values = fresh_values(draft, team_id)
         ready = bool(values) or not board_for(draft).places_left().get(team_id)  # a full squad has none to measure
         if not ready:

@@ -170,8 +170,9 @@ class BracketAdmin(LeagueScopedAdmin):
             season, tournament_format = options.pop("season"), options.pop("format")
             try:
                 summary = tournament_start(season, tournament_format, **options, by=request.user)
-            except ValidationError as exc:
-                for field, messages_ in exc.message_dict.items():
+            except ValidationError as exc:  # by field, or one message (a team that cannot pay its squad)
+                by_field = exc.message_dict if hasattr(exc, "error_dict") else {None: exc.messages}
+                for field, messages_ in by_field.items():
                     form.add_error(field if field in form.fields else None, messages_)
             else:
                 self.message_user(request, summary, messages.SUCCESS)

@@ -50,7 +50,7 @@ from engines.sheets import FrozenTeamSheet
 from leagues.models import League
 from rosters.drafting import open_places
 from rosters.drafts.state import board_for
-from rosters.drafts.values import squad_key
+from rosters.drafts.values import squad_key, team_squad_key
 from rosters.models import CardValue, Draft, Player, SquadMember
 
 #: Matches per figure (half home, half away). The points of one match vary by about 1.3 (3, 1,
@@ -209,13 +209,18 @@ def team_card_values(draft: Draft, team_id: int, *, samples: int = CARD_VALUE_SA
 
 def card_values_store(draft_id: int, team_id: int, *, samples: int = CARD_VALUE_SAMPLES) -> TeamValues | None:
     """Measure the team's card values and store them (``rosters.CardValue``) in place of its
-    older ones; None when the draft is over or the team has nothing left to pick."""
+    older ones; None when the draft is over or the team has nothing left to pick. Values of a
+    squad the team no longer holds (a pick made while they were measured) are not stored, so a
+    slow task never replaces the values of the squad as it is."""
     draft = Draft.objects.select_related("season__league").get(pk=draft_id)
     if draft.state == Draft.State.DONE or team_id not in draft.order:
         return None
     values = team_card_values(draft, team_id, samples=samples)
     now = timezone.now()
     with transaction.atomic():
+        Draft.objects.select_for_update().filter(pk=draft.pk).first()  # picks wait: the squad holds
+        if team_squad_key(draft, team_id) != values.squad:
+            return None
         CardValue.objects.filter(draft=draft, team_id=team_id).delete()
         CardValue.objects.bulk_create(
             CardValue(

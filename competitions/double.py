@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from competitions.bracket import EVERY_TIE, WinnerMovedOn, bracket_size, first_round
+from leagues.zones import round_kickoff
 from matches.models import Match
 from tournaments.models import Bracket, Tie
 
@@ -129,7 +130,9 @@ def double_advance(bracket: Bracket, *, recheck: int | None = None) -> None:
                 round=place.depth,
                 home_id=home,
                 away_id=away,
-                kickoff=season.first_kickoff + season.round_interval * (place.depth - 1),
+                kickoff=round_kickoff(
+                    season.first_kickoff, season.round_interval, place.depth - 1, season.league.time_zone
+                ),
                 seed=random.Random(f"{season.seed}:{key[0]}:{key[1]}:{key[2]}").randrange(2**31),
                 winner_required=True,
             )

@@ -30,6 +30,7 @@ from competitions.round_robin import schedulable_teams
 from competitions.two_legs import shootout_from, tie_score
 from leagues.cache import standings_changed
 from leagues.models import Season, Team
+from leagues.zones import round_kickoff
 from matches.models import Match
 from tournaments.models import Bracket, Entrant, Tie
 
@@ -323,7 +324,9 @@ def _send_instead(next_tie: Tie, was: int, now: int | None, seeds: dict, *, by_s
 def _schedule_tie(bracket: Bracket, tie: Tie) -> None:
     """Make the tie's match, or both legs: the first at the lower seed's ground."""
     season = bracket.season
-    kickoff = season.first_kickoff + season.round_interval * _kickoff_step(bracket, tie.round)
+    kickoff = round_kickoff(
+        season.first_kickoff, season.round_interval, _kickoff_step(bracket, tie.round), season.league.time_zone
+    )
     if tie.round in bracket.two_legged_rounds:  # the third-place match is in the final's round
         tie.first_leg = _tie_match(season, tie, "leg1", tie.away_id, tie.home_id, kickoff, winner_required=False)
         kickoff += season.round_interval

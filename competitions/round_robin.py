@@ -16,6 +16,7 @@ from audit import services as audit
 from competitions.divisions import team_groups
 from leagues.cache import standings_changed
 from leagues.validation import LATEST_DATETIME, schedule_errors, team_count_errors
+from leagues.zones import round_kickoff
 from matches.models import Match
 
 T = TypeVar("T")
@@ -199,7 +200,7 @@ def fixtures_generate(
                 round=number,
                 home=home,
                 away=away,
-                kickoff=first_kickoff + interval * (number - 1),
+                kickoff=round_kickoff(first_kickoff, interval, number - 1, season.league.time_zone),
                 seed=rng.randrange(2**31),
             )
             for number, pairs in enumerate(rounds, start=1)

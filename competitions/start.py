@@ -25,7 +25,7 @@ from leagues.models import Season
 from leagues.validation import schedule_errors, team_count_errors
 from matches.models import Match
 from rosters.drafting import autodraft
-from rosters.models import SquadMember
+from rosters.models import Draft, SquadMember
 from rosters.squads import squads_copy
 
 FORMATS = {
@@ -146,6 +146,15 @@ def squads_fill(season: Season, squads: str, squads_from: Season | None, *, by=N
             raise ValidationError({"squads_from": _("Choose the season to copy the squads from.")})
         squads_copy(squads_from, season, by=by)
     elif squads == "autodraft":
+        if Draft.objects.filter(season=season).exclude(state=Draft.State.DONE).exists():
+            raise ValidationError(
+                {
+                    "squads": _(
+                        "%(season)s has a draft that is not done: finish it in the draft room, or keep its squads."
+                    )
+                    % {"season": season}
+                }
+            )
         autodraft(season)
 
 

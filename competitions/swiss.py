@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from competitions.pairing import SwissResult, SwissRow, pair_round, swiss_table
 from leagues.cache import standings_changed
 from leagues.models import Season, Team
+from leagues.zones import round_kickoff
 from matches.models import Match
 from tournaments.models import Swiss, SwissBye
 
@@ -100,7 +101,7 @@ def swiss_advance(swiss: Swiss) -> None:
             round=number,
             home_id=home,
             away_id=away,
-            kickoff=season.first_kickoff + season.round_interval * (number - 1),
+            kickoff=round_kickoff(season.first_kickoff, season.round_interval, number - 1, season.league.time_zone),
             seed=random.Random(f"{season.seed}:swiss:{number}:{home}:{away}").randrange(2**31),
             winner_required=True,
         )

@@ -224,7 +224,6 @@ CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS")
 CORS_ALLOW_HEADERS = ("accept", "accept-language")
 CORS_PREFLIGHT_MAX_AGE = 86400
 
-LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -404,6 +403,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SideEnum": "matches.models.Match.Side",
         "DraftStateEnum": "rosters.models.Draft.State",
+        "StatusEnum": "matches.models.Match.Status",  # its name before the card values' status came
     },
     # nullable as OpenAPI 3.0.3 reads it (api/schema.py), after the enums are made components
     "POSTPROCESSING_HOOKS": [

@@ -9,7 +9,7 @@ template (PDFs, e-mails, messages) and for pages that show several leagues at on
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -62,3 +62,13 @@ def zone_time_text(moment: datetime | None, zone_name: str) -> str:
     if moment is None:
         return ""
     return f"{local_time(moment, zone_name):%Y-%m-%d %H:%M %Z}"
+
+
+def round_kickoff(first_kickoff: datetime, interval: timedelta, rounds_after: int, zone_name: str) -> datetime:
+    """The kickoff ``rounds_after`` intervals after ``first_kickoff``: a whole-day interval keeps
+    the league's wall-clock time (weekly rounds at 19:30 stay at 19:30 across the change to
+    summer time); a shorter one (rounds of a tournament day) counts real hours."""
+    if interval % timedelta(days=1):
+        return first_kickoff + interval * rounds_after
+    local = first_kickoff.astimezone(ZoneInfo(zone_name)) + interval * rounds_after  # wall-clock arithmetic
+    return local.astimezone(UTC)

@@ -3,7 +3,8 @@ Europe/Berlin, on both sides of the change to summer time, and stored in UTC (18
 17:30 in summer); pages, the cache, the calendar feed, the scoresheet and the API agree."""
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -11,7 +12,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from competitions.round_robin import fixtures_generate
 from leagues.models import League
+from leagues.zones import round_kickoff
 from matches.models import Match
 from printing.scoresheets.selectors import scoresheet_for_match
 from rosters.models import TransferWindow
@@ -196,3 +199,17 @@ def test_a_managers_home_shows_each_next_match_in_its_leagues_zone(client, hambu
     client.force_login(manager)
     html = client.get(reverse("web:me")).content.decode()
     assert "Fri 15 Jan 2027, 19:30 CET" in html and "Fri 15 Jan 2027, 13:30 EST" in html
+
+
+def test_weekly_rounds_keep_the_leagues_wall_clock_time_across_summer_time(db):
+    """Rounds a week apart from 19:30 on 20 March stay at 19:30 in Berlin after the clocks
+    go forward on 28 March (17:30 UTC, not 18:30); rounds two hours apart count real hours."""
+    league = make_league("Hamburg Weekly", time_zone="Europe/Berlin")
+    season = make_season(league, ["Altona", "Barmbek", "Eimsbüttel", "Harburg"])
+    fixtures_generate(season, first_kickoff=datetime(2027, 3, 20, 18, 30, tzinfo=UTC), interval=timedelta(days=7))
+    kickoffs = sorted(set(Match.objects.filter(season=season).values_list("kickoff", flat=True)))
+    berlin = ZoneInfo("Europe/Berlin")
+    assert len(kickoffs) >= 3
+    assert {k.astimezone(berlin).strftime("%H:%M") for k in kickoffs} == {"19:30"}
+    assert [k.strftime("%H:%M") for k in kickoffs] == ["18:30", "18:30"] + ["17:30"] * (len(kickoffs) - 2)
+    assert round_kickoff(kickoffs[0], timedelta(hours=2), 6, "Europe/Berlin") == kickoffs[0] + timedelta(hours=12)

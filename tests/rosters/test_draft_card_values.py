@@ -164,6 +164,10 @@ def test_a_pick_asks_a_worker_for_the_next_teams_values(draft, cast, sent, djang
 
 def test_the_api_answers_queued_then_the_values_best_first(draft, cast, sent):
     api = APIClient()
+    assert api.get(f"/api/drafts/{draft.pk}/card-values/").status_code in (401, 403)  # anonymous: nothing queued
+    api.force_authenticate(cast["bruno"])  # Alpha's manager
+    assert api.get(f"/api/drafts/{draft.pk}/card-values/", {"team": cast["beta"].pk}).status_code == 403
+    assert not sent
     waiting = api.get(f"/api/drafts/{draft.pk}/card-values/")
     assert waiting.status_code == 202
     assert waiting.json() | {"cards": None} == {
@@ -177,6 +181,7 @@ def test_the_api_answers_queued_then_the_values_best_first(draft, cast, sent):
         "cards": None,
     }
     card_values_store(draft.pk, cast["beta"].pk, samples=8)
+    api.force_authenticate(cast["anna"])  # the commissioner sees every team's
     ready = api.get(f"/api/drafts/{draft.pk}/card-values/", {"team": cast["beta"].pk})
     assert ready.status_code == 200
     body = ready.json()
@@ -223,7 +228,9 @@ def test_a_completed_squad_fills_every_role_and_reserve_place():
 def test_a_full_squad_has_nothing_to_measure(draft, cast, sent):
     delta = draft.season.teams.get(name="Delta")
     give(draft.season, delta, *[f"Card {n:02d}" for n in (0, 12, 1, 2, 3, 5, 6, 7)])  # 2 keepers, 6 field
-    answer = APIClient().get(f"/api/drafts/{draft.pk}/card-values/", {"team": delta.pk})
+    api = APIClient()
+    api.force_authenticate(cast["anna"])
+    answer = api.get(f"/api/drafts/{draft.pk}/card-values/", {"team": delta.pk})
     assert (answer.status_code, answer.json()["status"], answer.json()["cards"]) == (200, "ready", [])
     assert not [task for task in sent if task[0] == CARD_VALUES_TASK]
 
@@ -244,3 +251,14 @@ def test_the_task_stores_the_values_on_the_odds_queue():
 def test_the_task_measures_and_stores(draft, cast):
     draft_card_values(draft.pk, cast["beta"].pk)
     assert CardValue.objects.filter(draft=draft, team=cast["beta"], samples=64).count() == 40
+
+
+def test_values_of_a_squad_picked_from_meanwhile_are_not_stored(draft, cast, monkeypatch):
+    """A slow task for the squad before a pick must not replace the values of the squad after it."""
+    measured = team_card_values(draft, cast["alpha"].pk, samples=8)  # for the empty squad
+    card_values_store(draft.pk, cast["alpha"].pk, samples=8)
+    give(draft.season, cast["alpha"], "Card 04")  # a pick lands while another task measures
+    monkeypatch.setattr("competitions.card_values.team_card_values", lambda *args, **kwargs: measured)
+    before = set(CardValue.objects.filter(draft=draft, team=cast["alpha"]).values_list("pk", flat=True))
+    assert card_values_store(draft.pk, cast["alpha"].pk, samples=8) is None
+    assert set(CardValue.objects.filter(draft=draft, team=cast["alpha"]).values_list("pk", flat=True)) == before

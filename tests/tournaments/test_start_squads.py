@@ -16,7 +16,7 @@ from competitions.start import tournament_start
 from leagues.models import Season, SeasonTeam, Team
 from ops.demo import demo_season_create
 from rosters import ledger
-from rosters.models import LedgerEntry, SquadMember
+from rosters.models import Draft, LedgerEntry, SquadMember
 from rosters.squads import squads_copy
 from tournaments.models import Bracket
 
@@ -194,3 +194,20 @@ def test_the_start_page_groups_options_by_the_formats_that_use_them(client, comm
     assert '<fieldset class="module aligned formats format-swiss"' in html
     assert '<fieldset class="module aligned "' in html  # season and format, squads, tie-break: every format's
     assert 'id="id_squads_from_helptext"' in html and "a defeat ends a team&#x27;s tournament" in html
+
+
+def test_the_admin_names_a_team_that_cannot_pay_its_copied_squad(client, commissioner, league_season):
+    league_season.league.budget = 1
+    league_season.league.save()
+    cup = cup_after(league_season)
+    response = start(client, cup, squads="copy", squads_from=league_season.id)
+    assert response.status_code == 200 and "not enough to pay" in response.content.decode()
+    assert not SquadMember.objects.filter(season=cup).exists() and not Bracket.objects.filter(season=cup).exists()
+
+
+def test_autodraft_now_is_refused_while_the_seasons_draft_is_not_done(league_season):
+    cup = cup_after(league_season)
+    Draft.objects.create(season=cup, format=Draft.Format.SNAKE)
+    with pytest.raises(ValidationError, match="has a draft that is not done"):
+        tournament_start(cup, "knockout", squads="autodraft")
+    assert not SquadMember.objects.filter(season=cup).exists()
