@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -146,6 +147,15 @@ def notifications(request: HttpRequest) -> HttpResponse:
     return render(request, "web/notifications.html", context)
 
 
+def posted_from_here(request: HttpRequest) -> bool:
+    """Whether a form was posted from this site's own pages: the browser's Sec-Fetch-Site, or
+    where a browser sends none (older ones), its Origin or Referer naming this host."""
+    if fetch_site := request.headers.get("Sec-Fetch-Site"):
+        return fetch_site in ("same-origin", "none")
+    source = request.headers.get("Origin") or request.headers.get("Referer") or ""
+    return urlsplit(source).netloc == request.get_host()
+
+
 @csrf_exempt
 @require_POST
 def language(request: HttpRequest) -> HttpResponse:
@@ -155,9 +165,9 @@ def language(request: HttpRequest) -> HttpResponse:
 
     Without a CSRF token: the switcher is in the header of pages cached whole for every reader
     (the season page), which cannot carry a token of one visitor's; a form posted from another
-    site (Sec-Fetch-Site cross-site) changes nothing.
+    site changes nothing (``posted_from_here``).
     """
-    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+    if not posted_from_here(request):
         return redirect("web:home")
     chosen = request.POST.get("language", "")
     response = set_language(request)

@@ -60,19 +60,21 @@ def test_a_signed_in_persons_stored_language_wins_over_the_browsers(client, seas
 def test_the_switcher_sets_the_language_and_keeps_a_signed_in_persons_choice(client, ida):
     home = reverse("web:home")
     assert 'action="/i18n/setlang/"' in client.get(home).content.decode()
-    answer = client.post(reverse("set_language"), {"language": "de", "next": home})
+    answer = client.post(reverse("set_language"), {"language": "de", "next": home}, HTTP_SEC_FETCH_SITE="same-origin")
     assert answer.status_code == 302 and answer.cookies["django_language"].value == "de"
     assert ">Ligen<" in client.get(home).content.decode()
     client.force_login(ida)
-    client.post(reverse("set_language"), {"language": "it", "next": home})
+    client.post(reverse("set_language"), {"language": "it", "next": home}, HTTP_SEC_FETCH_SITE="same-origin")
     assert language_of(ida) == "it"
     client.cookies.clear()
     client.force_login(ida)  # another browser, no cookie: the stored choice
     assert ">Leghe<" in client.get(home, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    # a form posted from another site changes nothing
+    # a form posted from another site changes nothing, whether the browser says so or not
     client.post(reverse("set_language"), {"language": "de"}, HTTP_SEC_FETCH_SITE="cross-site")
+    client.post(reverse("set_language"), {"language": "de"}, HTTP_ORIGIN="https://elsewhere.example")
+    client.post(reverse("set_language"), {"language": "de"})  # no header at all
     assert language_of(ida) == "it"
-    client.post(reverse("set_language"), {"language": ""})
+    client.post(reverse("set_language"), {"language": ""}, HTTP_REFERER="http://testserver/")  # an older browser
     assert language_of(ida) == ""
 
 
@@ -80,7 +82,11 @@ def test_the_notifications_page_chooses_the_language_of_pages_and_e_mails(client
     client.force_login(ida)
     page = client.get(reverse("web:notifications")).content.decode()
     assert 'id="my-language"' in page and '<option value="de" lang="de"' in page
-    client.post(reverse("set_language"), {"language": "de", "next": reverse("web:notifications")})
+    client.post(
+        reverse("set_language"),
+        {"language": "de", "next": reverse("web:notifications")},
+        HTTP_SEC_FETCH_SITE="same-origin",
+    )
     page = client.get(reverse("web:notifications")).content.decode()
     assert '<option value="de" lang="de" selected>' in page and "Deine Benachrichtigungen" in page
 
