@@ -41,6 +41,8 @@ EXCLUDED = {
     " starts a history of its own (pg_dump keeps the log with the whole database)",
     "leagues.SeasonSummary": "what the history pages worked out of a finished season's results, kept to be"
     " read on an empty cache: made again from the imported results on the first read",
+    "rosters.CardValue": "what the engine measured a draft's free cards worth to each squad, keyed by that"
+    " squad's card ids: measured again for the imported squads on the next request",
     "notifications.Notification": "what a person was told (per user, not per league): events of this database",
     "notifications.NotificationSettings": "a person's choice of e-mails, not the league's",
 }
