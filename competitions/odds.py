@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Exists, Q
 from numpy.typing import NDArray
 
 from competitions.divisions import season_divisions
@@ -39,24 +39,38 @@ from competitions.previews import PREVIEW_SAMPLES, Outlook, match_preview, previ
 from competitions.standings import Result, Row, rank_tied, ranking_criteria, table_from, table_inputs
 from leagues.models import Division, Season
 from matches.models import Match
+from matches.services import being_played
 
 DEFAULT_COMPLETIONS = 10_000
 #: The task that recomputes a season's odds (``competitions.tasks``), sent by name after a round.
 ODDS_TASK = "competitions.season_odds"
 
 
-def odds_request(season_id: int, *, after_round: int | None = None) -> bool:
+def odds_request(season_id: int, *, table_version: int | None = None) -> bool:
     """Queue the season's odds for the workers, unless they were asked for lately (for the same
-    round, when a round's result asks); True if sent."""
-    return task_request(ODDS_TASK, season_id, key=f"odds-requested:{season_id}:{after_round}")
+    standings version, when a round's result asks); True if sent."""
+    return task_request(ODDS_TASK, season_id, key=f"odds-requested:{season_id}:{table_version}")
 
 
-def odds_request_when_round_complete(season_id: int, round_number: int) -> None:
-    """Ask for the season's odds once the round is complete. Run after the result's commit: of
-    two batches finishing a round at once, the one that commits last sees it complete."""
-    round_matches = Match.objects.filter(season_id=season_id, round=round_number)
-    if not round_matches.exclude(status__in=Match.CLOSED_STATUSES).exists():
-        odds_request(season_id, after_round=round_number)
+def odds_request_when_rounds_complete(season_id: int, rounds: set[int]) -> None:
+    """Ask for the season's odds when one of ``rounds`` (those a transaction stored results of)
+    is complete and none of the season's matches is being played, once per standings version:
+    a batch that completes several rounds asks once, a burst of a season's rounds after its
+    last batch (the odds task would wait for it anyway). Run after the results' commit, once
+    the standings version is bumped: of two batches finishing a round at once, the one that
+    commits last sees it complete and the other's matches stored."""
+    matches = Match.objects.filter(season_id=season_id)
+    state = (
+        Season.objects.filter(id=season_id)
+        .annotate(playing=Exists(being_played(matches)))
+        .values_list("standings_version", "playing")
+        .first()
+    )
+    if state is None or state[1]:
+        return
+    open_rounds = matches.filter(round__in=rounds).exclude(status__in=Match.CLOSED_STATUSES).values_list("round")
+    if rounds - {round_number for (round_number,) in open_rounds}:
+        odds_request(season_id, table_version=state[0])
 
 
 #: The criteria that are one number per team, each as the row attribute it reads.

@@ -19,10 +19,10 @@ from django.db.models import Q
 
 from competitions.groups import knockout_draw_when_groups_finish
 from competitions.knockout import bracket_advance
-from competitions.odds import odds_request_when_round_complete
+from competitions.odds import odds_request_when_rounds_complete
 from competitions.playoffs import playoffs_draw_when_league_finishes
 from competitions.swiss import swiss_advance_after
-from leagues.cache import on_commit_once
+from leagues.cache import on_commit_gathered
 from matches.models import Match
 from tournaments.models import Tie
 
@@ -60,7 +60,7 @@ def _on_league_result(match: Match) -> None:
         if tie is not None:  # this leg may decide the tie, or change who won it
             bracket_advance(tie[1], recheck=tie[0])
     if not hasattr(season, "bracket"):  # a knockout has no odds
-        on_commit_once(odds_request_when_round_complete, season.id, match.round)
+        on_commit_gathered(odds_request_when_rounds_complete, season.id, match.round)
     if hasattr(season, "group"):
         _draw_keeping_the_result(knockout_draw_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):

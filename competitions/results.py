@@ -113,22 +113,55 @@ def teams_first_matches(matches: list[Match]) -> list[Match]:
 def batch_play(ready: list[Match]) -> None:
     """Play a batch of ready matches: each is simulated first, outside any transaction (the
     engine holds no lock, so other writers never wait for it), from squads read once for the
-    batch, then all are stored in one transaction holding their rows, each in a savepoint of
-    its own. A match is stored exactly once (one stored meanwhile by another worker is skipped;
-    one whose teams, seed or season changed since it was read is played again under the lock),
-    a failure marks only its own match failed, and nothing of the batch is stored until it
-    commits (a batch lost with its worker leaves its matches scheduled and queued, recovered as
-    a single lost match is). A lost connection or a deadlock is raised for the caller to retry."""
+    batch, then all are stored in one transaction holding their rows: the league matches
+    together (``league_results_store``), the rest each in a savepoint of its own. A match is
+    stored exactly once (one stored meanwhile by another worker is skipped; one whose teams,
+    seed or season changed since it was read is played again under the lock), a failure marks
+    only its own match failed, and nothing of the batch is stored until it commits (a batch
+    lost with its worker leaves its matches scheduled and queued, recovered as a single lost
+    match is). A lost connection or a deadlock is raised for the caller to retry."""
     sheets = services.seasons_sheets(ready)
     simulated = {match.id: (services.playing_inputs(match), match_simulate_or_error(match, sheets)) for match in ready}
     audit_entries: list = []
     with transaction.atomic(), standings_changes_collected():
+        locked = []
         for match in services.matches_lock(simulated):
             inputs, played = simulated[match.id]
             if services.playing_inputs(match) != inputs:
                 played = match_simulate_or_error(match)
+            locked.append((match, played))
+        league = [(m, p) for m, p in locked if not m.winner_required and not isinstance(p, Exception)]
+        together = {m.id for m, _ in league}
+        others = [(m, p) for m, p in locked if m.id not in together]
+        for match, played in [*league_results_store(league, audit_entries), *others]:
             match_store_or_fail(match, played, audit_entries)
         audit.record_all(audit_entries)
+
+
+def league_results_store(
+    played: list[tuple[Match, services.Simulated]], audit_entries: list
+) -> list[tuple[Match, services.Simulated]]:
+    """Store the engine's results of locked league matches together, in one savepoint: one
+    update and two COPYs for them all, then what each sets off (a league result at most draws
+    the next stage, in a savepoint of its own, and asks for the round's odds). Returns what is
+    left to store one by one: nothing, or, when anything of it failed (the savepoint rolled
+    back), all of them read again, so that each failure is only its own match's."""
+    if len(played) < 2:
+        return played
+    entries: list = []
+    try:
+        with transaction.atomic():
+            services.simulated_store_all(played, entries)
+            for match, _ in played:
+                on_result(match)
+    except (OperationalError, InterfaceError):  # the connection or the transaction: the batch's
+        raise
+    except Exception:
+        log.warning("storing %s results together failed; storing them one by one", len(played), exc_info=True)
+        fresh = {match.id: match for match in services.matches_lock(match.id for match, _ in played)}
+        return [(fresh[match.id], simulated) for match, simulated in played if match.id in fresh]
+    audit_entries.extend(entries)
+    return []
 
 
 def match_simulate_or_error(

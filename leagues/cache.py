@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.db import transaction
@@ -45,22 +46,26 @@ def standings_bump(season_ids: Iterable[int]) -> None:
         Season.objects.filter(id__in=ids).update(standings_version=F("standings_version") + 1)
 
 
-def on_commit_once(func: Callable, *args: Hashable) -> None:
-    """Call ``func(*args)`` once the transaction commits; within ``standings_changes_collected``
-    once for the whole block, however many results ask for the same call (the odds check of a
-    round asked by each of its results)."""
+Key = TypeVar("Key", bound=Hashable)
+Item = TypeVar("Item", bound=Hashable)
+
+
+def on_commit_gathered(func: Callable[[Key, set[Item]], None], key: Key, item: Item) -> None:
+    """Call ``func(key, items)`` once the transaction commits, ``items`` holding each ``item``
+    asked for with ``key``; within ``standings_changes_collected`` once per key for the whole
+    block, however many results ask (the odds check of a season gets the rounds of a batch)."""
     collecting = _collecting.get()
     if collecting is not None:
-        collecting.calls.setdefault((func, args), None)
+        collecting.calls.setdefault((func, key), set()).add(item)
     else:
-        transaction.on_commit(partial(func, *args))
+        transaction.on_commit(partial(func, key, {item}))
 
 
 @dataclass
 class _Collected:
     seasons: set[int] = field(default_factory=set)
-    #: the calls of ``on_commit_once``, in the order first asked (a dict as an ordered set)
-    calls: dict[tuple[Callable, tuple], None] = field(default_factory=dict)
+    #: the calls of ``on_commit_gathered`` by function and key, in the order first asked, with their items
+    calls: dict[tuple[Callable, Hashable], set] = field(default_factory=dict)
 
 
 #: What ``standings_changes_collected`` collects, while one is open.
@@ -69,7 +74,7 @@ _collecting: ContextVar[_Collected | None] = ContextVar("standings_changes_colle
 
 @contextmanager
 def standings_changes_collected() -> Iterator[None]:
-    """Within the block, ``standings_changed`` only collects the seasons and ``on_commit_once``
+    """Within the block, ``standings_changed`` only collects the seasons and ``on_commit_gathered``
     the calls; when the transaction commits the seasons are bumped once each, then each call
     runs once: a batch of 25 results is one update, not 25. Open it inside the transaction,
     around the results' savepoints: what a savepoint rolled back asked for is still done
@@ -83,8 +88,8 @@ def standings_changes_collected() -> Iterator[None]:
         yield
     finally:
         _collecting.reset(token)
-    for func, args in collected.calls:
-        transaction.on_commit(partial(func, *args))
+    for (func, key), items in collected.calls.items():
+        transaction.on_commit(partial(func, key, items))
 
 
 def cached_many(keys: dict, compute: Callable[[list], dict]) -> dict:

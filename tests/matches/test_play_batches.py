@@ -7,11 +7,14 @@ from collections import Counter
 import pytest
 from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from audit.models import Entry
-from competitions import progress, results
+from competitions import previews, progress, results
+from competitions.odds import ODDS_TASK
 from competitions.tasks import play_matches
 from engines import MatchOptions, get_engine
+from leagues.models import Season
 from matches.models import Match, MatchEvent, PlayerMatchStat
 from matches.services import played_sheets
 from ops.demo import demo_season_create
@@ -70,8 +73,10 @@ def test_an_engine_error_fails_only_its_own_match(season, monkeypatch):
 
 
 def test_an_error_after_its_result_is_stored_rolls_back_only_that_match(season, monkeypatch):
-    """What a result sets off fails after the result, its events and stats are written: its
-    savepoint takes them back, and the match is failed rather than left half-stored."""
+    """What a result sets off fails after the result, its events and stats are written: the
+    savepoint of the batch's results stored together takes them back, they are stored again
+    match by match from their rows read again, and the one match is failed rather than left
+    half-stored; nothing is counted twice."""
     matches = list(season.matches.order_by("id"))
     broken = matches[1]
     on_result = results.on_result
@@ -85,37 +90,40 @@ def test_an_error_after_its_result_is_stored_rolls_back_only_that_match(season, 
     results.matches_play([match.id for match in matches])
     broken.refresh_from_db()
     assert broken.status == Match.Status.FAILED and "the bracket is on fire" in broken.error
-    assert broken.home_goals is None
+    assert (broken.home_goals, broken.sequence) == (None, 1)
     assert not MatchEvent.objects.filter(match=broken).exists()
     # the batch's audit entries are inserted together at its end: the rolled-back match's is left out
     results_logged = Entry.objects.filter(action="match.result").values_list("match_id", flat=True)
     assert sorted(results_logged) == sorted(match.id for match in matches if match.id != broken.id)
     assert not PlayerMatchStat.objects.filter(match=broken).exists()
+    assert {entry.before["status"] for entry in Entry.objects.filter(action="match.result")} == {"scheduled"}
     for match in season.matches.exclude(id=broken.id).select_related("season__league", "home", "away"):
         assert_stored_once(match)
+        assert match.sequence == 1
 
 
 def test_lost_connection_retries_the_batch_and_stores_each_match_once(season, monkeypatch):
-    """The connection fails in the middle of a batch: the batch is retried whole, the matches
-    stored before the failure are not stored twice, and none is failed."""
+    """The connection fails in the middle of a batch, its match rows and events written and its
+    stats not yet: the batch is retried whole, nothing is stored twice, and none is failed."""
     matches = list(season.matches.order_by("id"))
-    store = results.services.simulated_store
+    insert_rows = results.services.insert_rows
     calls = []
 
-    def store_or_lose_connection(match, simulated, audit_entries):
-        calls.append(match.id)
-        if len(calls) == 4:
+    def insert_or_lose_connection(model, fields, rows):
+        calls.append(model)
+        if len(calls) == 2:
             raise OperationalError("server closed the connection unexpectedly")
-        return store(match, simulated, audit_entries)
+        return insert_rows(model, fields, rows)
 
-    monkeypatch.setattr(results.services, "simulated_store", store_or_lose_connection)
+    monkeypatch.setattr(results.services, "insert_rows", insert_or_lose_connection)
     outcome = play_matches.apply(args=[[match.id for match in matches]])
     assert outcome.successful(), outcome.traceback
-    # nobody can be out (the league's suspensions and injuries are off): one pass, three stored
-    # and rolled back with the fourth, then the whole batch again
-    assert len(calls) == 4 + len(matches)
+    # nobody can be out (the league's suspensions and injuries are off): one pass, its events
+    # written and rolled back with its stats, then the whole batch again, together
+    assert calls == [MatchEvent, PlayerMatchStat, MatchEvent, PlayerMatchStat]
     for match in season.matches.select_related("season__league", "home", "away"):
         assert_stored_once(match)
+    assert Entry.objects.filter(action="match.result").count() == len(matches)
 
 
 def test_a_match_played_since_it_was_queued_is_skipped(season):
@@ -176,9 +184,59 @@ def test_a_batch_reads_each_seasons_squads_once_and_writes_its_audit_entries_at_
     assert Entry.objects.filter(action="match.result").count() == len(ids)
 
 
-def test_a_round_asks_for_its_odds_check_once_per_batch(season, monkeypatch, django_capture_on_commit_callbacks):
+def test_a_season_asks_for_its_odds_check_once_per_batch(season, monkeypatch, django_capture_on_commit_callbacks):
     checks = []
-    monkeypatch.setattr(progress, "odds_request_when_round_complete", lambda *args: checks.append(args))
+    monkeypatch.setattr(progress, "odds_request_when_rounds_complete", lambda *args: checks.append(args))
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(season.matches.values_list("id", flat=True))  # 6 rounds of 2 matches
-    assert sorted(checks) == [(season.id, round_number) for round_number in range(1, 7)]
+    assert checks == [(season.id, set(range(1, 7)))]
+
+
+def test_a_batch_of_league_results_is_stored_in_one_update_and_two_copies(season, monkeypatch):
+    """The rows a batch writes cost a statement per batch, not per match."""
+    insert_rows = results.services.insert_rows
+    inserted = []
+
+    def counted(model, fields, rows):
+        inserted.append((model, {row[0] for row in rows}))
+        return insert_rows(model, fields, rows)
+
+    monkeypatch.setattr(results.services, "insert_rows", counted)
+    ids = list(season.matches.values_list("id", flat=True))
+    with CaptureQueriesContext(connection) as queries:
+        results.matches_play(ids)
+    updates = [q["sql"] for q in queries.captured_queries if 'UPDATE "matches_match"' in q["sql"]]
+    assert updates == [f"{len(ids)} times: {updates[0].split(' times: ')[1]}"]  # one statement, a row each
+    assert inserted == [(MatchEvent, set(ids)), (PlayerMatchStat, set(ids))]
+    for match in season.matches.select_related("season__league", "home", "away"):
+        assert_stored_once(match)
+        assert match.sequence == 1 and match.updated_at == match.played_at
+
+
+def test_the_odds_are_asked_for_once_no_match_of_the_season_is_being_played(
+    season, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A burst of a season's rounds in several batches asks for its odds after its last batch,
+    once for the rounds that batch completed; a result that changes the table again asks again."""
+    sent = []
+
+    def send_task(name, args):
+        if name == ODDS_TASK:
+            sent.append(Season.objects.get(id=args[0]).standings_version)  # the table the odds are asked for
+
+    monkeypatch.setattr(previews.app, "send_task", send_task)
+    first_round = list(season.matches.filter(round=1).values_list("id", flat=True))
+    later = list(season.matches.filter(round__in=[2, 3]).values_list("id", flat=True))
+    Match.objects.filter(id__in=first_round + later).update(queued_at=timezone.now())  # claimed together
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(first_round)
+    assert sent == []  # rounds 2 and 3 are being played
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(later)
+    assert sent == [2]  # once, for the table after rounds 2 and 3 (its second version)
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(season.matches.filter(round=4).values_list("id", flat=True))
+    assert sent == [2, 3]
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(list(season.matches.filter(round=5).values_list("id", flat=True))[:1])
+    assert sent == [2, 3]  # round 5 is not complete
