@@ -2,10 +2,10 @@
 
 ``competitions.card_values`` measures them with the league's engine (rosters may not import it:
 results flow one way) and stores them in ``CardValue``, one row per team and free card, with the
-team's squad at the time. Here they are read back, only for the squad the team has now (a pick
-of its own makes them stale; other teams' picks do not, since they are measured against the
-league's whole pool), asked for by name (``CARD_VALUES_TASK``, on the odds queue), and used by
-the clock's autopick by value."""
+team's squad at the time and the engine's version. Here they are read back, only for the squad
+the team has now (a pick of its own makes them stale; other teams' picks do not, since they are
+measured against the league's whole pool) and the engine's version now, asked for by name
+(``CARD_VALUES_TASK``, on the odds queue), and used by the clock's autopick by value."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from config.celery import app
+from engines import get_engine
 from rosters.drafts.state import Board, pick_refusal
 from rosters.models import CardValue, Draft, Player, SquadMember
 
@@ -37,11 +38,15 @@ def team_squad_key(draft: Draft, team_id: int) -> str:
 
 
 def fresh_values(draft: Draft, team_id: int) -> dict[int, CardValue]:
-    """The team's card values measured for its squad as it is now, of the cards still free, by
-    card id (empty: none yet)."""
-    rows = CardValue.objects.filter(draft=draft, team_id=team_id, squad=team_squad_key(draft, team_id)).exclude(
-        player__squad_memberships__season_id=draft.season_id  # taken since
-    )
+    """The team's card values measured for its squad as it is now by the league's engine as it
+    is now (a new engine version plays differently), of the cards still free, by card id
+    (empty: none yet)."""
+    rows = CardValue.objects.filter(
+        draft=draft,
+        team_id=team_id,
+        squad=team_squad_key(draft, team_id),
+        engine_version=get_engine(draft.season.league.engine).version,
+    ).exclude(player__squad_memberships__season_id=draft.season_id)  # taken since
     return {row.player_id: row for row in rows.select_related("player")}
 
 

@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 from competitions.card_values import card_values_store, completed, replacement_cards, team_card_values
 from competitions.tasks import draft_card_values
 from config.celery import odds_queue, task_route
+from engines import get_engine
 from engines.core import SquadRules
 from engines.futti.engine import FuttiEngine
 from rosters.drafts.moves import _autopick, move_make
@@ -82,6 +83,8 @@ def test_the_stored_values_go_stale_when_the_team_picks(draft, cast):
     card_values_store(draft.pk, cast["beta"].pk, samples=8)
     assert card("Card 04").pk not in fresh_values(draft, cast["beta"].pk)  # taken meanwhile
     assert len(fresh_values(draft, cast["beta"].pk)) == 39
+    CardValue.objects.filter(team=cast["beta"]).update(engine_version="0.9")  # measured by an older engine
+    assert fresh_values(draft, cast["beta"].pk) == {}
 
 
 def value(draft, team, name: str, gain: float) -> CardValue:
@@ -95,7 +98,7 @@ def value(draft, team, name: str, gain: float) -> CardValue:
         gain=gain,
         stderr=0.01,
         samples=64,
-        engine_version="1.3",
+        engine_version=get_engine(draft.season.league.engine).version,
         computed_at=timezone.now(),
     )
 
