@@ -50,15 +50,18 @@ def fresh_values(draft: Draft, team_id: int) -> dict[int, CardValue]:
     return {row.player_id: row for row in rows.select_related("player")}
 
 
-def values_request(draft: Draft, team_id: int) -> bool:
+def values_request(draft: Draft, team_id: int) -> None:
     """Ask a worker for the team's card values once the transaction commits, unless they were
-    asked for the same squad lately; True if asked."""
+    asked for the same squad lately (noted at the commit: a request rolled back is asked again)."""
     squad = hashlib.sha256(team_squad_key(draft, team_id).encode()).hexdigest()[:16]
-    if not cache.add(f"card-values-requested:{draft.pk}:{team_id}:{squad}", 1, REQUEST_SECONDS):
-        return False
+    key = f"card-values-requested:{draft.pk}:{team_id}:{squad}"
     args = (draft.pk, team_id)
-    transaction.on_commit(lambda: app.send_task(CARD_VALUES_TASK, args))
-    return True
+
+    def send() -> None:
+        if cache.add(key, 1, REQUEST_SECONDS):
+            app.send_task(CARD_VALUES_TASK, args)
+
+    transaction.on_commit(send)
 
 
 def value_pick(board: Board, team_id: int, values: dict[int, CardValue]) -> Player | None:

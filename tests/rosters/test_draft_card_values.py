@@ -10,6 +10,7 @@ import json
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -22,7 +23,7 @@ from engines.core import SquadRules
 from engines.futti.engine import FuttiEngine
 from rosters.drafts.moves import _autopick, move_make
 from rosters.drafts.room import room_state
-from rosters.drafts.values import CARD_VALUES_TASK, fresh_values, team_squad_key
+from rosters.drafts.values import CARD_VALUES_TASK, fresh_values, team_squad_key, values_request
 from rosters.models import CardValue, Draft, DraftPick, Player
 from tests.rosters.conftest import card, give
 
@@ -157,6 +158,18 @@ def test_the_room_shows_the_values_and_asks_a_worker_for_missing_ones(
     assert state["values"]["ready"] is True and state["values"]["samples"] == 8
     keeper = next(c for c in state["cards"] if c["name"] == "Card 04")
     assert keeper["gain"] > 0 and keeper["per_coin"] == round(keeper["gain"], 4)
+
+
+def test_a_request_rolled_back_is_asked_again(draft, cast, sent, django_capture_on_commit_callbacks):
+    cache.clear()
+    asked = (CARD_VALUES_TASK, draft.pk, cast["alpha"].pk)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        values_request(draft, cast["alpha"].pk)
+        raise RuntimeError("the page failed after asking")
+    with django_capture_on_commit_callbacks(execute=True):
+        values_request(draft, cast["alpha"].pk)
+        values_request(draft, cast["alpha"].pk)  # the room polls: asked once
+    assert sent.count(asked) == 1
 
 
 def test_a_pick_asks_a_worker_for_the_next_teams_values(draft, cast, sent, django_capture_on_commit_callbacks):
