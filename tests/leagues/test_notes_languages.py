@@ -103,7 +103,9 @@ def test_a_results_grids_notes_are_english_in_the_grid_and_shown_in_the_readers_
     )
     with timezone.override("UTC"), translation.override("de"):
         (grid,) = cross_tables(level_season)
-        cells = {(home.name, away.name): cell for home, row in grid.rows for away, cell in zip(grid.teams, row)}
+        cells = {
+            (home.name, away.name): cell for home, row in grid.rows for away, cell in zip(grid.teams, row, strict=True)
+        }
         to_play, forfeited = cells[("Alpha", "Beta")][0], cells[("Beta", "Alpha")][0]
         assert to_play.note == "round 7, Sat 28 Nov 2026: to play"  # as made, in English
         assert forfeited.note == "round 8, Sat 28 Nov 2026, awarded: the away side forfeited"
