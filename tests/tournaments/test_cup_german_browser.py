@@ -15,7 +15,7 @@ from django.urls import reverse
 from competitions.results import due_matches_play
 from notifications.languages import language_set
 from ops.demo import demo_season_create
-from tests.competitions.test_seasons_browser import CHROMIUM, chromium  # noqa: F401  the browser, a fixture
+from tests.competitions.test_seasons_browser import CHROMIUM, chromium, signed_in  # noqa: F401  chromium: a fixture
 from tests.conftest import make_league, make_season
 from tests.leagues.test_standings import play
 
@@ -33,13 +33,7 @@ def german(chromium, live_server):  # noqa: F811  the fixture imported above
     """The page of a commissioner who chose German, signed in from a browser set to English."""
     user = get_user_model().objects.create_superuser("trainer", "trainer@example.com", PASSWORD)
     language_set(user, "de")
-    page = chromium.new_context(locale="en-GB").new_page()
-    page.goto(live_server.url + reverse("admin:login"))
-    page.fill("#id_username", "trainer")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url("**/admin/")
-    return page
+    return signed_in(chromium, live_server.url, "trainer", PASSWORD, locale="en-GB")
 
 
 def test_a_german_manager_reads_the_cups_rounds_and_the_tables_notes_in_german(live_server, german):
