@@ -15,6 +15,7 @@ from competitions.standings import cached_standings, compute_standings, tie_note
 from matches.models import Match
 from tests.conftest import make_season
 from tests.leagues.test_standings import play
+from tests.tournaments.test_bracket_pages import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +117,12 @@ def test_a_results_grids_notes_are_english_in_the_grid_and_shown_in_the_readers_
     with timezone.override("UTC"), translation.override("it"):
         assert cross_note_shown(to_play) == "giornata 7, Sab 28 Nov 2026: da giocare"
         assert cross_note_shown(forfeited) == "giornata 8, Sab 28 Nov 2026, a tavolino: la squadra ospite ha rinunciato"
+
+
+def test_the_season_summary_pdf_prints_the_notes_and_its_progress_in_the_readers_language(client, level_season):
+    pdf = client.get(reverse("web:season-summary-pdf", args=[level_season.id]), HTTP_ACCEPT_LANGUAGE="de").content
+    text = " ".join(pdf_text(pdf).split())
+    assert "getrennt durch erzielte Tore." in text and "separated by" not in text
+    assert "2 von 2 Spielen gespielt" not in text and "Abschlusstabelle" in text  # both matches played
+    pdf = client.get(reverse("web:season-summary-pdf", args=[level_season.id]), HTTP_ACCEPT_LANGUAGE="it").content
+    assert "separate da gol segnati." in " ".join(pdf_text(pdf).split())
