@@ -3,7 +3,10 @@ shown in the reader's language (``competitions.round_names``): every form each p
 is read back and translated in German and Italian, a text of no known form is left as it is,
 and the API's round names and tie wording stay English whatever the request's language."""
 
+import re
+
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 from rest_framework.test import APIClient
@@ -13,8 +16,10 @@ from competitions.drawing import bracket_drawing
 from competitions.knockout import bracket_draw, tie_round_name
 from competitions.results import due_matches_play
 from competitions.round_names import pending_name_shown, round_name_shown, tie_match_shown, tie_score_shown
+from notifications.languages import language_set
 from ops.demo import demo_season_create
 from tests.tournaments.test_bracket_pages import pdf_text
+from tournaments.models import Bracket
 
 #: English as made, then German and Italian as shown.
 ROUND_NAMES = [
@@ -169,3 +174,15 @@ def test_the_bracket_page_and_its_pdf_name_rounds_in_the_readers_language(client
             "Semi-finals",
             "Final",
         ]
+
+
+@pytest.mark.django_db
+def test_the_admin_names_each_ties_round_in_the_commissioners_language(client):
+    season = demo_season_create(engine="futti", teams=4, seed=13, knockout=True, third_place=True)
+    boss = User.objects.create_superuser("boss", "boss@example.com", "pw-for-tests-only")
+    language_set(boss, "it")
+    client.force_login(boss)
+    bracket = Bracket.objects.get(season=season)
+    html = client.get(reverse("admin:tournaments_bracket_change", args=[bracket.pk])).content.decode()
+    shown = re.findall(r'<td class="field-round_name">\s*<p>([^<]*)</p>', html)
+    assert shown == ["Semifinali", "Semifinali", "Finale", "Finale per il terzo posto"]
