@@ -285,16 +285,22 @@ def tie_note(teams: str, level: Iterable[str], criterion: str) -> str:
     """The note in English, whatever the language of the request that computed the table: the
     table is cached and the API and ``manage.py standings --json`` give its notes as they are.
     ``tie_note_shown`` words it in the reader's language."""
-    with translation.override(None):  # the tie-breakers' labels as written (their msgids)
-        level_on = ", ".join(str(TIEBREAKERS[n]) for n in level)
-        return TIE_NOTE % {"teams": teams, "level": level_on, "criterion": str(TIEBREAKERS[criterion])}
+    english = _english_labels()
+    return TIE_NOTE % {"teams": teams, "level": ", ".join(english[n] for n in level), "criterion": english[criterion]}
+
+
+@functools.cache
+def _english_labels() -> dict[str, str]:
+    """The tie-breakers' labels as written (their msgids), read once: the odds rank thousands of
+    simulated tables, and a translation looked up for each of their notes would show."""
+    with translation.override(None):
+        return {name: str(label) for name, label in TIEBREAKERS.items()}
 
 
 @functools.cache
 def _criteria_by_label() -> dict[str, str]:
     """The tie-breakers by their English label, longest first (one label holds a comma)."""
-    with translation.override(None):
-        labels = {str(label): name for name, label in TIEBREAKERS.items()}
+    labels = {label: name for name, label in _english_labels().items()}
     return dict(sorted(labels.items(), key=lambda item: -len(item[0])))
 
 
