@@ -15,8 +15,10 @@ from competitions.knockout import (
     champion,
     option_errors,
     redraw_bracket,
+    tie_round_name,
 )
 from competitions.playoffs import planned_playoffs_draw
+from competitions.round_names import round_name_shown
 from competitions.start import tournament_start
 from competitions.start_admin import StartForm, start_fieldsets
 from competitions.swiss import swiss_standings
@@ -139,9 +141,17 @@ class ReadOnlyInline(admin.TabularInline):
 class TieInline(ReadOnlyInline):
     model = Tie
     fields = [
-        *["side", "round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye"],
+        *["round_name", "side", "round", "slot", "third_place", "home_seed", "home", "away_seed", "away", "bye"],
         *["first_leg", "match", "decider", "winner"],
     ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("bracket")
+
+    @admin.display(description=_("round's name"))
+    def round_name(self, tie: Tie) -> str:
+        """The round's name in the commissioner's language (English in the API and the export)."""
+        return round_name_shown(tie_round_name(tie.bracket, tie))
 
 
 @admin.register(Bracket)

@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from leagues.models import Season, SeasonTeam
 from matches.models import Match
@@ -32,20 +35,42 @@ def no_url(_pk: int) -> str:
 CROSS_TABLE_MAX_TEAMS = 24
 #: What a cell says of a match without a result: its short mark and, on hover, the word.
 OPEN_MARKS: dict[str, tuple[str, str]] = {
-    Match.Status.SCHEDULED: ("v", "to play"),
-    Match.Status.FAILED: ("v", "to play again (the engine failed)"),
-    Match.Status.POSTPONED: ("P", "postponed"),
-    Match.Status.CANCELLED: ("C", "cancelled"),
+    Match.Status.SCHEDULED: ("v", gettext_noop("to play")),
+    Match.Status.FAILED: ("v", gettext_noop("to play again (the engine failed)")),
+    Match.Status.POSTPONED: ("P", gettext_noop("postponed")),
+    Match.Status.CANCELLED: ("C", gettext_noop("cancelled")),
 }
 
 
 @dataclass
 class CrossEntry:
-    """One match in a cell: "2–1" or a mark, the link to its page and a note for the hover."""
+    """One match in a cell: "2–1" or a mark, the link to its page and a note for the hover
+    (in English; ``cross_note_shown`` words it from the match's round, kickoff and status in
+    the reader's language)."""
 
     text: str
     url: str
     note: str
+    round: int = 0
+    kickoff: datetime | None = None
+    status: str = ""
+    forfeited_by: str = ""
+
+
+def cross_note_shown(entry: CrossEntry) -> str:
+    """The cell's note in the reader's language: "round 3, Sat 28 Nov 2026", with how a
+    forfeit was awarded or what a match without a result waits for."""
+    if entry.kickoff is None:
+        return entry.note
+    day = date_format(timezone.localtime(entry.kickoff), pgettext("date format", "D j M Y"))
+    where = gettext("round %(round)s, %(day)s") % {"round": entry.round, "day": day}
+    if entry.status == Match.Status.FORFEITED:
+        if entry.forfeited_by == Match.Side.AWAY:
+            return gettext("%(where)s, awarded: the away side forfeited") % {"where": where}
+        return gettext("%(where)s, awarded: the home side forfeited") % {"where": where}
+    if entry.status in OPEN_MARKS:
+        return gettext("%(where)s: %(word)s") % {"where": where, "word": gettext(OPEN_MARKS[entry.status][1])}
+    return where
 
 
 @dataclass
@@ -122,5 +147,7 @@ def match_cells(season: Season, match_url: UrlOf) -> dict[tuple[int, int], list[
         else:
             text, word = OPEN_MARKS[status]
             note = f"round {number}, {day}: {word}"
-        cells[(home, away)].append(CrossEntry(text, match_url(match_id), note))
+        cells[(home, away)].append(
+            CrossEntry(text, match_url(match_id), note, number, kickoff, status, forfeited_by or "")
+        )
     return cells

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from competitions.bracket import EVERY_TIE, WinnerMovedOn, aggregate_winner, bracket_size, first_round, round_name
 from competitions.double import double_advance, double_ties_make
+from competitions.round_names import round_name_shown
 from competitions.round_robin import schedulable_teams
 from competitions.two_legs import shootout_from, tie_score
 from leagues.cache import standings_changed
@@ -272,7 +273,7 @@ def _refuse_if_played_on(bracket: Bracket, next_tie: Tie, role: str, was: int, n
         }
     where = _("%(names_was)s's next match (%(tie_round_name_bracket_next_ti)s)") % {
         "names_was": names[was],
-        "tie_round_name_bracket_next_ti": tie_round_name(bracket, next_tie),
+        "tie_round_name_bracket_next_ti": round_name_shown(tie_round_name(bracket, next_tie)),
     }
     try:
         with transaction.atomic():
@@ -424,7 +425,9 @@ def tie_order(tie: Tie) -> tuple:
 
 
 def tie_round_name(bracket: Bracket, tie: Tie) -> str:
-    """What the round of a tie is called: "Semi-finals", "Third place", "Losers R2", "Grand final 1"."""
+    """What the round of a tie is called: "Semi-finals", "Third place", "Losers R2", "Grand final 1".
+    English, as the API and the export name it; ``competitions.round_names.round_name_shown``
+    translates it when shown."""
     if bracket.double_elimination:
         return {"W": f"Winners R{tie.round}", "L": f"Losers R{tie.round}"}.get(tie.side, f"Grand final {tie.round}")
     return "Third place" if tie.third_place else round_name(tie.round, bracket.rounds)

@@ -10,6 +10,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from django.utils.translation import gettext, gettext_noop
+
 from competitions.history import LeagueHistory, Played, cached_history, history_key, history_seasons, load_matches
 from competitions.summaries import season_summaries
 from leagues.cache import cached
@@ -81,7 +83,24 @@ class SeasonMarks:
     scorer_in_season: tuple[int, int] | None
 
 
-RUNS = (("winning_run", "Longest winning run", 1), ("unbeaten_run", "Longest unbeaten run", 0))
+#: Each record's title by its key: English in the record (``Record.title``, which the API and
+#: ``manage.py history --json`` give as it is), shown through ``record_title_shown``.
+RECORD_TITLES = {
+    "biggest_win": gettext_noop("Biggest win"),
+    "highest_scoring": gettext_noop("Highest-scoring match"),
+    "most_points": gettext_noop("Most points in a season"),
+    "most_goals": gettext_noop("Most goals in a season"),
+    "winning_run": gettext_noop("Longest winning run"),
+    "unbeaten_run": gettext_noop("Longest unbeaten run"),
+    "player_goals_match": gettext_noop("Most goals by a player in a match"),
+    "player_goals_season": gettext_noop("Most goals by a player in a season"),
+}
+RUNS = (("winning_run", RECORD_TITLES["winning_run"], 1), ("unbeaten_run", RECORD_TITLES["unbeaten_run"], 0))
+
+
+def record_title_shown(record: Record) -> str:
+    """The record's title in the reader's language (a key of no known title: as it is)."""
+    return gettext(RECORD_TITLES[record.key]) if record.key in RECORD_TITLES else record.title
 
 
 def first_best(matches: list[Played], measure) -> Played | None:
@@ -206,8 +225,8 @@ def assemble_records(history: LeagueHistory, marks: list[SeasonMarks], season_na
     names = {row.team_id: row.name for row in history.all_time}
     records: list[Record] = []
     for key, title, measure in (
-        ("biggest_win", "Biggest win", win_margin),
-        ("highest_scoring", "Highest-scoring match", match_goals),
+        ("biggest_win", RECORD_TITLES["biggest_win"], win_margin),
+        ("highest_scoring", RECORD_TITLES["highest_scoring"], match_goals),
     ):
         match = first_best([m for mark in marks if (m := getattr(mark, key)) is not None], measure)
         if match is not None:
@@ -226,8 +245,8 @@ def assemble_records(history: LeagueHistory, marks: list[SeasonMarks], season_na
                 )
             )
     for key, title, attribute in (
-        ("most_points", "Most points in a season", "points"),
-        ("most_goals", "Most goals in a season", "goals_for"),
+        ("most_points", RECORD_TITLES["most_points"], "points"),
+        ("most_goals", RECORD_TITLES["most_goals"], "goals_for"),
     ):
         best = None
         for entry in history.seasons:
@@ -285,7 +304,7 @@ def player_records(marks: list[SeasonMarks], season_names: dict[int, str], team_
     return [
         Record(
             "player_goals_match",
-            "Most goals by a player in a match",
+            RECORD_TITLES["player_goals_match"],
             goals,
             names[scorer],
             team=team_id,
@@ -296,7 +315,7 @@ def player_records(marks: list[SeasonMarks], season_names: dict[int, str], team_
         ),
         Record(
             "player_goals_season",
-            "Most goals by a player in a season",
+            RECORD_TITLES["player_goals_season"],
             total,
             names[player_id],
             player=player_id,

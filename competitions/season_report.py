@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from competitions.cross_tables import cross_tables
 from competitions.divisions import division_tables
@@ -54,7 +55,7 @@ class ReportBoard:
 @dataclass(frozen=True)
 class SeasonReport:
     title: str
-    #: "Final table" or how far the season is ("24 of 30 matches played").
+    #: "Final table" or how far the season is ("24 of 30 matches played"), in the reader's language.
     progress: str
     tables: tuple[ReportTable, ...]
     grids: tuple[ReportGrid, ...]
@@ -71,9 +72,10 @@ def season_report(season_id: int) -> SeasonReport:
         total=Count("id"), done=Count("id", filter=Q(status__in=Match.CLOSED_STATUSES))
     )
     progress = (
-        "Final table"
+        gettext("Final table")
         if counts["total"] and counts["done"] == counts["total"]
-        else f"{counts['done']} of {counts['total']} matches played"
+        else ngettext("%(done)s of %(total)s match played", "%(done)s of %(total)s matches played", counts["total"])
+        % {"done": counts["done"], "total": counts["total"]}
     )
     bracket = hasattr(season, "bracket")
     return SeasonReport(

@@ -16,12 +16,16 @@ bump, and each web process may keep its own cache.
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 from leagues.cache import cached
 from leagues.models import TIEBREAKERS, PointsDeduction, Season, Team
@@ -76,7 +80,8 @@ class Row:
 @dataclass
 class Table:
     rows: list[Row]
-    #: How tied teams were separated, for a footnote: "Alpha, Beta (10 pts): head-to-head".
+    #: How tied teams were separated, for a footnote: "Alpha, Beta (level on points): separated
+    #: by goal difference." In English (``tie_note``); shown through ``tie_note_shown``.
     notes: list[str]
 
     def to_list(self) -> list[dict]:
@@ -261,7 +266,7 @@ def _rank(group, criteria, index, results, league, seed, notes) -> list[Row]:
         return _rank(group, criteria, index + 1, results, league, seed, notes)
     if index > 0:
         names = ", ".join(sorted(row.name for row in group))
-        notes.append(f"{names} (level on {_level_on(criteria[:index])}): separated by {TIEBREAKERS[name]}.")
+        notes.append(tie_note(names, criteria[:index], name))
     ordered: list[Row] = []
     for bucket_key in sorted(buckets, reverse=True):
         bucket = buckets[bucket_key]
@@ -271,8 +276,60 @@ def _rank(group, criteria, index, results, league, seed, notes) -> list[Row]:
     return ordered
 
 
-def _level_on(names: Iterable[str]) -> str:
-    return ", ".join(str(TIEBREAKERS[n]) for n in names)
+#: A tie-break note: which teams were level on what, and what separated them.
+TIE_NOTE = gettext_noop("%(teams)s (level on %(level)s): separated by %(criterion)s.")
+TIE_NOTE_FORM = re.compile(r"(?P<teams>.+) \(level on (?P<level>.+)\): separated by (?P<criterion>.+)\.", re.S)
+
+
+def tie_note(teams: str, level: Iterable[str], criterion: str) -> str:
+    """The note in English, whatever the language of the request that computed the table: the
+    table is cached and the API and ``manage.py standings --json`` give its notes as they are.
+    ``tie_note_shown`` words it in the reader's language."""
+    english = _english_labels()
+    return TIE_NOTE % {"teams": teams, "level": ", ".join(english[n] for n in level), "criterion": english[criterion]}
+
+
+@functools.cache
+def _english_labels() -> dict[str, str]:
+    """The tie-breakers' labels as written (their msgids), read once: the odds rank thousands of
+    simulated tables, and a translation looked up for each of their notes would show."""
+    with translation.override(None):
+        return {name: str(label) for name, label in TIEBREAKERS.items()}
+
+
+@functools.cache
+def _criteria_by_label() -> dict[str, str]:
+    """The tie-breakers by their English label, longest first (one label holds a comma)."""
+    labels = {label: name for name, label in _english_labels().items()}
+    return dict(sorted(labels.items(), key=lambda item: -len(item[0])))
+
+
+def _criteria(text: str) -> list[str] | None:
+    """The tie-breakers a note's ", "-joined English labels name, None if one is unknown."""
+    found: list[str] = []
+    while text:
+        label = next((label for label in _criteria_by_label() if text.startswith(label)), None)
+        if label is None:
+            return None
+        found.append(_criteria_by_label()[label])
+        text = text[len(label) :].removeprefix(", ")
+    return found
+
+
+def tie_note_shown(note: str) -> str:
+    """A table's tie-break note (``Table.notes``, English) in the reader's language: the note's
+    form and the tie-breakers' labels translated, the teams' names as they are. A note of
+    another form is shown as it is."""
+    match = TIE_NOTE_FORM.fullmatch(note)
+    level = _criteria(match["level"]) if match else None
+    criterion = _criteria(match["criterion"]) if match else None
+    if match is None or level is None or criterion is None or len(criterion) != 1:
+        return note
+    return gettext(TIE_NOTE) % {
+        "teams": match["teams"],
+        "level": ", ".join(str(TIEBREAKERS[n]) for n in level),
+        "criterion": str(TIEBREAKERS[criterion[0]]),
+    }
 
 
 def _criterion_key(name, group, results, league, seed) -> Callable[[Row], tuple]:

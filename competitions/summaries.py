@@ -20,8 +20,10 @@ from leagues.models import Season, SeasonSummary
 from matches.models import Match
 
 #: Part of every stored key: bump it when the shape of what is stored changes, so rows written
-#: by older code are made again instead of read.
-SUMMARY_FORMAT = 1
+#: by older code are made again instead of read. 2: a table's tie-break notes are English
+#: whatever the language of the request that made them (1 wrote the tie-breakers' labels in
+#: that language), and the history pages' html shows them translated.
+SUMMARY_FORMAT = 2
 
 #: What reading a row written by older code can raise (a class renamed or moved).
 UNREADABLE = (pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError)

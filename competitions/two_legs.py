@@ -48,7 +48,9 @@ class TieScore:
     goals: tuple[int, int] | None  #: the one match's, or the legs' added up (a deciding match apart)
     shootout: tuple[int, int] | None  #: the shoot-out that settled the tie, if one did
     legs: tuple[tuple[int, int], ...]  #: each two-legged tie's leg played, the same team first
-    text: str  #: what the goals do not say: "penalties 4-3", "legs 0-2, 6-4; through on away goals"
+    #: What the goals do not say: "penalties 4-3", "legs 0-2, 6-4; through on away goals", in
+    #: English (the API's); shown through ``competitions.round_names.tie_score_shown``.
+    text: str
 
 
 def tie_score(bracket: Bracket, tie: Tie, *, first_id: int | None = None) -> TieScore:
@@ -115,13 +117,18 @@ def shootout_from(match: Match, first_id: int) -> tuple[int, int] | None:
 
 def _how(match: Match, shootout: tuple[int, int] | None) -> str:
     """How a match was decided, when not in regulation time: "walkover", "extra time",
-    "sudden death", or with ``shootout`` (read from the caller's side) "penalties 4-3"."""
+    "sudden death", or with ``shootout`` (read from the caller's side) "penalties 4-3".
+
+    Always English (the decision's value, not its translated label), whatever the language of
+    the request: the API names it; ``competitions.round_names.tie_score_shown`` translates it
+    when it is shown."""
     if match.decided_by == Match.DecidedBy.FORFEIT:
         return "walkover"
+    decided = str(match.decided_by).replace("_", " ")
     if shootout is not None:
-        return f"{match.get_decided_by_display()} {shootout[0]}-{shootout[1]}"
+        return f"{decided} {shootout[0]}-{shootout[1]}"
     if match.decided_by in (Match.DecidedBy.EXTRA_TIME, Match.DecidedBy.SUDDEN_DEATH):
-        return match.get_decided_by_display()
+        return decided
     return ""
 
 

@@ -4,7 +4,8 @@ short rather than run over a box.
 
 The selector is ``competitions.drawing.bracket_drawing`` (the season's bracket read into a
 frozen ``BracketDrawing``), which the web's SVG bracket draws too; ``render_bracket`` only
-draws it, with no database access."""
+draws it, with no database access. The drawing's words are English (round names, labels,
+teams to come: ``competitions.round_names``), translated here as they are drawn."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from competitions.drawing import BOX_WIDTH, NAME_X, SCORE_EDGE, BracketDrawing, Entry, name_room
+from competitions.round_names import pending_name_shown, round_name_shown
 from leagues.zones import zone_time_text
 from printing.pdf import (
     FONT,
@@ -46,7 +48,7 @@ def render_bracket(drawing: BracketDrawing, *, page: str = "A4") -> PdfFile:
     size = page_size(page)
     size = landscape(size) if drawing.width > drawing.height else portrait(size)
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, size, f"{drawing.title}: bracket")
+    canvas = new_canvas(buffer, size, _("%(title)s: bracket") % {"title": drawing.title})
     _draw(canvas, drawing, size)
     canvas.showPage()
     canvas.save()
@@ -81,11 +83,11 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
     box_w, box_h = drawing.box_width * scale, drawing.box_height * scale
     for section in drawing.sections:
         canvas.setFillColor(black)
-        draw_fitted(canvas, px(0), py(section.top + 12), section.title, font=FONT_BOLD, size=11 * scale, width=room_w)
+        title = round_name_shown(section.title)
+        draw_fitted(canvas, px(0), py(section.top + 12), title, font=FONT_BOLD, size=11 * scale, width=room_w)
         for header in section.headers:
-            draw_fitted(
-                canvas, px(header.x), py(header.y), header.text, font=FONT_NARROW_BOLD, size=text_size, width=box_w
-            )
+            name = round_name_shown(header.text)
+            draw_fitted(canvas, px(header.x), py(header.y), name, font=FONT_NARROW_BOLD, size=text_size, width=box_w)
         canvas.setStrokeColor(GREY)
         canvas.setLineWidth(max(0.4, 1.2 * scale))
         for line in section.lines:
@@ -108,7 +110,13 @@ def _draw(canvas, drawing: BracketDrawing, size: tuple[float, float]) -> None:
                 canvas.setFillColor(black if entry is None or entry.known else GREY)
                 if entry is None:
                     draw_fitted(
-                        canvas, px(box.x + NAME_X), baseline, "bye", font=FONT_NARROW, size=text_size, width=box_w
+                        canvas,
+                        px(box.x + NAME_X),
+                        baseline,
+                        round_name_shown("bye"),
+                        font=FONT_NARROW,
+                        size=text_size,
+                        width=box_w,
                     )
                     continue
                 for text in entry_texts(entry, px(box.x), baseline, scale):
@@ -137,8 +145,9 @@ def entry_texts(entry: Entry, left: float, baseline: float, scale: float) -> lis
     font = FONT_NARROW_BOLD if entry.won else FONT_NARROW
     score_room = min(stringWidth(entry.score, font, size), score_width)
     right = left + (BOX_WIDTH - SCORE_EDGE) * scale
+    name = entry.name if entry.known else pending_name_shown(entry.name)
     texts = [
-        EntryText((left + NAME_X * scale, baseline), entry.name, font, size, name_room(score_room / scale) * scale),
+        EntryText((left + NAME_X * scale, baseline), name, font, size, name_room(score_room / scale) * scale),
         EntryText((right - score_width, baseline), entry.score, font, size, score_width, "right"),
     ]
     if entry.seed:

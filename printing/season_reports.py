@@ -17,6 +17,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 from reportlab.platypus.flowables import Flowable
 
 from competitions.season_report import ReportBoard, ReportGrid, ReportTable, SeasonReport
+from competitions.standings import tie_note_shown
 from printing.pdf import (
     FONT,
     FONT_BOLD,
@@ -106,7 +107,7 @@ def _table(table: ReportTable) -> list[Flowable]:
     printed = Table(data, repeatRows=1, hAlign="LEFT", colWidths=[22, 170, *[40] * len(table.columns)])
     printed.setStyle(TableStyle([*_style(), ("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "RIGHT")]))
     flowables.append(printed)
-    flowables += [Paragraph(_escape(note), NOTE) for note in table.notes]
+    flowables += [Paragraph(_escape(tie_note_shown(note)), NOTE) for note in table.notes]
     return flowables
 
 

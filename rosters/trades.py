@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from audit import services as audit
@@ -295,22 +296,41 @@ TOLD: dict[str, tuple[str, ...]] = {
 
 def trade_tell(trade_id: int) -> None:
     """Tell the managers concerned of the trade's state once its change committed (an offer
-    accepted and executed at once is told as executed), once per trade and state."""
+    accepted and executed at once is told as executed), once per trade and state, each in their
+    own language (``notify`` words the lazy subject and body in the recipient's)."""
     trade = Trade.objects.select_related("season__league", "proposer__manager", "receiver__manager").get(pk=trade_id)
     url = reverse("admin:rosters_trade_change", args=[trade.pk])
-    waiting = ""
-    if trade.state == State.ACCEPTED:
-        waiting = (
-            f"; it goes through at {zone_time_text(trade.executes_at, trade.season.league.time_zone)}"
-            " unless a commissioner vetoes it"
-            if trade.executes_at
-            else "; a commissioner approves it"
-        )
-    why = f": {trade.reason}" if trade.reason else ""
-    subject = f"Trade #{trade.pk} between {trade.proposer} and {trade.receiver}: {trade.get_state_display()}"
+    subject, body = lazy(trade_subject, str)(trade), lazy(trade_body, str)(trade)
     for side in TOLD.get(trade.state, ()):
         team = getattr(trade, side)
-        notify(team.manager, Kind.TRADE, f"trade:{trade.pk}:{trade.state}", subject, f"{subject}{waiting}{why}.", url)
+        notify(team.manager, Kind.TRADE, f"trade:{trade.pk}:{trade.state}", subject, body, url)
+
+
+def trade_subject(trade: Trade) -> str:
+    """ "Trade #4 between Alpha and Beta: Declined", in the active language."""
+    return _("Trade #%(number)s between %(proposer)s and %(receiver)s: %(state)s") % {
+        "number": trade.pk,
+        "proposer": trade.proposer,
+        "receiver": trade.receiver,
+        "state": State(trade.state).label,
+    }
+
+
+def trade_body(trade: Trade) -> str:
+    """The subject, when an accepted trade goes through, and the reason given, in the active
+    language (the reason as it was written)."""
+    text = trade_subject(trade)
+    if trade.state == State.ACCEPTED and trade.executes_at:
+        when = zone_time_text(trade.executes_at, trade.season.league.time_zone)
+        text = _("%(subject)s; it goes through at %(when)s unless a commissioner vetoes it") % {
+            "subject": text,
+            "when": when,
+        }
+    elif trade.state == State.ACCEPTED:
+        text = _("%(subject)s; a commissioner approves it") % {"subject": text}
+    if trade.reason:
+        text = _("%(text)s: %(reason)s") % {"text": text, "reason": trade.reason}
+    return f"{text}."
 
 
 def _manager(team: Team) -> str:

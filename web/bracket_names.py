@@ -8,6 +8,7 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from competitions.drawing import Entry, name_room
+from competitions.round_names import pending_name_shown
 from printing.pdf import FONT_BOLD, fit_text, register_fonts
 
 TEXT_SIZE = 12  #: the page's size of the bracket's text, in px (bootroom.css)
@@ -20,9 +21,15 @@ def page_name_room(entry: Entry) -> int:
     return int(name_room(stringWidth(entry.score, FONT_BOLD, TEXT_SIZE)))
 
 
+def entry_name(entry: Entry) -> str:
+    """The entry's whole name in the reader's language: a team's name as it is, a team to come
+    by where it comes from ("Sieger von HF 1")."""
+    return entry.name if entry.known else pending_name_shown(entry.name)
+
+
 def page_name(entry: Entry) -> tuple[str, int]:
     """The name as the page shows it and its size in px: smaller, then cut short with …."""
     text, size = fit_text(
-        entry.name, font=FONT_BOLD, size=TEXT_SIZE, width=page_name_room(entry), min_size=NAME_MIN_SIZE
+        entry_name(entry), font=FONT_BOLD, size=TEXT_SIZE, width=page_name_room(entry), min_size=NAME_MIN_SIZE
     )
     return text, int(size)

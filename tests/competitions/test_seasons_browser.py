@@ -57,10 +57,16 @@ def chromium(monkeypatch):
 def commissioner(chromium, live_server):
     """A superuser's page, logged in to the admin."""
     get_user_model().objects.create_superuser("boss", "boss@example.com", PASSWORD)
-    page = chromium.new_context().new_page()
-    page.goto(live_server.url + reverse("admin:login"))
-    page.fill("#id_username", "boss")
-    page.fill("#id_password", PASSWORD)
+    return signed_in(chromium, live_server.url, "boss")
+
+
+def signed_in(chromium, server_url: str, username: str, password: str = PASSWORD, **context):
+    """A new page (``context``: the browser context's options, e.g. its locale) of ``username``,
+    signed in through the admin's login page."""
+    page = chromium.new_context(**context).new_page()
+    page.goto(server_url + reverse("admin:login"))
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
     page.click("input[type=submit]")
     page.wait_for_url("**/admin/")
     return page

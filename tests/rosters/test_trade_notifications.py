@@ -1,7 +1,9 @@
 """Each side hears of a trade's moves it did not make itself: an offer, an answer, the outcome."""
 
 import pytest
+from django.utils import translation
 
+from notifications.languages import language_set
 from notifications.models import Kind, Notification
 from rosters import trades
 from tests.rosters.test_trades import propose
@@ -33,3 +35,19 @@ def test_a_declined_offer_is_told_to_the_proposer_with_the_reason(trading, djang
         trades.trade_decline(trade.pk, by=trading["carla"], reason="not enough")
     declined = Notification.objects.get(kind=Kind.TRADE, key=f"trade:{trade.pk}:declined")
     assert declined.user == trading["bruno"] and "not enough" in declined.body
+
+
+def test_each_manager_is_told_in_their_own_language_whoever_made_the_move(trading, django_capture_on_commit_callbacks):
+    language_set(trading["carla"], "de")
+    language_set(trading["bruno"], "it")
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
+        trade = propose(trading, offered=["Card 01"], asked=["Card 09"])  # an English request
+    offer = Notification.objects.get(kind=Kind.TRADE, key=f"trade:{trade.pk}:proposed")
+    assert offer.user == trading["carla"]
+    assert offer.subject == f"Tausch #{trade.pk} zwischen Alpha und Beta: Vorgeschlagen"
+    with translation.override("de"), django_capture_on_commit_callbacks(execute=True):
+        trades.trade_decline(trade.pk, by=trading["carla"], reason="zu teuer")  # a German one
+    declined = Notification.objects.get(kind=Kind.TRADE, key=f"trade:{trade.pk}:declined")
+    assert declined.user == trading["bruno"]
+    assert declined.subject == f"Scambio #{trade.pk} tra Alpha e Beta: Declinato"
+    assert declined.body == f"Scambio #{trade.pk} tra Alpha e Beta: Declinato: zu teuer."

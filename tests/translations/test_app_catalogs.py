@@ -6,6 +6,7 @@ import gettext
 import re
 from pathlib import Path
 
+import polib
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,7 @@ def po_entries(path: Path) -> list[dict]:
                 else:
                     entry[key] += text
             else:
-                key, _sep, rest = line.partition(" ")
+                key, _sep, rest = line.partition(" ")  # msgctxt, msgid, msgid_plural
                 if key.startswith("msgstr"):
                     entry["msgstr"].append(_unquote(rest))
                     key = "msgstr"
@@ -57,14 +58,52 @@ def test_every_entry_is_translated(path):
     assert left == [], f"untranslated or fuzzy in {path.relative_to(ROOT)}: {left[:5]}"
 
 
+def stale_entries(po: Path, mo: Path) -> list[str]:
+    """The entries of ``po`` that ``mo`` translates otherwise, each looked up under its context
+    (a ``pgettext`` entry's msgid alone finds nothing, or an entry of another context) and, for
+    plurals, in each form (German and Italian have two: one, and every other number)."""
+    with mo.open("rb") as compiled_file:
+        compiled = gettext.GNUTranslations(compiled_file)
+    stale = []
+    for entry in po_entries(po):
+        context, msgid = entry.get("msgctxt"), entry["msgid"]
+        if entry.get("msgid_plural"):
+            plural = entry["msgid_plural"]
+            found = [
+                compiled.npgettext(context, msgid, plural, n) if context else compiled.ngettext(msgid, plural, n)
+                for n in (1, 2)
+            ]
+        else:
+            found = [compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)]
+        if found != entry["msgstr"][: len(found)]:
+            stale.append(f"{context}|{msgid}" if context else msgid)
+    return stale
+
+
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_compiled_catalogue_holds_every_entry(path):
-    with path.with_suffix(".mo").open("rb") as mo:
-        compiled = gettext.GNUTranslations(mo)
-    singular = [e for e in po_entries(path) if not e.get("msgid_plural")]
-    stale = [e["msgid"] for e in singular if compiled.gettext(e["msgid"]) != e["msgstr"][0]]
+    stale = stale_entries(path, path.with_suffix(".mo"))
 
     assert stale == [], f"{path.with_suffix('.mo').relative_to(ROOT)} is older than its .po: {stale[:5]}"
+
+
+def test_the_check_reads_each_entry_under_its_context_and_in_each_plural_form(tmp_path):
+    po_path, mo_path = tmp_path / "django.po", tmp_path / "django.mo"
+    catalogue = polib.POFile()
+    catalogue.metadata = {"Content-Type": "text/plain; charset=UTF-8", "Plural-Forms": "nplurals=2; plural=(n != 1);"}
+    catalogue.append(polib.POEntry(msgctxt="knockout round", msgid="Final", msgstr="Finale"))
+    catalogue.append(polib.POEntry(msgid="Final", msgstr="Endgültig"))
+    catalogue.append(
+        polib.POEntry(msgid="one goal", msgid_plural="%(n)s goals", msgstr_plural={0: "ein Tor", 1: "Tore"})
+    )
+    catalogue.save(str(po_path))
+    catalogue.save_as_mofile(str(mo_path))
+    assert stale_entries(po_path, mo_path) == []
+
+    catalogue[0].msgstr = "Endspiel"  # changed under its context only: the entry without one still matches
+    catalogue[2].msgstr_plural = {0: "ein Tor", 1: "%(n)s Tore"}
+    catalogue.save(str(po_path))
+    assert stale_entries(po_path, mo_path) == ["knockout round|Final", "one goal"]
 
 
 def test_the_parser_sees_an_untranslated_and_a_fuzzy_entry(tmp_path):
