@@ -130,10 +130,10 @@ def batch_play(ready: list[Match]) -> None:
             if services.playing_inputs(match) != inputs:
                 played = match_simulate_or_error(match)
             locked.append((match, played))
-        league = [(m, p) for m, p in locked if not m.winner_required and not isinstance(p, Exception)]
-        together = {m.id for m, _ in league}
+        league_matches = [(m, p) for m, p in locked if not m.winner_required and not isinstance(p, Exception)]
+        together = {m.id for m, _ in league_matches}
         others = [(m, p) for m, p in locked if m.id not in together]
-        for match, played in [*league_results_store(league, audit_entries), *others]:
+        for match, played in [*league_results_store(league_matches, audit_entries), *others]:
             match_store_or_fail(match, played, audit_entries)
         audit.record_all(audit_entries)
 
