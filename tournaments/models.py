@@ -1,6 +1,7 @@
 """Knockout brackets: a season whose matches are the ties of a bracket."""
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -100,9 +101,18 @@ class Tie(models.Model):
         ]
 
     def __str__(self) -> str:
-        home = self.home or "?"
-        away = "bye" if self.bye else (self.away or "?")
-        return f"R{self.round}{' (3rd place)' if self.third_place else ''} {home} v {away}"
+        """ "R2 Alpha v Beta", "R1 Alpha v bye", "R3 (3rd place) ...": the row of the bracket's
+        admin page, in the reader's language."""
+        values = {"round": self.round, "home": self.home or "?", "away": self.away or "?"}
+        if self.third_place:
+            text = (
+                gettext("R%(round)s (3rd place) %(home)s v bye")
+                if self.bye
+                else gettext("R%(round)s (3rd place) %(home)s v %(away)s")
+            )
+        else:
+            text = gettext("R%(round)s %(home)s v bye") if self.bye else gettext("R%(round)s %(home)s v %(away)s")
+        return text % values
 
     @property
     def loser_id(self) -> int | None:
