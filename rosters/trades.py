@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import lazy
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -352,7 +352,7 @@ def judges(user, trade: Trade) -> bool:
 
 
 #: A trade's state as a word of a sentence ("Trade #4 is declined"), in the reader's language.
-STATE_WORDS = {
+STATE_WORDS: dict[str, Promise] = {
     State.PROPOSED: pgettext_lazy("trade state", "proposed"),
     State.ACCEPTED: pgettext_lazy("trade state", "accepted"),
     State.EXECUTED: pgettext_lazy("trade state", "executed"),
