@@ -172,7 +172,9 @@ HAPPENED_AT = Case(When(status=Match.Status.PLAYED, played_at__lt=F("kickoff"), 
 class MatchEvent(models.Model):
     """One line of the play-by-play, as the engine told it."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    # no index of its own: the unique (match, seq) index finds a match's events, and one index
+    # fewer is a fifth less of PostgreSQL's work per row a worker writes
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     minute = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=30)

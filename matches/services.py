@@ -8,7 +8,6 @@ left alone, so a task delivered twice stores one result.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -17,7 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,6 +30,7 @@ from leagues.models import PlayMode, Season, SeasonTeam, Team
 from matches import absences
 from matches.absences import Absence
 from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.rows import insert_rows, rows_update
 from rosters.models import SquadMember
 
 log = logging.getLogger(__name__)
@@ -432,54 +432,6 @@ def results_store(
         audit.record_all(entries)
     else:
         audit_entries.extend(entries)
-
-
-def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
-    """Insert many rows of plain values; JSON fields take dicts.
-
-    On PostgreSQL this is one COPY, several times faster than ``bulk_create``
-    for the play-by-play of a match (the bulk of what a worker writes); other
-    databases get ``bulk_create``.
-    """
-    if not rows:
-        return
-    if connection.vendor != "postgresql":
-        model.objects.bulk_create(
-            model(**{f"{f}_id" if _is_relation(model, f) else f: v for f, v in zip(fields, row, strict=True)})
-            for row in rows
-        )
-        return
-    json_columns = [i for i, f in enumerate(fields) if model._meta.get_field(f).get_internal_type() == "JSONField"]
-    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(f).column) for f in fields)
-    with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN") as copy,
-    ):
-        for row in rows:
-            values = list(row)
-            for i in json_columns:
-                values[i] = json.dumps(values[i])
-            copy.write_row(values)
-
-
-def rows_update(model, fields: list[str], objs: list) -> None:
-    """Write ``fields`` of many rows of ``model`` with one statement executed for each row
-    (psycopg pipelines them: one round trip on PostgreSQL). Sends no signal. Django's
-    ``bulk_update`` costs more in Python, compiling a CASE for every field and row, than the
-    round trips it saves."""
-    if not objs:
-        return
-    columns = [model._meta.get_field(f) for f in fields]
-    quote = connection.ops.quote_name
-    sets = ", ".join(f"{quote(column.column)} = %s" for column in columns)
-    sql = f"UPDATE {quote(model._meta.db_table)} SET {sets} WHERE {quote(model._meta.pk.column)} = %s"
-    params = [[c.get_db_prep_save(getattr(obj, c.attname), connection) for c in columns] + [obj.pk] for obj in objs]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
-
-
-def _is_relation(model, field_name: str) -> bool:
-    return model._meta.get_field(field_name).is_relation
 
 
 def match_fail(*, match_id: int, error: str) -> None:

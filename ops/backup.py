@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from leagues.cache import standings_changed
 from leagues.models import League, Season
-from matches.services import insert_rows
+from matches.rows import insert_rows
 from ops.json_ids import JSON_IDS, IdMap
 from ops.repository import in_repository
 
