@@ -29,6 +29,7 @@ from rosters.models import Draft, Trade
 from rosters.transfers import TransferError
 from tests.conftest import make_league, make_season
 from tests.history.conftest import FIRST, SECOND, START, play_season
+from tournaments.models import Group, Tie
 
 
 @pytest.fixture
@@ -190,3 +191,18 @@ def test_the_results_digest_names_its_day_and_count_in_the_readers_language():
         german = digest_subject(day, 1)
     assert italian == "I risultati delle tue squadre di Sab 28 Nov: 2 partite"
     assert german == "Die Ergebnisse deiner Teams vom Sa., 28. Nov.: 1 Spiel"
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("en", ["R2 (3rd place) Alpha v Beta", "R1 Alpha v bye", "Group A"]),
+        ("de", ["R2 (Platz 3) Alpha – Beta", "R1 Alpha – Freilos", "Gruppe A"]),
+        ("it", ["T2 (3º posto) Alpha – Beta", "T1 Alpha – riposo", "Girone A"]),
+    ],
+)
+def test_the_admins_rows_of_ties_and_groups_are_named_in_the_readers_language(language, names):
+    alpha, beta = Team(name="Alpha"), Team(name="Beta")
+    rows = [Tie(round=2, third_place=True, home=alpha, away=beta), Tie(round=1, bye=True, home=alpha), Group(label="A")]
+    with translation.override(language):
+        assert [str(row) for row in rows] == names
