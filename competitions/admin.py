@@ -288,7 +288,7 @@ class ReplaceTeamForm(forms.ModelForm):
         data = super().clean()
         withdrawn, replacement = data.get("withdrawn"), data.get("replacement")
         if bool(withdrawn) != bool(replacement):
-            self.add_error("replacement" if withdrawn else "withdrawn", "Give both teams to replace one.")
+            self.add_error("replacement" if withdrawn else "withdrawn", _("Give both teams to replace one."))
         elif withdrawn:
             errors = withdrawal_errors(self.instance, withdrawn, replacement)
             for field, message in errors.items():

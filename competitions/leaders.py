@@ -6,13 +6,21 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_noop, pgettext
+
 from leagues.models import Season
 from matches.models import Match, PlayerMatchStat
 
 #: How many players each board lists.
 LEADERBOARD_SIZE = 5
-#: The stat columns every engine fills, in the order their leaderboards are shown.
-BOARDS = (("goals", "Top scorers"), ("saves", "Saves"), ("steals", "Steals"), ("shots", "Shots"))
+#: The stat columns every engine fills, in the order their leaderboards are shown (titled in the
+#: reader's language: the season page is cached per language, the summary printed in the reader's).
+BOARDS = (
+    ("goals", gettext_noop("Top scorers")),
+    ("saves", gettext_noop("Saves")),
+    ("steals", gettext_noop("Steals")),
+    ("shots", gettext_noop("Shots")),
+)
 
 
 @dataclass
@@ -62,11 +70,16 @@ def leaderboards(season: Season) -> list[Leaderboard]:
         leaders = [leader for leader in ranked if leader.value > 0][:LEADERBOARD_SIZE]
         return Leaderboard(title, leaders) if leaders else None
 
-    boards = [board(title, lambda t, key=key: t[key]) for key, title in BOARDS]
-    boards.append(board("Cards", lambda t: t["yellow"] + t["red"], lambda t: f"{t['yellow']} yellow, {t['red']} red"))
+    boards = [board(gettext(title), lambda t, key=key: t[key]) for key, title in BOARDS]
+    boards.append(board(pgettext("leaderboard", "Cards"), lambda t: t["yellow"] + t["red"], cards_detail))
     extras = sorted({key for total in totals.values() for key in total if key.startswith("extra:")})
     boards += [board(label(key[6:]).capitalize(), lambda t, key=key: t[key]) for key in extras]
     return [b for b in boards if b is not None]
+
+
+def cards_detail(total: dict[str, int]) -> str:
+    """ "2 yellow, 1 red", in the active language."""
+    return gettext("%(yellow)s yellow, %(red)s red") % {"yellow": total["yellow"], "red": total["red"]}
 
 
 def label(key: str) -> str:

@@ -33,6 +33,10 @@ class Record:
     season: int | None = None
     match: int | None = None
     detail: str = ""
+    #: how ``detail`` was written: its key in ``RECORD_DETAILS`` and the values put in (so a page
+    #: words it in the reader's language; "" and None in a record cached before they were kept)
+    detail_form: str = ""
+    detail_values: dict | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -101,6 +105,30 @@ RUNS = (("winning_run", RECORD_TITLES["winning_run"], 1), ("unbeaten_run", RECOR
 def record_title_shown(record: Record) -> str:
     """The record's title in the reader's language (a key of no known title: as it is)."""
     return gettext(RECORD_TITLES[record.key]) if record.key in RECORD_TITLES else record.title
+
+
+#: Each form of a record's details: English in the record (``Record.detail``, given as it is by
+#: the API and ``manage.py history --json``), shown through ``record_detail_shown``.
+RECORD_DETAILS = {
+    "match": gettext_noop("%(home)s %(home_goals)s-%(away_goals)s %(away)s, season %(season)s"),
+    "season": gettext_noop("season %(season)s"),
+    "season_division": gettext_noop("season %(season)s, %(division)s"),
+    "run": gettext_noop("from season %(first)s round %(first_round)s to season %(last)s round %(last_round)s"),
+    "team_season": gettext_noop("for %(team)s, season %(season)s"),
+}
+
+
+def record_detail(form: str, **values: object) -> dict:
+    """A record's ``detail`` (in English) with what a page needs to word it again."""
+    return {"detail": RECORD_DETAILS[form] % values, "detail_form": form, "detail_values": values}
+
+
+def record_detail_shown(record: Record) -> str:
+    """The record's details in the reader's language (a record of no known form: as written)."""
+    form, values = getattr(record, "detail_form", ""), getattr(record, "detail_values", None)
+    if form not in RECORD_DETAILS or values is None:
+        return record.detail
+    return gettext(RECORD_DETAILS[form]) % values
 
 
 def first_best(matches: list[Played], measure) -> Played | None:
@@ -240,8 +268,14 @@ def assemble_records(history: LeagueHistory, marks: list[SeasonMarks], season_na
                     team=winner,
                     season=match.season_id,
                     match=match.id,
-                    detail=f"{names.get(match.home, '?')} {match.home_goals}-{match.away_goals} "
-                    f"{names.get(match.away, '?')}, season {season_names[match.season_id]}",
+                    **record_detail(
+                        "match",
+                        home=names.get(match.home, "?"),
+                        home_goals=match.home_goals,
+                        away_goals=match.away_goals,
+                        away=names.get(match.away, "?"),
+                        season=season_names[match.season_id],
+                    ),
                 )
             )
     for key, title, attribute in (
@@ -255,7 +289,11 @@ def assemble_records(history: LeagueHistory, marks: list[SeasonMarks], season_na
                     best = (entry, row)
         if best is not None:
             entry, row = best
-            division = f", {entry.division.name}" if entry.division.name else ""
+            where = (
+                record_detail("season_division", season=entry.season_name, division=entry.division.name)
+                if entry.division.name
+                else record_detail("season", season=entry.season_name)
+            )
             records.append(
                 Record(
                     key,
@@ -264,7 +302,7 @@ def assemble_records(history: LeagueHistory, marks: list[SeasonMarks], season_na
                     row.name,
                     team=row.team_id,
                     season=entry.season_id,
-                    detail=f"season {entry.season_name}{division}",
+                    **where,
                 )
             )
     for key, title, margin in RUNS:
@@ -280,8 +318,13 @@ def assemble_records(history: LeagueHistory, marks: list[SeasonMarks], season_na
                     team=run.team,
                     season=first.season_id,
                     match=first.id,
-                    detail=f"from season {season_names[first.season_id]} round {first.round} "
-                    f"to season {season_names[last.season_id]} round {last.round}",
+                    **record_detail(
+                        "run",
+                        first=season_names[first.season_id],
+                        first_round=first.round,
+                        last=season_names[last.season_id],
+                        last_round=last.round,
+                    ),
                 )
             )
     return records + player_records(marks, season_names, names)
@@ -311,7 +354,7 @@ def player_records(marks: list[SeasonMarks], season_names: dict[int, str], team_
             player=scorer,
             season=match_season,
             match=match_id,
-            detail=f"for {team_names.get(team_id, '?')}, season {season_names[match_season]}",
+            **record_detail("team_season", team=team_names.get(team_id, "?"), season=season_names[match_season]),
         ),
         Record(
             "player_goals_season",
@@ -320,7 +363,7 @@ def player_records(marks: list[SeasonMarks], season_names: dict[int, str], team_
             names[player_id],
             player=player_id,
             season=season_id,
-            detail=f"season {season_names[season_id]}",
+            **record_detail("season", season=season_names[season_id]),
         ),
     ]
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 from django.utils import translation
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from leagues.cache import cached
 from leagues.models import TIEBREAKERS, PointsDeduction, Season, Team
@@ -374,9 +374,12 @@ def cached_standings_by_round(season: Season, division_id: int | None = None) ->
 
 
 def format_table(table: Table) -> str:
-    """The table as text, for the commands and the demo."""
+    """The table as text, for the commands and the demo (its heading in the active language)."""
     header = (
-        f"{'Pos':>3}  {'Team':<24} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'GF':>4} {'GA':>4} {'GD':>4} {'Pts':>4}  Form"
+        f"{pgettext('position', 'Pos'):>3}  {gettext('Team'):<24} {pgettext('played', 'P'):>3}"
+        f" {pgettext('won', 'W'):>3} {pgettext('drawn', 'D'):>3} {pgettext('lost', 'L'):>3}"
+        f" {pgettext('goals for', 'GF'):>4} {pgettext('goals against', 'GA'):>4}"
+        f" {pgettext('goal difference', 'GD'):>4} {pgettext('points', 'Pts'):>4}  {gettext('Form')}"
     )
     lines = [header, "-" * len(header)]
     for row in table.rows:

@@ -173,19 +173,26 @@ def check_season_can_start(season: Season) -> None:
     if incomplete:
         rules = get_engine(season.league.engine).squad_rules_for(season.match_settings)
         needed = ", ".join(f"{count} {role}" for role, count in rules.roles.items())
-        reserves = f" and {rules.reserves} reserves" if rules.reserves else ""
-        errors["season"] = _(
-            "Teams without a complete squad for %(season)s: %(join_incomplete)s. A squad of "
-            "%(season_league_get_engine_displ)s is %(rules_size)s cards (%(needed)s%(reserves)s); draft"
-            " them first."
-        ) % {
+        values = {
             "season": season,
             "join_incomplete": ", ".join(incomplete),
             "season_league_get_engine_displ": season.league.get_engine_display(),
             "rules_size": rules.size,
             "needed": needed,
-            "reserves": reserves,
+            "reserves": rules.reserves,
         }
+        if rules.reserves:
+            text = _(
+                "Teams without a complete squad for %(season)s: %(join_incomplete)s. A squad of "
+                "%(season_league_get_engine_displ)s is %(rules_size)s cards (%(needed)s and %(reserves)s reserves); "
+                "draft them first."
+            )
+        else:
+            text = _(
+                "Teams without a complete squad for %(season)s: %(join_incomplete)s. A squad of "
+                "%(season_league_get_engine_displ)s is %(rules_size)s cards (%(needed)s); draft them first."
+            )
+        errors["season"] = text % values
     if errors:
         raise ValidationError(errors)
 

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from competitions.bracket import WinnerMovedOn
@@ -138,15 +139,33 @@ def confirmation_ask(match: Match, submission: ResultSubmission) -> None:
     """Tell the other side's manager that a result waits for their confirmation."""
     other = match.away if submission.side == Match.Side.HOME else match.home
     score = f"{submission.payload.get('home_goals')}-{submission.payload.get('away_goals')}"
+    entered_by = match.home if submission.side == Match.Side.HOME else match.away
+    # lazy: ``notify`` words them in the other manager's language
     notify(
         other.manager,
         Kind.CONFIRM,
         f"confirm:{submission.pk}",
-        f"Confirm the result {match.home} {score} {match.away}",
-        f"The manager of {match.home if submission.side == Match.Side.HOME else match.away} entered it; it counts"
-        " once you confirm it (or the commissioner decides if you enter another).",
+        lazy(confirm_subject, str)(match, score),
+        lazy(confirm_body, str)(entered_by),
         reverse("admin:matches_table_enter", args=[match.pk]),
     )
+
+
+def confirm_subject(match: Match, score: str) -> str:
+    """ "Confirm the result Alpha 2-1 Beta", in the active language."""
+    return _("Confirm the result %(home)s %(score)s %(away)s") % {
+        "home": match.home,
+        "score": score,
+        "away": match.away,
+    }
+
+
+def confirm_body(entered_by) -> str:
+    """Who entered the result and what confirming it does, in the active language."""
+    return _(
+        "The manager of %(team)s entered it; it counts once you confirm it (or the commissioner decides if you "
+        "enter another)."
+    ) % {"team": entered_by}
 
 
 def result_confirm(*, match_id: int, user) -> ResultSubmission:

@@ -10,6 +10,9 @@ from datetime import datetime, time, timedelta
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.functional import lazy
+from django.utils.translation import ngettext, pgettext
 
 from leagues.models import Team
 from matches.models import Match
@@ -44,7 +47,16 @@ def results_digest_send(now: datetime | None = None) -> int:
         if not results:
             continue
         lines = "\n".join(f"{m.season}: {m.home} {m.home_goals}-{m.away_goals} {m.away}" for m in results)
-        subject = f"Your teams' results of {start:%a %d %b}: {len(results)} match{'es' if len(results) > 1 else ''}"
+        subject = lazy(digest_subject, str)(start, len(results))  # ``notify`` words it in the manager's language
         key = f"results:{today.isoformat()}"
         told += notify(user, Kind.RESULTS, key, subject, lines, reverse("web:me")) is not None
     return told
+
+
+def digest_subject(day: datetime, count: int) -> str:
+    """ "Your teams' results of Sat 28 Nov: 2 matches", in the active language."""
+    return ngettext(
+        "Your teams' results of %(day)s: %(count)s match",
+        "Your teams' results of %(day)s: %(count)s matches",
+        count,
+    ) % {"day": date_format(day, pgettext("date format", "D j M")), "count": count}

@@ -292,13 +292,12 @@ def _clean_events(raw, game: TableEntry, name: str, squad, limit: int, errors) -
             if have < needed:
                 kind = event["kind"]
                 errors[f"events[{i}].kind"] = ngettext(
-                    "%(article)s %(kind)s needs %(needed)d earlier %(booking)s of %(player)s (%(have)d entered): "
+                    "An event %(kind)s needs %(needed)d earlier event %(booking)s of %(player)s (%(have)d entered): "
                     "enter it too.",
-                    "%(article)s %(kind)s needs %(needed)d earlier %(booking)s of %(player)s (%(have)d entered): "
+                    "An event %(kind)s needs %(needed)d earlier events %(booking)s of %(player)s (%(have)d entered): "
                     "enter them too.",
                     needed,
                 ) % {
-                    "article": "An" if kind[0] in "aeiou" else "A",
                     "kind": kind,
                     "needed": needed,
                     "booking": game.booking,

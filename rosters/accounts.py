@@ -9,6 +9,7 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from leagues.models import League, Team
@@ -28,13 +29,11 @@ def find_team(league_slug: str, team: str) -> Team:
     teams = league.teams.all()
     found = teams.filter(name__iexact=team).first() or (teams.filter(pk=team).first() if team.isdigit() else None)
     if found is None:
-        names = ", ".join(teams.values_list("name", flat=True)) or "none yet"
-        raise ValidationError(
-            {
-                "team": _("%(league_name)s has no team %(team)r (teams: %(names)s)")
-                % {"league_name": league.name, "team": team, "names": names}
-            }
-        )
+        names = ", ".join(teams.values_list("name", flat=True))
+        values = {"league_name": league.name, "team": team, "names": names}
+        if not names:
+            raise ValidationError({"team": _("%(league_name)s has no team %(team)r (it has no teams yet)") % values})
+        raise ValidationError({"team": _("%(league_name)s has no team %(team)r (teams: %(names)s)") % values})
     return found
 
 
@@ -74,16 +73,41 @@ def invite_manager(team: Team, email: str, *, by=None) -> tuple[object, str]:
         user.groups.add(Group.objects.get_or_create(name=MANAGERS)[0])
         locked.manager = team.manager = user
         locked.save(update_fields=["manager"])
+        # lazy: ``notify`` words them in the new manager's language
         notify(
             user,
             Kind.INVITATION,
             f"invitation:{team.pk}:{secrets.token_hex(8)}",
-            f"You manage {team.name} in {locked.league.name} on Bootroom",
-            f"{display_name(by, 'A commissioner') if by else 'A commissioner'} made you the manager of {team.name}."
-            " Choose your password with the link below (it works once, for a few days); then sign in with"
-            f" {user.get_username()} to draft, set tactics and enter results.",
+            lazy(invitation_subject, str)(team.name, locked.league.name),
+            lazy(invitation_body, str)(display_name(by, "") if by else "", team.name, user.get_username()),
         )  # no link stored: its e-mail makes one (notifications.services.email_send)
     return user, set_password_link(user)
+
+
+def invitation_subject(team: str, league: str) -> str:
+    """The invitation's subject, in the active language."""
+    return _("You manage %(team)s in %(league)s on Bootroom") % {"team": team, "league": league}
+
+
+def invitation_body(by: str, team: str, username: str) -> str:
+    """Who made the recipient a manager (a commissioner with no public name: not named), and
+    how to begin, in the active language."""
+    values = {"by": by, "team": team, "username": username}
+    if by:
+        return (
+            _(
+                "%(by)s made you the manager of %(team)s. Choose your password with the link below (it works once, "
+                "for a few days); then sign in with %(username)s to draft, set tactics and enter results."
+            )
+            % values
+        )
+    return (
+        _(
+            "A commissioner made you the manager of %(team)s. Choose your password with the link below (it works "
+            "once, for a few days); then sign in with %(username)s to draft, set tactics and enter results."
+        )
+        % values
+    )
 
 
 def display_name(user, fallback: str) -> str:

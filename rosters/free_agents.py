@@ -164,13 +164,16 @@ def claim_make(
         refund = refund_for(_paid(season, team, release), league) if release else 0
         coins = ledger.balance(season, team)
         if coins + refund < bid:
-            extra = f" and {refund} BC back for {release.name}" if release else ""
-            raise TransferError(
-                {
-                    "bid": _("%(team)s has %(coins)s BC%(extra)s, not enough to pay %(bid)s BC for %(player_name)s.")
-                    % {"team": team, "coins": coins, "extra": extra, "bid": bid, "player_name": player.name}
-                }
-            )
+            values = {"team": team, "coins": coins, "bid": bid, "player_name": player.name}
+            if release:
+                values |= {"refund": refund, "release": release.name}
+                text = _(
+                    "%(team)s has %(coins)s BC and %(refund)s BC back for %(release)s, not enough to pay %(bid)s BC "
+                    "for %(player_name)s."
+                )
+            else:
+                text = _("%(team)s has %(coins)s BC, not enough to pay %(bid)s BC for %(player_name)s.")
+            raise TransferError({"bid": text % values})
         fit = squad_problem(season, team, adding=[player], removing=[release] if release else [])
         if fit:
             raise TransferError({"release": _("%(fit)s Name a card to release if the claim wins.") % {"fit": fit}})
@@ -227,14 +230,22 @@ def waiver_order(season: Season) -> WaiverOrder:
     by_name = list(season.teams.order_by("name", "pk").values_list("pk", flat=True))
     table = import_string(settings.WAIVER_TABLE_ORDER)(season)
     if table:
-        return WaiverOrder(_reverse_of(table, by_name), f"reverse of the current table of {season}")
+        return WaiverOrder(
+            _reverse_of(table, by_name), _("reverse of the current table of %(season)s") % {"season": season}
+        )
     if season.previous_id:
         table = import_string(settings.DRAFT_TABLE_ORDER)(season.previous)
-        return WaiverOrder(_reverse_of(table, by_name), f"reverse of the final table of {season.previous}")
+        return WaiverOrder(
+            _reverse_of(table, by_name),
+            _("reverse of the final table of %(season)s") % {"season": season.previous},
+        )
     draft = Draft.objects.filter(season=season).exclude(order=[]).first()
     if draft is not None:
-        return WaiverOrder(_reverse_of([int(t) for t in draft.order], by_name), f"reverse of the {season} draft order")
-    return WaiverOrder(by_name, "team name (no table or draft order yet)")
+        return WaiverOrder(
+            _reverse_of([int(t) for t in draft.order], by_name),
+            _("reverse of the %(season)s draft order") % {"season": season},
+        )
+    return WaiverOrder(by_name, _("team name (no table or draft order yet)"))
 
 
 def _reverse_of(best_first: list[int], by_name: list[int]) -> list[int]:
@@ -296,7 +307,7 @@ def claims_settle(window_id: int) -> TransferWindow:
                 except ValidationError as exc:
                     claim.state, claim.reason = Claim.State.LOST, validation_message(exc)
                 else:
-                    claim.state, claim.reason = Claim.State.WON, f"won ({order.basis})"
+                    claim.state, claim.reason = Claim.State.WON, _("won (%(basis)s)") % {"basis": order.basis}
                     won[claim.player_id] = claim
                     if claim.team_id in queue:  # rolling waivers: the winner goes to the back
                         queue.remove(claim.team_id)
@@ -314,13 +325,21 @@ def _beaten(claim: Claim, winner: Claim, bids: bool, order: WaiverOrder) -> str:
             "winner_team": winner.team,
             "winner_bid": winner.bid,
         }
-    how = f"a level bid of {winner.bid} BC, " if bids else ""
-    return _("%(claim_player_name)s went to %(winner_team)s: %(how)sahead in the waiver order (%(order_basis)s).") % {
+    values = {
         "claim_player_name": claim.player.name,
         "winner_team": winner.team,
-        "how": how,
+        "winner_bid": winner.bid,
         "order_basis": order.basis,
     }
+    if bids:
+        return (
+            _(
+                "%(claim_player_name)s went to %(winner_team)s: a level bid of %(winner_bid)s BC, ahead in the "
+                "waiver order (%(order_basis)s)."
+            )
+            % values
+        )
+    return _("%(claim_player_name)s went to %(winner_team)s: ahead in the waiver order (%(order_basis)s).") % values
 
 
 def claims_due() -> QuerySet[TransferWindow]:

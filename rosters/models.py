@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engines import CardError, get_engine
@@ -269,7 +270,7 @@ class Draft(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return f"{self.season} draft"
+        return gettext("%(season)s draft") % {"season": self.season}
 
 
 class DraftPick(models.Model):

@@ -23,8 +23,9 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import lazy
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from audit import services as audit
 from leagues.models import Season, Team
@@ -95,12 +96,10 @@ def cards_problem(season: Season, cards: Sequence[tuple[Player, Team]], *, verb:
     )
     for player, team in cards:
         if (player.pk, team.pk) not in held:
-            return _("%(player_name)s %(verb)s in %(team)s's squad of %(season)s.") % {
-                "player_name": player.name,
-                "verb": verb,
-                "team": team,
-                "season": season,
-            }
+            values = {"player_name": player.name, "team": team, "season": season}
+            if verb == "is no longer":
+                return _("%(player_name)s is no longer in %(team)s's squad of %(season)s.") % values
+            return _("%(player_name)s is not in %(team)s's squad of %(season)s.") % values
     return ""
 
 
@@ -333,10 +332,6 @@ def trade_body(trade: Trade) -> str:
     return f"{text}."
 
 
-def _manager(team: Team) -> str:
-    return _("%(team)s's manager or a commissioner of %(team_league)s") % {"team": team, "team_league": team.league}
-
-
 def answers_for(user, trade: Trade, team: Team) -> bool:
     """Whether ``user`` may answer for ``team`` in the trade: its manager, or a commissioner of the
     league who does not manage the other side (a commissioner never answers a trade for the team
@@ -356,20 +351,76 @@ def judges(user, trade: Trade) -> bool:
     return runs_league(user, trade.season.league) and user.pk not in managers
 
 
-def _refuse_unless(allowed: bool, trade: Trade, what: str, who: str) -> None:
-    if not allowed:
-        raise TradeForbidden(
-            _("Only %(who)s may %(what)s trade #%(trade_pk)s.") % {"who": who, "what": what, "trade_pk": trade.pk}
-        )
+#: A trade's state as a word of a sentence ("Trade #4 is declined"), in the reader's language.
+STATE_WORDS: dict[str, Promise] = {
+    State.PROPOSED: pgettext_lazy("trade state", "proposed"),
+    State.ACCEPTED: pgettext_lazy("trade state", "accepted"),
+    State.EXECUTED: pgettext_lazy("trade state", "executed"),
+    State.DECLINED: pgettext_lazy("trade state", "declined"),
+    State.WITHDRAWN: pgettext_lazy("trade state", "withdrawn"),
+    State.VETOED: pgettext_lazy("trade state", "vetoed"),
+    State.REFUSED: pgettext_lazy("trade state", "refused"),
+}
 
 
-def _require_state(trade: Trade, state: str, what: str) -> None:
-    if trade.state != state:
-        why = f" ({trade.reason})" if trade.reason else ""
-        raise TransferError(
-            _("Trade #%(trade_pk)s is %(trade_state)s%(why)s; it can be %(what)s only while %(state)s.")
-            % {"trade_pk": trade.pk, "trade_state": trade.state, "why": why, "what": what, "state": state}
+def _refuse_unless(allowed: bool, trade: Trade, action: str) -> None:
+    """Refuse ``action`` (accept, decline, withdraw, approve, veto) to who may not take it: a
+    sentence of its own per action, so a translator words each."""
+    if allowed:
+        return
+    team = trade.proposer if action == "withdraw" else trade.receiver
+    values = {"team": team, "league": trade.season.league, "trade": trade.pk}
+    if action == "accept":
+        text = _("Only %(team)s's manager or a commissioner of %(league)s may accept trade #%(trade)s.")
+    elif action == "decline":
+        text = _("Only %(team)s's manager or a commissioner of %(league)s may decline trade #%(trade)s.")
+    elif action == "withdraw":
+        text = _("Only %(team)s's manager or a commissioner of %(league)s may withdraw trade #%(trade)s.")
+    elif action == "approve":
+        text = _("Only a commissioner of %(league)s who manages neither team may approve trade #%(trade)s.")
+    else:
+        text = _("Only a commissioner of %(league)s who manages neither team may veto trade #%(trade)s.")
+    raise TradeForbidden(text % values)
+
+
+def _require_state(trade: Trade, action: str) -> None:
+    """Refuse ``action`` on a trade no longer in the state it needs (proposed to accept, decline
+    or withdraw; accepted to approve or veto), with its state and the reason given."""
+    needed = State.ACCEPTED if action in ("approve", "veto") else State.PROPOSED
+    if trade.state == needed:
+        return
+    values = {"trade": trade.pk, "state": STATE_WORDS.get(trade.state, trade.state), "reason": trade.reason}
+    if action == "accept":
+        text = (
+            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be accepted only while proposed.")
+            if trade.reason
+            else _("Trade #%(trade)s is %(state)s; it can be accepted only while proposed.")
         )
+    elif action == "decline":
+        text = (
+            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be declined only while proposed.")
+            if trade.reason
+            else _("Trade #%(trade)s is %(state)s; it can be declined only while proposed.")
+        )
+    elif action == "withdraw":
+        text = (
+            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be withdrawn only while proposed.")
+            if trade.reason
+            else _("Trade #%(trade)s is %(state)s; it can be withdrawn only while proposed.")
+        )
+    elif action == "approve":
+        text = (
+            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be approved only while accepted.")
+            if trade.reason
+            else _("Trade #%(trade)s is %(state)s; it can be approved only while accepted.")
+        )
+    else:
+        text = (
+            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be vetoed only while accepted.")
+            if trade.reason
+            else _("Trade #%(trade)s is %(state)s; it can be vetoed only while accepted.")
+        )
+    raise TransferError(text % values)
 
 
 def trade_accept(trade_id: int, *, by=None) -> Trade:
@@ -379,8 +430,8 @@ def trade_accept(trade_id: int, *, by=None) -> Trade:
     Accepting twice is refused the second time, with the trade's state."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(answers_for(by, trade, trade.receiver), trade, "accept", _manager(trade.receiver))
-        _require_state(trade, State.PROPOSED, "accepted")
+        _refuse_unless(answers_for(by, trade, trade.receiver), trade, "accept")
+        _require_state(trade, "accept")
         league = trade.season.league
         now = timezone.now()
         executes_at = None if league.trades_need_approval else now + timedelta(hours=league.trade_veto_hours)
@@ -401,8 +452,8 @@ def trade_decline(trade_id: int, *, by=None, reason: str = "") -> Trade:
     """The receiver's manager (or a commissioner) declines a proposed trade."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(answers_for(by, trade, trade.receiver), trade, "decline", _manager(trade.receiver))
-        _require_state(trade, State.PROPOSED, "declined")
+        _refuse_unless(answers_for(by, trade, trade.receiver), trade, "decline")
+        _require_state(trade, "decline")
         return _close(trade, State.DECLINED, by=by, reason=reason)
 
 
@@ -410,8 +461,8 @@ def trade_withdraw(trade_id: int, *, by=None) -> Trade:
     """The proposer's manager (or a commissioner) takes back a trade not yet accepted."""
     with transaction.atomic():
         trade = _lock(trade_id)
-        _refuse_unless(answers_for(by, trade, trade.proposer), trade, "withdraw", _manager(trade.proposer))
-        _require_state(trade, State.PROPOSED, "withdrawn")
+        _refuse_unless(answers_for(by, trade, trade.proposer), trade, "withdraw")
+        _require_state(trade, "withdraw")
         return _close(trade, State.WITHDRAWN, by=by)
 
 
@@ -421,8 +472,8 @@ def trade_approve(trade_id: int, *, by=None) -> Trade:
     with transaction.atomic():
         trade = _lock(trade_id)
         league = trade.season.league
-        _refuse_unless(judges(by, trade), trade, "approve", f"a commissioner of {league} who manages neither team")
-        _require_state(trade, State.ACCEPTED, "approved")
+        _refuse_unless(judges(by, trade), trade, "approve")
+        _require_state(trade, "approve")
         if trade.executes_at is not None:
             raise TransferError(
                 _(
@@ -441,8 +492,8 @@ def trade_veto(trade_id: int, *, by=None, reason: str = "") -> Trade:
     with transaction.atomic():
         trade = _lock(trade_id)
         league = trade.season.league
-        _refuse_unless(judges(by, trade), trade, "veto", f"a commissioner of {league} who manages neither team")
-        _require_state(trade, State.ACCEPTED, "vetoed")
+        _refuse_unless(judges(by, trade), trade, "veto")
+        _require_state(trade, "veto")
         if trade.executes_at is not None and timezone.now() >= trade.executes_at:
             raise TransferError(
                 _("The veto period of trade #%(trade_pk)s ended %(trade_executes_at)s: it goes through.")

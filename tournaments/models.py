@@ -1,6 +1,7 @@
 """Knockout brackets: a season whose matches are the ties of a bracket."""
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -33,7 +34,7 @@ class Bracket(models.Model):
     drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self) -> str:
-        return f"{self.season} knockout"
+        return gettext("%(season)s knockout") % {"season": self.season}
 
 
 class Entrant(models.Model):
@@ -100,9 +101,18 @@ class Tie(models.Model):
         ]
 
     def __str__(self) -> str:
-        home = self.home or "?"
-        away = "bye" if self.bye else (self.away or "?")
-        return f"R{self.round}{' (3rd place)' if self.third_place else ''} {home} v {away}"
+        """ "R2 Alpha v Beta", "R1 Alpha v bye", "R3 (3rd place) ...": the row of the bracket's
+        admin page, in the reader's language."""
+        values = {"round": self.round, "home": self.home or "?", "away": self.away or "?"}
+        if self.third_place:
+            text = (
+                gettext("R%(round)s (3rd place) %(home)s v bye")
+                if self.bye
+                else gettext("R%(round)s (3rd place) %(home)s v %(away)s")
+            )
+        else:
+            text = gettext("R%(round)s %(home)s v bye") if self.bye else gettext("R%(round)s %(home)s v %(away)s")
+        return text % values
 
     @property
     def loser_id(self) -> int | None:
@@ -132,7 +142,7 @@ class GroupStage(models.Model):
     drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self) -> str:
-        return f"{self.season} groups"
+        return gettext("%(season)s groups") % {"season": self.season}
 
 
 class Group(models.Model):
@@ -147,7 +157,7 @@ class Group(models.Model):
         constraints = [models.UniqueConstraint(fields=["stage", "label"], name="one_group_per_label")]
 
     def __str__(self) -> str:
-        return f"Group {self.label}"
+        return gettext("Group %(label)s") % {"label": self.label}
 
 
 class Swiss(models.Model):
@@ -165,7 +175,7 @@ class Swiss(models.Model):
         verbose_name_plural = _("Swiss tournaments")
 
     def __str__(self) -> str:
-        return f"{self.season} Swiss"
+        return gettext("%(season)s Swiss") % {"season": self.season}
 
 
 class SwissBye(models.Model):
@@ -180,7 +190,7 @@ class SwissBye(models.Model):
         constraints = [models.UniqueConstraint(fields=["swiss", "round"], name="one_swiss_bye_per_round")]
 
     def __str__(self) -> str:
-        return f"R{self.round} bye: {self.team}"
+        return gettext("R%(round)s bye: %(team)s") % {"round": self.round, "team": self.team}
 
 
 class Playoffs(models.Model):
@@ -202,4 +212,4 @@ class Playoffs(models.Model):
         verbose_name_plural = _("play-offs")
 
     def __str__(self) -> str:
-        return f"{self.season} play-offs (top {self.top})"
+        return gettext("%(season)s play-offs (top %(top)s)") % {"season": self.season, "top": self.top}

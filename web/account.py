@@ -86,9 +86,10 @@ def manager_home(user) -> tuple[list[TeamHome], list[Action]]:
             )
         homes.append(home)
     team_ids = [team.id for team in teams]
-    for draft in Draft.objects.filter(state=Draft.State.RUNNING, season__teams__in=team_ids).distinct():
+    running = Draft.objects.filter(state=Draft.State.RUNNING, season__teams__in=team_ids).distinct()
+    for draft in running.select_related("season__league"):
         if on_the_clock(draft) in team_ids:
-            text = _("Your move in the %(draft)s") % {"draft": draft}
+            text = _("Your move in the draft of %(season)s") % {"season": draft.season}
             actions.append(Action(text, reverse("admin:rosters_draft_room", args=[draft.pk])))
     waiting = (
         # pending: waiting for this side (a disputed one waits for the commissioner)

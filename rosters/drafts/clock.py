@@ -10,6 +10,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
 
 from config.celery import app
 from leagues.models import Team
@@ -63,16 +65,32 @@ def pick_tell(draft: Draft, *, warning: bool = False) -> bool:
     if team is None or team.manager is None:
         return False
     room = reverse("admin:rosters_draft_room", args=[draft.pk])
-    if warning:
-        subject = f"{WARNING_SECONDS} seconds left for {team.name}'s move in the {draft}"
-        body = "The clock picks for your team when the time runs out."
-    else:
-        subject = f"{team.name} is on the clock in the {draft}"
-        body = f"You have {draft.seconds_per_pick} seconds for your move."
+    # lazy: ``notify`` words them in the manager's language
+    subject = lazy(pick_subject, str)(team.name, draft.season, warning=warning)
+    body = lazy(pick_body, str)(draft.seconds_per_pick, warning=warning)
     key = f"draft:{draft.pk}:move:{draft.pick_number}" + (":warning" if warning else "")
     kind = Kind.PICK_WARNING if warning else Kind.PICK
     notify(team.manager, kind, key, subject, body, room)
     return True
+
+
+def pick_subject(team: str, season, *, warning: bool = False) -> str:
+    """ "Alpha is on the clock in the draft of 2026", or the warning's "30 seconds left for
+    Alpha's move ...", in the active language."""
+    if warning:
+        return _("%(seconds)s seconds left for %(team)s's move in the draft of %(season)s") % {
+            "seconds": WARNING_SECONDS,
+            "team": team,
+            "season": season,
+        }
+    return _("%(team)s is on the clock in the draft of %(season)s") % {"team": team, "season": season}
+
+
+def pick_body(seconds_per_pick: int, *, warning: bool = False) -> str:
+    """What the manager on the clock is told to expect, in the active language."""
+    if warning:
+        return _("The clock picks for your team when the time runs out.")
+    return _("You have %(seconds)s seconds for your move.") % {"seconds": seconds_per_pick}
 
 
 def pick_warning(draft_id: int, token: str) -> None:

@@ -144,12 +144,12 @@ def move_make(
                 _("the draft is %(draft_get_state_display)s") % {"draft_get_state_display": draft.get_state_display()}
             )
         if pick_number is not None and pick_number != draft.pick_number:
-            gone = "has already been made" if pick_number < draft.pick_number else "is not on the clock yet"
-            raise DraftError(
-                _("pick %(pick_number_1)s %(gone)s; pick %(draft_pick_number_1)s is on now")
-                % {"pick_number_1": pick_number + 1, "gone": gone, "draft_pick_number_1": draft.pick_number + 1},
-                field="pick_number",
-            )
+            values = {"pick_number_1": pick_number + 1, "draft_pick_number_1": draft.pick_number + 1}
+            if pick_number < draft.pick_number:
+                text = _("pick %(pick_number_1)s has already been made; pick %(draft_pick_number_1)s is on now")
+            else:
+                text = _("pick %(pick_number_1)s is not on the clock yet; pick %(draft_pick_number_1)s is on now")
+            raise DraftError(text % values, field="pick_number")
         team = draft.season.teams.filter(pk=team_id).first()
         if team is None or not can_act_for(by, team):
             raise DraftError(_("you may only move for your own team"), field="team")

@@ -24,14 +24,14 @@ def told(kind=Kind.PICK):
 def test_the_manager_on_the_clock_is_told_once_per_move(draft, cast, client):
     assert told() == [("bruno@example.com", f"draft:{draft.pk}:move:0")]
     client.force_login(cast["bruno"])
-    assert f"Your move in the {draft}" in client.get("/me/").content.decode()
+    assert f"Your move in the draft of {draft.season}" in client.get("/me/").content.decode()
     draft_pause(draft.pk, by=cast["anna"])
     draft_resume(draft.pk, by=cast["anna"])
     assert len(told()) == 1  # the same move: told already
     card = draft.season.league.players.order_by("price", "name").first()
     move_make(draft.pk, team_id=cast["alpha"].pk, kind="pick", player_id=card.pk, pick_number=0, by=cast["bruno"])
     assert told()[1] == ("carla@example.com", f"draft:{draft.pk}:move:1")
-    assert f"Your move in the {draft}" not in client.get("/me/").content.decode()
+    assert f"Your move in the draft of {draft.season}" not in client.get("/me/").content.decode()
 
 
 def test_a_team_on_autopick_is_not_told_and_the_warning_comes_before_the_time_runs_out(season, cast, pool, monkeypatch):

@@ -79,7 +79,7 @@ def test_a_second_yellow_needs_a_first_and_ends_the_players_match(match, commiss
         )
     errors = refused.value.message_dict
     assert errors["events[0].kind"] == [
-        f"A second_yellow needs 1 earlier yellow_card of {name(rough)} (0 entered): enter it too."
+        f"An event second_yellow needs 1 earlier event yellow_card of {name(rough)} (0 entered): enter it too."
     ]
     assert "sent off in minute 30" in errors["events[1].player"][0]
 
@@ -136,7 +136,9 @@ def test_a_calciotto_expulsion_follows_two_cautions_and_counts_as_a_second_yello
     with pytest.raises(ValidationError) as refused:
         decide(match, commissioner, 0, 0, [cautions[0], expulsion])
     assert refused.value.message_dict == {
-        "events[1].kind": [f"An expulsion needs 2 earlier caution of {name(rough)} (1 entered): enter them too."]
+        "events[1].kind": [
+            f"An event expulsion needs 2 earlier events caution of {name(rough)} (1 entered): enter them too."
+        ]
     }
     decide(match, commissioner, 0, 0, [*cautions, expulsion])
     line = PlayerMatchStat.objects.get(match=match, player_id=rough)

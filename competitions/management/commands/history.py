@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions.history import cached_history
-from competitions.records import history_document
+from competitions.records import cached_records, history_document, record_detail_shown, record_title_shown
 from competitions.standings import format_table
 from leagues.models import League
 
@@ -17,7 +17,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("league_id", metavar="LEAGUE_ID")
-        parser.add_argument("--json", action="store_true", help="print the history as JSON")
+        parser.add_argument("--json", action="store_true", help=gettext_lazy("print the history as JSON"))
 
     def handle(self, *args, league_id, **options):
         try:
@@ -30,9 +30,7 @@ class Command(BaseCommand):
             return
         history = cached_history(league)
         for entry in history.seasons:
-            division = f", {entry.division.name} (tier {entry.division.tier})" if entry.division.name else ""
-            outcome = f"champion {entry.champion_name}" if entry.champion else "not finished"
-            self.stdout.write(f"\n{league.name} {entry.season_name}{division}: {outcome}")
+            self.stdout.write("\n" + season_heading(league, entry))
             self.stdout.write(format_table(entry.table))
         self.stdout.write(_("\nAll-time table of %(league_name)s") % {"league_name": league.name})
         for row in history.all_time:
@@ -56,5 +54,27 @@ class Command(BaseCommand):
                 }
             )
         self.stdout.write(_("\nRecords"))
-        for record in document["records"].values():
-            self.stdout.write(f"{record['title']}: {record['value']}, {record['holder']} ({record['detail']})")
+        for record in cached_records(league):
+            self.stdout.write(
+                _("%(title)s: %(value)s, %(holder)s (%(detail)s)")
+                % {
+                    "title": record_title_shown(record),
+                    "value": record.value,
+                    "holder": record.holder,
+                    "detail": record_detail_shown(record),
+                }
+            )
+
+
+def season_heading(league: League, entry) -> str:
+    """ "Premier 2026, Second (tier 2): champion Alpha", in the active language."""
+    where = f"{league.name} {entry.season_name}"
+    if entry.division.name:
+        where = _("%(season)s, %(division)s (tier %(tier)s)") % {
+            "season": where,
+            "division": entry.division.name,
+            "tier": entry.division.tier,
+        }
+    if entry.champion:
+        return _("%(where)s: champion %(champion)s") % {"where": where, "champion": entry.champion_name}
+    return _("%(where)s: not finished") % {"where": where}

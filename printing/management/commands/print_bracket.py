@@ -1,13 +1,17 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.drawing import bracket_drawing
 from printing.brackets import render_bracket
-from printing.output import add_output_argument, add_page_argument, check_page, write_output
+from printing.output import add_output_argument, add_page_argument, check_page, write_output, wrote_line
 from tournaments.models import Bracket
 
 
 class Command(BaseCommand):
-    help = "Write a season's knockout bracket as a one-page PDF, to print for the club room's wall."
+    help = gettext_lazy(  # type: ignore[assignment]  # lazy: worded when --help runs
+        "Write a season's knockout bracket as a one-page PDF, to print for the club room's wall."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", type=int)
@@ -19,8 +23,8 @@ class Command(BaseCommand):
         try:
             drawing = bracket_drawing(season_id)
         except Bracket.DoesNotExist:
-            raise CommandError(f"season_id: season {season_id} has no bracket") from None
+            raise CommandError(_("season_id: season %(id)s has no bracket") % {"id": season_id}) from None
         pdf = render_bracket(drawing, page=page)
         where = write_output(pdf, output)
         if where:
-            self.stdout.write(f"Wrote the bracket to {where} ({len(pdf.data):,} bytes).")
+            self.stdout.write(wrote_line(_("Wrote the bracket to %(where)s (%(size)s bytes)."), pdf, where))
