@@ -15,7 +15,7 @@ from rosters.drafts.market import sync_market_budgets
 from rosters.drafts.moves import draft_start, move_make, pick_undo_last
 from rosters.drafts.setup import draft_create
 from rosters.drafts.state import DraftError, market_rules, on_the_clock
-from rosters.models import Draft, DraftPick, Player
+from rosters.models import Draft, DraftPick, Player, SquadMember
 from tests.conftest import make_league, make_season
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +81,23 @@ def test_an_undo_replays_the_moves_left(draft, boss):
     buy_first_legal(draft, boss)
     pick_undo_last(draft.pk, by=boss)
     assert fresh(draft).market == kept
+
+
+def test_a_team_whose_kept_cards_fill_its_squad_has_finished_before_the_first_move(draft):
+    season, alpha = draft.season, draft.season.teams.get(name="Alpha")
+    Draft.objects.filter(pk=draft.pk).delete()
+    cards = Player.objects.filter(league=season.league).order_by("price", "pk")
+    kept = [cards.filter(role="goalkeeper")[0], *cards.filter(role="field")[: market_rules(draft).MAX_SQUAD - 1]]
+    SquadMember.objects.bulk_create(SquadMember(season=season, team=alpha, player=p, price=p.price) for p in kept)
+    started = draft_start(draft_create(season, format=Draft.Format.MARKET).pk)
+    assert started.market["finished"] == [str(alpha.pk)]
+    assert on_the_clock(started) != alpha.pk
+
+
+def test_the_market_opens_with_the_coins_in_the_ledger(draft):
+    season, beta = draft.season, draft.season.teams.get(name="Beta")
+    Draft.objects.filter(pk=draft.pk).delete()
+    ledger.open_accounts(season, [beta.pk])
+    ledger.post_one(season, beta, -5, ledger.Reason.FINE, note="before the draft")
+    started = draft_start(draft_create(season, format=Draft.Format.MARKET).pk)
+    assert started.market["budgets"][str(beta.pk)] == 10

@@ -407,3 +407,12 @@ def test_the_start_is_in_the_audit_log_with_the_order(draft, cast):
     order = [cast["alpha"].pk, cast["beta"].pk, *fresh(draft).order[2:]]
     assert (entry.before, entry.after) == ({"state": "setup", "order": None}, {"state": "running", "order": order})
     assert entry.object_id == draft.pk
+
+
+def test_a_clock_by_value_without_values_logs_that_it_picks_by_rating(draft, cast, caplog):
+    Draft.objects.filter(pk=draft.pk).update(autopick_by=Draft.AutopickBy.VALUE)
+    with caplog.at_level("INFO", logger="rosters.drafts.moves"):
+        expire(draft)
+    assert DraftPick.objects.get().auto_by == "rating"
+    why = f"draft {draft.pk}: no card values for team {cast['alpha'].pk}'s squad yet, the clock picks by rating"
+    assert why in caplog.messages
