@@ -327,7 +327,7 @@ def test_a_check_in_a_snake_draft_is_refused_on_the_kind_field(draft, cast):
 
 def test_the_finished_draft_has_no_clock(draft):
     done = run_autodraft(draft.pk)
-    assert (done.state, done.deadline, done.clock_token) == ("done", None, "")
+    assert (done.state, done.deadline, done.clock_token, done.pick_number) == ("done", None, "", 32)
 
 
 def expire(draft) -> None:
@@ -416,3 +416,15 @@ def test_a_clock_by_value_without_values_logs_that_it_picks_by_rating(draft, cas
     assert DraftPick.objects.get().auto_by == "rating"
     why = f"draft {draft.pk}: no card values for team {cast['alpha'].pk}'s squad yet, the clock picks by rating"
     assert why in caplog.messages
+
+
+def test_the_snake_passes_the_turn_of_a_team_its_kept_cards_fill(season, cast, pool):
+    kept = ["Card 00", "Card 04", "Card 01", "Card 02", "Card 03", "Card 05", "Card 06", "Card 07"]
+    give(season, cast["beta"], *kept)  # two keepers and six field players: Beta's squad is full
+    order = [season.teams.get(name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
+    made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    started = draft_start(made.pk, by=cast["anna"])
+    assert (started.pick_number, on_the_clock(started)) == (0, cast["alpha"].pk)
+    pick(started, cast["bruno"], cast["alpha"], "Card 33")
+    after = fresh(started)
+    assert (after.pick_number, on_the_clock(after)) == (2, season.teams.get(name="Gamma").pk)

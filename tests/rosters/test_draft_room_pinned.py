@@ -1,0 +1,176 @@
+"""What the draft room shows, key by key, to a manager, the commissioner and an outsider, in a
+running, paused, auction and finished market draft, and the command's summary of the squads
+(found by mutation testing: the room tests read a few keys of the state each).
+
+The cast and the pool as in test_draft_snake: Alpha, Beta, Gamma, Delta in that order, 60 seconds
+a pick; Bruno manages Alpha, Carla Beta, Anna runs the league, Dino another one.
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from rosters import ledger
+from rosters.drafts.moves import draft_pause, move_make
+from rosters.drafts.room import room_state, squad_lines
+from rosters.models import Draft
+from tests.rosters.conftest import card
+
+pytestmark = pytest.mark.django_db
+
+NEEDS = {"field": 6, "goalkeeper": 2}
+
+
+def fresh(draft) -> Draft:
+    return Draft.objects.get(pk=draft.pk)
+
+
+def line(team, coins=15, needs=NEEDS, squad=(), autopick=False) -> dict:
+    return {
+        "id": team.pk,
+        "name": team.name,
+        "coins": coins,
+        "squad": list(squad),
+        "kept": 0,
+        "kept_cost": 0,
+        "needs": needs,
+        "reserves": 0,
+        "autopick": autopick,
+    }
+
+
+def test_a_manager_on_the_clock_sees_the_whole_room(draft, cast):
+    alpha, beta = cast["alpha"], cast["beta"]
+    gamma, delta = draft.season.teams.get(name="Gamma"), draft.season.teams.get(name="Delta")
+    move_make(draft.pk, team_id=alpha.pk, by=cast["bruno"], player_id=card("Card 33").pk)
+    fresh(draft).autopick_teams.add(delta)
+    state = room_state(fresh(draft), cast["carla"])
+    assert 58 <= state.pop("seconds_left") <= 60
+    cards = state.pop("cards")
+    star = {
+        "id": card("Card 33").pk,
+        "name": "Card 33",
+        "role": "field",
+        "price": 4,
+        "ratings": "stars 1 defence 3 offence 4 sportsmanship 3",
+        "kept": False,
+    }
+    assert state == {
+        "id": draft.pk,
+        "season": "Test League 2026",
+        "format": "snake",
+        "state": "running",
+        "state_label": "running",
+        "pick_number": 1,
+        "pick_label": "pick 2 of 32",
+        "total_picks": 32,
+        "on_the_clock": {"id": beta.pk, "name": "Beta"},
+        "commissioner": False,
+        "me": {**line(beta), "queue": []},
+        "can_move": True,
+        "lot": None,
+        "autopick_by": "rating",
+        "values": {
+            "team": beta.pk,
+            "team_name": "Beta",
+            "ready": False,
+            "computed_at": None,
+            "samples": None,
+            "measured": True,
+        },
+        "teams": [
+            line(alpha, 11, {"field": 5, "goalkeeper": 2}, [star]),
+            line(beta),
+            line(gamma),
+            line(delta, autopick=True),
+        ],
+        "board": [
+            {
+                "number": 1,
+                "team": "Alpha",
+                "kind": "pick",
+                "player": "Card 33",
+                "price": 4,
+                "auto": False,
+                "auto_by": "",
+            }
+        ],
+    }
+    assert len(cards) == 39 and card("Card 33").pk not in [c["id"] for c in cards]
+    keeper = next(c for c in cards if c["name"] == "Card 32")
+    assert keeper == {
+        "id": card("Card 32").pk,
+        "name": "Card 32",
+        "role": "goalkeeper",
+        "price": 4,
+        "ratings": "goaltending 63 sportsmanship 3",
+        "on_display": True,
+        "refusal": "",
+        "gain": None,
+        "per_coin": None,
+        "strength": None,
+        "stderr": None,
+    }
+
+
+def test_a_manager_waiting_cannot_move_and_one_on_the_clock_sees_why_a_card_is_refused(draft, cast):
+    state = room_state(draft, cast["carla"])
+    assert (state["can_move"], state["commissioner"], state["values"]["team"]) == (False, False, cast["beta"].pk)
+    ledger.post_one(draft.season, cast["alpha"], -7, ledger.Reason.FINE, note="8 BC for 8 places")
+    cards = {c["name"]: c["refusal"] for c in room_state(fresh(draft), cast["bruno"])["cards"]}
+    assert cards["Card 01"] == ""
+    assert cards["Card 33"] == "after Card 33 the team could not complete its squad with the 4 BC left"
+
+
+def test_the_commissioner_acts_for_the_team_on_the_clock(draft, cast):
+    state = room_state(draft, cast["anna"])
+    assert (state["commissioner"], state["me"], state["can_move"]) == (True, None, True)
+    assert state["values"]["team"] == cast["alpha"].pk
+
+
+def test_an_outsider_sees_the_room_but_acts_for_nobody(draft, cast):
+    for user in (cast["dino"], AnonymousUser()):
+        state = room_state(draft, user)
+        assert (state["commissioner"], state["me"], state["can_move"], state["values"]) == (False, None, False, None)
+        assert {c["refusal"] for c in state["cards"]} == {""}
+
+
+def test_a_paused_draft_shows_the_time_it_had_left(draft, cast):
+    draft_pause(draft.pk, by=cast["anna"])
+    Draft.objects.filter(pk=draft.pk).update(seconds_left=12.6)
+    state = room_state(fresh(draft), cast["bruno"])
+    assert (state["state"], state["seconds_left"], state["can_move"]) == ("paused", 13, False)
+    assert state["values"]["team"] == cast["alpha"].pk
+    Draft.objects.filter(pk=draft.pk).update(seconds_left=None)
+    assert room_state(fresh(draft), cast["bruno"])["seconds_left"] == 0
+
+
+def test_a_clock_run_out_shows_no_time_left(draft, cast):
+    Draft.objects.filter(pk=draft.pk).update(deadline=timezone.now() - timedelta(seconds=30))
+    assert room_state(fresh(draft), cast["bruno"])["seconds_left"] == 0
+
+
+def test_an_auction_shows_the_lot_and_no_move_while_it_runs(auction, cast):
+    move_make(auction.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk, amount=2)
+    state = room_state(fresh(auction), cast["carla"])
+    assert state["lot"] == {
+        "player": "Card 33",
+        "player_id": card("Card 33").pk,
+        "bid": 2,
+        "team": "Alpha",
+        "team_id": cast["alpha"].pk,
+    }
+    assert (state["can_move"], state["total_picks"], state["values"]["measured"]) == (False, None, False)
+
+
+def test_the_command_sums_up_each_squad_in_the_draft_order(draft, cast):
+    move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk)
+    move_make(draft.pk, team_id=cast["beta"].pk, by=cast["carla"], player_id=card("Card 32").pk)
+    assert squad_lines(fresh(draft)) == [
+        "Alpha: 11 BC left; Card 33 (field, 4)",
+        "Beta: 11 BC left; Card 32 (goalkeeper, 4)",
+        "Gamma: 15 BC left; ",
+        "Delta: 15 BC left; ",
+    ]
