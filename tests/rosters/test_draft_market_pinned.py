@@ -73,7 +73,9 @@ def test_a_finish_before_the_team_is_complete_is_refused_in_the_markets_words(dr
     assert refused.value.messages == [f"{team}'s team is not complete (5 field players and 1 goalkeeper)"]
 
 
-def test_an_undo_replays_the_moves_left(draft, boss):
+def test_an_undo_replays_the_moves_left_with_the_coins_in_the_ledger(draft, boss):
+    fined = draft.season.teams.get(pk=draft.order[1])
+    ledger.post_one(draft.season, fined, -5, ledger.Reason.FINE, note="late")
     buy_first_legal(draft, boss)
     buy_first_legal(draft, boss)
     move_make(draft.pk, team_id=on_the_clock(fresh(draft)), by=boss, kind=DraftPick.Kind.CHECK)
