@@ -8,6 +8,7 @@ have no manager.
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
@@ -17,6 +18,7 @@ from rosters.drafts import clock
 from rosters.drafts.clock import schedule_clock as send_clock  # the real one: the roster tests record it
 from rosters.drafts.moves import draft_start
 from rosters.drafts.setup import draft_create
+from rosters.drafts.values import CARD_VALUES_TASK
 from rosters.models import Draft
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +96,27 @@ def test_no_warning_for_a_paused_draft(season, cast, pool, sent):
     Draft.objects.filter(pk=draft.pk).update(state=Draft.State.PAUSED)
     clock.pick_warning(draft.pk, token)
     assert not Notification.objects.filter(kind=Kind.PICK_WARNING).exists()
+
+
+def values_asked(sent) -> list:
+    return [args for name, args, _ in sent if name == CARD_VALUES_TASK]
+
+
+def test_card_values_are_asked_for_the_team_choosing_not_one_the_clock_picks_for(season, cast, pool, sent):
+    cache.clear()  # a request is asked once a while per draft, team and squad
+    order = [season.teams.get(name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
+    made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=120)
+    made.autopick_teams.add(cast["alpha"])
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        draft = draft_start(made.pk, by=cast["anna"])
+    assert values_asked(sent) == [(draft.pk, cast["beta"].pk)]  # Alpha's pick was the clock's at once
+    assert warnings(sent) == [
+        (clock.WARNING_TASK, (draft.pk, draft.clock_token), draft.deadline - timedelta(seconds=30))
+    ]
+
+
+def test_an_auction_asks_for_no_card_values(auction, sent):
+    cache.clear()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        clock.clock_set(auction)
+    assert values_asked(sent) == []
