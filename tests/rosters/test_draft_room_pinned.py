@@ -27,6 +27,13 @@ def fresh(draft) -> Draft:
     return Draft.objects.get(pk=draft.pk)
 
 
+def ratings(entry: dict) -> set[tuple[str, str]]:
+    """A card's ratings as the room writes them ("offence 4 defence 3 ..."), as pairs: the order of
+    the attributes is the database's (PostgreSQL's jsonb sorts them, SQLite keeps them as stored)."""
+    words = entry.pop("ratings").split()
+    return set(zip(words[::2], words[1::2], strict=True))
+
+
 def line(team, coins=15, needs=NEEDS, squad=(), autopick=False) -> dict:
     return {
         "id": team.pk,
@@ -49,12 +56,13 @@ def test_a_manager_on_the_clock_sees_the_whole_room(draft, cast):
     state = room_state(fresh(draft), cast["carla"])
     assert 58 <= state.pop("seconds_left") <= 60
     cards = state.pop("cards")
+    squad_card = state["teams"][0]["squad"][0]
+    assert ratings(squad_card) == {("stars", "1"), ("defence", "3"), ("offence", "4"), ("sportsmanship", "3")}
     star = {
         "id": card("Card 33").pk,
         "name": "Card 33",
         "role": "field",
         "price": 4,
-        "ratings": "stars 1 defence 3 offence 4 sportsmanship 3",
         "kept": False,
     }
     assert state == {
@@ -100,12 +108,12 @@ def test_a_manager_on_the_clock_sees_the_whole_room(draft, cast):
     }
     assert len(cards) == 39 and card("Card 33").pk not in [c["id"] for c in cards]
     keeper = next(c for c in cards if c["name"] == "Card 32")
+    assert ratings(keeper) == {("goaltending", "63"), ("sportsmanship", "3")}
     assert keeper == {
         "id": card("Card 32").pk,
         "name": "Card 32",
         "role": "goalkeeper",
         "price": 4,
-        "ratings": "goaltending 63 sportsmanship 3",
         "on_display": True,
         "refusal": "",
         "gain": None,

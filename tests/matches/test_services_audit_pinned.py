@@ -1,0 +1,100 @@
+"""What the audit log keeps of a result, a failure and a forfeit, field by field, the revision a
+failure counts, the forfeit's limits, and the claims a requeue takes again (found by mutation
+testing: the services tests read the matches and never the entries they leave)."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from audit.models import Entry
+from competitions import results
+from matches import services
+from matches.models import Match
+from ops.demo import demo_season_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo_season():
+    return demo_season_create(engine="futti", teams=4, seed=11, double=True)
+
+
+def first_match(season) -> Match:
+    return Match.objects.filter(season=season).select_related("season__league").order_by("id").first()
+
+
+def filed(entry: Entry) -> tuple:
+    return entry.season_id, entry.team_id, entry.opponent_id, entry.match_id
+
+
+def test_a_failure_is_logged_and_counted_as_a_revision(demo_season):
+    match = first_match(demo_season)
+    services.match_fail(match_id=match.id, error="boom")
+    failed = Match.objects.get(id=match.id)
+    assert failed.sequence == match.sequence + 1 and failed.updated_at > match.updated_at
+    entry = Entry.objects.get(action="match.failed")
+    assert (entry.before, entry.after) == ({"status": "scheduled", "error": ""}, {"status": "failed", "error": "boom"})
+    assert filed(entry) == (demo_season.id, match.home_id, match.away_id, match.id)
+
+
+def test_a_result_is_logged_with_the_score_before_and_after(demo_season):
+    match = results.match_play(match_id=first_match(demo_season).id)
+    entry = Entry.objects.get(action="match.result")
+    assert entry.before == {"status": "scheduled", "home_goals": None, "away_goals": None, "decided_by": ""}
+    assert entry.after == {
+        "status": "played",
+        "home_goals": match.home_goals,
+        "away_goals": match.away_goals,
+        "decided_by": match.decided_by,
+    }
+    assert match.decided_by != ""
+    assert filed(entry) == (demo_season.id, match.home_id, match.away_id, match.id)
+
+
+def test_a_forfeit_is_logged_and_its_reason_kept_to_500_characters(demo_season):
+    match = first_match(demo_season)
+    results.match_forfeit(match, forfeited_by="away")
+    forfeited = Match.objects.get(id=match.id)
+    assert forfeited.forfeit_reason == "" and forfeited.played_at is not None
+    entry = Entry.objects.get(action="match.forfeited")
+    assert entry.before == {
+        "status": "scheduled",
+        "home_goals": None,
+        "away_goals": None,
+        "decided_by": "",
+        "forfeited_by": "",
+    }
+    assert entry.after == {
+        "status": "forfeited",
+        "home_goals": forfeited.home_goals,
+        "away_goals": forfeited.away_goals,
+        "decided_by": "forfeit",
+        "forfeited_by": "away",
+    }
+    assert filed(entry) == (demo_season.id, match.home_id, match.away_id, match.id)
+    other = Match.objects.filter(season=demo_season).order_by("id")[1]
+    with transaction.atomic():
+        services.forfeit_store(other, forfeited_by="home", reason="x" * 600)
+    assert Match.objects.get(id=other.id).forfeit_reason == "x" * 500
+
+
+def test_a_cancelled_match_cannot_be_forfeited(demo_season):
+    match = first_match(demo_season)
+    Match.objects.filter(id=match.id).update(status=Match.Status.CANCELLED)
+    with pytest.raises(ValidationError) as refused:
+        results.match_forfeit(match, forfeited_by="home")
+    assert refused.value.message_dict == {
+        "status": [f"{match} is cancelled: a cancelled match never counts, so it cannot be forfeited."]
+    }
+
+
+def test_a_requeue_takes_every_claim_again_however_recent(demo_season):
+    now = timezone.now()
+    claimed = services.queue_due_matches(now)
+    assert claimed and services.queue_due_matches(now + timedelta(seconds=1)) == []
+    again = services.queue_due_matches(now + timedelta(seconds=1), requeue_claimed=True)
+    assert sorted(again) == sorted(claimed)
