@@ -12,6 +12,7 @@ from django.utils import timezone
 from audit.models import Entry
 from competitions import results
 from matches import services
+from matches.absences import Absence
 from matches.models import Match
 from ops.demo import demo_season_create
 
@@ -84,3 +85,19 @@ def test_a_requeue_takes_every_claim_again_however_recent(demo_season):
     assert claimed and services.queue_due_matches(now + timedelta(seconds=1)) == []
     again = services.queue_due_matches(now + timedelta(seconds=1), requeue_claimed=True)
     assert sorted(again) == sorted(claimed)
+
+
+def test_a_result_and_a_forfeit_each_count_one_revision(demo_season):
+    first, second = Match.objects.filter(season=demo_season).order_by("id")[:2]
+    played = results.match_play(match_id=first.id)
+    assert Match.objects.get(id=played.id).sequence == first.sequence + 1
+    results.match_forfeit(second, forfeited_by="home")
+    assert Match.objects.get(id=second.id).sequence == second.sequence + 1
+
+
+def test_what_a_match_was_played_with_names_the_absent_players_and_why():
+    out = Absence(player_id=7, player_name="Vito", team_id=1, matches=1, reasons=("red card",), caused_by=(3,))
+    home = services.SquadSheet(name="Home", players=(), absences=(out,))
+    away = services.SquadSheet(name="Away", players=())
+    assert services.played_with({}, home, away) == {"absent": {"home": [{"id": "7", "reasons": ["red card"]}]}}
+    assert services.played_with({"extra_time": False}, away, away) == {"settings": {"extra_time": False}}
