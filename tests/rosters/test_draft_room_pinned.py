@@ -15,7 +15,9 @@ from django.utils import timezone
 from rosters import ledger
 from rosters.drafts.moves import draft_pause, move_make
 from rosters.drafts.room import room_state, squad_lines
-from rosters.models import Draft
+from rosters.drafts.setup import draft_create
+from rosters.drafts.values import team_squad_key
+from rosters.models import CardValue, Draft
 from tests.rosters.conftest import card
 
 pytestmark = pytest.mark.django_db
@@ -182,3 +184,44 @@ def test_the_command_sums_up_each_squad_in_the_draft_order(draft, cast):
         "Gamma: 15 BC left; ",
         "Delta: 15 BC left; ",
     ]
+
+
+def test_the_values_shown_are_rounded_and_say_when_and_how_they_were_measured(draft, cast):
+    at = timezone.now()
+    CardValue.objects.create(
+        draft=draft,
+        team=cast["alpha"],
+        player=card("Card 33"),
+        squad=team_squad_key(draft, cast["alpha"].pk),
+        strength=1.1234567,
+        gain=0.1234567,
+        stderr=0.0123456,
+        samples=64,
+        engine_version="1.3",
+        computed_at=at,
+    )
+    state = room_state(fresh(draft), cast["bruno"])
+    shown = next(c for c in state["cards"] if c["name"] == "Card 33")
+    assert {k: shown[k] for k in ("gain", "per_coin", "strength", "stderr")} == {
+        "gain": 0.123,
+        "per_coin": 0.0309,  # 0.1234567 over 4 BC
+        "strength": 1.123,
+        "stderr": 0.012,
+    }
+    assert state["values"] == {
+        "team": cast["alpha"].pk,
+        "team_name": "Alpha",
+        "ready": True,
+        "computed_at": at.isoformat(),
+        "samples": 64,
+        "measured": True,
+    }
+
+
+def test_before_the_start_a_manager_sees_no_clock_and_without_an_order_no_needs(season, cast, pool):
+    waiting = draft_create(season, seconds_per_pick=60)
+    assert room_state(waiting, cast["bruno"])["me"]["needs"] == NEEDS
+    Draft.objects.filter(pk=waiting.pk).update(order=[])  # no order drawn yet: no board to count needs on
+    state = room_state(fresh(waiting), cast["bruno"])
+    assert (state["state"], state["seconds_left"], state["on_the_clock"], state["teams"]) == ("setup", None, None, [])
+    assert state["me"]["needs"] == {} and state["me"]["coins"] == 15
