@@ -13,12 +13,12 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from rosters import ledger
-from rosters.drafts.moves import draft_pause, move_make
+from rosters.drafts.moves import draft_pause, draft_start, move_make
 from rosters.drafts.room import room_state, squad_lines
 from rosters.drafts.setup import draft_create
 from rosters.drafts.values import team_squad_key
 from rosters.models import CardValue, Draft
-from tests.rosters.conftest import card
+from tests.rosters.conftest import card, give
 
 pytestmark = pytest.mark.django_db
 
@@ -225,3 +225,11 @@ def test_before_the_start_a_manager_sees_no_clock_and_without_an_order_no_needs(
     state = room_state(fresh(waiting), cast["bruno"])
     assert (state["state"], state["seconds_left"], state["on_the_clock"], state["teams"]) == ("setup", None, None, [])
     assert state["me"]["needs"] == {} and state["me"]["coins"] == 15
+
+
+def test_a_role_filled_leaves_the_needs_and_one_place_left_stays(season, cast, pool):
+    give(season, cast["alpha"], "Card 00", "Card 04", "Card 01", "Card 02", "Card 03", "Card 05", "Card 06")
+    order = [season.teams.get(name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
+    made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
+    state = room_state(draft_start(made.pk, by=cast["anna"]), cast["bruno"])
+    assert (state["me"]["needs"], state["me"]["kept"], state["me"]["kept_cost"]) == ({"field": 1}, 7, 7)
