@@ -101,3 +101,17 @@ def test_what_a_match_was_played_with_names_the_absent_players_and_why():
     away = services.SquadSheet(name="Away", players=())
     assert services.played_with({}, home, away) == {"absent": {"home": [{"id": "7", "reasons": ["red card"]}]}}
     assert services.played_with({"extra_time": False}, away, away) == {"settings": {"extra_time": False}}
+
+
+def test_a_claim_lists_each_seasons_matches_side_by_side_by_kickoff(demo_season):
+    other = demo_season_create(engine="futti", teams=4, seed=12, double=True)
+    earliest = timezone.now() - timedelta(days=400)
+    last_of_first = Match.objects.filter(season=demo_season).order_by("-id").first()
+    Match.objects.filter(id=last_of_first.id).update(kickoff=earliest)  # its last match kicks off first
+    first_of_other = Match.objects.filter(season=other).order_by("id").first()
+    Match.objects.filter(id=first_of_other.id).update(kickoff=earliest - timedelta(days=1))
+    claimed = services.queue_due_matches()
+    rows = Match.objects.filter(id__in=claimed).values_list("season_id", "kickoff", "id")
+    assert claimed == [match_id for *_, match_id in sorted(rows)]
+    assert claimed[0] == last_of_first.id  # the first season's matches first, its earliest kickoff first
+    assert {Match.objects.get(id=i).season_id for i in claimed[: len(claimed) // 2]} == {demo_season.id}
