@@ -13,11 +13,15 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from rosters import ledger
-from rosters.drafts.moves import draft_pause, draft_start, move_make
+from rosters.drafting import load_engine_pool
+from rosters.drafts import room
+from rosters.drafts.moves import draft_pause, draft_start, move_make, queue_set, run_autodraft
 from rosters.drafts.room import room_state, squad_lines
 from rosters.drafts.setup import draft_create
+from rosters.drafts.state import market_rules, on_the_clock
 from rosters.drafts.values import team_squad_key
-from rosters.models import CardValue, Draft
+from rosters.models import CardValue, Draft, DraftPick
+from tests.conftest import make_league, make_season
 from tests.rosters.conftest import card, give
 
 pytestmark = pytest.mark.django_db
@@ -224,7 +228,7 @@ def test_before_the_start_a_manager_sees_no_clock_and_without_an_order_no_needs(
     Draft.objects.filter(pk=waiting.pk).update(order=[])  # no order drawn yet: no board to count needs on
     state = room_state(fresh(waiting), cast["bruno"])
     assert (state["state"], state["seconds_left"], state["on_the_clock"], state["teams"]) == ("setup", None, None, [])
-    assert state["me"]["needs"] == {} and state["me"]["coins"] == 15
+    assert (state["me"]["needs"], state["me"]["coins"], state["me"]["reserves"]) == ({}, 15, 0)
 
 
 def test_a_role_filled_leaves_the_needs_and_one_place_left_stays(season, cast, pool):
@@ -233,3 +237,79 @@ def test_a_role_filled_leaves_the_needs_and_one_place_left_stays(season, cast, p
     made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
     state = room_state(draft_start(made.pk, by=cast["anna"]), cast["bruno"])
     assert (state["me"]["needs"], state["me"]["kept"], state["me"]["kept_cost"]) == ({"field": 1}, 7, 7)
+
+
+def test_a_manager_sees_their_own_queue_in_this_draft_only(league, draft, cast):
+    later = draft_create(make_season(league, ["Alpha", "Beta"], name="2027"))
+    queue_set(later.pk, team_id=cast["alpha"].pk, player_ids=[card("Card 09").pk], by=cast["bruno"])
+    queue_set(draft.pk, team_id=cast["beta"].pk, player_ids=[card("Card 05").pk], by=cast["carla"])
+    queue_set(draft.pk, team_id=cast["alpha"].pk, player_ids=[card("Card 06").pk], by=cast["bruno"])
+    assert room_state(fresh(draft), cast["bruno"])["me"]["queue"] == [card("Card 06").pk]
+
+
+@pytest.fixture
+def asked(monkeypatch):
+    """The card values the room asks a worker for, recorded."""
+    calls = []
+    monkeypatch.setattr(room, "values_request", lambda d, team_id: calls.append((d.pk, team_id)))
+    return calls
+
+
+def test_an_auction_room_asks_for_no_card_values(auction, cast, asked):
+    room_state(auction, cast["bruno"])
+    assert asked == []
+
+
+def test_the_room_asks_for_card_values_only_while_a_snake_team_has_none(draft, cast, asked):
+    room_state(draft, cast["bruno"])
+    assert asked == [(draft.pk, cast["alpha"].pk)]
+    CardValue.objects.create(
+        draft=draft,
+        team=cast["alpha"],
+        player=card("Card 33"),
+        squad=team_squad_key(draft, cast["alpha"].pk),
+        strength=1.0,
+        gain=0.1,
+        stderr=0.01,
+        samples=64,
+        engine_version="1.3",
+        computed_at=timezone.now(),
+    )
+    room_state(fresh(draft), cast["bruno"])
+    assert asked == [(draft.pk, cast["alpha"].pk)]
+
+
+def test_a_finished_snake_draft_has_no_clock_and_no_tactical_cards(draft, cast):
+    done = run_autodraft(draft.pk)
+    state = room_state(done, cast["bruno"])
+    assert (state["on_the_clock"], state["seconds_left"], state["values"]) == (None, None, None)
+    assert "extra_tactical_cards" not in state["me"]
+
+
+@pytest.fixture
+def market(django_user_model):
+    league = make_league("Mutants", engine="mutant")
+    load_engine_pool(league, "mutant", seed=1)
+    season = make_season(league, ["Alpha", "Beta", "Gamma"])
+    boss = django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-12345-x")
+    return draft_start(draft_create(season, format=Draft.Format.MARKET).pk), boss
+
+
+def test_the_market_room_shows_the_display_the_checks_and_the_reserve_places(market):
+    draft, boss = market
+    move_make(draft.pk, team_id=on_the_clock(draft), by=boss, kind=DraftPick.Kind.CHECK)
+    state = room_state(fresh(draft), boss)
+    shown = {c["id"] for c in state["cards"] if c["on_display"]}
+    assert shown == {int(i) for i in fresh(draft).market["display"]}
+    assert state["board"][0]["player"] == ""
+    assert {line["reserves"] for line in state["teams"]} == {fresh(draft).season.league.squad_rules.reserves}
+
+
+def test_a_manager_of_a_finished_market_sees_the_tactical_cards_their_coins_buy(market, django_user_model):
+    draft, _ = market
+    alpha = draft.season.teams.get(name="Alpha")
+    alpha.manager = django_user_model.objects.create_user("al", password="pw-12345-x")
+    alpha.save()
+    done = run_autodraft(draft.pk)
+    me = room_state(done, alpha.manager)["me"]
+    assert me["extra_tactical_cards"] == market_rules(done).extra_tactical_cards(me["coins"])
