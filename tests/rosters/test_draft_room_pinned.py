@@ -40,6 +40,23 @@ def ratings(entry: dict) -> set[tuple[str, str]]:
     return set(zip(words[::2], words[1::2], strict=True))
 
 
+def stored_value(draft, team, name, at, gain=0.1, strength=1.0, stderr=0.01) -> CardValue:
+    """A card value measured at ``at`` for the team's squad as it is, 64 matches each."""
+    squad = team_squad_key(draft, team.pk)
+    return CardValue.objects.create(
+        draft=draft,
+        team=team,
+        player=card(name),
+        squad=squad,
+        strength=strength,
+        gain=gain,
+        stderr=stderr,
+        samples=64,
+        engine_version="1.3",
+        computed_at=at,
+    )
+
+
 def line(team, coins=15, needs=NEEDS, squad=(), autopick=False) -> dict:
     return {
         "id": team.pk,
@@ -192,18 +209,7 @@ def test_the_command_sums_up_each_squad_in_the_draft_order(draft, cast):
 
 def test_the_values_shown_are_rounded_and_say_when_and_how_they_were_measured(draft, cast):
     at = timezone.now()
-    CardValue.objects.create(
-        draft=draft,
-        team=cast["alpha"],
-        player=card("Card 33"),
-        squad=team_squad_key(draft, cast["alpha"].pk),
-        strength=1.1234567,
-        gain=0.1234567,
-        stderr=0.0123456,
-        samples=64,
-        engine_version="1.3",
-        computed_at=at,
-    )
+    stored_value(draft, cast["alpha"], "Card 33", at, gain=0.1234567, strength=1.1234567, stderr=0.0123456)
     state = room_state(fresh(draft), cast["bruno"])
     shown = next(c for c in state["cards"] if c["name"] == "Card 33")
     assert {k: shown[k] for k in ("gain", "per_coin", "strength", "stderr")} == {
@@ -263,18 +269,7 @@ def test_an_auction_room_asks_for_no_card_values(auction, cast, asked):
 def test_the_room_asks_for_card_values_only_while_a_snake_team_has_none(draft, cast, asked):
     room_state(draft, cast["bruno"])
     assert asked == [(draft.pk, cast["alpha"].pk)]
-    CardValue.objects.create(
-        draft=draft,
-        team=cast["alpha"],
-        player=card("Card 33"),
-        squad=team_squad_key(draft, cast["alpha"].pk),
-        strength=1.0,
-        gain=0.1,
-        stderr=0.01,
-        samples=64,
-        engine_version="1.3",
-        computed_at=timezone.now(),
-    )
+    stored_value(draft, cast["alpha"], "Card 33", timezone.now())
     room_state(fresh(draft), cast["bruno"])
     assert asked == [(draft.pk, cast["alpha"].pk)]
 
