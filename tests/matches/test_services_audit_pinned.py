@@ -88,6 +88,7 @@ def test_a_requeue_takes_every_claim_again_however_recent(demo_season):
 
 
 def test_a_result_and_a_forfeit_each_count_one_revision(demo_season):
+    Match.objects.filter(season=demo_season).update(sequence=4)  # rescheduled a few times before
     first, second = Match.objects.filter(season=demo_season).order_by("id")[:2]
     played = results.match_play(match_id=first.id)
     assert Match.objects.get(id=played.id).sequence == first.sequence + 1
@@ -115,3 +116,9 @@ def test_a_claim_lists_each_seasons_matches_side_by_side_by_kickoff(demo_season)
     assert claimed == [match_id for *_, match_id in sorted(rows)]
     assert claimed[0] == last_of_first.id  # the first season's matches first, its earliest kickoff first
     assert {Match.objects.get(id=i).season_id for i in claimed[: len(claimed) // 2]} == {demo_season.id}
+
+
+def test_a_batch_logs_one_result_per_match(demo_season):
+    ids = list(Match.objects.filter(season=demo_season).order_by("id").values_list("id", flat=True)[:2])
+    results.matches_play(ids)
+    assert sorted(Entry.objects.filter(action="match.result").values_list("match_id", flat=True)) == ids
