@@ -20,7 +20,7 @@ from rosters.drafts.room import room_state, squad_lines
 from rosters.drafts.setup import draft_create
 from rosters.drafts.state import market_rules, on_the_clock
 from rosters.drafts.values import team_squad_key
-from rosters.models import CardValue, Draft, DraftPick
+from rosters.models import CardValue, Draft, DraftPick, Player
 from tests.conftest import make_league, make_season
 from tests.rosters.conftest import card, give
 
@@ -199,8 +199,9 @@ def test_an_auction_shows_the_lot_and_no_move_while_it_runs(auction, cast):
 def test_the_command_sums_up_each_squad_in_the_draft_order(draft, cast):
     move_make(draft.pk, team_id=cast["alpha"].pk, by=cast["bruno"], player_id=card("Card 33").pk)
     move_make(draft.pk, team_id=cast["beta"].pk, by=cast["carla"], player_id=card("Card 32").pk)
+    give(draft.season, cast["alpha"], "Card 01")
     assert squad_lines(fresh(draft)) == [
-        "Alpha: 11 BC left; Card 33 (field, 4)",
+        "Alpha: 11 BC left; Card 01 (field, 1), Card 33 (field, 4)",
         "Beta: 11 BC left; Card 32 (goalkeeper, 4)",
         "Gamma: 15 BC left; ",
         "Delta: 15 BC left; ",
@@ -276,7 +277,14 @@ def test_the_room_asks_for_card_values_only_while_a_snake_team_has_none(draft, c
 
 def test_a_finished_snake_draft_has_no_clock_and_no_tactical_cards(draft, cast):
     done = run_autodraft(draft.pk)
+    left = next(
+        p
+        for p in Player.objects.filter(league=done.season.league)
+        if p.pk not in done.picks.values_list("player_id", flat=True)
+    )
+    stored_value(done, cast["alpha"], left.name, timezone.now())  # measured, but the draft is over
     state = room_state(done, cast["bruno"])
+    assert {c["gain"] for c in state["cards"]} == {None}
     assert (state["on_the_clock"], state["seconds_left"], state["values"]) == (None, None, None)
     assert "extra_tactical_cards" not in state["me"]
 
