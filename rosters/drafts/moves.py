@@ -27,7 +27,7 @@ from audit import services as audit
 from audit.context import recorded_by_caller
 from leagues.errors import validation_message
 from rosters import ledger
-from rosters.drafting import _witness, best_pick
+from rosters.drafting import best_pick
 from rosters.drafts.auction import auction_move, auction_refusal, hammer
 from rosters.drafts.clock import clock_set
 from rosters.drafts.market import market_move, market_refusal, open_market, replay_market, sync_market_budgets
@@ -410,10 +410,3 @@ def _autopick_while_due(draft: Draft) -> None:
     autopick = set(draft.autopick_teams.values_list("pk", flat=True))
     while draft.state == State.RUNNING and not draft.lot and on_the_clock(draft) in autopick:
         _autopick(draft)
-
-
-def squads_completable(draft: Draft) -> bool:
-    """Whether every squad of the draft can still be completed (a check for tests and the room)."""
-    board = board_for(draft)
-    needs, reserves = board.needs()
-    return _witness(board.free, needs, reserves, board.coins) is not None

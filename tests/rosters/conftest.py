@@ -88,6 +88,16 @@ def draft(season, cast, pool):
     return draft_start(made.pk, by=cast["anna"])
 
 
+@pytest.fixture
+def auction(season, cast, pool):
+    """An auction in the manual order Alpha, Beta, Gamma, Delta, 20 seconds a lot, started."""
+    order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
+    made = draft_create(
+        season, format=Draft.Format.AUCTION, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=20
+    )
+    return draft_start(made.pk)
+
+
 def card(name: str) -> Player:
     return Player.objects.get(name=name)
 

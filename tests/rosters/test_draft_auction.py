@@ -9,11 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from leagues.models import Team
 from rosters import ledger
-from rosters.drafts.moves import clock_expired, draft_start, move_make
+from rosters.drafts.moves import clock_expired, move_make
 from rosters.drafts.room import room_state, squad_lines
-from rosters.drafts.setup import draft_create
 from rosters.drafts.state import BID, DraftError, on_the_clock, pick_label
 from rosters.models import Draft, DraftPick, LedgerEntry, Player, SquadMember
 
@@ -21,12 +19,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def draft(season, cast, pool):
-    order = [Team.objects.get(league=season.league, name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
-    made = draft_create(
-        season, format=Draft.Format.AUCTION, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=20
-    )
-    return draft_start(made.pk)
+def draft(auction):
+    return auction
 
 
 def star():
