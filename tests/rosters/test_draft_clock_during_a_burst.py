@@ -25,7 +25,9 @@ QUEUE_THE_CLOCK = clock.schedule_clock  # the real one: the conftest records ins
 
 def test_the_clock_picks_on_time_while_a_burst_of_matches_drains(league, pool, monkeypatch, tmp_path, task_queue):
     monkeypatch.setattr(clock, "schedule_clock", QUEUE_THE_CLOCK)
-    burst = demo_season_create(engine="eleven", teams=20, seed=5, double=True)  # 380 slow matches
+    burst = demo_season_create(engine="eleven", teams=20, seed=5, double=True)
+    burst.engine_settings = {"coach": "planner"}  # 380 slow matches: the burst outlasts the draft
+    burst.save(update_fields=["engine_settings"])
     burst.matches.update(kickoff=timezone.now())
     season = make_season(league, ["Alpha", "Beta"])
     draft = draft_create(season, seconds_per_pick=1)

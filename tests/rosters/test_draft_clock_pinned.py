@@ -47,7 +47,7 @@ def snake(season, cast, first: str, seconds: int) -> Draft:
 def test_the_manager_on_the_clock_is_told_how_long_they_have_with_a_link_to_the_room(season, cast, pool, sent):
     draft = snake(season, cast, "Alpha", 90)
     note = Notification.objects.get(kind=Kind.PICK)
-    assert (note.user, note.subject) == (cast["bruno"], f"Alpha is on the clock in the {draft}")
+    assert (note.user, note.subject) == (cast["bruno"], f"Alpha is on the clock in the draft of {draft.season}")
     assert note.body == "You have 90 seconds for your move."
     assert note.url == reverse("admin:rosters_draft_room", args=[draft.pk])
 
@@ -56,7 +56,10 @@ def test_the_warning_says_how_long_is_left(season, cast, pool, sent):
     draft = snake(season, cast, "Beta", 90)
     clock.pick_warning(draft.pk, draft.clock_token)
     note = Notification.objects.get(kind=Kind.PICK_WARNING)
-    assert (note.user, note.subject) == (cast["carla"], f"30 seconds left for Beta's move in the {draft}")
+    assert (note.user, note.subject) == (
+        cast["carla"],
+        f"30 seconds left for Beta's move in the draft of {draft.season}",
+    )
     assert note.body == "The clock picks for your team when the time runs out."
     assert note.key == f"draft:{draft.pk}:move:0:warning"
     assert note.url == reverse("admin:rosters_draft_room", args=[draft.pk])
