@@ -130,12 +130,18 @@ def batch_play(ready: list[Match]) -> None:
             if services.playing_inputs(match) != inputs:
                 played = match_simulate_or_error(match)
             locked.append((match, played))
-        league_matches = [(m, p) for m, p in locked if not m.winner_required and not isinstance(p, Exception)]
+        league_matches = [(m, p) for m, p in locked if together_storable(m) and not isinstance(p, Exception)]
         together = {m.id for m, _ in league_matches}
         others = [(m, p) for m, p in locked if m.id not in together]
         for match, played in [*league_results_store(league_matches, audit_entries), *others]:
             match_store_or_fail(match, played, audit_entries)
         audit.record_all(audit_entries)
+
+
+def together_storable(match: Match) -> bool:
+    """A league match (no winner required, no bracket's first leg, whose result may move the
+    bracket on): what its result sets off does not depend on the batch's other results."""
+    return not match.winner_required and not hasattr(match.season, "bracket")
 
 
 def league_results_store(

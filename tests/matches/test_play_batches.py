@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from audit.models import Entry
 from competitions import previews, progress, results
+from competitions.knockout import bracket_draw
 from competitions.odds import ODDS_TASK
 from competitions.tasks import play_matches
 from engines import MatchOptions, get_engine
@@ -240,3 +241,24 @@ def test_the_odds_are_asked_for_once_no_match_of_the_season_is_being_played(
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(list(season.matches.filter(round=5).values_list("id", flat=True))[:1])
     assert sent == [2, 3]  # round 5 is not complete
+
+
+def test_a_knockouts_first_legs_are_stored_one_by_one(monkeypatch):
+    """A knockout's match is never stored in the together path, first legs included (they are
+    not ``winner_required``, but their result may move a bracket on)."""
+    knockout = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
+    bracket = bracket_draw(knockout, two_legged_rounds=[1])
+    first_legs = list(bracket.ties.filter(round=1).values_list("first_leg_id", flat=True))
+    assert len(first_legs) == 2
+    together = []
+    store_all = results.services.simulated_store_all
+
+    def recorded(played, entries=None):
+        if len(played) > 1:
+            together.extend(match.id for match, _ in played)
+        return store_all(played, entries)
+
+    monkeypatch.setattr(results.services, "simulated_store_all", recorded)
+    results.matches_play(first_legs)
+    assert set(Match.objects.filter(id__in=first_legs).values_list("status", flat=True)) == {Match.Status.PLAYED}
+    assert together == []
