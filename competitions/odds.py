@@ -53,12 +53,13 @@ def odds_request(season_id: int, *, table_version: int | None = None) -> bool:
 
 
 def odds_request_when_rounds_complete(season_id: int, rounds: set[int]) -> None:
-    """Ask for the season's odds when one of ``rounds`` (those a transaction stored results of)
-    is complete and none of the season's matches is being played, once per standings version:
-    a batch that completes several rounds asks once, a burst of a season's rounds after its
-    last batch (the odds task would wait for it anyway). Run after the results' commit, once
-    the standings version is bumped: of two batches finishing a round at once, the one that
-    commits last sees it complete and the other's matches stored."""
+    """Ask for the season's odds after results of ``rounds`` were stored, once none of the
+    season's matches is being played and a round up to the latest of them is complete, once
+    per standings version: a batch that completes several rounds asks once, a burst of a
+    season's rounds after its last batch (the odds task would wait for it anyway). A round
+    completed by a batch that found another still playing is asked for by the batch that
+    commits last, even if that one completes no round of its own. Run after the results'
+    commit, once the standings version is bumped."""
     matches = Match.objects.filter(season_id=season_id)
     state = (
         Season.objects.filter(id=season_id)
@@ -68,8 +69,9 @@ def odds_request_when_rounds_complete(season_id: int, rounds: set[int]) -> None:
     )
     if state is None or state[1]:
         return
-    open_rounds = matches.filter(round__in=rounds).exclude(status__in=Match.CLOSED_STATUSES).values_list("round")
-    if rounds - {round_number for (round_number,) in open_rounds}:
+    earlier = matches.filter(round__lte=max(rounds))
+    open_rounds = set(earlier.exclude(status__in=Match.CLOSED_STATUSES).values_list("round", flat=True))
+    if set(earlier.values_list("round", flat=True)) - open_rounds:
         odds_request(season_id, table_version=state[0])
 
 

@@ -240,7 +240,31 @@ def test_the_odds_are_asked_for_once_no_match_of_the_season_is_being_played(
     assert sent == [2, 3]
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(list(season.matches.filter(round=5).values_list("id", flat=True))[:1])
-    assert sent == [2, 3]  # round 5 is not complete
+    assert sent == [2, 3, 4]  # round 5 is not complete, but its result changed a table of complete rounds
+
+
+def test_a_round_completed_while_another_batch_plays_is_asked_for_once_that_batch_is_stored(
+    season, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Round 1 completes while a match of round 2 is being played by another batch, and round 2
+    is not complete when that batch is stored (its other match is not due yet): the table after
+    round 1 still gets its odds once nothing of the season is being played (found by a review)."""
+    sent = []
+
+    def send_task(name, args):
+        if name == ODDS_TASK:
+            sent.append(Season.objects.get(id=args[0]).standings_version)
+
+    monkeypatch.setattr(previews.app, "send_task", send_task)
+    first_round = list(season.matches.filter(round=1).values_list("id", flat=True))
+    one_of_round_two = list(season.matches.filter(round=2).order_by("id").values_list("id", flat=True))[:1]
+    Match.objects.filter(id__in=first_round + one_of_round_two).update(queued_at=timezone.now())
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(first_round)
+    assert sent == []  # a match of round 2 is being played: its batch asks once stored
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(one_of_round_two)
+    assert sent == [2]  # the table after round 1 and the match of round 2
 
 
 def test_a_knockouts_first_legs_are_stored_one_by_one(monkeypatch):
