@@ -67,6 +67,14 @@ def _on_league_result(match: Match) -> None:
         _draw_keeping_the_result(playoffs_draw_when_league_finishes, season.playoffs.id)
 
 
+def on_failure(match: Match) -> None:
+    """A match of a league failed in a batch: it stores no result, but a round another batch
+    completed while this one was played waits for the batch that commits last to ask for its
+    odds, even when nothing of that batch was stored."""
+    if not hasattr(match.season, "bracket"):  # a knockout has no odds
+        on_commit_gathered(odds_request_when_rounds_complete, match.season_id, match.round)
+
+
 def _draw_keeping_the_result(draw: Callable[[int], None], object_id: int) -> None:
     """Run a draw in a savepoint of the result's transaction: if it fails, the result that
     set it off stays stored, the error is logged, and the commissioner draws from the admin."""

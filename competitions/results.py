@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from audit import services as audit
-from competitions.progress import on_result
+from competitions.progress import on_failure, on_result
 from leagues.cache import standings_changes_collected
 from matches import absences, services
 from matches.models import Match
@@ -197,6 +197,7 @@ def match_store_or_fail(match: Match, simulated: services.Simulated | Exception,
     except Exception as exc:
         log.exception("match %s failed", match.id)
         services.match_fail(match_id=match.id, error=f"{type(exc).__name__}: {exc}")
+        on_failure(match)
 
 
 def is_one_side_short(error: Exception) -> bool:

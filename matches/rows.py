@@ -13,7 +13,9 @@ def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
 
     On PostgreSQL this is one COPY, several times faster than ``bulk_create``
     for the play-by-play of a match (the bulk of what a worker writes); other
-    databases get ``bulk_create``.
+    databases get ``bulk_create``. The COPY goes around Django's cursor, so its errors are
+    wrapped as Django's own: a lost connection is an ``OperationalError`` that retries the
+    batch, not an error of its matches that would fail them.
     """
     if not rows:
         return
@@ -26,6 +28,7 @@ def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
     json_columns = [i for i, f in enumerate(fields) if model._meta.get_field(f).get_internal_type() == "JSONField"]
     columns = ", ".join(connection.ops.quote_name(model._meta.get_field(f).column) for f in fields)
     with (
+        connection.wrap_database_errors,
         connection.cursor() as cursor,
         cursor.cursor.copy(f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN") as copy,
     ):

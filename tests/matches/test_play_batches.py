@@ -4,6 +4,7 @@ once, a failure fails only its own match, and lock or connection trouble retries
 
 from collections import Counter
 
+import psycopg
 import pytest
 from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
@@ -125,6 +126,31 @@ def test_lost_connection_retries_the_batch_and_stores_each_match_once(season, mo
     for match in season.matches.select_related("season__league", "home", "away"):
         assert_stored_once(match)
     assert Entry.objects.filter(action="match.result").count() == len(matches)
+
+
+def test_a_copy_cut_short_by_the_database_retries_the_batch_and_fails_no_match(season, monkeypatch):
+    """The COPY of a match's events goes around Django's cursor: an operational error of the
+    database during it (here a statement timeout) is still Django's ``OperationalError``, so
+    the batch is retried and the match stored, not marked failed as an error of its own."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the COPY is PostgreSQL's; other databases insert through Django's cursor")
+    match = season.matches.order_by("id").first()
+    write_row = psycopg.Copy.write_row
+    cut = []
+
+    def write_or_time_out(copy, row):
+        if not cut:
+            cut.append(row)
+            raise psycopg.errors.QueryCanceled("canceling statement due to statement timeout")
+        return write_row(copy, row)
+
+    monkeypatch.setattr(psycopg.Copy, "write_row", write_or_time_out)
+    outcome = play_matches.apply(args=[[match.id]])
+    assert outcome.successful(), outcome.traceback
+    assert len(cut) == 1
+    match.refresh_from_db()
+    assert_stored_once(match)
+    assert Entry.objects.filter(action="match.result").count() == 1
 
 
 def test_a_match_played_since_it_was_queued_is_skipped(season):
@@ -265,6 +291,37 @@ def test_a_round_completed_while_another_batch_plays_is_asked_for_once_that_batc
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(one_of_round_two)
     assert sent == [2]  # the table after round 1 and the match of round 2
+
+
+def test_a_round_completed_while_another_batch_plays_is_asked_for_when_that_batch_only_fails(
+    season, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Round 1 completes while round 2 is being played by another batch, whose every match then
+    fails: that batch stores no result, yet it commits last, so it asks for the odds of the
+    table after round 1 (found by a review)."""
+    sent = []
+
+    def send_task(name, args):
+        if name == ODDS_TASK:
+            sent.append(Season.objects.get(id=args[0]).standings_version)
+
+    monkeypatch.setattr(previews.app, "send_task", send_task)
+    first_round = list(season.matches.filter(round=1).values_list("id", flat=True))
+    second_round = list(season.matches.filter(round=2).values_list("id", flat=True))
+    Match.objects.filter(id__in=first_round + second_round).update(queued_at=timezone.now())
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(first_round)
+    assert sent == []  # round 2 is being played
+    engine = get_engine("futti")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the dice fell off the table")
+
+    monkeypatch.setattr(engine, "simulate", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(second_round)
+    assert set(season.matches.filter(id__in=second_round).values_list("status", flat=True)) == {Match.Status.FAILED}
+    assert sent == [Season.objects.get(id=season.id).standings_version]  # once, after the failures' commit
 
 
 def test_a_knockouts_first_legs_are_stored_one_by_one(monkeypatch):
