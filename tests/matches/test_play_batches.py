@@ -30,6 +30,19 @@ def season():
     return demo_season_create(engine="futti", teams=4, seed=31, double=True)
 
 
+@pytest.fixture
+def odds_sent(monkeypatch) -> list[int]:
+    """The standings version of each season odds task sent (the table the odds are asked for)."""
+    sent: list[int] = []
+
+    def send_task(name, args):
+        if name == ODDS_TASK:
+            sent.append(Season.objects.get(id=args[0]).standings_version)
+
+    monkeypatch.setattr(previews.app, "send_task", send_task)
+    return sent
+
+
 def replayed(match: Match):
     home, away = played_sheets(match)
     return get_engine(match.season.league.engine).simulate(
@@ -241,77 +254,56 @@ def test_a_batch_of_league_results_is_stored_in_one_update_and_two_copies(season
 
 
 def test_the_odds_are_asked_for_once_no_match_of_the_season_is_being_played(
-    season, monkeypatch, django_capture_on_commit_callbacks
+    season, django_capture_on_commit_callbacks, odds_sent
 ):
     """A burst of a season's rounds in several batches asks for its odds after its last batch,
     once for the rounds that batch completed; a result that changes the table again asks again."""
-    sent = []
-
-    def send_task(name, args):
-        if name == ODDS_TASK:
-            sent.append(Season.objects.get(id=args[0]).standings_version)  # the table the odds are asked for
-
-    monkeypatch.setattr(previews.app, "send_task", send_task)
     first_round = list(season.matches.filter(round=1).values_list("id", flat=True))
     later = list(season.matches.filter(round__in=[2, 3]).values_list("id", flat=True))
     Match.objects.filter(id__in=first_round + later).update(queued_at=timezone.now())  # claimed together
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(first_round)
-    assert sent == []  # rounds 2 and 3 are being played
+    assert odds_sent == []  # rounds 2 and 3 are being played
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(later)
-    assert sent == [2]  # once, for the table after rounds 2 and 3 (its second version)
+    assert odds_sent == [2]  # once, for the table after rounds 2 and 3 (its second version)
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(season.matches.filter(round=4).values_list("id", flat=True))
-    assert sent == [2, 3]
+    assert odds_sent == [2, 3]
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(list(season.matches.filter(round=5).values_list("id", flat=True))[:1])
-    assert sent == [2, 3, 4]  # round 5 is not complete, but its result changed a table of complete rounds
+    assert odds_sent == [2, 3, 4]  # round 5 is not complete, but its result changed a table of complete rounds
 
 
 def test_a_round_completed_while_another_batch_plays_is_asked_for_once_that_batch_is_stored(
-    season, monkeypatch, django_capture_on_commit_callbacks
+    season, django_capture_on_commit_callbacks, odds_sent
 ):
     """Round 1 completes while a match of round 2 is being played by another batch, and round 2
     is not complete when that batch is stored (its other match is not due yet): the table after
     round 1 still gets its odds once nothing of the season is being played (found by a review)."""
-    sent = []
-
-    def send_task(name, args):
-        if name == ODDS_TASK:
-            sent.append(Season.objects.get(id=args[0]).standings_version)
-
-    monkeypatch.setattr(previews.app, "send_task", send_task)
     first_round = list(season.matches.filter(round=1).values_list("id", flat=True))
     one_of_round_two = list(season.matches.filter(round=2).order_by("id").values_list("id", flat=True))[:1]
     Match.objects.filter(id__in=first_round + one_of_round_two).update(queued_at=timezone.now())
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(first_round)
-    assert sent == []  # a match of round 2 is being played: its batch asks once stored
+    assert odds_sent == []  # a match of round 2 is being played: its batch asks once stored
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(one_of_round_two)
-    assert sent == [2]  # the table after round 1 and the match of round 2
+    assert odds_sent == [2]  # the table after round 1 and the match of round 2
 
 
 def test_a_round_completed_while_another_batch_plays_is_asked_for_when_that_batch_only_fails(
-    season, monkeypatch, django_capture_on_commit_callbacks
+    season, monkeypatch, django_capture_on_commit_callbacks, odds_sent
 ):
     """Round 1 completes while round 2 is being played by another batch, whose every match then
     fails: that batch stores no result, yet it commits last, so it asks for the odds of the
     table after round 1 (found by a review)."""
-    sent = []
-
-    def send_task(name, args):
-        if name == ODDS_TASK:
-            sent.append(Season.objects.get(id=args[0]).standings_version)
-
-    monkeypatch.setattr(previews.app, "send_task", send_task)
     first_round = list(season.matches.filter(round=1).values_list("id", flat=True))
     second_round = list(season.matches.filter(round=2).values_list("id", flat=True))
     Match.objects.filter(id__in=first_round + second_round).update(queued_at=timezone.now())
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(first_round)
-    assert sent == []  # round 2 is being played
+    assert odds_sent == []  # round 2 is being played
     engine = get_engine("futti")
 
     def broken(*args, **kwargs):
@@ -321,7 +313,7 @@ def test_a_round_completed_while_another_batch_plays_is_asked_for_when_that_batc
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(second_round)
     assert set(season.matches.filter(id__in=second_round).values_list("status", flat=True)) == {Match.Status.FAILED}
-    assert sent == [Season.objects.get(id=season.id).standings_version]  # once, after the failures' commit
+    assert odds_sent == [Season.objects.get(id=season.id).standings_version]  # once, after the failures' commit
 
 
 def test_a_knockouts_first_legs_are_stored_one_by_one(monkeypatch):
