@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from audit import services as audit
@@ -123,7 +123,10 @@ def batch_play(ready: list[Match]) -> None:
     sheets = services.seasons_sheets(ready)
     simulated = {match.id: (services.playing_inputs(match), match_simulate_or_error(match, sheets)) for match in ready}
     audit_entries: list = []
+    alone = not connection.in_atomic_block  # its own transaction, not a caller's
     with transaction.atomic(), standings_changes_collected():
+        if alone:
+            commit_without_waiting_for_disk()
         locked = []
         for match in services.matches_lock(simulated):
             inputs, played = simulated[match.id]
@@ -136,6 +139,17 @@ def batch_play(ready: list[Match]) -> None:
         for match, played in [*league_results_store(league_matches, audit_entries), *others]:
             match_store_or_fail(match, played, audit_entries)
         audit.record_all(audit_entries)
+
+
+def commit_without_waiting_for_disk() -> None:
+    """Let PostgreSQL confirm a batch's own transaction before it is on disk (unless
+    ``PLAY_SYNCHRONOUS_COMMIT``): a crash may then lose the commit, never half of it, and what
+    it stored is replayable. Its matches stay claimed and scheduled, so they are queued again
+    (``queue_lost_matches``, or once their claim is stale) and played with the same seeds. Never
+    for a caller's transaction, which may hold writes that are not replayable."""
+    if connection.vendor == "postgresql" and not settings.PLAY_SYNCHRONOUS_COMMIT:
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 def together_storable(match: Match) -> bool:

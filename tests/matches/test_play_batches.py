@@ -166,6 +166,53 @@ def test_a_copy_cut_short_by_the_database_retries_the_batch_and_fails_no_match(s
     assert Entry.objects.filter(action="match.result").count() == 1
 
 
+def commit_modes_seen(monkeypatch) -> list[str]:
+    """The ``synchronous_commit`` each stored result of a batch sees, in its transaction."""
+    seen: list[str] = []
+    on_result = results.on_result
+
+    def on_result_seeing_the_commit_mode(match):
+        seen.append(synchronous_commit())
+        return on_result(match)
+
+    monkeypatch.setattr(results, "on_result", on_result_seeing_the_commit_mode)
+    return seen
+
+
+def synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("synchronous", [False, True])
+def test_a_batch_commits_without_waiting_for_the_disk_unless_told_to(season, monkeypatch, settings, synchronous):
+    """A batch's results are replayable from their seeds: by default its own transaction does
+    not wait for PostgreSQL's disk at commit (``PLAY_SYNCHRONOUS_COMMIT``), and only that one."""
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit is PostgreSQL's")
+    settings.PLAY_SYNCHRONOUS_COMMIT = synchronous
+    seen = commit_modes_seen(monkeypatch)
+    ids = list(season.matches.values_list("id", flat=True))
+    results.matches_play(ids)
+    assert seen == ["on" if synchronous else "off"] * len(ids)
+    assert synchronous_commit() == "on"
+    for match in season.matches.select_related("season__league", "home", "away"):
+        assert_stored_once(match)
+
+
+def test_a_batch_inside_a_callers_transaction_leaves_its_commit_mode_alone(season, monkeypatch):
+    """The caller's transaction may hold writes that are not replayable: it commits as usual."""
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit is PostgreSQL's")
+    seen = commit_modes_seen(monkeypatch)
+    ids = list(season.matches.values_list("id", flat=True))
+    results.matches_play(ids)
+    assert seen == ["on"] * len(ids)
+    assert synchronous_commit() == "on"
+
+
 def test_a_match_played_since_it_was_queued_is_skipped(season):
     first, second = season.matches.order_by("id")[:2]
     results.matches_play([first.id])
