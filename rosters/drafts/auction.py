@@ -32,6 +32,11 @@ def auction_refusal(board: Board, team_id: int, player: Player, amount: int) -> 
         return _("%(player_name)s is no longer available") % {"player_name": player.name}
     places_after = board.places_left()[team_id] - 1
     left = board.coins[team_id] - amount
+    if left < 0:
+        return _("a bid of %(amount)s BC is more than the %(coins)s BC the team has") % {
+            "amount": amount,
+            "coins": board.coins[team_id],
+        }
     if places_after >= 0 and left < places_after:
         return _(
             "a bid of %(amount)s BC would leave %(left)s BC for %(places_after)s places still to fill (1 BC each)"

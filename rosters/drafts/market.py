@@ -3,6 +3,7 @@ state kept on the draft."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -130,8 +131,19 @@ def market_move(draft: Draft, team_id: int, kind: str, player: Player | None) ->
         else:
             market = market_rules(draft).finish(market, coach)
     except CardError as exc:
-        raise DraftError(str(exc).replace("market: ", "")) from exc
+        raise DraftError(_named(str(exc).replace("market: ", ""), draft)) from exc
     _store_market(draft, market, draft.market["card_ids"])
+
+
+def _named(refusal: str, draft: Draft) -> str:
+    """The market's rules name the teams and cards by their ids (``coach 12``, ``card '345'``);
+    a manager knows them by their names."""
+    teams = {str(pk): name for pk, name in draft.season.teams.values_list("pk", "name")}
+    cards = {
+        str(pk): name for pk, name in Player.objects.filter(league_id=draft.season.league_id).values_list("pk", "name")
+    }
+    refusal = re.sub(r"'(\d+)'", lambda found: cards.get(found[1], found[0]), refusal)
+    return re.sub(r"\b(\d+)(?='s\b| cannot\b)", lambda found: teams.get(found[1], found[1]), refusal)
 
 
 def replay_market(draft: Draft) -> None:

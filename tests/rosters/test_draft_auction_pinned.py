@@ -104,7 +104,7 @@ def test_the_last_place_may_take_every_coin_left_and_no_more(draft, cast):
     assert fresh(draft).lot["bid"] == 15
     Draft.objects.filter(pk=draft.pk).update(lot={**fresh(draft).lot, "team": cast["alpha"].pk})
     refused = refusal(draft, cast["carla"], cast["beta"], kind=BID, amount=16)
-    assert refused == (["a bid of 16 BC would leave -1 BC for 0 places still to fill (1 BC each)"], "amount")
+    assert refused == (["a bid of 16 BC is more than the 15 BC the team has"], "amount")
 
 
 def test_a_lot_won_is_paid_placed_and_logged(draft, cast):

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 
 from rosters import ledger
 from rosters.drafting import load_engine_pool
-from rosters.drafts.market import sync_market_budgets
+from rosters.drafts.market import _named, sync_market_budgets
 from rosters.drafts.moves import draft_start, move_make, pick_undo_last
 from rosters.drafts.setup import draft_create
 from rosters.drafts.state import DraftError, market_rules, on_the_clock
@@ -67,10 +67,20 @@ def test_the_market_takes_a_fine_written_during_the_draft(draft, boss):
 
 
 def test_a_finish_before_the_team_is_complete_is_refused_in_the_markets_words(draft, boss):
-    team = on_the_clock(draft)
+    team = draft.season.teams.get(pk=on_the_clock(draft))
     with pytest.raises(DraftError) as refused:
-        move_make(draft.pk, team_id=team, by=boss, kind=DraftPick.Kind.FINISH)
-    assert refused.value.messages == [f"{team}'s team is not complete (5 field players and 1 goalkeeper)"]
+        move_make(draft.pk, team_id=team.pk, by=boss, kind=DraftPick.Kind.FINISH)
+    assert refused.value.messages == [f"{team.name}'s team is not complete (5 field players and 1 goalkeeper)"]
+
+
+def test_the_markets_refusals_name_teams_and_cards_by_name_and_keep_their_figures(draft):
+    team = draft.season.teams.get(pk=draft.order[0])
+    card = Player.objects.filter(league=draft.season.league).order_by("pk").first()
+    refusal = f"{team.pk} cannot buy '{card.pk}' (price 3 BC, 2 BC left, and the team must stay completable)"
+    assert _named(refusal, draft) == (
+        f"{team.name} cannot buy {card.name} (price 3 BC, 2 BC left, and the team must stay completable)"
+    )
+    assert _named(f"it is {team.pk}'s turn, not 999's", draft) == f"it is {team.name}'s turn, not 999's"
 
 
 def test_an_undo_replays_the_moves_left_with_the_coins_in_the_ledger(draft, boss):
