@@ -85,7 +85,11 @@ def draft_start(draft_id: int, *, by=None) -> Draft:
         _autopick_while_due(draft)
         draft.save()
         audit.record(
-            "draft.started", draft, before={"state": State.SETUP}, after={"state": draft.state, "order": draft.order}
+            "draft.started",
+            draft,
+            before={"state": State.SETUP},
+            after={"state": draft.state, "order": draft.order},
+            actor=by,
         )
     return draft
 
@@ -100,7 +104,7 @@ def draft_pause(draft_id: int, *, by=None) -> Draft:
         draft.seconds_left = max(0.0, (draft.deadline - timezone.now()).total_seconds())
         draft.deadline, draft.clock_token = None, ""
         draft.save()
-        audit.record("draft.paused", draft, before={"state": State.RUNNING}, after={"state": draft.state})
+        audit.record("draft.paused", draft, before={"state": State.RUNNING}, after={"state": draft.state}, actor=by)
     return draft
 
 
@@ -114,7 +118,7 @@ def draft_resume(draft_id: int, *, by=None) -> Draft:
         draft.state = State.RUNNING
         clock_set(draft, seconds=draft.seconds_left)
         draft.save()
-        audit.record("draft.resumed", draft, before={"state": State.PAUSED}, after={"state": draft.state})
+        audit.record("draft.resumed", draft, before={"state": State.PAUSED}, after={"state": draft.state}, actor=by)
     return draft
 
 

@@ -85,9 +85,10 @@ def test_a_resumed_draft_gets_the_time_that_was_left(draft, cast):
 def test_pause_and_resume_are_in_the_audit_log(draft, cast):
     draft_pause(draft.pk, by=cast["anna"])
     draft_resume(draft.pk, by=cast["anna"])
-    logged = {e.action: (e.before, e.after) for e in Entry.objects.filter(action__startswith="draft.")}
-    assert logged["draft.paused"] == ({"state": "running"}, {"state": "paused"})
-    assert logged["draft.resumed"] == ({"state": "paused"}, {"state": "running"})
+    logged = {e.action: (e.before, e.after, e.actor) for e in Entry.objects.filter(action__startswith="draft.")}
+    # the commissioner who acted, outside a request too (a command, the shell)
+    assert logged["draft.paused"] == ({"state": "running"}, {"state": "paused"}, cast["anna"])
+    assert logged["draft.resumed"] == ({"state": "paused"}, {"state": "running"}, cast["anna"])
 
 
 def test_there_is_nothing_to_undo_before_the_first_pick(draft, cast):
@@ -424,6 +425,7 @@ def test_the_snake_passes_the_turn_of_a_team_its_kept_cards_fill(season, cast, p
     order = [season.teams.get(name=n).pk for n in ("Alpha", "Beta", "Gamma", "Delta")]
     made = draft_create(season, order_method=Draft.OrderMethod.MANUAL, order=order, seconds_per_pick=60)
     started = draft_start(made.pk, by=cast["anna"])
+    assert Entry.objects.get(action="draft.started", object_id=made.pk).actor == cast["anna"]
     assert (started.pick_number, on_the_clock(started)) == (0, cast["alpha"].pk)
     pick(started, cast["bruno"], cast["alpha"], "Card 33")
     after = fresh(started)

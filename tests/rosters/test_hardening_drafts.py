@@ -128,7 +128,7 @@ def test_a_bid_waits_for_a_fine_of_the_same_team_and_then_sees_it(season, cast, 
         time.sleep(0.5)
         assert bidder.is_alive()  # waiting for Beta's row
     bidder.join(timeout=30)
-    assert answers == ["a bid of 8 BC would leave -5 BC for 7 places still to fill (1 BC each)"]
+    assert answers == ["a bid of 8 BC is more than the 3 BC the team has"]
     lot = Draft.objects.get(pk=auction.pk).lot
     assert (lot["team"], lot["bid"]) == (cast["alpha"].pk, 2)
 
