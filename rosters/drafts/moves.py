@@ -43,6 +43,7 @@ from rosters.drafts.state import (
     market_rules,
     on_the_clock,
     pick_refusal,
+    squads_full,
     total_picks,
 )
 from rosters.drafts.values import fresh_values, value_pick, values_request
@@ -81,8 +82,11 @@ def draft_start(draft_id: int, *, by=None) -> Draft:
             open_market(draft)
         draft.state = State.RUNNING
         _pass_full_squads(draft)
-        clock_set(draft)
-        _autopick_while_due(draft)
+        if _over(draft):  # kept cards fill every squad: there is nothing to draft
+            draft.state = State.DONE
+        else:
+            clock_set(draft)
+            _autopick_while_due(draft)
         draft.save()
         audit.record(
             "draft.started",
@@ -340,16 +344,22 @@ def _move(
         values_request(draft, team_id)
     draft.pick_number += 1
     _pass_full_squads(draft)
-    if draft.format == Draft.Format.MARKET:
-        over = len(draft.market["finished"]) == len(draft.market["coaches"])
-    else:
-        over = draft.pick_number >= total_picks(draft)
-    if over:
+    if _over(draft):
         draft.state = State.DONE
         draft.deadline, draft.clock_token = None, ""
     else:
         clock_set(draft)
     return move
+
+
+def _over(draft: Draft) -> bool:
+    """Whether no team has a move left: every market team has finished buying, every snake turn
+    is made or passed, every auction squad is full (kept cards may fill them before any move)."""
+    if draft.format == Draft.Format.MARKET:
+        return len(draft.market["finished"]) == len(draft.market["coaches"])
+    if draft.format == Draft.Format.AUCTION:
+        return squads_full(draft)
+    return draft.pick_number >= total_picks(draft)
 
 
 def _pass_full_squads(draft: Draft) -> None:

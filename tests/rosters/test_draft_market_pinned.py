@@ -9,6 +9,7 @@ team on the clock.
 import pytest
 from django.contrib.auth import get_user_model
 
+from audit.models import Entry
 from rosters import ledger
 from rosters.drafting import load_engine_pool
 from rosters.drafts.market import _named, sync_market_budgets
@@ -104,6 +105,23 @@ def test_a_team_whose_kept_cards_fill_its_squad_has_finished_before_the_first_mo
     started = draft_start(draft_create(season, format=Draft.Format.MARKET).pk)
     assert started.market["finished"] == [str(alpha.pk)]
     assert on_the_clock(started) != alpha.pk
+
+
+def test_a_market_whose_kept_cards_fill_every_squad_is_over_at_its_start(draft):
+    season = draft.season
+    Draft.objects.filter(pk=draft.pk).delete()
+    cards = list(Player.objects.filter(league=season.league).order_by("price", "pk"))
+    keepers = [c for c in cards if c.role == "goalkeeper"]
+    field = [c for c in cards if c.role == "field"]
+    size = market_rules(draft).MAX_SQUAD - 1
+    for number, team in enumerate(season.teams.order_by("pk")):
+        kept = [keepers[number], *field[number * size : (number + 1) * size]]
+        SquadMember.objects.bulk_create(SquadMember(season=season, team=team, player=p, price=p.price) for p in kept)
+    started = draft_start(draft_create(season, format=Draft.Format.MARKET).pk)
+    assert started.state == Draft.State.DONE
+    assert sorted(started.market["finished"]) == sorted(str(pk) for pk in season.teams.values_list("pk", flat=True))
+    assert (started.deadline, started.clock_token) == (None, "")
+    assert Entry.objects.get(action="draft.started", object_id=started.pk).after["state"] == Draft.State.DONE
 
 
 def test_the_market_opens_with_the_coins_in_the_ledger(draft):

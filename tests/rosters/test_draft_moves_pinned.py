@@ -419,6 +419,21 @@ def test_a_clock_by_value_without_values_logs_that_it_picks_by_rating(draft, cas
     assert why in caplog.messages
 
 
+def test_a_snake_whose_kept_cards_fill_every_squad_is_over_at_its_start(season, cast, pool):
+    keepers = [f"Card {n:02d}" for n in range(0, 32, 4)]
+    field = [f"Card {n:02d}" for n in range(32) if n % 4]
+    for number, name in enumerate(("Alpha", "Beta", "Gamma", "Delta")):  # two keepers, six field players each
+        give(
+            season,
+            season.teams.get(name=name),
+            *keepers[2 * number : 2 * number + 2],
+            *field[6 * number : 6 * number + 6],
+        )
+    started = draft_start(draft_create(season, seconds_per_pick=60).pk, by=cast["anna"])
+    assert (started.state, started.deadline, started.clock_token) == (Draft.State.DONE, None, "")
+    assert not started.picks.exists()
+
+
 def test_the_snake_passes_the_turn_of_a_team_its_kept_cards_fill(season, cast, pool):
     kept = ["Card 00", "Card 04", "Card 01", "Card 02", "Card 03", "Card 05", "Card 06", "Card 07"]
     give(season, cast["beta"], *kept)  # two keepers and six field players: Beta's squad is full
