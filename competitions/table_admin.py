@@ -26,8 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions import table_results as steps
 from engines import get_engine
-from leagues.admin import rendered_in_zone
-from leagues.models import League
+from leagues.admin import rendered_in_zone, run_or_managed
 from matches import table_results as service
 from matches.models import Match, ResultSubmission
 from matches.services import TABLE_MATCHES
@@ -93,9 +92,7 @@ EventFormSet = forms.formset_factory(EventForm, extra=EVENT_ROWS, max_num=200)
 
 def involved(user) -> Q:
     """The matches a user has a part in: of the leagues they run, or of the teams they manage."""
-    if user.is_superuser:
-        return Q()
-    return Q(season__league__in=League.objects.run_by(user)) | Q(home__manager=user) | Q(away__manager=user)
+    return run_or_managed(user, "season__league", "home__manager", "away__manager")
 
 
 @admin.register(ResultSubmission)

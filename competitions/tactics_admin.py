@@ -13,15 +13,14 @@ team's (tactics are kept from opponents), which he may change, nothing else.
 
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engines import Engine, get_engine
-from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin
+from leagues.admin import EngineSettingsAdmin, LeagueScopedAdmin, run_or_managed
 from leagues.engine_forms import TACTICS, has_form, tactics_help
-from leagues.models import League, SeasonTeam
+from leagues.models import SeasonTeam
 from matches.tactics import season_tactics_set, tactics_judge, tactics_paid
 from rosters import ledger
 from rosters.models import SquadMember
@@ -53,10 +52,7 @@ class TacticsAdmin(EngineSettingsAdmin, LeagueScopedAdmin):
 
     def get_queryset(self, request):
         queryset = admin.ModelAdmin.get_queryset(self, request).select_related("team", "season__league", "division")
-        if request.user.is_superuser:
-            return queryset
-        run = League.objects.run_by(request.user)
-        return queryset.filter(Q(season__league__in=run) | Q(team__manager=request.user))
+        return queryset.filter(run_or_managed(request.user, "season__league", "team__manager"))
 
     def manages(self, request, obj) -> bool:
         return obj is not None and obj.team.manager_id == request.user.pk

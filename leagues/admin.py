@@ -12,7 +12,7 @@ from django.contrib.admin.utils import unquote
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.core.exceptions import FieldError, ValidationError
 from django.db import models
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.functional import lazy
@@ -60,6 +60,18 @@ def rendered_in_zone(response, zone: str):
         if isinstance(response, TemplateResponse) and not response.is_rendered:
             response.render()
     return response
+
+
+def run_or_managed(user, league: str, *managers: str) -> Q:
+    """The rows a user may see in a manager's admin: those of the leagues they run (``league``
+    leads from the row to its league) and those of a team they manage (each of ``managers``
+    leads to a team's manager, such as ``team__manager``); everything for a superuser."""
+    if user.is_superuser:
+        return Q()
+    scope = Q(**{f"{league}__in": League.objects.run_by(user)})
+    for manager in managers:
+        scope |= Q(**{manager: user})
+    return scope
 
 
 class LeagueChoicesMixin:

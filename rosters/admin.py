@@ -10,7 +10,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
+from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin, run_or_managed
 from leagues.errors import validation_message
 from leagues.models import League, Season, Team
 from rosters import free_agents, ledger, market_admin, trade_admin  # noqa: F401  the two register their pages
@@ -204,11 +204,7 @@ class KeeperAdmin(LeagueScopedAdmin):
     def get_queryset(self, request):
         """A manager sees their own team's keepers (a rival's choice is theirs until the
         rollover); the league's commissioners see every team's."""
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        run = League.objects.run_by(request.user)
-        return queryset.filter(Q(season__league__in=run) | Q(team__manager=request.user))
+        return super().get_queryset(request).filter(run_or_managed(request.user, "season__league", "team__manager"))
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         """A manager chooses for their own team, in its league's seasons; a forged id is refused by the form."""

@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 
-from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin
+from leagues.admin import LEAGUE_PATHS, LeagueScopedAdmin, run_or_managed
 from leagues.errors import validation_message
 from leagues.models import League, Season, Team
 from rosters import trades
@@ -113,12 +113,8 @@ class TradeAdmin(LeagueScopedAdmin):
     ]
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        run = League.objects.run_by(request.user)
-        user = request.user
-        return queryset.filter(Q(season__league__in=run) | Q(proposer__manager=user) | Q(receiver__manager=user))
+        scope = run_or_managed(request.user, "season__league", "proposer__manager", "receiver__manager")
+        return super().get_queryset(request).filter(scope)
 
     def get_fields(self, request, obj=None):
         return TradeForm.Meta.fields if obj is None else self.shown
