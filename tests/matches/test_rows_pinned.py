@@ -1,6 +1,7 @@
 """Writing many rows in one statement (``matches.rows``): what is written is exactly what was
 given, relations by id and JSON as objects, and nothing at all costs no statement."""
 
+from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -66,3 +67,49 @@ def test_an_update_writes_the_fields_given_of_each_row_and_nothing_else(matches)
         ("second's", {}, None, None),
         ("", untouched.played_with, None, None),
     ]
+
+
+class CopyRecorder:
+    """Stands in for psycopg's cursor under Django's: records each COPY and the rows written."""
+
+    def __init__(self):
+        self.statements: list[str] = []
+        self.rows: list[list] = []
+        self.cursor = self
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    @contextmanager
+    def copy(self, statement: str):
+        self.statements.append(statement)
+        yield self
+
+    def write_row(self, values) -> None:
+        self.rows.append(values)
+
+
+def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, monkeypatch):
+    """The COPY names the table and its columns (a relation by its column) in the order given, and
+    writes each row once, its JSON fields as JSON text; measured end to end on PostgreSQL too."""
+    first, second = matches[:2]
+    recorder = CopyRecorder()
+    with monkeypatch.context() as patched:
+        patched.setattr(connection, "vendor", "postgresql")
+        patched.setattr(connection, "cursor", lambda: recorder)
+        insert_rows(
+            MatchEvent,
+            ["match", "seq", "kind", "player", "detail"],
+            [(first.id, 1, "kickoff", 7, {"note": "first", "n": [1, 2]}), (second.id, 2, "goal", None, {})],
+        )
+    assert recorder.statements == [
+        'COPY "matches_matchevent" ("match_id", "seq", "kind", "player_id", "detail") FROM STDIN'
+    ]
+    assert recorder.rows == [
+        [first.id, 1, "kickoff", 7, '{"note": "first", "n": [1, 2]}'],
+        [second.id, 2, "goal", None, "{}"],
+    ]
+    assert not MatchEvent.objects.exists()  # nothing went around the COPY

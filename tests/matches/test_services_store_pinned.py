@@ -83,3 +83,16 @@ def test_locking_leaves_a_second_leg_whose_first_leg_is_open_and_reads_what_a_re
         assert match.season.bracket.id == bracket.id and match.season.league.id == knockout.league_id
         assert not hasattr(match.season, "group") and not hasattr(match.season, "playoffs")
         assert {match.home.name, match.away.name} == teams
+
+
+def test_a_forfeit_counts_as_a_revision_of_the_match(demo_season):
+    """Calendar subscribers see a forfeited match change (its SEQUENCE goes up by one)."""
+    match = Match.objects.filter(season=demo_season).order_by("id").first()
+    before = match.sequence
+    services.forfeit_store(match, forfeited_by=Match.Side.AWAY, reason="too few players")
+    match.refresh_from_db()
+    assert (match.status, match.sequence, match.forfeit_reason) == (
+        Match.Status.FORFEITED,
+        before + 1,
+        "too few players",
+    )
