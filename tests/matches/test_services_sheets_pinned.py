@@ -95,7 +95,8 @@ def test_a_refused_match_is_tried_for_a_short_side_with_the_matchs_options(seaso
         services.match_simulate(match)
     side = "home" if match.home_id == first.home_id else "away"
     name = SquadMember.objects.get(season=season, player_id=int(player)).player.name
-    assert short.value.sides == {side: f"{first.home.name} cannot field a side without {name} (sent off): too few"}
+    reason = f"{first.home.name} cannot field a side without {name} (sent off): too few"
+    assert short.value.sides == {side: reason} and str(short.value) == reason
     expected = MatchOptions(winner_required=match.winner_required, settings=match.season.match_settings)
     assert match.season.match_settings and calls == [expected, expected]
 
@@ -153,3 +154,8 @@ def test_a_side_is_short_when_its_sheet_without_tactics_is_refused_against_the_o
             options,
         )
     ]
+
+
+def test_a_match_both_sides_are_too_short_for_says_both_why():
+    refused = services.SidesShort({"home": "Home cannot field a side", "away": "Away cannot field a side"})
+    assert str(refused) == "Home cannot field a side; Away cannot field a side"

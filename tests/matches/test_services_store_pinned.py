@@ -70,12 +70,13 @@ def test_queueing_lost_matches_sends_again_only_the_claimed_ones_at_the_time_giv
 def test_locking_leaves_a_second_leg_whose_first_leg_is_open_and_reads_what_a_result_sets_off(
     django_assert_num_queries,
 ):
-    """The matches locked come with their season's league, group, play-offs and bracket and
-    their teams (what storing a result reads), with no query more."""
+    """Two queries however many matches: the matches locked come with their season's league,
+    group, play-offs and bracket and their teams (what storing a result reads)."""
     knockout = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
     bracket = bracket_draw(knockout, two_legged_rounds=[1])
     tie = bracket.ties.filter(round=1).order_by("id").first()
-    locked = services.matches_lock([tie.match_id, tie.first_leg_id])
+    with django_assert_num_queries(2):  # the matches, then which of them wait for a first leg
+        locked = services.matches_lock([tie.match_id, tie.first_leg_id])
     assert [match.id for match in locked] == [tie.first_leg_id]
     [match] = locked
     teams = {tie.home.name, tie.away.name}
