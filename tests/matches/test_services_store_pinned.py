@@ -1,9 +1,11 @@
 """Storing results for a caller that collects the audit entries, and queueing the lost matches
 again: pinned where mutation testing found no test of ``matches.services`` looking."""
 
+import threading
 from datetime import timedelta
 
 import pytest
+from django.db import connection, transaction
 from django.utils import timezone
 
 from audit import services as audit
@@ -97,3 +99,38 @@ def test_a_forfeit_counts_as_a_revision_of_the_match(demo_season):
         before + 1,
         "too few players",
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_claim_skips_a_match_another_transaction_holds_instead_of_waiting(monkeypatch):
+    """A match being stored holds its row lock: the claim leaves it and takes the rest at once."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's; SQLite locks the whole database")
+    monkeypatch.setattr(services, "play_tasks_send", lambda ids: None)
+    demo_season_create(engine="futti", teams=4, seed=11, double=False)
+    due = set(services.due_matches().values_list("id", flat=True))
+    held, locked, release = min(due), threading.Event(), threading.Event()
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                Match.objects.select_for_update().get(id=held)
+                locked.set()
+                release.wait(10)
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        assert locked.wait(10)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '2s'")  # waiting for the lock would fail the claim
+        claimed = services.queue_due_matches()
+    finally:
+        release.set()
+        thread.join()
+        with connection.cursor() as cursor:
+            cursor.execute("RESET lock_timeout")
+    assert set(claimed) == due - {held} and len(due) == 6
+    assert not Match.objects.filter(id=held, queued_at__isnull=False).exists()
