@@ -220,7 +220,27 @@ def test_refused_tactics_are_dropped_the_offending_sides_first(demo_season, refu
     )
 
 
-def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(demo_season, refusing_engine):
+def test_refused_away_tactics_are_dropped_alone_and_the_warning_names_the_match(demo_season, refusing_engine, caplog):
+    match = Match.objects.filter(season=demo_season).first()
+    SeasonTeam.objects.filter(season=demo_season, team_id=match.home_id).update(tactics={"press": "high"})
+    SeasonTeam.objects.filter(season=demo_season, team_id=match.away_id).update(tactics={"refuse": True})
+    played = results.match_play(match_id=match.id)
+    assert [(home, away) for home, away, *_ in refusing_engine] == [
+        ({"press": "high"}, {"refuse": True}),
+        (None, {"refuse": True}),
+        ({"press": "high"}, None),
+    ]
+    assert played.played_with == {
+        "lineups": {"home": {"press": "high"}},
+        "dropped": {"away": "that lineup is not in the squad"},
+    }
+    [warning] = [r for r in caplog.records if r.name == "matches.services"]
+    assert warning.getMessage() == (
+        f"match {match.id}: tactics refused (that lineup is not in the squad); played without them"
+    )
+
+
+def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(demo_season, refusing_engine, caplog):
     match = Match.objects.filter(season=demo_season).first()
     SeasonTeam.objects.filter(season=demo_season).update(tactics={"refuse": True})
     played = results.match_play(match_id=match.id)
@@ -233,6 +253,8 @@ def test_when_both_sides_tactics_are_refused_the_match_is_played_without_either(
     assert played.status == Match.Status.PLAYED
     reason = "that lineup is not in the squad"
     assert played.played_with == {"dropped": {"home": reason, "away": reason}}
+    [warning] = [r for r in caplog.records if r.name == "matches.services"]
+    assert warning.getMessage() == f"match {match.id}: tactics refused ({reason}); played without them"
 
 
 def test_queueing_at_a_given_time_claims_what_is_due_then(demo_season, monkeypatch):

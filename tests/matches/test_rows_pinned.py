@@ -1,0 +1,115 @@
+"""Writing many rows in one statement (``matches.rows``): what is written is exactly what was
+given, relations by id and JSON as objects, and nothing at all costs no statement."""
+
+from contextlib import contextmanager
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from matches.models import Match, MatchEvent
+from matches.rows import insert_rows, rows_update
+from ops.demo import demo_season_create
+from rosters.models import SquadMember
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def matches():
+    season = demo_season_create(engine="futti", teams=4, seed=5, double=False)
+    return list(Match.objects.filter(season=season).order_by("id"))
+
+
+def test_inserted_rows_hold_their_values_relations_by_id_and_json_as_objects(matches):
+    first, second = matches[:2]
+    player_id = SquadMember.objects.filter(season=first.season).values_list("player_id", flat=True).first()
+    fields = ["match", "seq", "minute", "kind", "side", "player", "detail"]
+    insert_rows(
+        MatchEvent,
+        fields,
+        [
+            (first.id, 1, 0, "kickoff", "home", player_id, {"note": "first", "n": [1, 2]}),
+            (second.id, 7, 89, "goal", "", None, {}),
+        ],
+    )
+    stored = MatchEvent.objects.order_by("match_id").values_list(
+        *[f"{f}_id" if f in ("match", "player") else f for f in fields]
+    )
+    assert list(stored) == [
+        (first.id, 1, 0, "kickoff", "home", player_id, {"note": "first", "n": [1, 2]}),
+        (second.id, 7, 89, "goal", "", None, {}),
+    ]
+
+
+def test_nothing_to_write_costs_no_statement(matches):
+    with CaptureQueriesContext(connection) as queries:
+        insert_rows(MatchEvent, ["match", "seq", "minute", "kind"], [])
+        rows_update(Match, ["status", "error"], [])
+    assert queries.captured_queries == []
+
+
+def test_an_update_writes_the_fields_given_of_each_row_and_nothing_else(matches):
+    first, second, untouched = matches[:3]
+    when = timezone.now() - timedelta(hours=1)
+    first.error, first.played_with, first.played_at = "first's", {"settings": {"a": 1}}, when
+    second.error, second.played_with, second.played_at = "second's", {}, None
+    for match in (first, second):
+        match.home_goals = 9  # changed in memory, not among the fields written
+    with CaptureQueriesContext(connection) as queries:
+        rows_update(Match, ["error", "played_with", "played_at"], [first, second])
+    assert len(queries.captured_queries) == 1
+    rows = Match.objects.filter(id__in=[first.id, second.id, untouched.id]).order_by("id")
+    assert list(rows.values_list("error", "played_with", "played_at", "home_goals")) == [
+        ("first's", {"settings": {"a": 1}}, when, None),
+        ("second's", {}, None, None),
+        ("", untouched.played_with, None, None),
+    ]
+
+
+class CopyRecorder:
+    """Stands in for psycopg's cursor under Django's: records each COPY and the rows written."""
+
+    def __init__(self):
+        self.statements: list[str] = []
+        self.rows: list[list] = []
+        self.cursor = self
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    @contextmanager
+    def copy(self, statement: str):
+        self.statements.append(statement)
+        yield self
+
+    def write_row(self, values) -> None:
+        self.rows.append(values)
+
+
+def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, monkeypatch):
+    """The COPY names the table and its columns (a relation by its column) in the order given, and
+    writes each row once, its JSON fields as JSON text; measured end to end on PostgreSQL too."""
+    first, second = matches[:2]
+    recorder = CopyRecorder()
+    with monkeypatch.context() as patched:
+        patched.setattr(connection, "vendor", "postgresql")
+        patched.setattr(connection, "cursor", lambda: recorder)
+        insert_rows(
+            MatchEvent,
+            ["match", "seq", "kind", "player", "detail"],
+            [(first.id, 1, "kickoff", 7, {"note": "first", "n": [1, 2]}), (second.id, 2, "goal", None, {})],
+        )
+    assert recorder.statements == [
+        'COPY "matches_matchevent" ("match_id", "seq", "kind", "player_id", "detail") FROM STDIN'
+    ]
+    assert recorder.rows == [
+        [first.id, 1, "kickoff", 7, '{"note": "first", "n": [1, 2]}'],
+        [second.id, 2, "goal", None, "{}"],
+    ]
+    assert not MatchEvent.objects.exists()  # nothing went around the COPY
