@@ -20,7 +20,7 @@ pytestmark = [
 ]
 
 
-@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("width", [390, 1024, 1280])  # a phone, a tablet beside the admin's menu, a laptop
 def test_the_room_shows_each_cards_value_and_sorts_by_it(live_server, chromium, cast, room, sent, width):  # noqa: F811
     draft, url = room
     bruno = logged_in(chromium, live_server, cast["bruno"])
