@@ -99,7 +99,7 @@ def played_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
     recorded = match.played_with or {}
     absent, lineups = recorded.get("absent") or {}, recorded.get("lineups") or {}
     sheets = []
-    for side, sheet in zip(("home", "away"), match_sheets(match, seasons_sheets([match]), short_ok=True), strict=True):
+    for side, sheet in zip(("home", "away"), match_sheets(match, seasons_sheets([match])), strict=True):
         out = {player["id"] for player in absent.get(side, [])}
         squad = sheet.squad if isinstance(sheet, SquadSheet) else sheet.players
         players = tuple(card for card in squad if card["id"] not in out)
@@ -107,11 +107,12 @@ def played_sheets(match: Match) -> tuple[TeamSheet, TeamSheet]:
     return sheets[0], sheets[1]
 
 
-def match_sheets(match: Match, sheets: SeasonSheets, *, short_ok: bool = False) -> tuple[TeamSheet, TeamSheet]:
-    """The match's two sheets out of ``seasons_sheets``; a side without a squad cannot play."""
+def match_sheets(match: Match, sheets: SeasonSheets) -> tuple[TeamSheet, TeamSheet]:
+    """The match's two sheets out of ``seasons_sheets``; a side without a squad cannot play. A
+    side with a squad whose every player is out is short (``short_sides``): it forfeits."""
     home, away = sheets[match.season_id, match.home_id], sheets[match.season_id, match.away_id]
     for team, sheet in ((match.home, home), (match.away, away)):
-        if not sheet.players and not (short_ok and isinstance(sheet, SquadSheet) and sheet.squad):
+        if not sheet.players and not (isinstance(sheet, SquadSheet) and sheet.squad):
             raise MatchNotPlayable(_("%(team)s has no squad for this season") % {"team": team})
     return home, away
 

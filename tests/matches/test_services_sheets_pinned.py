@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 
+from competitions import results
 from engines import CardError, MatchOptions, TeamSheet, get_engine
 from matches import services
 from matches.absences import SENT_OFF, Absence
@@ -61,10 +62,25 @@ def test_a_replay_plays_the_squads_without_the_players_recorded_absent_with_the_
         away_ids,
         {"press": "low"},
     )
-    # a side with every player out cannot play its next match
+    # a side with every player out has its squad, and no player, for its next match
     later = season.matches.filter(round=2).filter(home=match.away) | season.matches.filter(round=2, away=match.away)
-    with pytest.raises(services.MatchNotPlayable):
-        services.team_sheets(later.get())
+    sheets = {sheet.name: sheet for sheet in services.team_sheets(later.get())}
+    assert (sheets[match.away.name].players, len(sheets[match.away.name].squad)) == ((), len(away_ids))
+
+
+def test_a_side_with_every_player_out_forfeits_its_match(season):
+    """Not a failure for want of a squad: the side cannot field the game's minimum, so the match
+    is awarded against it, with why."""
+    match = season.matches.filter(round=1).select_related("home", "away").order_by("id").first()
+    sent_off(match, match.away_id, squad_ids(match, match.away_id))
+    later = (season.matches.filter(round=2, home=match.away) | season.matches.filter(round=2, away=match.away)).get()
+    results.matches_play([later.id])
+    later.refresh_from_db()
+    assert (later.status, later.forfeited_by) == (
+        Match.Status.FORFEITED,
+        "home" if later.home_id == match.away_id else "away",
+    )
+    assert later.forfeit_reason.startswith(f"{match.away.name} cannot field a side without ")
 
 
 def test_a_replay_of_a_side_without_a_squad_cannot_be_played(season):
