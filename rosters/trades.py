@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from audit import services as audit
 from leagues.models import Season, Team
@@ -383,6 +383,32 @@ def _refuse_unless(allowed: bool, trade: Trade, action: str) -> None:
     raise TradeForbidden(text % values)
 
 
+#: Each answer refused on a trade no longer in the state it needs: the whole sentence with the
+#: trade's reason, and without (each a sentence of its own, for the translators).
+REFUSED_IN_STATE: dict[str, tuple[Promise, Promise]] = {
+    "accept": (
+        gettext_lazy("Trade #%(trade)s is %(state)s (%(reason)s); it can be accepted only while proposed."),
+        gettext_lazy("Trade #%(trade)s is %(state)s; it can be accepted only while proposed."),
+    ),
+    "decline": (
+        gettext_lazy("Trade #%(trade)s is %(state)s (%(reason)s); it can be declined only while proposed."),
+        gettext_lazy("Trade #%(trade)s is %(state)s; it can be declined only while proposed."),
+    ),
+    "withdraw": (
+        gettext_lazy("Trade #%(trade)s is %(state)s (%(reason)s); it can be withdrawn only while proposed."),
+        gettext_lazy("Trade #%(trade)s is %(state)s; it can be withdrawn only while proposed."),
+    ),
+    "approve": (
+        gettext_lazy("Trade #%(trade)s is %(state)s (%(reason)s); it can be approved only while accepted."),
+        gettext_lazy("Trade #%(trade)s is %(state)s; it can be approved only while accepted."),
+    ),
+    "veto": (
+        gettext_lazy("Trade #%(trade)s is %(state)s (%(reason)s); it can be vetoed only while accepted."),
+        gettext_lazy("Trade #%(trade)s is %(state)s; it can be vetoed only while accepted."),
+    ),
+}
+
+
 def _require_state(trade: Trade, action: str) -> None:
     """Refuse ``action`` on a trade no longer in the state it needs (proposed to accept, decline
     or withdraw; accepted to approve or veto), with its state and the reason given."""
@@ -390,36 +416,8 @@ def _require_state(trade: Trade, action: str) -> None:
     if trade.state == needed:
         return
     values = {"trade": trade.pk, "state": STATE_WORDS.get(trade.state, trade.state), "reason": trade.reason}
-    if action == "accept":
-        text = (
-            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be accepted only while proposed.")
-            if trade.reason
-            else _("Trade #%(trade)s is %(state)s; it can be accepted only while proposed.")
-        )
-    elif action == "decline":
-        text = (
-            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be declined only while proposed.")
-            if trade.reason
-            else _("Trade #%(trade)s is %(state)s; it can be declined only while proposed.")
-        )
-    elif action == "withdraw":
-        text = (
-            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be withdrawn only while proposed.")
-            if trade.reason
-            else _("Trade #%(trade)s is %(state)s; it can be withdrawn only while proposed.")
-        )
-    elif action == "approve":
-        text = (
-            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be approved only while accepted.")
-            if trade.reason
-            else _("Trade #%(trade)s is %(state)s; it can be approved only while accepted.")
-        )
-    else:
-        text = (
-            _("Trade #%(trade)s is %(state)s (%(reason)s); it can be vetoed only while accepted.")
-            if trade.reason
-            else _("Trade #%(trade)s is %(state)s; it can be vetoed only while accepted.")
-        )
+    with_reason, without_reason = REFUSED_IN_STATE[action]
+    text = with_reason if trade.reason else without_reason
     raise TransferError(text % values)
 
 
