@@ -59,8 +59,7 @@ def _on_league_result(match: Match) -> None:
         tie = Tie.objects.filter(second_leg_counts, first_leg=match).values_list("id", "bracket_id").first()
         if tie is not None:  # this leg may decide the tie, or change who won it
             bracket_advance(tie[1], recheck=tie[0])
-    if not hasattr(season, "bracket"):  # a knockout has no odds
-        on_commit_gathered(odds_request_when_rounds_complete, season.id, match.round)
+    odds_check_after_commit(match)
     if hasattr(season, "group"):
         _draw_keeping_the_result(knockout_draw_when_groups_finish, season.group.stage_id)
     if hasattr(season, "playoffs"):
@@ -71,7 +70,13 @@ def on_failure(match: Match) -> None:
     """A match of a league failed in a batch: it stores no result, but a round another batch
     completed while this one was played waits for the batch that commits last to ask for its
     odds, even when nothing of that batch was stored."""
-    if not hasattr(match.season, "bracket"):  # a knockout has no odds
+    odds_check_after_commit(match)
+
+
+def odds_check_after_commit(match: Match) -> None:
+    """Once the transaction commits, check whether the season's odds are due for the match's
+    round (once per season and transaction); a knockout has no odds."""
+    if not hasattr(match.season, "bracket"):
         on_commit_gathered(odds_request_when_rounds_complete, match.season_id, match.round)
 
 
