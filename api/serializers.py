@@ -9,11 +9,12 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from leagues.models import League, Season, Team
 from leagues.validation import MAX_ROUND_INTERVAL, datetime_errors, json_errors, schedule_errors
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat, events_read
 from matches.services import STAT_FIELDS
 from rosters.accounts import display_name, manager_name
 from rosters.models import LedgerEntry, Player
@@ -248,14 +249,16 @@ class MatchSerializer(serializers.ModelSerializer):
         read_only_fields = [f for f in fields if f != "kickoff"]
 
 
-class MatchEventSerializer(serializers.ModelSerializer):
-    side = optional_choice(MatchEvent, "side")
-    player_name = serializers.CharField(source="player.name", read_only=True, allow_null=True, default=None)
+class PlayedEventSerializer(serializers.Serializer):
+    """One line of the play-by-play (``matches.models.PlayedEvent``) with its card's name."""
 
-    class Meta:
-        model = MatchEvent
-        fields = ["seq", "minute", "kind", "side", "player", "player_name", "detail"]
-        read_only_fields = fields
+    seq = serializers.IntegerField(read_only=True)
+    minute = serializers.IntegerField(read_only=True)
+    kind = serializers.CharField(read_only=True)
+    side = OptionalChoiceField(choices=Match.Side.choices, help_text="Null when the event is neither side's.")
+    player = serializers.IntegerField(read_only=True, allow_null=True)
+    player_name = serializers.CharField(read_only=True, allow_null=True)
+    detail = serializers.JSONField(read_only=True)
 
 
 class PlayerMatchStatSerializer(serializers.ModelSerializer):
@@ -270,8 +273,19 @@ class PlayerMatchStatSerializer(serializers.ModelSerializer):
 class MatchDetailSerializer(MatchSerializer):
     """A match with its play-by-play (``events``, with the dice or cards in ``detail``) and player stats."""
 
-    events = MatchEventSerializer(many=True, read_only=True)
+    events = serializers.SerializerMethodField()
     stats = PlayerMatchStatSerializer(many=True, read_only=True, source="player_stats")
+
+    @extend_schema_field(PlayedEventSerializer(many=True))
+    def get_events(self, match: Match) -> list[dict]:
+        play_by_play = getattr(match, "play_by_play", None)
+        events = events_read(play_by_play.events) if play_by_play else []
+        names = {stat.player_id: stat.player.name for stat in match.player_stats.all()}
+        unnamed = {e.player_id for e in events if e.player_id is not None and e.player_id not in names}
+        if unnamed:  # a card in the play-by-play without a stat line
+            names.update(Player.objects.filter(id__in=unnamed).values_list("id", "name"))
+        lines = [e._asdict() | {"player": e.player_id, "player_name": names.get(e.player_id)} for e in events]
+        return PlayedEventSerializer(lines, many=True).data
 
     class Meta(MatchSerializer.Meta):
         fields = [*MatchSerializer.Meta.fields, "played_with", "error", "events", "stats"]

@@ -55,7 +55,7 @@ from leagues.models import League, Season, SeasonTeam, Team
 from leagues.validation import query_id
 from matches import fixtures
 from matches.absences import match_out, team_out
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat
 from matches.services import MatchNotPlayable
 from matches.tactics import season_tactics_set, tactics_paid
 from printing.cards.render import render_cards
@@ -338,8 +338,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Upda
     def get_queryset(self) -> QuerySet[Match]:
         matches = Match.objects.select_related("home", "away", "season__league").order_by("kickoff", "round", "id")
         if self.action == "retrieve":
-            matches = matches.prefetch_related(
-                Prefetch("events", MatchEvent.objects.select_related("player").order_by("seq")),
+            matches = matches.select_related("play_by_play").prefetch_related(
                 Prefetch("player_stats", PlayerMatchStat.objects.select_related("player").order_by("team_id", "id")),
             )
         return matches

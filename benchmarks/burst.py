@@ -33,7 +33,7 @@ from django.utils import timezone  # noqa: E402
 from config.celery import app, odds_queue  # noqa: E402
 from engines import DEFAULT_ENGINE, ENGINES  # noqa: E402
 from leagues.models import League  # noqa: E402
-from matches.models import Match, MatchEvent, PlayerMatchStat  # noqa: E402
+from matches.models import Match, PlayByPlay, PlayerMatchStat  # noqa: E402
 from matches.services import match_simulate, queue_due_matches, seasons_sheets  # noqa: E402
 from matches.worker import start_worker, stop_worker  # noqa: E402
 from ops.demo import demo_season_create  # noqa: E402
@@ -50,7 +50,7 @@ def burst_create(seasons: int, teams: int, engine: str) -> list[int]:
 
 def burst_reset(matches) -> None:
     """Every match of the burst scheduled again, unclaimed, due now, nothing of it stored."""
-    MatchEvent.objects.filter(match__in=matches).delete()
+    PlayByPlay.objects.filter(match__in=matches).delete()
     PlayerMatchStat.objects.filter(match__in=matches).delete()
     matches.update(
         status=Match.Status.SCHEDULED,

@@ -1,6 +1,8 @@
 """The Matches pages: the list with its bulk actions, and each match's page with the same
 actions as buttons (``match_act_view``), offered by the match's state (``offered_actions``)."""
 
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -10,6 +12,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -18,8 +21,9 @@ from leagues.admin import LeagueScopedAdmin, ZonedSplitDateTime, rendered_in_zon
 from leagues.errors import validation_message
 from leagues.validation import LimitedSplitDateTimeField
 from matches.fixtures import ALLOWED_FROM, MOVABLE, match_move, match_set_status, status_word
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat, played_events
 from matches.services import STAT_FIELDS, matches_ready
+from rosters.models import Player
 
 Status = Match.Status
 
@@ -82,17 +86,6 @@ class ForfeitForm(forms.Form):
         ]
 
 
-class MatchEventInline(admin.TabularInline):
-    model = MatchEvent
-    extra = 0
-    can_delete = False
-    fields = ["seq", "minute", "kind", "side", "player", "detail"]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-
 class PlayerMatchStatInline(admin.TabularInline):
     model = PlayerMatchStat
     extra = 0
@@ -126,7 +119,7 @@ class MatchAdmin(LeagueScopedAdmin):
     search_fields = ["home__name", "away__name"]
     list_select_related = ["season__league", "home", "away"]
     date_hierarchy = "kickoff"
-    inlines = [MatchEventInline, PlayerMatchStatInline]
+    inlines = [PlayerMatchStatInline]
     actions = ["play_now", "postpone", "cancel", "reschedule", "forfeit_home", "forfeit_away"]  # and printing's
     readonly_fields = [
         "seed",
@@ -139,6 +132,7 @@ class MatchAdmin(LeagueScopedAdmin):
         "forfeited_by",
         "error",
         "played_at",
+        "play_by_play_table",
     ]
     fields = ["season", "round", "home", "away", "kickoff", "play_mode", "status", *readonly_fields]
 
@@ -175,6 +169,33 @@ class MatchAdmin(LeagueScopedAdmin):
         if obj is not None and obj.status in Match.RESULT_STATUSES:
             fixed += ["season", "round", "home", "away"]
         return [*fixed, *self.readonly_fields]
+
+    @admin.display(description=_("Play-by-play"))
+    def play_by_play_table(self, match: Match) -> str:
+        """The match's play-by-play as a table, its cards by name (read-only: it is the engine's)."""
+        events = played_events(match.pk) if match.pk else []
+        if not events:
+            return "–"
+        cards = {e.player_id for e in events if e.player_id is not None}
+        names = dict(Player.objects.filter(id__in=cards).values_list("id", "name"))
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}'</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (e.seq, e.minute, e.kind, e.side, names.get(e.player_id, ""), json.dumps(e.detail) if e.detail else "")
+                for e in events
+            ),
+        )
+        return format_html(
+            "<table><thead><tr><th>#</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>"
+            "<tbody>{}</tbody></table>",
+            gettext("Minute"),
+            gettext("Event"),
+            gettext("Side"),
+            gettext("Player"),
+            gettext("Detail"),
+            rows,
+        )
 
     def get_urls(self):
         act = self.admin_site.admin_view(self.match_act_view)
@@ -371,16 +392,6 @@ class MatchAdmin(LeagueScopedAdmin):
     @admin.action(description=_("Forfeit by the away side (awarded score)"), permissions=["change"])
     def forfeit_away(self, request, queryset):
         self._forfeit(request, queryset, Match.Side.AWAY)
-
-
-@admin.register(MatchEvent)
-class MatchEventAdmin(LeagueScopedAdmin):
-    league_field = "match__season__league"
-    list_display = ["match", "seq", "minute", "kind", "side", "player"]
-    list_filter = ["kind", "side", "match__season__league"]
-    search_fields = ["player__name", "match__home__name", "match__away__name", "kind"]
-    list_select_related = ["match__home", "match__away", "player"]
-    raw_id_fields = ["match", "player"]
 
 
 @admin.register(PlayerMatchStat)

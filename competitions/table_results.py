@@ -17,7 +17,7 @@ from competitions.progress import on_result
 from engines import MatchResult
 from engines.core import Event
 from engines.published import OWN_GOAL
-from matches.models import Match, MatchEvent, PlayerMatchStat, ResultSubmission
+from matches.models import Match, PlayByPlay, PlayerMatchStat, ResultSubmission
 from matches.services import RESULT_FIELDS, STAT_FIELDS, SquadSheet, result_store, team_sheets
 from matches.table_results import (
     TABLE_VERSION,
@@ -77,7 +77,7 @@ def _store(match: Match, payload: dict[str, Any]) -> None:
         events=events,
         player_stats=stats,
     )
-    MatchEvent.objects.filter(match=match).delete()
+    PlayByPlay.objects.filter(match=match).delete()
     PlayerMatchStat.objects.filter(match=match).delete()
     result_store(match, result, home, away)
     on_result(match)

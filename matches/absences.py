@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from engines import get_engine
 from leagues.models import Season
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayByPlay, PlayerMatchStat, events_read
 from rosters.models import Player
 
 #: Why a player is out, as stored in ``played_with["absent"]`` and served by the API.
@@ -184,14 +184,18 @@ def _causes(league, results, match_ids: list[int], teams: dict[int, tuple[int, i
             causes.setdefault(match_id, []).append((key, YELLOW_CARDS, bans))
     serious = get_engine(league.engine).serious_injuries
     if league.injury_matches and serious:
-        events = MatchEvent.objects.filter(
-            match__in=results.values("id"), kind__in=list(serious), player__isnull=False
-        ).values_list("match_id", "side", "player_id", "kind", "detail")
-        for match_id, side, player_id, kind, detail in events:
-            if match_id in teams and all(detail.get(key) == value for key, value in serious[kind].items()):
-                home_id, away_id = teams[match_id]
-                key = (home_id if side == Match.Side.HOME else away_id, player_id)
-                causes.setdefault(match_id, []).append((key, INJURY, league.injury_matches))
+        play_by_plays = PlayByPlay.objects.filter(match__in=results.values("id")).values_list("match_id", "events")
+        for match_id, events in play_by_plays:
+            if match_id not in teams:
+                continue
+            home_id, away_id = teams[match_id]
+            for event in events_read(events):
+                rule = serious.get(event.kind)
+                if rule is None or event.player_id is None:
+                    continue
+                if all(event.detail.get(key) == value for key, value in rule.items()):
+                    key = (home_id if event.side == Match.Side.HOME else away_id, event.player_id)
+                    causes.setdefault(match_id, []).append((key, INJURY, league.injury_matches))
     return causes
 
 

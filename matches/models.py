@@ -1,5 +1,7 @@
 """Matches, their play-by-play and the players' numbers in them."""
 
+from typing import NamedTuple
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -169,27 +171,46 @@ class Match(models.Model):
 HAPPENED_AT = Case(When(status=Match.Status.PLAYED, played_at__lt=F("kickoff"), then="played_at"), default="kickoff")
 
 
-class MatchEvent(models.Model):
-    """One line of the play-by-play, as the engine told it."""
+class PlayByPlay(models.Model):
+    """A match's play-by-play as the engine told it (or as entered at the table), in one row.
 
-    # no index of its own: the unique (match, seq) index finds a match's events, and one index
-    # fewer is a fifth less of PostgreSQL's work per row a worker writes
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events", db_index=False)
-    seq = models.PositiveIntegerField()
-    minute = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=30)
-    side = models.CharField(max_length=4, choices=Match.Side.choices, blank=True)
-    player = models.ForeignKey(
-        "rosters.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="match_events"
-    )
-    detail = models.JSONField(default=dict, blank=True)
+    ``events`` is a list of ``{"seq", "minute", "kind", "side", "player", "detail"}`` in
+    order: ``side`` is "home", "away" or "" and ``player`` a card's id or null. One row per
+    match, not one per event: a worker writes some seventy events a match, and a row each
+    (with its keys checked at commit) cost the database more than the engine took to play them.
+    Read it with ``played_events``."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="play_by_play")
+    events = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="event_seq_unique_in_match")]
+        verbose_name = _("play-by-play")
+        verbose_name_plural = _("play-by-plays")
 
     def __str__(self) -> str:
-        return f"{self.minute}' {self.kind}"
+        return f"{self.match}: {len(self.events)} events"
+
+
+class PlayedEvent(NamedTuple):
+    """One line of a stored play-by-play."""
+
+    seq: int
+    minute: int
+    kind: str
+    side: str
+    player_id: int | None
+    detail: dict
+
+
+def played_events(match_id: int) -> list[PlayedEvent]:
+    """The match's play-by-play in order; empty for a match without one (one query)."""
+    events = PlayByPlay.objects.filter(match_id=match_id).values_list("events", flat=True).first() or []
+    return events_read(events)
+
+
+def events_read(events: list[dict]) -> list[PlayedEvent]:
+    """A stored ``PlayByPlay.events`` list as ``PlayedEvent`` lines."""
+    return [PlayedEvent(e["seq"], e["minute"], e["kind"], e["side"], e["player"], e["detail"]) for e in events]
 
 
 class PlayerMatchStat(models.Model):

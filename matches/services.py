@@ -29,7 +29,7 @@ from leagues.cache import standings_changed
 from leagues.models import PlayMode, Season, SeasonTeam, Team
 from matches import absences
 from matches.absences import Absence
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayByPlay, PlayerMatchStat
 from matches.rows import insert_rows, rows_update
 from rosters.models import SquadMember
 
@@ -388,12 +388,12 @@ def results_store(
     results: list[tuple[Match, MatchResult, TeamSheet, TeamSheet]], audit_entries: list | None = None
 ) -> None:
     """Write results onto locked, scheduled matches (inside a transaction) in three statements
-    whatever their number: one update of the match rows, one COPY of all their events and one
-    of their player stats (a worker's batch pays a statement per batch, not per match). The
+    whatever their number: one update of the match rows, one COPY of their play-by-plays (a
+    row per match) and one of their player stats (a worker's batch pays a statement per batch, not per match). The
     audit log gets one entry per match with the result before and after: inserted here, or
     added to ``audit_entries`` for the caller to insert with others."""
     now = timezone.now()
-    events: list[tuple] = []
+    play_by_plays: list[tuple] = []
     stats: list[tuple] = []
     entries = []
     for match, result, home, away in results:
@@ -407,10 +407,18 @@ def results_store(
         match.played_at = match.updated_at = now  # a bulk update skips auto_now
         match_revised(match)
         team_of = {p["id"]: match.home_id for p in home.players} | {p["id"]: match.away_id for p in away.players}
-        events.extend(
-            (match.id, seq, minute, kind, side or "", int(player_id) if player_id in team_of else None, dict(detail))
+        events = [
+            {
+                "seq": seq,
+                "minute": minute,
+                "kind": kind,
+                "side": side or "",
+                "player": int(player_id) if player_id in team_of else None,
+                "detail": dict(detail),
+            }
             for seq, minute, kind, side, player_id, detail in event_records(result.events)
-        )
+        ]
+        play_by_plays.append((match.id, events))
         stats.extend(
             (
                 match.id,
@@ -427,7 +435,7 @@ def results_store(
     matches = [match for match, *_ in results]
     rows_update(Match, RESULT_STORE_FIELDS, matches)
     standings_changed(match.season_id for match in matches)  # a bulk update sends no post_save
-    insert_rows(MatchEvent, ["match", "seq", "minute", "kind", "side", "player", "detail"], events)
+    insert_rows(PlayByPlay, ["match", "events"], play_by_plays)
     insert_rows(PlayerMatchStat, ["match", "player", "team", *STAT_FIELDS, "extra"], stats)
     if audit_entries is None:
         audit.record_all(entries)
@@ -467,7 +475,7 @@ def forfeit_store(match: Match, *, forfeited_by: str, reason: str = "") -> Match
         )
     before = audit.snapshot(match, FORFEIT_FIELDS)
     if match.status == Match.Status.PLAYED:
-        MatchEvent.objects.filter(match=match).delete()
+        PlayByPlay.objects.filter(match=match).delete()
         PlayerMatchStat.objects.filter(match=match).delete()
     match.status = Match.Status.FORFEITED
     match.forfeited_by = forfeited_by

@@ -47,6 +47,9 @@ EXCLUDED = {
     "notifications.NotificationSettings": "a person's choice of e-mails, not the league's",
 }
 
+#: Tables an older file may hold, which the import turns into today's (``_events_per_match``).
+FORMER_MODELS = {"matches.MatchEvent"}
+
 #: The user fields written with each person a league refers to (never the password).
 USER_FIELDS = ("username", "email", "first_name", "last_name", "is_staff", "is_active")
 
@@ -304,7 +307,7 @@ def _check_shape(data: Any) -> list[str]:
     if not isinstance(tables, dict):
         problems.append("models: expected an object of model name to rows")
         return problems
-    known = {label(m) for m in league_paths()}
+    known = {label(m) for m in league_paths()} | FORMER_MODELS
     for name, rows in tables.items():
         if name not in known:
             problems.append(f"models: unknown model {name!r}")
@@ -375,6 +378,7 @@ def league_import(data: dict) -> League:
         raise BackupError("; ".join(problems))
     _season_teams_as_rows(data["models"])
     _tactics_per_season(data["models"])
+    _events_per_match(data["models"])
     slug = data["models"][label(League)][0].get("slug")
     try:
         with transaction.atomic():
@@ -411,6 +415,24 @@ def _tactics_per_season(tables: dict) -> None:
     for entry in tables.get("leagues.SeasonTeam", []):
         if isinstance(entry, dict) and "tactics" not in entry and teams.get(entry.get("team")):
             entry["tactics"] = teams[entry.get("team")]
+
+
+def _events_per_match(tables: dict) -> None:
+    """A file written before the play-by-play was one row per match lists its events as rows
+    (``matches.MatchEvent``, a table of the time); each match's become its ``PlayByPlay`` row,
+    in order, as ``matches/0010`` did for a database."""
+    rows = tables.pop("matches.MatchEvent", None)
+    if not rows:
+        return
+    events: dict[Any, list[dict]] = {}
+    for row in rows:
+        if isinstance(row, dict):
+            event = {key: row.get(key) for key in ("seq", "minute", "kind", "side", "player", "detail")}
+            events.setdefault(row.get("match"), []).append(event)
+    entries = tables.setdefault("matches.PlayByPlay", [])
+    for number, (match, listed) in enumerate(events.items(), start=len(entries) + 1):
+        listed.sort(key=lambda event: event["seq"] if isinstance(event["seq"], int) else 0)
+        entries.append({"id": number, "match": match, "events": listed})
 
 
 @dataclass(frozen=True)

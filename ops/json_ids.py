@@ -1,5 +1,5 @@
-"""The ids kept inside JSON fields of a league's export (tactics, draft markets, play-by-play
-detail, table results...), and how ``ops.backup``'s import rewrites them to the new rows' ids."""
+"""The ids kept inside JSON fields of a league's export (tactics, draft markets, the
+play-by-play, table results...), and how ``ops.backup``'s import rewrites them to the new rows' ids."""
 
 from __future__ import annotations
 
@@ -128,6 +128,18 @@ def _event_detail(value: Any, ids: IdMap) -> Any:
     return value
 
 
+def _play_by_play(value: Any, ids: IdMap) -> Any:
+    """A match's events: each names its player, and a table's substitution who went off."""
+    if not isinstance(value, list):
+        return value
+    return [
+        {**e, "player": ids(PLAYER, e.get("player")), "detail": _event_detail(e.get("detail"), ids)}
+        if isinstance(e, dict)
+        else e
+        for e in value
+    ]
+
+
 #: Every JSON field of an exported model, with the ids it holds.
 JSON_IDS: dict[tuple[str, str], JsonIds] = {
     ("leagues.League", "engine_settings"): JsonIds(()),
@@ -141,8 +153,8 @@ JSON_IDS: dict[tuple[str, str], JsonIds] = {
     ("rosters.Draft", "lot"): JsonIds((PLAYER, TEAM), _lot),
     ("rosters.Draft", "market"): JsonIds((PLAYER, TEAM), _market),
     ("matches.Match", "played_with"): JsonIds((PLAYER,), _played_with),
-    ("matches.MatchEvent", "detail"): JsonIds(
-        (PLAYER,), _event_detail, "the engine's own detail (e.g. a keeper's id) is kept as it was played"
+    ("matches.PlayByPlay", "events"): JsonIds(
+        (PLAYER,), _play_by_play, "the engine's own detail (e.g. a keeper's id) is kept as it was played"
     ),
     ("matches.PlayerMatchStat", "extra"): JsonIds((), None, "the engine's own counters, no ids"),
     ("matches.ResultSubmission", "payload"): JsonIds((PLAYER,), _table_result),

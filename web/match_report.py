@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from leagues.models import SeasonTeam
 from matches.absences import OutLine, match_out
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat, played_events
+from rosters.models import Player
 from web.selectors import label
 
 
@@ -51,7 +52,8 @@ class MatchReport:
 
 
 def match_report(match_id: int) -> MatchReport:
-    """A match with its play-by-play and both sides' player stats (three queries).
+    """A match with its play-by-play and both sides' player stats (three queries; a fourth names a
+    card of the play-by-play that has no stat line).
 
     Player ids inside an event's detail (the attacker, the goaltender) are shown as
     names, so that the dice or cards read as the engine told them.
@@ -60,16 +62,18 @@ def match_report(match_id: int) -> MatchReport:
     stats = list(
         PlayerMatchStat.objects.filter(match=match).select_related("player").order_by("player__role", "player__name")
     )
-    events = list(MatchEvent.objects.filter(match=match).select_related("player").order_by("seq"))
+    events = played_events(match.id)
     names = {str(s.player_id): s.player.name for s in stats}
-    names.update({str(e.player_id): e.player.name for e in events if e.player is not None})
+    unnamed = {e.player_id for e in events if e.player_id is not None and str(e.player_id) not in names}
+    if unnamed:  # a card in the play-by-play without a stat line (a table result's)
+        names.update((str(pk), name) for pk, name in Player.objects.filter(id__in=unnamed).values_list("id", "name"))
     lines = [
         EventLine(
             seq=e.seq,
             minute=e.minute,
             kind=label(e.kind),
             side=e.side,
-            player=e.player.name if e.player is not None else "",
+            player=names.get(str(e.player_id), "") if e.player_id is not None else "",
             detail=[(label(key), describe(value, names)) for key, value in (e.detail or {}).items()],
         )
         for e in events

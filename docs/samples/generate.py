@@ -30,7 +30,7 @@ from django.core.management import call_command  # noqa: E402
 
 from competitions.results import matches_play  # noqa: E402
 from engines import DEFAULT_ENGINE, ENGINES, get_engine  # noqa: E402
-from matches.models import Match  # noqa: E402
+from matches.models import Match, played_events  # noqa: E402
 from ops.demo import demo_season_create  # noqa: E402
 from printing.cards.render import render_cards  # noqa: E402
 from printing.cards.selectors import card_set_for_team  # noqa: E402
@@ -62,7 +62,7 @@ def main() -> None:
         matches_play(Match.objects.filter(season=season).values_list("id", flat=True))
         match = max(
             Match.objects.filter(season=season),
-            key=lambda m: (m.events.filter(kind__in=INTERESTING).count(), m.id),
+            key=lambda m: (sum(e.kind in INTERESTING for e in played_events(m.id)), m.id),
         )
         write(f"{engine}-scoresheet", render_scoresheet(scoresheet_for_match(match.id)))
         write(f"{engine}-blank-scoresheet", render_scoresheet(scoresheet_for_match(match.id, blank=True)))

@@ -12,7 +12,7 @@ from competitions.previews import cached_previews
 from engines import get_engine
 from engines.published import Sheet
 from leagues.zones import zone_time_text
-from matches.models import Match
+from matches.models import Match, played_events
 from printing.pdf import game_name
 from printing.scoresheets.data import Scoresheet, SheetEvent, SheetPlayer, SheetSide, layout_for
 from rosters.models import SquadMember
@@ -64,7 +64,7 @@ def scoresheet_for_match(match_id: int, *, blank: bool = False) -> Scoresheet:
                 k: v for k, v in (row.extra or {}).items() if isinstance(v, int)
             }
             stats[str(row.player_id)] = numbers
-        events = list(match.events.all())
+        events = played_events(match.id)
     names = {str(m.player_id): m.player.name for m in members}
     sheet_events = tuple(
         SheetEvent(

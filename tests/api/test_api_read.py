@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from competitions.results import due_matches_play
 from competitions.standings import compute_standings
 from leagues.models import Team
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat, played_events
 from ops.demo import demo_season_create
 from rosters.models import Player, SquadMember
 from tests.conftest import make_season
@@ -135,10 +135,19 @@ def test_a_bad_filter_value_is_a_400(api, played_season):
 def test_match_detail_has_events_with_dice_and_stats(api, played_season):
     match = Match.objects.filter(season=played_season).first()
     data = get(api, f"/api/matches/{match.id}/")
-    events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
+    events = played_events(match.id)
     assert [e["seq"] for e in data["events"]] == [e.seq for e in events]
     assert [e["detail"] for e in data["events"]] == [e.detail for e in events]
     assert any("dice" in e["detail"] for e in data["events"])
+    names = dict(Player.objects.values_list("id", "name"))
+    assert [(e["player"], e["player_name"]) for e in data["events"]] == [
+        (e.player_id, names.get(e.player_id)) for e in events
+    ]
+    assert any(e["player_name"] for e in data["events"]) and {e["side"] for e in data["events"]} <= {
+        "home",
+        "away",
+        None,
+    }
     assert len(data["stats"]) == PlayerMatchStat.objects.filter(match=match).count()
     assert sum(s["goals"] for s in data["stats"]) == match.home_goals + match.away_goals
     assert data["seed"] == match.seed and data["engine_version"] == match.engine_version

@@ -9,7 +9,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from leagues.models import League
-from matches.models import Match, MatchEvent
+from matches.models import Match, PlayByPlay
 from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def expect(role: str, response, ok: int = 200) -> bool:
 def scheduled_match(season, **changes) -> Match:
     """A match of the season put back to scheduled, as if it had not been played."""
     match = Match.objects.filter(season=season).order_by("round", "id").last()
-    MatchEvent.objects.filter(match=match).delete()
+    PlayByPlay.objects.filter(match=match).delete()
     match.player_stats.all().delete()
     fields = {"status": Match.Status.SCHEDULED, "home_goals": None, "away_goals": None, "decided_by": ""}
     Match.objects.filter(id=match.id).update(**{**fields, **changes})

@@ -21,7 +21,7 @@ from django.utils import timezone  # noqa: E402
 from audit.models import Entry  # noqa: E402
 from engines.core import event_records  # noqa: E402
 from leagues.models import Season  # noqa: E402
-from matches.models import Match, MatchEvent, PlayerMatchStat  # noqa: E402
+from matches.models import Match, PlayerMatchStat, played_events  # noqa: E402
 from matches.services import match_simulate  # noqa: E402
 from ops.demo import demo_season_create  # noqa: E402
 
@@ -50,7 +50,7 @@ def problems(season_id: int) -> list[str]:
         replayed = (expected.home_goals, expected.away_goals, expected.decided_by)
         if stored != replayed:
             found.append(f"match {match.id}: stored {stored}, its seed replays {replayed}")
-        events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("seq", "minute", "kind"))
+        events = [(e.seq, e.minute, e.kind) for e in played_events(match.id)]
         replayed_events = [(seq, minute, kind) for seq, minute, kind, *_ in event_records(expected.events)]
         if events != replayed_events:
             found.append(f"match {match.id}: {len(events)} events stored, {len(replayed_events)} replayed")

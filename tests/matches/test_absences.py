@@ -11,7 +11,7 @@ from competitions import results
 from competitions.previews import match_preview
 from engines import MatchOptions, get_engine
 from matches import absences, services
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayByPlay, PlayerMatchStat
 from matches.services import forfeit_store
 from ops.demo import demo_season_create
 from ops.json_ids import _played_with
@@ -52,16 +52,19 @@ def result(match: Match, *, team=None, cards=None, injuries=(), status=Match.Sta
     for player_id, (yellow, red) in (cards or {}).items():
         PlayerMatchStat.objects.create(match=match, player_id=player_id, team=team, yellow_cards=yellow, red_cards=red)
     side = Match.Side.HOME if team is not None and match.home_id == team.id else Match.Side.AWAY
-    for seq, (player_id, severity) in enumerate(injuries, start=1):
-        MatchEvent.objects.create(
-            match=match,
-            seq=seq,
-            minute=10,
-            kind="injury",
-            side=side,
-            player_id=player_id,
-            detail={"severity": severity},
-        )
+    events = [
+        {
+            "seq": seq,
+            "minute": 10,
+            "kind": "injury",
+            "side": side,
+            "player": player_id,
+            "detail": {"severity": severity},
+        }
+        for seq, (player_id, severity) in enumerate(injuries, start=1)
+    ]
+    if events:
+        PlayByPlay.objects.create(match=match, events=events)
 
 
 def out(season, team) -> dict[int, tuple[int, tuple[str, ...]]]:

@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 
 from audit.models import Entry
 from competitions.knockout import bracket_draw
-from matches.models import Match, MatchEvent
+from matches.models import Match, played_events
 from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def test_play_now_plays_scheduled_matches_and_leaves_others(admin_client, season
     assert "1 matches were not scheduled and were left alone." in response.content.decode()
     first.refresh_from_db()
     third.refresh_from_db()
-    assert first.status == Match.Status.PLAYED and MatchEvent.objects.filter(match=first).exists()
+    assert first.status == Match.Status.PLAYED and played_events(first.id)
     assert third.status == Match.Status.POSTPONED
 
 

@@ -9,9 +9,10 @@ from django.urls import reverse
 from competitions.knockout import bracket_draw
 from competitions.match_admin import offered_actions
 from leagues.models import PlayMode
-from matches.models import Match
+from matches.models import Match, played_events
 from ops.demo import demo_season_create
 from rosters.accounts import invite_manager
+from rosters.models import Player
 from rosters.permissions import COMMISSIONERS
 
 pytestmark = pytest.mark.django_db
@@ -148,7 +149,7 @@ def test_the_forfeit_form_of_a_played_match_says_what_it_replaces(commissioner, 
     assert "a forfeit replaces" not in commissioner.get(act(match, "forfeit")).content.decode()
     commissioner.post(act(match, "play_now"), follow=True)
     match.refresh_from_db()
-    assert match.status == Match.Status.PLAYED and match.events.exists()
+    assert match.status == Match.Status.PLAYED and played_events(match.id)
     form = commissioner.get(act(match, "forfeit")).content.decode()
     assert f"has a result ({match.home_goals}-{match.away_goals}, played)" in form
     assert "deletes its play-by-play and player stats" in form
@@ -188,3 +189,14 @@ def test_a_match_of_another_league_is_missing_and_an_unknown_action_too(commissi
     assert Match.objects.get(id=foreign.id).status == Match.Status.SCHEDULED
     assert commissioner.post(act(match, "delete_everything")).status_code == 404
     assert commissioner.get(act(match, "play_now")).status_code == 405
+
+
+def test_a_played_matchs_page_shows_its_play_by_play_with_the_cards_by_name(commissioner, match):
+    assert "Play-by-play" in commissioner.get(page(match)).content.decode()  # "–": none yet
+    commissioner.post(act(match, "play_now"), follow=True)
+    html = commissioner.get(page(match)).content.decode()
+    events = played_events(match.id)
+    assert html.count("'</td>") == len(events) > 0  # one row an event, its minute marked
+    named = next(e for e in events if e.player_id is not None)
+    name = Player.objects.get(id=named.player_id).name
+    assert f"<td>{named.kind}</td><td>{named.side}</td><td>{name}</td>" in html

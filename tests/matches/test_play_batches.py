@@ -17,7 +17,7 @@ from competitions.odds import ODDS_TASK
 from competitions.tasks import play_matches
 from engines import MatchOptions, get_engine
 from leagues.models import Season
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayByPlay, PlayerMatchStat, played_events
 from matches.services import played_sheets
 from ops.demo import demo_season_create
 from rosters.models import SquadMember
@@ -55,7 +55,7 @@ def assert_stored_once(match: Match) -> None:
     expected = replayed(match)
     assert match.status == Match.Status.PLAYED, (match.status, match.error)
     assert (match.home_goals, match.away_goals) == (expected.home_goals, expected.away_goals)
-    assert MatchEvent.objects.filter(match=match).count() == len(expected.events)
+    assert len(played_events(match.id)) == len(expected.events)
     assert PlayerMatchStat.objects.filter(match=match).count() == len(expected.player_stats)
 
 
@@ -106,7 +106,7 @@ def test_an_error_after_its_result_is_stored_rolls_back_only_that_match(season, 
     broken.refresh_from_db()
     assert broken.status == Match.Status.FAILED and "the bracket is on fire" in broken.error
     assert (broken.home_goals, broken.sequence) == (None, 1)
-    assert not MatchEvent.objects.filter(match=broken).exists()
+    assert not PlayByPlay.objects.filter(match=broken).exists()
     # the batch's audit entries are inserted together at its end: the rolled-back match's is left out
     results_logged = Entry.objects.filter(action="match.result").values_list("match_id", flat=True)
     assert sorted(results_logged) == sorted(match.id for match in matches if match.id != broken.id)
@@ -134,8 +134,8 @@ def test_lost_connection_retries_the_batch_and_stores_each_match_once(season, mo
     outcome = play_matches.apply(args=[[match.id for match in matches]])
     assert outcome.successful(), outcome.traceback
     # nobody can be out (the league's suspensions and injuries are off): one pass, its events
-    # written and rolled back with its stats, then the whole batch again, together
-    assert calls == [MatchEvent, PlayerMatchStat, MatchEvent, PlayerMatchStat]
+    # play-by-plays written and rolled back with its stats, then the whole batch again, together
+    assert calls == [PlayByPlay, PlayerMatchStat, PlayByPlay, PlayerMatchStat]
     for match in season.matches.select_related("season__league", "home", "away"):
         assert_stored_once(match)
     assert Entry.objects.filter(action="match.result").count() == len(matches)
@@ -216,9 +216,9 @@ def test_a_batch_inside_a_callers_transaction_leaves_its_commit_mode_alone(seaso
 def test_a_match_played_since_it_was_queued_is_skipped(season):
     first, second = season.matches.order_by("id")[:2]
     results.matches_play([first.id])
-    events = MatchEvent.objects.filter(match=first).count()
+    events = played_events(first.id)
     results.matches_play([first.id, second.id])
-    assert MatchEvent.objects.filter(match=first).count() == events
+    assert played_events(first.id) == events and PlayByPlay.objects.filter(match=first).count() == 1
     second.refresh_from_db()
     assert second.status == Match.Status.PLAYED
 
@@ -294,7 +294,7 @@ def test_a_batch_of_league_results_is_stored_in_one_update_and_two_copies(season
         results.matches_play(ids)
     updates = [q["sql"] for q in queries.captured_queries if 'UPDATE "matches_match"' in q["sql"]]
     assert updates == [f"{len(ids)} times: {updates[0].split(' times: ')[1]}"]  # one statement, a row each
-    assert inserted == [(MatchEvent, set(ids)), (PlayerMatchStat, set(ids))]
+    assert inserted == [(PlayByPlay, set(ids)), (PlayerMatchStat, set(ids))]
     for match in season.matches.select_related("season__league", "home", "away"):
         assert_stored_once(match)
         assert match.sequence == 1 and match.updated_at == match.played_at

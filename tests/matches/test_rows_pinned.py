@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from matches.models import Match, MatchEvent
+from matches.models import Match, PlayerMatchStat
 from matches.rows import insert_rows, rows_update
+from matches.services import STAT_FIELDS
 from ops.demo import demo_season_create
 from rosters.models import SquadMember
 
@@ -25,28 +26,24 @@ def matches():
 
 def test_inserted_rows_hold_their_values_relations_by_id_and_json_as_objects(matches):
     first, second = matches[:2]
-    player_id = SquadMember.objects.filter(season=first.season).values_list("player_id", flat=True).first()
-    fields = ["match", "seq", "minute", "kind", "side", "player", "detail"]
-    insert_rows(
-        MatchEvent,
-        fields,
-        [
-            (first.id, 1, 0, "kickoff", "home", player_id, {"note": "first", "n": [1, 2]}),
-            (second.id, 7, 89, "goal", "", None, {}),
-        ],
-    )
-    stored = MatchEvent.objects.order_by("match_id").values_list(
-        *[f"{f}_id" if f in ("match", "player") else f for f in fields]
-    )
-    assert list(stored) == [
-        (first.id, 1, 0, "kickoff", "home", player_id, {"note": "first", "n": [1, 2]}),
-        (second.id, 7, 89, "goal", "", None, {}),
+    members = SquadMember.objects.filter(season=first.season).order_by("id").values_list("player_id", "team_id")
+    (player, team), (other_player, other_team) = members[:2]
+    fields = ["match", "player", "team", *STAT_FIELDS, "extra"]
+    numbers = tuple(range(1, len(STAT_FIELDS) + 1))
+    rows = [
+        (first.id, player, team, *numbers, {"note": "first", "n": [1, 2]}),
+        (second.id, other_player, other_team, *(0 for _ in STAT_FIELDS), {}),
     ]
+    insert_rows(PlayerMatchStat, fields, rows)
+    stored = PlayerMatchStat.objects.order_by("match_id").values_list(
+        *[f"{f}_id" if f in ("match", "player", "team") else f for f in fields]
+    )
+    assert list(stored) == rows
 
 
 def test_nothing_to_write_costs_no_statement(matches):
     with CaptureQueriesContext(connection) as queries:
-        insert_rows(MatchEvent, ["match", "seq", "minute", "kind"], [])
+        insert_rows(PlayerMatchStat, ["match", "player", "team", "goals"], [])
         rows_update(Match, ["status", "error"], [])
     assert queries.captured_queries == []
 
@@ -101,15 +98,15 @@ def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, mon
         patched.setattr(connection, "vendor", "postgresql")
         patched.setattr(connection, "cursor", lambda: recorder)
         insert_rows(
-            MatchEvent,
-            ["match", "seq", "kind", "player", "detail"],
-            [(first.id, 1, "kickoff", 7, {"note": "first", "n": [1, 2]}), (second.id, 2, "goal", None, {})],
+            PlayerMatchStat,
+            ["match", "goals", "player", "extra"],
+            [(first.id, 1, 7, {"note": "first", "n": [1, 2]}), (second.id, 2, None, {})],
         )
     assert recorder.statements == [
-        'COPY "matches_matchevent" ("match_id", "seq", "kind", "player_id", "detail") FROM STDIN'
+        'COPY "matches_playermatchstat" ("match_id", "goals", "player_id", "extra") FROM STDIN'
     ]
     assert recorder.rows == [
-        [first.id, 1, "kickoff", 7, '{"note": "first", "n": [1, 2]}'],
-        [second.id, 2, "goal", None, "{}"],
+        [first.id, 1, 7, '{"note": "first", "n": [1, 2]}'],
+        [second.id, 2, None, "{}"],
     ]
-    assert not MatchEvent.objects.exists()  # nothing went around the COPY
+    assert not PlayerMatchStat.objects.exists()  # nothing went around the COPY

@@ -10,7 +10,7 @@ from competitions.standings import compute_standings
 from competitions.tasks import play_match
 from engines import get_engine
 from matches import services
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayByPlay, PlayerMatchStat, played_events
 from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
@@ -26,9 +26,9 @@ def test_simulate_due_plays_and_stores_everything(demo_season):
     assert len(played) == 12
     for match in Match.objects.filter(season=demo_season):
         assert match.status == Match.Status.PLAYED
-        goals = MatchEvent.objects.filter(match=match, kind="goal")
-        assert goals.filter(side="home").count() == match.home_goals
-        assert goals.filter(side="away").count() == match.away_goals
+        goals = [e.side for e in played_events(match.id) if e.kind == "goal"]
+        assert goals.count("home") == match.home_goals
+        assert goals.count("away") == match.away_goals
         stats = PlayerMatchStat.objects.filter(match=match)
         assert sum(s.goals for s in stats) == match.home_goals + match.away_goals
         assert match.engine_version and match.played_at
@@ -40,10 +40,10 @@ def test_simulate_due_plays_and_stores_everything(demo_season):
 def test_playing_twice_stores_one_result(demo_season):
     match = Match.objects.filter(season=demo_season).first()
     results.match_play(match_id=match.id)
-    events = list(MatchEvent.objects.filter(match=match).values_list("id", flat=True))
+    stored = PlayByPlay.objects.get(match=match)
     again = results.match_play(match_id=match.id)
     assert again.status == Match.Status.PLAYED
-    assert list(MatchEvent.objects.filter(match=match).values_list("id", flat=True)) == events
+    assert list(PlayByPlay.objects.filter(match=match)) == [stored] and played_events(match.id)
 
 
 def test_a_match_replays_from_its_seed(demo_season):
@@ -56,7 +56,7 @@ def test_a_match_replays_from_its_seed(demo_season):
         match.away_goals,
         match.engine_version,
     )
-    stored = list(MatchEvent.objects.filter(match=match).values_list("seq", "kind"))
+    stored = [(e.seq, e.kind) for e in played_events(match.id)]
     assert stored == [(e.seq, e.kind) for e in result.events]
 
 
@@ -105,7 +105,7 @@ def test_an_engine_error_fails_the_match_after_retries_and_stores_nothing(demo_s
     assert "the dice fell off the table" in match.error
     assert len(calls) == 3  # the first try and two retries
     assert match.home_goals is None
-    assert not MatchEvent.objects.filter(match=match).exists()
+    assert not PlayByPlay.objects.filter(match=match).exists()
     assert not PlayerMatchStat.objects.filter(match=match).exists()
 
 

@@ -6,7 +6,7 @@ import pytest
 from competitions import results
 from engines import get_engine
 from matches import services
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayByPlay, PlayerMatchStat
 from ops.demo import demo_season_create
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +73,7 @@ def test_simulate_due_fails_only_the_match_whose_engine_raised(demo_season, engi
     assert set(stored.values_list("status", flat=True)) == {Match.Status.PLAYED}
     failing.refresh_from_db()
     assert failing.status == Match.Status.FAILED and failing.home_goals is None
-    assert not MatchEvent.objects.filter(match=failing).exists()
+    assert not PlayByPlay.objects.filter(match=failing).exists()
     assert not PlayerMatchStat.objects.filter(match=failing).exists()
 
 

@@ -12,7 +12,7 @@ from engines import CardError, MatchResult, TeamSheet, get_engine
 from engines.core import Event, EventLog
 from leagues.models import PlayMode, SeasonTeam
 from matches import services
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayByPlay, PlayerMatchStat, played_events
 from ops.demo import demo_season_create
 from rosters.models import SquadMember
 from tests.conftest import make_season
@@ -97,8 +97,9 @@ def test_a_stored_match_credits_each_stat_to_the_players_own_team(demo_season):
     team_of = dict(SquadMember.objects.filter(season=demo_season).values_list("player_id", "team_id"))
     stats = list(PlayerMatchStat.objects.filter(match=match).values_list("player_id", "team_id", "goals"))
     assert stats and all(team_of[player] == team for player, team, _ in stats)
-    scorers = MatchEvent.objects.filter(match=match, kind="goal")
-    assert all(team_of[e.player_id] == (match.home_id if e.side == "home" else match.away_id) for e in scorers)
+    named = [e for e in played_events(match.id) if e.player_id is not None]
+    assert named
+    assert all(team_of[e.player_id] == (match.home_id if e.side == "home" else match.away_id) for e in named)
 
 
 def test_failing_a_match_bumps_its_seasons_table_once_it_commits(demo_season, django_capture_on_commit_callbacks):
@@ -133,15 +134,15 @@ def test_a_failure_is_logged_with_its_match(demo_season, caplog):
 def test_forfeiting_a_played_match_replaces_its_result(demo_season, side, score):
     match = results.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
     other = results.match_play(match_id=Match.objects.filter(season=demo_season).order_by("-id").first().id)
-    assert MatchEvent.objects.filter(match=match).exists()
+    assert played_events(match.id)
     forfeited = results.match_forfeit(match, forfeited_by=side)
     match.refresh_from_db()
     assert (match.status, match.forfeited_by, match.decided_by) == (Match.Status.FORFEITED, side, "forfeit")
     assert (match.home_goals, match.away_goals) == (forfeited.home_goals, forfeited.away_goals) == score
     assert (match.shootout_home, match.shootout_away) == (None, None)
-    assert not MatchEvent.objects.filter(match=match).exists()
+    assert not PlayByPlay.objects.filter(match=match).exists()
     assert not PlayerMatchStat.objects.filter(match=match).exists()
-    assert MatchEvent.objects.filter(match=other).exists() and PlayerMatchStat.objects.filter(match=other).exists()
+    assert played_events(other.id) and PlayerMatchStat.objects.filter(match=other).exists()
 
 
 def test_what_the_engine_leaves_unsaid_is_stored_plainly(demo_season, monkeypatch):
@@ -165,7 +166,7 @@ def test_what_the_engine_leaves_unsaid_is_stored_plainly(demo_season, monkeypatc
     )
     monkeypatch.setattr(get_engine("futti"), "simulate", lambda *args, **kwargs: result)
     results.match_play(match_id=match.id)
-    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("side", "player_id"))
+    events = [(e.side, e.player_id) for e in played_events(match.id)]
     assert events == [("", None), ("home", int(player)), ("away", None)]
     [stat] = PlayerMatchStat.objects.filter(match=match)
     assert (stat.player_id, stat.team_id, stat.goals, stat.shots, stat.minutes, stat.extra) == (
@@ -294,5 +295,5 @@ def test_a_stored_match_takes_its_events_from_the_log_without_event_objects(demo
     match = results.match_play(match_id=Match.objects.filter(season=demo_season).first().id)
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYED and match.error == ""
-    stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("seq", "kind"))
+    stored = [(e.seq, e.kind) for e in played_events(match.id)]
     assert stored[0] == (1, "lineup") and stored[-1][1] == "full_time" and len(stored) == stored[-1][0]

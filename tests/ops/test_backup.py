@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 
 from competitions.standings import compute_standings
 from leagues.models import Division, League, Season, SeasonOdds, SeasonTeam, Team
-from matches.models import Match, ResultSubmission
+from matches.models import Match, ResultSubmission, played_events
 from ops import backup
 from ops.backup import BackupError, league_export, league_import, league_paths, model_problems
 from rosters.models import Draft, Player, SquadMember
@@ -54,7 +54,9 @@ def described(league: League) -> dict:
             )
         ),
         "events": Counter(
-            Match.objects.filter(season__league=league).values_list("events__kind", "events__player__name")
+            (e.kind, card.get(e.player_id))
+            for match_id in Match.objects.filter(season__league=league).values_list("id", flat=True)
+            for e in played_events(match_id)
         ),
         "kickoffs": sorted(Match.objects.filter(season__league=league).values_list("kickoff", flat=True)),
         "tactics": {k: cards(v) if isinstance(v, list) else card[v] for k, v in tactics.items()},

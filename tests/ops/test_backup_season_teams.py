@@ -1,10 +1,13 @@
-"""A backup written before divisions (a season's teams listed on the season) still restores:
-the teams become ``SeasonTeam`` rows with no division."""
+"""Backups written by earlier versions still restore: a season's teams listed on the season
+(before divisions) become ``SeasonTeam`` rows with no division; tactics on the team become
+each season's; the play-by-play as one row per event becomes one row per match."""
 
 import json
 
 import pytest
 
+from competitions.results import matches_play
+from matches.models import Match, played_events
 from ops.backup import league_export, league_import
 from ops.demo import demo_season_create
 
@@ -41,3 +44,31 @@ def test_a_file_with_the_tactics_on_the_team_gives_them_to_each_season():
 
     orders = dict(restored.entries.values_list("team__name", "tactics"))
     assert orders == {team["name"]: {"coach": "planner"}, **{n: {} for n in orders if n != team["name"]}}
+
+
+def test_a_file_with_a_row_per_event_restores_each_matchs_play_by_play_in_order():
+    """A backup written before ``matches/0010`` lists ``matches.MatchEvent`` rows (a relation
+    by id, in no particular order): each match gets its events back, in order, their cards the
+    restored ones."""
+    season = demo_season_create(engine="futti", teams=2, seed=3, double=False)
+    matches_play(season.matches.values_list("id", flat=True))
+    match = season.matches.get()
+    played = played_events(match.id)
+    names = dict(season.league.players.values_list("id", "name"))
+    data = json.loads(json.dumps(league_export(season.league)))
+    [row] = data["models"].pop("matches.PlayByPlay")
+    data["models"]["matches.MatchEvent"] = [  # as written then: one row each, newest first
+        {"id": 100 + event["seq"], "match": row["match"], **event} for event in reversed(row["events"])
+    ]
+    season.league.delete()
+
+    restored = Match.objects.get(season=league_import(data).seasons.get())
+
+    events = played_events(restored.id)
+    assert [(e.seq, e.minute, e.kind, e.side, e.detail) for e in events] == [
+        (e.seq, e.minute, e.kind, e.side, e.detail) for e in played
+    ]
+    new_names = dict(restored.season.league.players.values_list("id", "name"))
+    assert [new_names.get(e.player_id) for e in events] == [names.get(e.player_id) for e in played]
+    assert any(e.player_id is not None for e in events)
+    assert not {e.player_id for e in events if e.player_id is not None} & set(names)  # the restored cards

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from competitions.standings import compute_standings, fair_play_points
 from competitions.table_results import result_decide
 from leagues.models import FAIR_PLAY_BEFORE, FAIR_PLAY_FIELDS, FAIR_PLAY_FIFA, PlayMode
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat, played_events
 from ops.demo import demo_season_create
 from rosters.models import Player
 from tests.table_results.conftest import players
@@ -36,7 +36,7 @@ def test_an_own_goal_counts_for_the_other_side_and_is_no_goal_of_the_scorer(matc
     decide(match, commissioner, 1, 0, [{"minute": 12, "kind": "own_goal", "player": unlucky}])
     match.refresh_from_db()
     assert (match.home_goals, match.away_goals) == (1, 0)
-    event = MatchEvent.objects.get(match=match)
+    [event] = played_events(match.id)
     assert (event.kind, event.side, event.player_id, event.detail["for"]) == ("own_goal", "away", unlucky, "home")
     assert not PlayerMatchStat.objects.filter(match=match, player_id=unlucky, goals__gt=0).exists()
 
@@ -54,7 +54,7 @@ def test_an_own_goal_credited_to_the_scorers_side_is_refused(match, commissioner
 def test_a_second_yellow_is_stored_as_the_engine_stores_it(match, commissioner):
     rough = players(match, "home")[1]
     decide(match, commissioner, 0, 0, booked_twice(rough))
-    events = list(MatchEvent.objects.filter(match=match).values_list("kind", "minute", "detail"))
+    events = [(e.kind, e.minute, e.detail) for e in played_events(match.id)]
     assert [(kind, minute, detail.get("second_yellow")) for kind, minute, detail in events] == [
         ("yellow_card", 10, None),
         ("yellow_card", 30, True),

@@ -4,7 +4,7 @@ an own goal which side it counted for, a player's counts his line, a shoot-out i
 import pytest
 
 from competitions.table_results import result_decide
-from matches.models import Match, MatchEvent, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat, played_events
 
 from .conftest import players, scoresheet
 
@@ -16,7 +16,7 @@ def test_a_substitution_in_the_play_by_play_names_who_went_off(match, commission
     data = scoresheet(match, 0, 0)
     data["events"].append({"minute": 20, "kind": "substitution", "player": home[5], "out": home[1]})
     result_decide(match_id=match.id, user=commissioner, data=data)
-    substitution = MatchEvent.objects.get(match=match, kind="substitution")
+    [substitution] = [e for e in played_events(match.id) if e.kind == "substitution"]
     assert (substitution.player_id, substitution.detail) == (home[5], {"source": "table", "out": str(home[1])})
 
 
@@ -25,7 +25,7 @@ def test_a_home_players_own_goal_counts_for_the_away_side(match, commissioner):
     data = scoresheet(match, 0, 0) | {"away_goals": 1}
     data["events"].append({"minute": 12, "kind": "own_goal", "player": unlucky})
     result_decide(match_id=match.id, user=commissioner, data=data)
-    own_goal = MatchEvent.objects.get(match=match, kind="own_goal")
+    [own_goal] = [e for e in played_events(match.id) if e.kind == "own_goal"]
     assert (own_goal.side, own_goal.detail) == ("home", {"source": "table", "for": "away"})
 
 
