@@ -10,8 +10,9 @@ settings decide (``League.suspension_matches``, ``yellow_cards_ban``, ``injury_m
   the yellows of a match in which he was sent off do not count (the red card's ban covers
   them, as in FIFA's rules);
 - a player seriously injured (an event the game's engine declares in
-  ``Engine.serious_injuries``: Fütti's major injury, Mutant Soccer's serious injury) misses
-  the team's next ``injury_matches`` matches.
+  ``Engine.serious_injuries``: Fütti's major injury, Mutant Soccer's serious injury, counted
+  on his stat line as ``serious_injuries`` when the result is stored) misses the team's next
+  ``injury_matches`` matches.
 
 A match serves a ban once it has a result (played or forfeited), whoever played in it; the
 team's results are taken in the order they came in (``result_order``), so a postponed match
@@ -31,7 +32,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from engines import get_engine
 from leagues.models import Season
-from matches.models import Match, PlayByPlay, PlayerMatchStat, events_read
+from matches.models import Match, PlayerMatchStat
 from rosters.models import Player
 
 #: Why a player is out, as stored in ``played_with["absent"]`` and served by the API.
@@ -103,7 +104,7 @@ def rules_apply(season: Season) -> bool:
 
 def season_absences(season: Season, team_ids: Iterable[int] | None = None) -> dict[int, list[Absence]]:
     """Every player out of his team's next match of the season, by team (those of ``team_ids``
-    only, when given), ordered by name: at most four queries, however many teams and matches."""
+    only, when given), ordered by name: at most three queries, however many teams and matches."""
     if not rules_apply(season):
         return {}
     league = season.league
@@ -115,7 +116,7 @@ def season_absences(season: Season, team_ids: Iterable[int] | None = None) -> di
         results.values_list("id", "home_id", "away_id", "status", "played_at", "kickoff"),
         key=lambda row: result_order(row[4], row[5], row[0]),
     )
-    causes = _causes(league, results, [row[0] for row in rows], {row[0]: (row[1], row[2]) for row in rows})
+    causes = _causes(league, results, [row[0] for row in rows])
     out: dict[tuple[int, int], _Out] = {}
     for match_id, home_id, away_id, *_rest in rows:
         for team_id in (home_id, away_id):
@@ -156,47 +157,55 @@ def season_absences(season: Season, team_ids: Iterable[int] | None = None) -> di
 Cause = tuple[tuple[int, int], str, int]
 
 
-def _causes(league, results, match_ids: list[int], teams: dict[int, tuple[int, int]]) -> dict[int, list[Cause]]:
-    """The bans each of the results gives, by match (two queries: cards, serious injuries);
-    ``results`` is their queryset (read as a subquery), ``match_ids`` the order they came in."""
+def _causes(league, results, match_ids: list[int]) -> dict[int, list[Cause]]:
+    """The bans each of the results gives, by match (one query: the stat lines with cards or
+    a serious injury); ``results`` is their queryset (read as a subquery), ``match_ids`` the
+    order they came in."""
     causes: dict[int, list[Cause]] = {}
     if not match_ids:
         return causes
     ban, red_matches = league.yellow_cards_ban, league.suspension_matches
-    booked = Q(red_cards__gt=0) | (Q(yellow_cards__gt=0) if ban else Q(pk__in=[]))
-    cards = PlayerMatchStat.objects.filter(booked, match__in=results.values("id")).values_list(
-        "match_id", "team_id", "player_id", "yellow_cards", "red_cards"
+    injured = bool(league.injury_matches and get_engine(league.engine).serious_injuries)
+    counted = Q(red_cards__gt=0)
+    if ban:
+        counted |= Q(yellow_cards__gt=0)
+    if injured:
+        counted |= Q(serious_injuries__gt=0)
+    lines = PlayerMatchStat.objects.filter(counted, match__in=results.values("id")).values_list(
+        "match_id", "team_id", "player_id", "yellow_cards", "red_cards", "serious_injuries"
     )
     yellows: dict[tuple[int, int], int] = {}
     # the yellows count in the order of the results
     order = {match_id: index for index, match_id in enumerate(match_ids)}
     # a result stored since ``match_ids`` were read is left for the next read
-    known = [row for row in cards if row[0] in order]
-    for match_id, team_id, player_id, yellow, red in sorted(known, key=lambda row: (order[row[0]], row[2])):
+    known = [line for line in lines if line[0] in order]
+    for match_id, team_id, player_id, yellow, red, serious in sorted(known, key=lambda line: (order[line[0]], line[2])):
         key = (team_id, player_id)
         if red:
             if red_matches:
                 causes.setdefault(match_id, []).append((key, SENT_OFF, red_matches))
-            continue
-        before = yellows.get(key, 0)
-        yellows[key] = before + yellow
-        if ban and (bans := yellows[key] // ban - before // ban):
-            causes.setdefault(match_id, []).append((key, YELLOW_CARDS, bans))
-    serious = get_engine(league.engine).serious_injuries
-    if league.injury_matches and serious:
-        play_by_plays = PlayByPlay.objects.filter(match__in=results.values("id")).values_list("match_id", "events")
-        for match_id, events in play_by_plays:
-            if match_id not in teams:
-                continue
-            home_id, away_id = teams[match_id]
-            for event in events_read(events):
-                rule = serious.get(event.kind)
-                if rule is None or event.player_id is None:
-                    continue
-                if all(event.detail.get(key) == value for key, value in rule.items()):
-                    key = (home_id if event.side == Match.Side.HOME else away_id, event.player_id)
-                    causes.setdefault(match_id, []).append((key, INJURY, league.injury_matches))
+        else:
+            before = yellows.get(key, 0)
+            yellows[key] = before + yellow
+            if ban and (bans := yellows[key] // ban - before // ban):
+                causes.setdefault(match_id, []).append((key, YELLOW_CARDS, bans))
+        if injured and serious:
+            causes.setdefault(match_id, []).append((key, INJURY, league.injury_matches))
     return causes
+
+
+def serious_injuries(engine_name: str, records, team_of: dict) -> dict[str, int]:
+    """How many injuries that outlast the match (``Engine.serious_injuries``) each player of
+    ``team_of`` suffered in the events ``records``, by player id: counted on his stat line when
+    the result is stored, where ``_causes`` reads them with the cards (never the play-by-play)."""
+    serious = get_engine(engine_name).serious_injuries
+    counts: dict[str, int] = {}
+    if serious:
+        for _seq, _minute, kind, _side, player_id, detail in records:
+            rule = serious.get(kind)
+            if rule is not None and player_id in team_of and all(detail.get(k) == v for k, v in rule.items()):
+                counts[player_id] = counts.get(player_id, 0) + 1
+    return counts
 
 
 def upcoming_matches(season: Season, team_ids: Iterable[int]) -> dict[int, list[Match]]:

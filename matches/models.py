@@ -227,6 +227,13 @@ class PlayerMatchStat(models.Model):
     red_cards = models.PositiveSmallIntegerField(default=0)
     injuries = models.PositiveSmallIntegerField(default=0)
     minutes = models.PositiveSmallIntegerField(default=0)
+    serious_injuries = models.PositiveSmallIntegerField(
+        default=0,
+        help_text=_(
+            "Injuries that outlast the match (the events the game's engine calls serious), "
+            "counted when the result is stored: what keeps the player out of the next matches."
+        ),
+    )
     extra = models.JSONField(default=dict, blank=True)
 
     class Meta:

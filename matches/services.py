@@ -407,6 +407,7 @@ def results_store(
         match.played_at = match.updated_at = now  # a bulk update skips auto_now
         match_revised(match)
         team_of = {p["id"]: match.home_id for p in home.players} | {p["id"]: match.away_id for p in away.players}
+        records = event_records(result.events)
         events = [
             {
                 "seq": seq,
@@ -416,19 +417,22 @@ def results_store(
                 "player": int(player_id) if player_id in team_of else None,
                 "detail": dict(detail),
             }
-            for seq, minute, kind, side, player_id, detail in event_records(result.events)
+            for seq, minute, kind, side, player_id, detail in records
         ]
         play_by_plays.append((match.id, events))
+        injured = absences.serious_injuries(match.season.league.engine, records, team_of)
+        lines = {player_id: line for player_id, line in result.player_stats.items() if player_id in team_of}
+        lines |= {player_id: {} for player_id in injured if player_id not in lines}  # a line to count it on
         stats.extend(
             (
                 match.id,
                 int(player_id),
                 team_of[player_id],
                 *(line.get(k, 0) for k in STAT_FIELDS),
+                injured.get(player_id, 0),
                 {k: v for k, v in line.items() if k not in STAT_FIELDS},
             )
-            for player_id, line in result.player_stats.items()
-            if player_id in team_of
+            for player_id, line in lines.items()
         )
         after = audit.snapshot(match, RESULT_FIELDS)
         entries.append(audit.entry("match.result", match, before=before, after=after, **match.audit_scope()))
@@ -436,7 +440,7 @@ def results_store(
     rows_update(Match, RESULT_STORE_FIELDS, matches)
     standings_changed(match.season_id for match in matches)  # a bulk update sends no post_save
     insert_rows(PlayByPlay, ["match", "events"], play_by_plays)
-    insert_rows(PlayerMatchStat, ["match", "player", "team", *STAT_FIELDS, "extra"], stats)
+    insert_rows(PlayerMatchStat, ["match", "player", "team", *STAT_FIELDS, "serious_injuries", "extra"], stats)
     if audit_entries is None:
         audit.record_all(entries)
     else:

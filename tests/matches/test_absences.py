@@ -52,19 +52,24 @@ def result(match: Match, *, team=None, cards=None, injuries=(), status=Match.Sta
     for player_id, (yellow, red) in (cards or {}).items():
         PlayerMatchStat.objects.create(match=match, player_id=player_id, team=team, yellow_cards=yellow, red_cards=red)
     side = Match.Side.HOME if team is not None and match.home_id == team.id else Match.Side.AWAY
-    events = [
-        {
-            "seq": seq,
-            "minute": 10,
-            "kind": "injury",
-            "side": side,
-            "player": player_id,
-            "detail": {"severity": severity},
-        }
+    records = [
+        (seq, 10, "injury", side, str(player_id), {"severity": severity})
         for seq, (player_id, severity) in enumerate(injuries, start=1)
     ]
-    if events:
-        PlayByPlay.objects.create(match=match, events=events)
+    if records:
+        PlayByPlay.objects.create(
+            match=match,
+            events=[
+                {"seq": seq, "minute": minute, "kind": kind, "side": side, "player": int(player), "detail": detail}
+                for seq, minute, kind, side, player, detail in records
+            ],
+        )
+    # counted on the stat lines as a stored result counts them
+    team_of = {player: team.id for _seq, _minute, _kind, _side, player, _detail in records}
+    for player, count in absences.serious_injuries(match.season.league.engine, records, team_of).items():
+        line, _ = PlayerMatchStat.objects.get_or_create(match=match, player_id=int(player), defaults={"team": team})
+        line.serious_injuries = count
+        line.save()
 
 
 def out(season, team) -> dict[int, tuple[int, tuple[str, ...]]]:

@@ -179,6 +179,44 @@ def test_what_the_engine_leaves_unsaid_is_stored_plainly(demo_season, monkeypatc
     )
 
 
+def test_a_stored_result_counts_each_players_serious_injuries_on_his_stat_line(demo_season, monkeypatch):
+    """Fütti's major injuries (not its minor ones) are counted on the injured player's stat
+    line, one made for a player the engine gave none; a player outside the squads counts none."""
+    match = Match.objects.filter(season=demo_season).select_related("season__league", "home", "away").first()
+    home, away = services.team_sheets(match)
+    hurt, twice, lineless = home.players[0]["id"], away.players[0]["id"], away.players[1]["id"]
+    major = {"severity": "major", "roll": 12, "cause": "foul"}
+    result = MatchResult(
+        engine="futti",
+        version="test",
+        seed=match.seed,
+        home_goals=0,
+        away_goals=0,
+        events=[
+            Event(seq=1, minute=3, kind="injury", side="home", player_id=hurt, detail=major),
+            Event(seq=2, minute=4, kind="injury", side="away", player_id=twice, detail={**major, "severity": "minor"}),
+            Event(seq=3, minute=5, kind="injury", side="away", player_id=twice, detail=major),
+            Event(seq=4, minute=6, kind="injury", side="away", player_id=twice, detail=major),
+            Event(seq=5, minute=7, kind="injury", side="away", player_id=lineless, detail=major),
+            Event(seq=6, minute=8, kind="injury", side="away", player_id="999999", detail=major),
+            Event(seq=7, minute=9, kind="shot", side="home", player_id=hurt, detail={"severity": "major"}),
+        ],
+        player_stats={hurt: {"injuries": 1}, twice: {"injuries": 3}},
+    )
+    monkeypatch.setattr(get_engine("futti"), "simulate", lambda *args, **kwargs: result)
+    results.match_play(match_id=match.id)
+    lines = PlayerMatchStat.objects.filter(match=match).values_list(
+        "player_id", "team_id", "injuries", "serious_injuries"
+    )
+    assert sorted(lines) == sorted(
+        [
+            (int(hurt), match.home_id, 1, 1),
+            (int(twice), match.away_id, 3, 2),
+            (int(lineless), match.away_id, 0, 1),
+        ]
+    )
+
+
 @pytest.fixture
 def refusing_engine(monkeypatch):
     """The futti engine, refusing any lineup a team's tactics name as {"refuse": True}; each

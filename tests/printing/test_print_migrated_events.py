@@ -1,16 +1,20 @@
 """The play-by-play through its migrations: ``matches/0010`` moves each match's event rows into
-one ``PlayByPlay`` row, in order, and back; a Mutant Soccer shoot-out stored before engine 1.2
-(``matches/0007`` renames its kicks) prints its kicks after both."""
+one ``PlayByPlay`` row, in order, and back; ``matches/0011`` counts serious injuries on the
+stat lines; a Mutant Soccer shoot-out stored before engine 1.2 (``matches/0007`` renames its
+kicks) prints its kicks after them all."""
+
+from collections import Counter
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from competitions.results import matches_play
-from matches.models import Match, PlayByPlay, played_events
+from matches.models import Match, PlayByPlay, PlayerMatchStat, played_events
 from ops.demo import demo_season_create
 from printing.scoresheets.render import render_scoresheet
 from printing.scoresheets.selectors import scoresheet_for_match
+from rosters.models import SquadMember
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 BEFORE_SHOOTOUT_KINDS = [("matches", "0006_match_updated_at_sequence")]
@@ -57,11 +61,20 @@ def test_events_go_to_rows_and_back_in_order_and_an_old_shootout_prints(pdf):
         MatchEvent.objects.create(match_id=match.id, seq=seq + n, minute=200, kind="penalty", side=side, detail=detail)
     toss = {"coin_toss": True, "score": [2, 1]}
     MatchEvent.objects.create(match_id=match.id, seq=seq + 5, minute=200, kind="penalty", side="home", detail=toss)
+    # and a serious injury (matches/0011 counts it on the player's stat line)
+    hurt = SquadMember.objects.filter(season=season, team_id=match.away_id).values_list("player_id", flat=True)[0]
+    MatchEvent.objects.create(
+        match_id=match.id, seq=seq + 6, minute=200, kind="serious_injury", side="away", player_id=hurt, detail={}
+    )
 
     migrate(head())
     events = played_events(match.id)
     assert events[:seq] == played
-    kicks = events[seq:]
+    kicks, [injury] = events[seq:-1], events[-1:]
+    assert (injury.kind, injury.player_id) == ("serious_injury", hurt)
+    serious = Counter(e.player_id for e in events if e.kind == "serious_injury")
+    lines = PlayerMatchStat.objects.filter(match=match, serious_injuries__gt=0)
+    assert dict(lines.values_list("player_id", "serious_injuries")) == serious
     assert [(e.seq, e.kind) for e in kicks] == [(seq + n, "penalty_kick") for n in range(1, 5)] + [
         (seq + 5, "coin_toss")
     ]
