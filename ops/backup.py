@@ -29,6 +29,7 @@ from leagues.cache import standings_changed
 from leagues.models import League, Season
 from matches.rows import insert_rows
 from ops.json_ids import JSON_IDS, IdMap
+from ops.older_files import FORMER_MODELS, older_tables_updated
 from ops.repository import in_repository
 
 FORMAT = "bootroom-league"
@@ -46,9 +47,6 @@ EXCLUDED = {
     "notifications.Notification": "what a person was told (per user, not per league): events of this database",
     "notifications.NotificationSettings": "a person's choice of e-mails, not the league's",
 }
-
-#: Tables an older file may hold, which the import turns into today's (``_events_per_match``).
-FORMER_MODELS = {"matches.MatchEvent"}
 
 #: The user fields written with each person a league refers to (never the password).
 USER_FIELDS = ("username", "email", "first_name", "last_name", "is_staff", "is_active")
@@ -376,9 +374,7 @@ def league_import(data: dict) -> League:
     problems = _Problems(_check_shape(data))
     if problems:
         raise BackupError("; ".join(problems))
-    _season_teams_as_rows(data["models"])
-    _tactics_per_season(data["models"])
-    _events_per_match(data["models"])
+    older_tables_updated(data["models"])
     slug = data["models"][label(League)][0].get("slug")
     try:
         with transaction.atomic():
@@ -392,47 +388,6 @@ def league_import(data: dict) -> League:
     except DatabaseError as exc:
         raise BackupError(_("the database refused the rows (nothing was imported): %(exc)s") % {"exc": exc}) from exc
     return league
-
-
-def _season_teams_as_rows(tables: dict) -> None:
-    """A file written before divisions lists a season's teams on the season (``"teams": [ids]``,
-    a table of Django's then); they are ``leagues.SeasonTeam`` rows now, with no division."""
-    seasons = [row for row in tables.get(label(Season), []) if isinstance(row, dict) and "teams" in row]
-    if not seasons:
-        return
-    entries = tables.setdefault("leagues.SeasonTeam", [])
-    number = max((row.get("id", 0) for row in entries if isinstance(row.get("id"), int)), default=0)
-    for season in seasons:
-        for team in season.pop("teams") or []:
-            number += 1
-            entries.append({"id": number, "season": season["id"], "team": team, "division": None})
-
-
-def _tactics_per_season(tables: dict) -> None:
-    """A file written before tactics were per season keeps them on the team: each of the
-    team's seasons gets them, as ``leagues/0008`` did for a database."""
-    teams = {row.get("id"): row.get("tactics") for row in tables.get("leagues.Team", []) if isinstance(row, dict)}
-    for entry in tables.get("leagues.SeasonTeam", []):
-        if isinstance(entry, dict) and "tactics" not in entry and teams.get(entry.get("team")):
-            entry["tactics"] = teams[entry.get("team")]
-
-
-def _events_per_match(tables: dict) -> None:
-    """A file written before the play-by-play was one row per match lists its events as rows
-    (``matches.MatchEvent``, a table of the time); each match's become its ``PlayByPlay`` row,
-    in order, as ``matches/0010`` did for a database."""
-    rows = tables.pop("matches.MatchEvent", None)
-    if not rows:
-        return
-    events: dict[Any, list[dict]] = {}
-    for row in rows:
-        if isinstance(row, dict):
-            event = {key: row.get(key) for key in ("seq", "minute", "kind", "side", "player", "detail")}
-            events.setdefault(row.get("match"), []).append(event)
-    entries = tables.setdefault("matches.PlayByPlay", [])
-    for number, (match, listed) in enumerate(events.items(), start=len(entries) + 1):
-        listed.sort(key=lambda event: event["seq"] if isinstance(event["seq"], int) else 0)
-        entries.append({"id": number, "match": match, "events": listed})
 
 
 @dataclass(frozen=True)

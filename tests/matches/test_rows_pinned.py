@@ -28,11 +28,11 @@ def test_inserted_rows_hold_their_values_relations_by_id_and_json_as_objects(mat
     first, second = matches[:2]
     members = SquadMember.objects.filter(season=first.season).order_by("id").values_list("player_id", "team_id")
     (player, team), (other_player, other_team) = members[:2]
-    fields = ["match", "player", "team", *STAT_FIELDS, "extra"]
-    numbers = tuple(range(1, len(STAT_FIELDS) + 1))
+    fields = ["match", "player", "team", *STAT_FIELDS, "serious_injuries", "extra"]
+    numbers = tuple(range(1, len(STAT_FIELDS) + 2))
     rows = [
         (first.id, player, team, *numbers, {"note": "first", "n": [1, 2]}),
-        (second.id, other_player, other_team, *(0 for _ in STAT_FIELDS), {}),
+        (second.id, other_player, other_team, *(0 for _ in numbers), {}),
     ]
     insert_rows(PlayerMatchStat, fields, rows)
     stored = PlayerMatchStat.objects.order_by("match_id").values_list(

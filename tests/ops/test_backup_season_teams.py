@@ -3,11 +3,12 @@
 each season's; the play-by-play as one row per event becomes one row per match."""
 
 import json
+from collections import Counter
 
 import pytest
 
 from competitions.results import matches_play
-from matches.models import Match, played_events
+from matches.models import Match, PlayerMatchStat, played_events
 from ops.backup import league_export, league_import
 from ops.demo import demo_season_create
 
@@ -60,15 +61,28 @@ def test_a_file_with_a_row_per_event_restores_each_matchs_play_by_play_in_order(
     data["models"]["matches.MatchEvent"] = [  # as written then: one row each, newest first
         {"id": 100 + event["seq"], "match": row["match"], **event} for event in reversed(row["events"])
     ]
+    # and no stat line counted serious injuries: one is added for a card that was hurt twice
+    hurt = next(e["player"] for e in row["events"] if e["player"] is not None and e["side"] == "home")
+    for seq in (len(played) + 1, len(played) + 2):
+        major = {"severity": "major", "roll": 12, "cause": "foul"}
+        event = {"seq": seq, "minute": 30, "kind": "injury", "side": "home", "player": hurt, "detail": major}
+        data["models"]["matches.MatchEvent"].append({"id": 100 + seq, "match": row["match"], **event})
+    for line in data["models"]["matches.PlayerMatchStat"]:
+        del line["serious_injuries"]
     season.league.delete()
 
     restored = Match.objects.get(season=league_import(data).seasons.get())
 
     events = played_events(restored.id)
-    assert [(e.seq, e.minute, e.kind, e.side, e.detail) for e in events] == [
+    assert [(e.seq, e.minute, e.kind, e.side, e.detail) for e in events[: len(played)]] == [
         (e.seq, e.minute, e.kind, e.side, e.detail) for e in played
     ]
+    assert [e.kind for e in events[len(played) :]] == ["injury", "injury"]
+    counted = PlayerMatchStat.objects.filter(match=restored, serious_injuries__gt=0)
+    serious = Counter(e.player_id for e in events if e.kind == "injury" and e.detail.get("severity") == "major")
+    assert dict(counted.values_list("player_id", "serious_injuries")) == serious
+    assert serious[events[-1].player_id] >= 2
     new_names = dict(restored.season.league.players.values_list("id", "name"))
-    assert [new_names.get(e.player_id) for e in events] == [names.get(e.player_id) for e in played]
+    assert [new_names.get(e.player_id) for e in events[: len(played)]] == [names.get(e.player_id) for e in played]
     assert any(e.player_id is not None for e in events)
     assert not {e.player_id for e in events if e.player_id is not None} & set(names)  # the restored cards
