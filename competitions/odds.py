@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 from django.core.cache import cache
-from django.db.models import Exists, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from numpy.typing import NDArray
 
 from competitions.divisions import season_divisions
@@ -52,27 +52,36 @@ def odds_request(season_id: int, *, table_version: int | None = None) -> bool:
     return task_request(ODDS_TASK, season_id, key=f"odds-requested:{season_id}:{table_version}")
 
 
-def odds_request_when_rounds_complete(season_id: int, rounds: set[int]) -> None:
-    """Ask for the season's odds after results of ``rounds`` were stored, once none of the
-    season's matches is being played and a round up to the latest of them is complete, once
-    per standings version: a batch that completes several rounds asks once, a burst of a
-    season's rounds after its last batch (the odds task would wait for it anyway). A round
-    completed by a batch that found another still playing is asked for by the batch that
-    commits last, even if that one completes no round of its own. Run after the results'
-    commit, once the standings version is bumped."""
-    matches = Match.objects.filter(season_id=season_id)
-    state = (
-        Season.objects.filter(id=season_id)
-        .annotate(playing=Exists(being_played(matches)))
-        .values_list("standings_version", "playing")
-        .first()
+def odds_request_when_rounds_complete(rounds: dict[int, set[int]]) -> None:
+    """Ask for each season's odds after results of its ``rounds`` (by season id) were stored,
+    once none of the season's matches is being played and a round up to the latest of them is
+    complete, once per standings version: a batch that completes several rounds asks once, a
+    burst of a season's rounds after its last batch (the odds task would wait for it anyway).
+    A round completed by a batch that found another still playing is asked for by the batch
+    that commits last, even if that one completes no round of its own. Run after the results'
+    commit, once the standings versions are bumped: two queries for all the seasons of a batch."""
+    playing = Exists(being_played(Match.objects.filter(season_id=OuterRef("id"))))
+    idle = dict(
+        Season.objects.filter(id__in=rounds)
+        .annotate(playing=playing)
+        .filter(playing=False)
+        .values_list("id", "standings_version")
     )
-    if state is None or state[1]:
+    if not idle:
         return
-    earlier = matches.filter(round__lte=max(rounds))
-    open_rounds = set(earlier.exclude(status__in=Match.CLOSED_STATUSES).values_list("round", flat=True))
-    if set(earlier.values_list("round", flat=True)) - open_rounds:
-        odds_request(season_id, table_version=state[0])
+    latest = {season_id: max(rounds[season_id]) for season_id in idle}
+    open_matches = Count("id", filter=~Q(status__in=Match.CLOSED_STATUSES))
+    by_round = (
+        Match.objects.filter(season_id__in=idle, round__lte=max(latest.values()))
+        .order_by()
+        .values_list("season_id", "round")
+        .annotate(open_matches=open_matches)
+    )
+    complete = {
+        season_id for season_id, round_, still_open in by_round if round_ <= latest[season_id] and not still_open
+    }
+    for season_id in sorted(complete):
+        odds_request(season_id, table_version=idle[season_id])
 
 
 #: The criteria that are one number per team, each as the row attribute it reads.

@@ -50,22 +50,23 @@ Key = TypeVar("Key", bound=Hashable)
 Item = TypeVar("Item", bound=Hashable)
 
 
-def on_commit_gathered(func: Callable[[Key, set[Item]], None], key: Key, item: Item) -> None:
-    """Call ``func(key, items)`` once the transaction commits, ``items`` holding each ``item``
-    asked for with ``key``; within ``standings_changes_collected`` once per key for the whole
-    block, however many results ask (the odds check of a season gets the rounds of a batch)."""
+def on_commit_gathered(func: Callable[[dict[Key, set[Item]]], None], key: Key, item: Item) -> None:
+    """Call ``func({key: items, ...})`` once the transaction commits, each key with every ``item``
+    asked for with it; within ``standings_changes_collected`` once for the whole block, however
+    many keys and results ask (the odds check gets every season of a batch with its rounds, and
+    checks them all in two queries)."""
     collecting = _collecting.get()
     if collecting is not None:
-        collecting.calls.setdefault((func, key), set()).add(item)
+        collecting.calls.setdefault(func, {}).setdefault(key, set()).add(item)
     else:
-        transaction.on_commit(partial(func, key, {item}))
+        transaction.on_commit(partial(func, {key: {item}}))
 
 
 @dataclass
 class _Collected:
     seasons: set[int] = field(default_factory=set)
-    #: the calls of ``on_commit_gathered`` by function and key, in the order first asked, with their items
-    calls: dict[tuple[Callable, Hashable], set] = field(default_factory=dict)
+    #: the calls of ``on_commit_gathered`` by function, in the order first asked: each key with its items
+    calls: dict[Callable, dict[Hashable, set]] = field(default_factory=dict)
 
 
 #: What ``standings_changes_collected`` collects, while one is open.
@@ -88,8 +89,8 @@ def standings_changes_collected() -> Iterator[None]:
         yield
     finally:
         _collecting.reset(token)
-    for (func, key), items in collected.calls.items():
-        transaction.on_commit(partial(func, key, items))
+    for func, items in collected.calls.items():
+        transaction.on_commit(partial(func, items))
 
 
 def cached_many(keys: dict, compute: Callable[[list], dict]) -> dict:

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from audit.models import Entry
-from competitions import previews, progress, results
+from competitions import odds, previews, progress, results
 from competitions.knockout import bracket_draw
 from competitions.odds import ODDS_TASK
 from competitions.tasks import play_matches
@@ -276,7 +276,7 @@ def test_a_season_asks_for_its_odds_check_once_per_batch(season, monkeypatch, dj
     monkeypatch.setattr(progress, "odds_request_when_rounds_complete", lambda *args: checks.append(args))
     with django_capture_on_commit_callbacks(execute=True):
         results.matches_play(season.matches.values_list("id", flat=True))  # 6 rounds of 2 matches
-    assert checks == [(season.id, set(range(1, 7)))]
+    assert checks == [({season.id: set(range(1, 7))},)]
 
 
 def test_a_batch_of_league_results_is_stored_in_one_update_and_two_copies(season, monkeypatch):
@@ -382,3 +382,39 @@ def test_a_knockouts_first_legs_are_stored_one_by_one(monkeypatch):
     results.matches_play(first_legs)
     assert set(Match.objects.filter(id__in=first_legs).values_list("status", flat=True)) == {Match.Status.PLAYED}
     assert together == []
+
+
+def test_a_batch_of_several_seasons_checks_their_odds_together_each_by_its_own_rounds(
+    season, monkeypatch, django_capture_on_commit_callbacks
+):
+    """One batch, three seasons: the one with a match still being played elsewhere asks nothing,
+    the one whose round is complete asks for its table's version, the one whose round is not
+    complete asks nothing; all three are checked in two queries."""
+    other = demo_season_create(engine="futti", teams=4, seed=32, double=True)
+    third = demo_season_create(engine="futti", teams=4, seed=33, double=True)
+    sent: list[int] = []
+    monkeypatch.setattr(previews.app, "send_task", lambda name, args: sent.append(args[0]))
+    elsewhere = season.matches.filter(round=2).first()
+    Match.objects.filter(id=elsewhere.id).update(queued_at=timezone.now())  # claimed by another batch
+    half = other.matches.filter(round=1).first()
+    batch = [
+        *season.matches.filter(round=1).values_list("id", flat=True),
+        *third.matches.filter(round=1).values_list("id", flat=True),
+        half.id,
+    ]
+    queries = []
+    monkeypatch.setattr(
+        progress,
+        "odds_request_when_rounds_complete",
+        lambda rounds: queries.append(len(capture_queries(odds.odds_request_when_rounds_complete, rounds))),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        results.matches_play(batch)
+    assert sent == [third.id]
+    assert queries == [2]
+
+
+def capture_queries(func, *args) -> list:
+    with CaptureQueriesContext(connection) as captured:
+        func(*args)
+    return captured.captured_queries
