@@ -284,7 +284,9 @@ class MatchDetailSerializer(MatchSerializer):
         unnamed = {e.player_id for e in events if e.player_id is not None and e.player_id not in names}
         if unnamed:  # a card in the play-by-play without a stat line
             names.update(Player.objects.filter(id__in=unnamed).values_list("id", "name"))
-        lines = [e._asdict() | {"player": e.player_id, "player_name": names.get(e.player_id)} for e in events]
+        # a card deleted since names no player, as when the event's row set it to null
+        cards = [e.player_id if e.player_id in names else None for e in events]
+        lines = [e._asdict() | {"player": c, "player_name": names.get(c)} for e, c in zip(events, cards, strict=True)]
         return PlayedEventSerializer(lines, many=True).data
 
     class Meta(MatchSerializer.Meta):

@@ -18,6 +18,7 @@ def older_tables_updated(tables: dict) -> None:
     season_teams_as_rows(tables)
     tactics_per_season(tables)
     events_per_match(tables)
+    serious_injuries_counted(tables)
 
 
 def season_teams_as_rows(tables: dict) -> None:
@@ -59,25 +60,38 @@ def events_per_match(tables: dict) -> None:
     for number, (match, listed) in enumerate(events.items(), start=len(entries) + 1):
         listed.sort(key=lambda event: event["seq"] if isinstance(event["seq"], int) else 0)
         entries.append({"id": number, "match": match, "events": listed})
-    serious_injuries_counted(tables, events)
 
 
-def serious_injuries_counted(tables: dict, events: dict[Any, list[dict]]) -> None:
-    """Such a file's stat lines do not count serious injuries either: they are counted from the
-    events, as ``matches/0011`` did for a database (a line made for a player who had none)."""
+def serious_injuries_counted(tables: dict) -> None:
+    """A file written before ``matches/0011`` (with its events as rows or, after ``matches/0010``,
+    as a list per match) has stat lines that do not count serious injuries: they are counted from
+    the play-by-play, as ``matches/0011`` did for a database (a line made for a card of the file
+    who had none; a card removed since, which a list may still name, gets none)."""
+    stats = tables.setdefault("matches.PlayerMatchStat", [])
+    if stats and all(isinstance(row, dict) and "serious_injuries" in row for row in stats):
+        return  # today's file: counted when each result was stored
     leagues = [row for row in tables.get("leagues.League", []) if isinstance(row, dict)]
     engine = leagues[0].get("engine") if len(leagues) == 1 else None
     if engine not in ENGINES:
         return  # the file's own problem, named by the checks that follow
     matches = {row.get("id"): row for row in tables.get("matches.Match", []) if isinstance(row, dict)}
-    stats = tables.setdefault("matches.PlayerMatchStat", [])
+    cards = {row.get("id") for row in tables.get("rosters.Player", []) if isinstance(row, dict)}
+    events = {
+        row.get("match"): [e for e in row["events"] if isinstance(e, dict)]
+        for row in tables.get("matches.PlayByPlay", [])
+        if isinstance(row, dict) and isinstance(row.get("events"), list)
+    }
     lines = {(row.get("match"), row.get("player")): row for row in stats if isinstance(row, dict)}
     number = max((row["id"] for row in lines.values() if isinstance(row.get("id"), int)), default=0)
     for match_id, listed in events.items():
         sides = {"home": matches.get(match_id, {}).get("home"), "away": matches.get(match_id, {}).get("away")}
-        usable = [e for e in listed if isinstance(e["side"], str) and isinstance(e["detail"], dict)]
-        team_of = {e["player"]: sides[e["side"]] for e in usable if e["player"] is not None and sides.get(e["side"])}
-        records = [(e["seq"], e["minute"], e["kind"], e["side"], e["player"], e["detail"]) for e in usable]
+        usable = [e for e in listed if isinstance(e.get("side"), str) and isinstance(e.get("detail"), dict)]
+        team_of = {
+            e.get("player"): sides[e["side"]] for e in usable if e.get("player") in cards and sides.get(e["side"])
+        }
+        records = [
+            (e.get("seq"), e.get("minute"), e.get("kind"), e["side"], e.get("player"), e["detail"]) for e in usable
+        ]
         for player, count in serious_injuries(engine, records, team_of).items():
             if (match_id, player) not in lines:
                 number += 1

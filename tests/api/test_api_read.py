@@ -154,6 +154,21 @@ def test_match_detail_has_events_with_dice_and_stats(api, played_season):
     assert data["decided_by"] == "regulation"
 
 
+def test_an_event_of_a_card_deleted_since_names_no_player(api, played_season):
+    """As when the event was a row whose card was set to null on delete: a card released and
+    deleted after the match leaves its events without a player, not with an id of nothing."""
+    match = Match.objects.filter(season=played_season).first()
+    gone = next(e.player_id for e in played_events(match.id) if e.player_id is not None)
+    SquadMember.objects.filter(player_id=gone).delete()
+    Player.objects.filter(id=gone).delete()
+
+    data = get(api, f"/api/matches/{match.id}/")
+
+    theirs = [e for e, played in zip(data["events"], played_events(match.id), strict=True) if played.player_id == gone]
+    assert theirs and {(e["player"], e["player_name"]) for e in theirs} == {(None, None)}
+    assert all(e["player"] is not None for e in data["events"] if e["player_name"])
+
+
 def test_pagination(api, played_season):
     first = get(api, "/api/matches/", page_size=5)
     assert first["count"] == 12 and len(first["results"]) == 5 and first["next"] and first["previous"] is None
