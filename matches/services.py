@@ -389,9 +389,10 @@ def results_store(
 ) -> None:
     """Write results onto locked, scheduled matches (inside a transaction) in three statements
     whatever their number: one update of the match rows, one COPY of their play-by-plays (a
-    row per match) and one of their player stats (a worker's batch pays a statement per batch, not per match). The
-    audit log gets one entry per match with the result before and after: inserted here, or
-    added to ``audit_entries`` for the caller to insert with others."""
+    row per match) and one of their player stats, each player's serious injuries counted (a
+    worker's batch pays a statement per batch, not per match). The audit log gets one entry
+    per match with the result before and after: inserted here, or added to ``audit_entries``
+    for the caller to insert with others."""
     now = timezone.now()
     play_by_plays: list[tuple] = []
     stats: list[tuple] = []
