@@ -141,7 +141,8 @@ def toml_list(values: list[str]) -> str:
 
 def mutmut(work: Path, *args: str, capture: bool = False) -> subprocess.CompletedProcess:
     command = ["nice", "-n", "19", str(Path(sys.executable).parent / "mutmut"), *args]
-    env = {**os.environ, "PYTHONHASHSEED": "0", "BOOTROOM_VAR_DIR": str(work / "var")}
+    # BOOTROOM_MUTATION: tests/conftest.py runs the tests without a database first
+    env = {**os.environ, "PYTHONHASHSEED": "0", "BOOTROOM_VAR_DIR": str(work / "var"), "BOOTROOM_MUTATION": "1"}
     # SQLite unless MUTATE_DATABASE_URL names a server: code only PostgreSQL runs (row locks,
     # COPY) needs that to be measured, and survives on SQLite
     env.pop("DATABASE_URL", None)
