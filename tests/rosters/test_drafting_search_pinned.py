@@ -6,6 +6,8 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 from rosters import drafting
 from rosters.drafting import _greedy_witness, _search_witness, _splits, _witness
 from tests.rosters.test_drafting_exact import Card, brute_force
@@ -113,3 +115,39 @@ def test_the_search_counts_its_states_to_the_limit(monkeypatch, caplog):
     assert _witness(*args) is not None
     monkeypatch.setattr(drafting, "SEARCH_LIMIT", 3)
     assert _witness(*args) is None and "stopped after 3 states" in caplog.text
+
+
+TWINS = (  # two teams alike: whichever takes the card at 3 cannot pay a second card
+    [Card("f", 3), Card("f", 1), Card("f", 1), Card("f", 1)],
+    {"a": Counter({"f": 2}), "b": Counter({"f": 2})},
+    {"a": 0, "b": 0},
+    {"a": 3, "b": 3},
+)
+RICHEST_FIRST = (  # the richer team takes the goalkeeper; the poorer one's reserve place the rest
+    [Card("g", 4), Card("f", 1), Card("f", 0)],
+    {"keeper": Counter({"g": 1}), "reserve": Counter()},
+    {"keeper": 0, "reserve": 1},
+    {"keeper": 6, "reserve": 5},
+)
+KNOWN_TO_FAIL = (  # no completion (the first team's three cheapest cost 7): a dead state met twice
+    [Card("f", 4), Card("f", 4), Card("f", 2), Card("f", 1)],
+    {0: Counter({"f": 2}), 1: Counter(), 2: Counter()},
+    {0: 1, 1: 1, 2: 0},
+    {0: 6, 1: 7, 2: 3},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "states", "found"), [(TWINS, 3, False), (RICHEST_FIRST, 3, True), (KNOWN_TO_FAIL, 7, False)]
+)
+def test_the_search_tries_alike_teams_once_the_richest_first_and_a_failed_state_once(
+    monkeypatch, caplog, draft, states, found
+):
+    """The states each draft takes to decide: one more would be spent by trying the second of
+    two teams alike, the poorer team first, or a state already known to fail again."""
+    monkeypatch.setattr(drafting, "SEARCH_LIMIT", states)
+    assert (_search_witness(*draft) is not None) == found
+    assert "stopped after" not in caplog.text
+    monkeypatch.setattr(drafting, "SEARCH_LIMIT", states - 1)
+    assert _search_witness(*draft) is None
+    assert f"stopped after {states - 1} states" in caplog.text
