@@ -151,3 +151,15 @@ def test_the_search_tries_alike_teams_once_the_richest_first_and_a_failed_state_
     monkeypatch.setattr(drafting, "SEARCH_LIMIT", states - 1)
     assert _search_witness(*draft) is None
     assert f"stopped after {states - 1} states" in caplog.text
+
+
+def test_a_card_the_search_takes_back_frees_the_place_it_filled():
+    """The search backs out of placements here before it finds the completion: a card it takes
+    back must free the place it filled (a needed place, not a reserve place), or the plan it
+    returns leaves team 1 without its goalkeeper."""
+    free = [Card("g", 4), Card("f", 3), Card("f", 3), Card("f", 1), Card("f", 1), Card("f", 0), Card("g", 0)]
+    needs = {0: Counter({"g": 1}), 1: Counter({"f": 2, "g": 1}), 2: Counter({"f": 1})}
+    reserves, budget = {0: 0, 1: 0, 2: 1}, {0: 4, 1: 6, 2: 1}
+    plan = _search_witness(free, needs, reserves, budget)
+    assert plan is not None
+    assert_completes(plan, free, needs, reserves, budget)
