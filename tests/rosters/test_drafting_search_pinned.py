@@ -136,15 +136,24 @@ KNOWN_TO_FAIL = (  # no completion (the first team's three cheapest cost 7): a d
     {0: 6, 1: 7, 2: 3},
 )
 
+UNPAID_SPLIT = (  # the reserve place cannot take the second goalkeeper: 6 coins, 8 to pay
+    [Card("g", 4), Card("g", 4), Card("f", 1)],
+    {0: Counter(), 1: Counter({"g": 1})},
+    {0: 1, 1: 0},
+    {0: 1, 1: 5},
+)
+
 
 @pytest.mark.parametrize(
-    ("draft", "states", "found"), [(TWINS, 3, False), (RICHEST_FIRST, 3, True), (KNOWN_TO_FAIL, 7, False)]
+    ("draft", "states", "found"),
+    [(TWINS, 3, False), (RICHEST_FIRST, 3, True), (KNOWN_TO_FAIL, 7, False), (UNPAID_SPLIT, 3, True)],
 )
 def test_the_search_tries_alike_teams_once_the_richest_first_and_a_failed_state_once(
     monkeypatch, caplog, draft, states, found
 ):
     """The states each draft takes to decide: one more would be spent by trying the second of
-    two teams alike, the poorer team first, or a state already known to fail again."""
+    two teams alike, the poorer team first, a state already known to fail again, or a split of
+    the reserve places the teams' coins together cannot pay."""
     monkeypatch.setattr(drafting, "SEARCH_LIMIT", states)
     assert (_search_witness(*draft) is not None) == found
     assert "stopped after" not in caplog.text
@@ -163,3 +172,8 @@ def test_a_card_the_search_takes_back_frees_the_place_it_filled():
     plan = _search_witness(free, needs, reserves, budget)
     assert plan is not None
     assert_completes(plan, free, needs, reserves, budget)
+
+
+def test_the_search_with_no_cards_completes_only_squads_with_no_places_left():
+    assert _search_witness([], {"full": Counter()}, {"full": 0}, {"full": 0}) == {"full": []}
+    assert _search_witness([], {"open": Counter()}, {"open": 1}, {"open": 5}) is None
