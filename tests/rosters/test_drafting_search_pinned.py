@@ -114,7 +114,8 @@ def test_the_search_counts_its_states_to_the_limit(monkeypatch, caplog):
     monkeypatch.setattr(drafting, "SEARCH_LIMIT", 4)
     assert _witness(*args) is not None
     monkeypatch.setattr(drafting, "SEARCH_LIMIT", 3)
-    assert _witness(*args) is None and "stopped after 3 states" in caplog.text
+    assert _witness(*args) is None
+    assert caplog.messages == ["draft completion check stopped after 3 states: answered no completion"]
 
 
 TWINS = (  # two teams alike: whichever takes the card at 3 cannot pay a second card
@@ -159,7 +160,7 @@ def test_the_search_tries_alike_teams_once_the_richest_first_and_a_failed_state_
     assert "stopped after" not in caplog.text
     monkeypatch.setattr(drafting, "SEARCH_LIMIT", states - 1)
     assert _search_witness(*draft) is None
-    assert f"stopped after {states - 1} states" in caplog.text
+    assert caplog.messages == [f"draft completion check stopped after {states - 1} states: answered no completion"]
 
 
 def test_a_card_the_search_takes_back_frees_the_place_it_filled():
