@@ -14,6 +14,8 @@ changing a core module. It runs at the lowest CPU priority with one mutant at a 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import fnmatch
 import json
 import os
@@ -22,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,9 +87,30 @@ def project_files() -> list[str]:
     return [name for name in listing.split("\0") if name and (PROJECT / name).is_file()]
 
 
-def prepare(module: str, spec: dict) -> Path:
-    """A fresh copy of the project with a mutmut section for this module alone."""
+@contextlib.contextmanager
+def work_dir(module: str) -> Iterator[Path]:
+    """The module's work directory, held for this run alone: a second run of the same module
+    (another `--only`, say) would delete the copy the first is testing, so it is refused."""
     work = WORK / module.removesuffix(".py").replace("/", ".")
+    WORK.mkdir(parents=True, exist_ok=True)
+    with (WORK / f"{work.name}.lock").open("a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.seek(0)
+            holder = lock.read().strip() or "another process"
+            raise SystemExit(
+                f"{module} is being measured already (pid {holder}, in {work}): one run of a module at a time"
+            ) from None
+        lock.seek(0)
+        lock.truncate()
+        lock.write(f"{os.getpid()}\n")
+        lock.flush()
+        yield work
+
+
+def prepare(work: Path, module: str, spec: dict) -> Path:
+    """A fresh copy of the project with a mutmut section for this module alone."""
     shutil.rmtree(work, ignore_errors=True)
     files = project_files()
     for name in files:
@@ -117,7 +141,8 @@ def toml_list(values: list[str]) -> str:
 
 def mutmut(work: Path, *args: str, capture: bool = False) -> subprocess.CompletedProcess:
     command = ["nice", "-n", "19", str(Path(sys.executable).parent / "mutmut"), *args]
-    env = {**os.environ, "PYTHONHASHSEED": "0", "BOOTROOM_VAR_DIR": str(work / "var")}
+    # BOOTROOM_MUTATION: tests/conftest.py runs the tests without a database first
+    env = {**os.environ, "PYTHONHASHSEED": "0", "BOOTROOM_VAR_DIR": str(work / "var"), "BOOTROOM_MUTATION": "1"}
     # SQLite unless MUTATE_DATABASE_URL names a server: code only PostgreSQL runs (row locks,
     # COPY) needs that to be measured, and survives on SQLite
     env.pop("DATABASE_URL", None)
@@ -128,7 +153,11 @@ def mutmut(work: Path, *args: str, capture: bool = False) -> subprocess.Complete
 
 def measure(module: str, spec: dict, equivalent: dict[str, str], only: list[str], check_equivalent: bool) -> Score:
     print(f"\n=== {module}: {' '.join(spec['tests'])}", flush=True)
-    work = prepare(module, spec)
+    with work_dir(module) as work:
+        return measure_in(prepare(work, module, spec), module, equivalent, only, check_equivalent)
+
+
+def measure_in(work: Path, module: str, equivalent: dict[str, str], only: list[str], check_equivalent: bool) -> Score:
     # --only: the mutants of some functions (mutmut's names, * as a wildcard), to measure a
     # large module a part at a time; the score then counts those mutants alone
     patterns = [pattern for pattern in only if pattern.startswith(mangled_prefix(module))]

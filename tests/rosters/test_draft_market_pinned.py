@@ -82,6 +82,8 @@ def test_the_markets_refusals_name_teams_and_cards_by_name_and_keep_their_figure
         f"{team.name} cannot buy {card.name} (price 3 BC, 2 BC left, and the team must stay completable)"
     )
     assert _named(f"it is {team.pk}'s turn, not 999's", draft) == f"it is {team.name}'s turn, not 999's"
+    unknown = Player.objects.order_by("pk").last().pk + 1000  # no card of the league: kept as written
+    assert _named(f"card '{unknown}' is not on display", draft) == f"card '{unknown}' is not on display"
 
 
 def test_an_undo_replays_the_moves_left_with_the_coins_in_the_ledger(draft, boss):

@@ -419,7 +419,9 @@ def test_a_clock_by_value_without_values_logs_that_it_picks_by_rating(draft, cas
     assert why in caplog.messages
 
 
-def test_a_snake_whose_kept_cards_fill_every_squad_is_over_at_its_start(season, cast, pool):
+@pytest.mark.parametrize("draft_format", [Draft.Format.SNAKE, Draft.Format.AUCTION])
+def test_a_draft_whose_kept_cards_fill_every_squad_is_over_at_its_start(season, cast, pool, draft_format):
+    """A snake with every turn passed; an auction whose squads are full before any lot is won."""
     keepers = [f"Card {n:02d}" for n in range(0, 32, 4)]
     field = [f"Card {n:02d}" for n in range(32) if n % 4]
     for number, name in enumerate(("Alpha", "Beta", "Gamma", "Delta")):  # two keepers, six field players each
@@ -429,7 +431,7 @@ def test_a_snake_whose_kept_cards_fill_every_squad_is_over_at_its_start(season, 
             *keepers[2 * number : 2 * number + 2],
             *field[6 * number : 6 * number + 6],
         )
-    started = draft_start(draft_create(season, seconds_per_pick=60).pk, by=cast["anna"])
+    started = draft_start(draft_create(season, format=draft_format, seconds_per_pick=60).pk, by=cast["anna"])
     assert (started.state, started.deadline, started.clock_token) == (Draft.State.DONE, None, "")
     assert not started.picks.exists()
 
