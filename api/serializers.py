@@ -14,7 +14,7 @@ from rest_framework import serializers
 
 from leagues.models import League, Season, Team
 from leagues.validation import MAX_ROUND_INTERVAL, datetime_errors, json_errors, schedule_errors
-from matches.models import Match, PlayerMatchStat, events_read
+from matches.models import Match, PlayerMatchStat, card_names, events_read
 from matches.services import STAT_FIELDS
 from rosters.accounts import display_name, manager_name
 from rosters.models import LedgerEntry, Player
@@ -280,10 +280,7 @@ class MatchDetailSerializer(MatchSerializer):
     def get_events(self, match: Match) -> list[dict]:
         play_by_play = getattr(match, "play_by_play", None)
         events = events_read(play_by_play.events) if play_by_play else []
-        names = {stat.player_id: stat.player.name for stat in match.player_stats.all()}
-        unnamed = {e.player_id for e in events if e.player_id is not None and e.player_id not in names}
-        if unnamed:  # a card in the play-by-play without a stat line
-            names.update(Player.objects.filter(id__in=unnamed).values_list("id", "name"))
+        names = card_names(events, {stat.player_id: stat.player.name for stat in match.player_stats.all()})
         # a card deleted since names no player, as when the event's row set it to null
         cards = [e.player_id if e.player_id in names else None for e in events]
         lines = [e._asdict() | {"player": c, "player_name": names.get(c)} for e, c in zip(events, cards, strict=True)]

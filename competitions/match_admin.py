@@ -21,9 +21,8 @@ from leagues.admin import LeagueScopedAdmin, ZonedSplitDateTime, rendered_in_zon
 from leagues.errors import validation_message
 from leagues.validation import LimitedSplitDateTimeField
 from matches.fixtures import ALLOWED_FROM, MOVABLE, match_move, match_set_status, status_word
-from matches.models import Match, PlayerMatchStat, played_events
+from matches.models import Match, PlayerMatchStat, card_names, played_events
 from matches.services import STAT_FIELDS, matches_ready
-from rosters.models import Player
 
 Status = Match.Status
 
@@ -176,8 +175,7 @@ class MatchAdmin(LeagueScopedAdmin):
         events = played_events(match.pk) if match.pk else []
         if not events:
             return "–"
-        cards = {e.player_id for e in events if e.player_id is not None}
-        names = dict(Player.objects.filter(id__in=cards).values_list("id", "name"))
+        names = card_names(events)
         rows = format_html_join(
             "",
             "<tr><td>{}</td><td>{}'</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",

@@ -1,5 +1,6 @@
 """Matches, their play-by-play and the players' numbers in them."""
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from leagues.models import PlayMode, new_seed
 from rosters.accounts import display_name
+from rosters.models import Player
 
 
 class Match(models.Model):
@@ -211,6 +213,16 @@ def played_events(match_id: int) -> list[PlayedEvent]:
 def events_read(events: list[dict]) -> list[PlayedEvent]:
     """A stored ``PlayByPlay.events`` list as ``PlayedEvent`` lines."""
     return [PlayedEvent(e["seq"], e["minute"], e["kind"], e["side"], e["player"], e["detail"]) for e in events]
+
+
+def card_names(events: list[PlayedEvent], known: Mapping[int, str] | None = None) -> dict[int, str]:
+    """The name of each card the events name, by id: those in ``known`` (the stat lines' cards a
+    reader has already) as they are, the rest in one query. A card deleted since has none."""
+    names = dict(known or {})
+    unnamed = {e.player_id for e in events if e.player_id is not None and e.player_id not in names}
+    if unnamed:  # a card in the play-by-play without a stat line (a table result's)
+        names.update(Player.objects.filter(id__in=unnamed).values_list("id", "name"))
+    return names
 
 
 class PlayerMatchStat(models.Model):

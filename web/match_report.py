@@ -9,8 +9,7 @@ from django.utils.translation import gettext as _
 
 from leagues.models import SeasonTeam
 from matches.absences import OutLine, match_out
-from matches.models import Match, PlayerMatchStat, played_events
-from rosters.models import Player
+from matches.models import Match, PlayerMatchStat, card_names, played_events
 from web.selectors import label
 
 
@@ -63,10 +62,8 @@ def match_report(match_id: int) -> MatchReport:
         PlayerMatchStat.objects.filter(match=match).select_related("player").order_by("player__role", "player__name")
     )
     events = played_events(match.id)
-    names = {str(s.player_id): s.player.name for s in stats}
-    unnamed = {e.player_id for e in events if e.player_id is not None and str(e.player_id) not in names}
-    if unnamed:  # a card in the play-by-play without a stat line (a table result's)
-        names.update((str(pk), name) for pk, name in Player.objects.filter(id__in=unnamed).values_list("id", "name"))
+    # by id as text too: an event's detail names its cards so
+    names = {str(pk): name for pk, name in card_names(events, {s.player_id: s.player.name for s in stats}).items()}
     lines = [
         EventLine(
             seq=e.seq,
