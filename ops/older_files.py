@@ -28,7 +28,7 @@ def season_teams_as_rows(tables: dict) -> None:
     if not seasons:
         return
     entries = tables.setdefault("leagues.SeasonTeam", [])
-    number = max((row.get("id", 0) for row in entries if isinstance(row.get("id"), int)), default=0)
+    number = _last_id(entries)
     for season in seasons:
         for team in season.pop("teams") or []:
             number += 1
@@ -57,7 +57,7 @@ def events_per_match(tables: dict) -> None:
             event = {key: row.get(key) for key in ("seq", "minute", "kind", "side", "player", "detail")}
             events.setdefault(row.get("match"), []).append(event)
     entries = tables.setdefault("matches.PlayByPlay", [])
-    for number, (match, listed) in enumerate(events.items(), start=len(entries) + 1):
+    for number, (match, listed) in enumerate(events.items(), start=_last_id(entries) + 1):
         listed.sort(key=lambda event: event["seq"] if isinstance(event["seq"], int) else 0)
         entries.append({"id": number, "match": match, "events": listed})
 
@@ -82,7 +82,7 @@ def serious_injuries_counted(tables: dict) -> None:
         if isinstance(row, dict) and isinstance(row.get("events"), list)
     }
     lines = {(row.get("match"), row.get("player")): row for row in stats if isinstance(row, dict)}
-    number = max((row["id"] for row in lines.values() if isinstance(row.get("id"), int)), default=0)
+    number = _last_id(stats)
     for match_id, listed in events.items():
         sides = {"home": matches.get(match_id, {}).get("home"), "away": matches.get(match_id, {}).get("away")}
         usable = [e for e in listed if isinstance(e.get("side"), str) and isinstance(e.get("detail"), dict)]
@@ -98,3 +98,8 @@ def serious_injuries_counted(tables: dict) -> None:
                 lines[match_id, player] = {"id": number, "match": match_id, "player": player, "team": team_of[player]}
                 stats.append(lines[match_id, player])
             lines[match_id, player]["serious_injuries"] = count
+
+
+def _last_id(rows: list) -> int:
+    """The highest id among a table's rows (0 for none): the rows a shim adds are numbered after it."""
+    return max((row["id"] for row in rows if isinstance(row, dict) and isinstance(row.get("id"), int)), default=0)
