@@ -145,29 +145,36 @@ def test_forfeiting_a_played_match_replaces_its_result(demo_season, side, score)
     assert played_events(other.id) and PlayerMatchStat.objects.filter(match=other).exists()
 
 
+def played_as_made_up(monkeypatch, match, score, events, player_stats) -> None:
+    """Play the match with Fütti's engine answering a result made up for the test."""
+    result = MatchResult(
+        engine="futti",
+        version="test",
+        seed=match.seed,
+        home_goals=score[0],
+        away_goals=score[1],
+        events=events,
+        player_stats=player_stats,
+    )
+    monkeypatch.setattr(get_engine("futti"), "simulate", lambda *args, **kwargs: result)
+    results.match_play(match_id=match.id)
+
+
 def test_what_the_engine_leaves_unsaid_is_stored_plainly(demo_season, monkeypatch):
     """Events with no side or with a player outside both squads, and stats with missing or
     extra counters, from a result made up for the test."""
     match = Match.objects.filter(season=demo_season).select_related("season__league", "home", "away").first()
     home, _ = services.team_sheets(match)
     player = home.players[0]["id"]
-    result = MatchResult(
-        engine="futti",
-        version="test",
-        seed=match.seed,
-        home_goals=1,
-        away_goals=0,
-        events=[
-            Event(seq=1, minute=0, kind="kickoff", side=None),
-            Event(seq=2, minute=5, kind="goal", side="home", player_id=player),
-            Event(seq=3, minute=9, kind="foul", side="away", player_id="999999"),
-        ],
-        player_stats={player: {"goals": 1, "headers": 2}, "999999": {"goals": 4}},
-    )
-    monkeypatch.setattr(get_engine("futti"), "simulate", lambda *args, **kwargs: result)
-    results.match_play(match_id=match.id)
-    events = [(e.side, e.player_id) for e in played_events(match.id)]
-    assert events == [("", None), ("home", int(player)), ("away", None)]
+    events = [
+        Event(seq=1, minute=0, kind="kickoff", side=None),
+        Event(seq=2, minute=5, kind="goal", side="home", player_id=player),
+        Event(seq=3, minute=9, kind="foul", side="away", player_id="999999"),
+    ]
+    stats = {player: {"goals": 1, "headers": 2}, "999999": {"goals": 4}}
+    played_as_made_up(monkeypatch, match, (1, 0), events, stats)
+    stored = [(e.side, e.player_id) for e in played_events(match.id)]
+    assert stored == [("", None), ("home", int(player)), ("away", None)]
     [stat] = PlayerMatchStat.objects.filter(match=match)
     assert (stat.player_id, stat.team_id, stat.goals, stat.shots, stat.minutes, stat.extra) == (
         int(player),
@@ -186,25 +193,16 @@ def test_a_stored_result_counts_each_players_serious_injuries_on_his_stat_line(d
     home, away = services.team_sheets(match)
     hurt, twice, lineless = home.players[0]["id"], away.players[0]["id"], away.players[1]["id"]
     major = {"severity": "major", "roll": 12, "cause": "foul"}
-    result = MatchResult(
-        engine="futti",
-        version="test",
-        seed=match.seed,
-        home_goals=0,
-        away_goals=0,
-        events=[
-            Event(seq=1, minute=3, kind="injury", side="home", player_id=hurt, detail=major),
-            Event(seq=2, minute=4, kind="injury", side="away", player_id=twice, detail={**major, "severity": "minor"}),
-            Event(seq=3, minute=5, kind="injury", side="away", player_id=twice, detail=major),
-            Event(seq=4, minute=6, kind="injury", side="away", player_id=twice, detail=major),
-            Event(seq=5, minute=7, kind="injury", side="away", player_id=lineless, detail=major),
-            Event(seq=6, minute=8, kind="injury", side="away", player_id="999999", detail=major),
-            Event(seq=7, minute=9, kind="shot", side="home", player_id=hurt, detail={"severity": "major"}),
-        ],
-        player_stats={hurt: {"injuries": 1}, twice: {"injuries": 3}},
-    )
-    monkeypatch.setattr(get_engine("futti"), "simulate", lambda *args, **kwargs: result)
-    results.match_play(match_id=match.id)
+    events = [
+        Event(seq=1, minute=3, kind="injury", side="home", player_id=hurt, detail=major),
+        Event(seq=2, minute=4, kind="injury", side="away", player_id=twice, detail={**major, "severity": "minor"}),
+        Event(seq=3, minute=5, kind="injury", side="away", player_id=twice, detail=major),
+        Event(seq=4, minute=6, kind="injury", side="away", player_id=twice, detail=major),
+        Event(seq=5, minute=7, kind="injury", side="away", player_id=lineless, detail=major),
+        Event(seq=6, minute=8, kind="injury", side="away", player_id="999999", detail=major),
+        Event(seq=7, minute=9, kind="shot", side="home", player_id=hurt, detail={"severity": "major"}),
+    ]
+    played_as_made_up(monkeypatch, match, (0, 0), events, {hurt: {"injuries": 1}, twice: {"injuries": 3}})
     lines = PlayerMatchStat.objects.filter(match=match).values_list(
         "player_id", "team_id", "injuries", "serious_injuries"
     )
