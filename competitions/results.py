@@ -28,10 +28,10 @@ def match_play(*, match_id: int) -> Match:
     worker, is returned unchanged."""
     ready = services.matches_ready([match_id])
     if ready:
-        simulated = match_simulate_or_short(ready[0])
+        inputs, simulated = services.playing_inputs(ready[0]), match_simulate_or_short(ready[0])
         with transaction.atomic():
-            for match in services.matches_lock([match_id]):
-                if services.playing_inputs(match) != services.playing_inputs(ready[0]):
+            for match in services.matches_lock(ready):
+                if services.playing_inputs(match) != inputs:
                     simulated = match_simulate_or_short(match)  # changed since it was read
                 match = simulated_or_forfeit_store(match, simulated)
                 on_result(match)
@@ -128,7 +128,7 @@ def batch_play(ready: list[Match]) -> None:
         if alone:
             commit_without_waiting_for_disk()
         locked = []
-        for match in services.matches_lock(simulated):
+        for match in services.matches_lock(ready):
             inputs, played = simulated[match.id]
             if services.playing_inputs(match) != inputs:
                 played = match_simulate_or_error(match)
@@ -178,7 +178,8 @@ def league_results_store(
         raise
     except Exception:
         log.warning("storing %s results together failed; storing them one by one", len(played), exc_info=True)
-        fresh = {match.id: match for match in services.matches_lock(match.id for match, _ in played)}
+        again = services.matches_ready(match.id for match, _ in played)  # what the rollback undid
+        fresh = {match.id: match for match in services.matches_lock(again)}
         return [(fresh[match.id], simulated) for match, simulated in played if match.id in fresh]
     audit_entries.extend(entries)
     return []

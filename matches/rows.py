@@ -3,19 +3,18 @@ import of a league restores, costs a statement per table, not per row."""
 
 from __future__ import annotations
 
-import json
-
+import orjson
 from django.db import connection
 
 
 def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
     """Insert many rows of plain values; JSON fields take dicts.
 
-    On PostgreSQL this is one COPY, several times faster than ``bulk_create``
-    for the play-by-play of a match (the bulk of what a worker writes); other
-    databases get ``bulk_create``. The COPY goes around Django's cursor, so its errors are
-    wrapped as Django's own: a lost connection is an ``OperationalError`` that retries the
-    batch, not an error of its matches that would fail them.
+    On PostgreSQL this is one COPY, several times faster than ``bulk_create`` for the
+    play-by-play of a match (the bulk of what a worker writes), its JSON encoded by orjson (ten
+    times faster than the json module); other databases get ``bulk_create``. The COPY goes
+    around Django's cursor, so its errors are wrapped as Django's own: a lost connection is an
+    ``OperationalError`` that retries the batch, not an error of its matches that would fail them.
     """
     if not rows:
         return
@@ -35,7 +34,7 @@ def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
         for row in rows:
             values = list(row)
             for i in json_columns:
-                values[i] = json.dumps(values[i])
+                values[i] = orjson.dumps(values[i], option=orjson.OPT_NON_STR_KEYS).decode()
             copy.write_row(values)
 
 

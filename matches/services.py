@@ -292,25 +292,27 @@ def orders_dropped_log(
 
 
 def matches_ready(ids: Iterable[int]) -> list[Match]:
-    """The matches among ``ids`` that are ready to be played with their engine, unlocked: read
-    to simulate them before the transaction that stores them (``matches_lock``)."""
-    return _ready(Match.objects.filter(id__in=list(ids)))
+    """The matches of ``ids`` ready to be played with their engine, unlocked, by id, with their
+    teams and what a result sets off (group, play-offs, bracket): to simulate before storing."""
+    related = ("season__league", "season__group", "season__playoffs", "season__bracket", "home", "away")
+    return _ready(Match.objects.filter(id__in=list(ids)).select_related(*related).order_by("id"))
 
 
-def matches_lock(ids: Iterable[int]) -> list[Match]:
-    """Lock the matches among ``ids`` that are ready to be played with their engine, for the
-    caller's transaction, in two queries whatever their number. Rows are locked in id order
-    (two batches that share matches wait for each other instead of deadlocking)."""
-    return _ready(Match.objects.select_for_update(of=("self",)).filter(id__in=list(ids)))
+def matches_lock(read: Iterable[Match]) -> list[Match]:
+    """Lock the rows of matches read before (``matches_ready``) in id order (two batches that
+    share matches wait instead of deadlocking) and refresh them from the locked rows, joining
+    nothing (what they were read with stays unless its id changed); those still ready."""
+    by_id = {match.id: match for match in read}
+    fields = [field.attname for field in Match._meta.concrete_fields]  # the id first
+    rows = list(Match.objects.select_for_update().filter(id__in=list(by_id)).order_by("id").values_list(*fields))
+    for row in rows:
+        for field, value in zip(fields, row, strict=True):
+            setattr(by_id[row[0]], field, value)  # a changed relation id drops what was read of it
+    return _ready(by_id[row[0]] for row in rows)
 
 
-def _ready(matches) -> list[Match]:
-    """Of ``matches``: those scheduled, not played at the table, and not a second leg whose first
-    leg is still open, by id. The seasons' group, play-offs and bracket come with them: they
-    say what a result sets off."""
-    matches = matches.select_related(
-        "season__league", "season__group", "season__playoffs", "season__bracket", "home", "away"
-    ).order_by("id")
+def _ready(matches: Iterable[Match]) -> list[Match]:
+    """Those scheduled, not played at the table, and not a second leg with its first leg open."""
     ready = [match for match in matches if match.status == Match.Status.SCHEDULED and not match.played_at_table]
     second_legs_waiting = Match.objects.filter(FIRST_LEG_OPEN, id__in=[match.id for match in ready])
     waiting = set(second_legs_waiting.values_list("id", flat=True))

@@ -233,9 +233,13 @@ def test_a_batch_bumps_each_seasons_table_once(season, django_capture_on_commit_
     assert (season.standings_version, other.standings_version) == (1, 1)
 
 
-def test_a_match_whose_teams_changed_while_it_was_simulated_is_played_again(season, monkeypatch):
+@pytest.mark.parametrize(
+    "play", [lambda match_id: results.matches_play([match_id]), lambda match_id: results.match_play(match_id=match_id)]
+)
+def test_a_match_whose_teams_changed_while_it_was_simulated_is_played_again(season, monkeypatch, play):
     """Simulated from an unlocked read, stored under the lock: a match changed in between (its
-    sides swapped from the admin) is played again, never stored with the old sides' result."""
+    sides swapped from the admin) is played again, never stored with the old sides' result. A
+    batch and the one-match task alike."""
     match = season.matches.order_by("id").first()
     simulate = results.services.match_simulate
 
@@ -246,7 +250,7 @@ def test_a_match_whose_teams_changed_while_it_was_simulated_is_played_again(seas
         return played
 
     monkeypatch.setattr(results.services, "match_simulate", simulate_then_swap)
-    results.matches_play([match.id])
+    play(match.id)
     monkeypatch.undo()
     stored = Match.objects.select_related("season__league", "home", "away").get(id=match.id)
     assert (stored.home_id, stored.away_id) == (match.away_id, match.home_id)

@@ -91,7 +91,8 @@ class CopyRecorder:
 
 def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, monkeypatch):
     """The COPY names the table and its columns (a relation by its column) in the order given, and
-    writes each row once, its JSON fields as JSON text; measured end to end on PostgreSQL too."""
+    writes each row once, its JSON fields as JSON text (a number as a key becomes a string, as
+    in the json module); measured end to end on PostgreSQL too."""
     first, second = matches[:2]
     recorder = CopyRecorder()
     with monkeypatch.context() as patched:
@@ -100,13 +101,13 @@ def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, mon
         insert_rows(
             PlayerMatchStat,
             ["match", "goals", "player", "extra"],
-            [(first.id, 1, 7, {"note": "first", "n": [1, 2]}), (second.id, 2, None, {})],
+            [(first.id, 1, 7, {"note": "Fütti", "n": [1, 2], 3: "a number's key"}), (second.id, 2, None, {})],
         )
     assert recorder.statements == [
         'COPY "matches_playermatchstat" ("match_id", "goals", "player_id", "extra") FROM STDIN'
     ]
     assert recorder.rows == [
-        [first.id, 1, 7, '{"note": "first", "n": [1, 2]}'],
+        [first.id, 1, 7, '{"note":"Fütti","n":[1,2],"3":"a number\'s key"}'],
         [second.id, 2, None, "{}"],
     ]
     assert not PlayerMatchStat.objects.exists()  # nothing went around the COPY

@@ -11,6 +11,7 @@ from django.utils import timezone
 from audit import services as audit
 from audit.models import Entry
 from competitions.knockout import bracket_draw
+from leagues.models import Team
 from matches import services
 from matches.models import Match
 from ops.demo import demo_season_create
@@ -28,12 +29,12 @@ def test_each_store_leaves_its_audit_entry_to_a_caller_that_collects_them(demo_s
     caller's list and inserts none itself; without a list it inserts its own."""
     first, second, third, fourth = Match.objects.filter(season=demo_season).order_by("id")[:4]
     collected: list = []
-    [match] = services.matches_lock([first.id])
+    [match] = services.matches_lock(services.matches_ready([first.id]))
     services.simulated_store(match, services.match_simulate(match), collected)
-    [match] = services.matches_lock([second.id])
+    [match] = services.matches_lock(services.matches_ready([second.id]))
     result, home, away, _dropped = services.match_simulate(match)
     services.result_store(match, result, home, away, collected)
-    [match] = services.matches_lock([third.id])
+    [match] = services.matches_lock(services.matches_ready([third.id]))
     services.simulated_store_all([(match, services.match_simulate(match))], collected)
     assert not Entry.objects.filter(action="match.result").exists()
     assert [(entry.action, entry.object_id) for entry in collected] == [
@@ -42,7 +43,7 @@ def test_each_store_leaves_its_audit_entry_to_a_caller_that_collects_them(demo_s
         ("match.result", third.id),
     ]
     audit.record_all(collected)
-    [match] = services.matches_lock([fourth.id])
+    [match] = services.matches_lock(services.matches_ready([fourth.id]))
     services.simulated_store(match, services.match_simulate(match))
     stored = Entry.objects.filter(action="match.result").order_by("id").values_list("object_id", flat=True)
     assert list(stored) == [first.id, second.id, third.id, fourth.id]
@@ -69,16 +70,20 @@ def test_queueing_lost_matches_sends_again_only_the_claimed_ones_at_the_time_giv
     assert claimed.queued_at == later and never.queued_at is None
 
 
-def test_locking_leaves_a_second_leg_whose_first_leg_is_open_and_reads_what_a_result_sets_off(
+def test_locking_leaves_a_second_leg_whose_first_leg_is_open_and_keeps_what_was_read(
     django_assert_num_queries,
 ):
-    """Two queries however many matches: the matches locked come with their season's league,
-    group, play-offs and bracket and their teams (what storing a result reads)."""
+    """Two queries each way however many matches: the ready matches come with their season's
+    league, group, play-offs and bracket and their teams (what storing a result reads); locking
+    them refreshes their rows without a join and keeps all of that."""
     knockout = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
     bracket = bracket_draw(knockout, two_legged_rounds=[1])
     tie = bracket.ties.filter(round=1).order_by("id").first()
     with django_assert_num_queries(2):  # the matches, then which of them wait for a first leg
-        locked = services.matches_lock([tie.match_id, tie.first_leg_id])
+        assert [match.id for match in services.matches_ready([tie.match_id, tie.first_leg_id])] == [tie.first_leg_id]
+    read = list(Match.objects.filter(id__in=[tie.match_id, tie.first_leg_id]).select_related(*READ_WITH))
+    with django_assert_num_queries(2):  # the rows locked, then which of them wait for a first leg
+        locked = services.matches_lock(read)
     assert [match.id for match in locked] == [tie.first_leg_id]
     [match] = locked
     teams = {tie.home.name, tie.away.name}
@@ -86,6 +91,23 @@ def test_locking_leaves_a_second_leg_whose_first_leg_is_open_and_reads_what_a_re
         assert match.season.bracket.id == bracket.id and match.season.league.id == knockout.league_id
         assert not hasattr(match.season, "group") and not hasattr(match.season, "playoffs")
         assert {match.home.name, match.away.name} == teams
+
+
+READ_WITH = ("season__league", "season__group", "season__playoffs", "season__bracket", "home", "away")
+
+
+def test_locking_refreshes_what_changed_since_the_matches_were_read(demo_season):
+    """A match stored meanwhile is left out; one whose row changed is played from its row as
+    locked: its new team is read again, its revision counted from the stored one."""
+    first, second = services.matches_ready(Match.objects.filter(season=demo_season).values_list("id", flat=True))[:2]
+    Match.objects.filter(id=first.id).update(status=Match.Status.PLAYED, home_goals=1, away_goals=0)
+    newcomer = Team.objects.create(league=demo_season.league, name="Newcomers")
+    revision = second.sequence
+    Match.objects.filter(id=second.id).update(home=newcomer, sequence=revision + 5)
+    assert second.home.name != "Newcomers"  # read before the change
+    assert services.matches_lock([first, second]) == [second]
+    assert (second.home_id, second.home.name, second.sequence) == (newcomer.id, "Newcomers", revision + 5)
+    assert (first.status, first.home_goals) == (Match.Status.PLAYED, 1)
 
 
 def test_a_forfeit_counts_as_a_revision_of_the_match(demo_season):
