@@ -293,9 +293,13 @@ def orders_dropped_log(
 
 def matches_ready(ids: Iterable[int]) -> list[Match]:
     """The matches of ``ids`` ready to be played with their engine, unlocked, by id, with their
-    teams and what a result sets off (group, play-offs, bracket): to simulate before storing."""
-    related = ("season__league", "season__group", "season__playoffs", "season__bracket", "home", "away")
-    return _ready(Match.objects.filter(id__in=list(ids)).select_related(*related).order_by("id"))
+    teams and seasons (read once each, with what a result sets off: group, play-offs, bracket)."""
+    matches = list(Match.objects.filter(id__in=list(ids)).select_related("home", "away").order_by("id"))
+    with_stages = Season.objects.select_related("league", "group", "playoffs", "bracket")
+    seasons = with_stages.in_bulk({match.season_id for match in matches})
+    for match in matches:
+        match.season = seasons[match.season_id]
+    return _ready(matches)
 
 
 def matches_lock(read: Iterable[Match]) -> list[Match]:
@@ -320,15 +324,13 @@ def _ready(matches: Iterable[Match]) -> list[Match]:
 
 
 def playing_inputs(match: Match) -> tuple:
-    """What, on the match's own row, decides how its engine plays it: a match read before its
-    row was locked is played again when these changed meanwhile."""
+    """What on the match's row decides how it is played: changed since read, it is played again."""
     return match.season_id, match.home_id, match.away_id, match.seed, match.winner_required
 
 
 def simulated_store(match: Match, simulated: Simulated, audit_entries: list | None = None) -> Match:
-    """Store what ``match_simulate`` played on the locked, still scheduled match: the score,
-    events and player stats together (the caller holds the transaction; see ``results_store``
-    for ``audit_entries``)."""
+    """Store what ``match_simulate`` played on the locked, still scheduled match (the caller holds
+    the transaction; see ``results_store`` for ``audit_entries``)."""
     simulated_store_all([(match, simulated)], audit_entries)
     return match
 

@@ -73,24 +73,25 @@ def test_queueing_lost_matches_sends_again_only_the_claimed_ones_at_the_time_giv
 def test_locking_leaves_a_second_leg_whose_first_leg_is_open_and_keeps_what_was_read(
     django_assert_num_queries,
 ):
-    """Two queries each way however many matches: the ready matches come with their season's
-    league, group, play-offs and bracket and their teams (what storing a result reads); locking
-    them refreshes their rows without a join and keeps all of that."""
+    """A fixed number of queries however many matches: the ready matches come with their teams
+    and their seasons, each read once with its league, group, play-offs and bracket (what
+    storing a result reads); locking them refreshes their rows without a join and keeps that."""
     knockout = demo_season_create(engine="futti", teams=4, seed=8, knockout=True)
     bracket = bracket_draw(knockout, two_legged_rounds=[1])
     tie = bracket.ties.filter(round=1).order_by("id").first()
-    with django_assert_num_queries(2):  # the matches, then which of them wait for a first leg
-        assert [match.id for match in services.matches_ready([tie.match_id, tie.first_leg_id])] == [tie.first_leg_id]
+    with django_assert_num_queries(3):  # the matches, their seasons, which of them wait for a first leg
+        ready = services.matches_ready([tie.match_id, tie.first_leg_id])
+    assert [match.id for match in ready] == [tie.first_leg_id]
     read = list(Match.objects.filter(id__in=[tie.match_id, tie.first_leg_id]).select_related(*READ_WITH))
     with django_assert_num_queries(2):  # the rows locked, then which of them wait for a first leg
         locked = services.matches_lock(read)
     assert [match.id for match in locked] == [tie.first_leg_id]
-    [match] = locked
     teams = {tie.home.name, tie.away.name}
-    with django_assert_num_queries(0):
-        assert match.season.bracket.id == bracket.id and match.season.league.id == knockout.league_id
-        assert not hasattr(match.season, "group") and not hasattr(match.season, "playoffs")
-        assert {match.home.name, match.away.name} == teams
+    for match in (*ready, *locked):
+        with django_assert_num_queries(0):
+            assert match.season.bracket.id == bracket.id and match.season.league.id == knockout.league_id
+            assert not hasattr(match.season, "group") and not hasattr(match.season, "playoffs")
+            assert {match.home.name, match.away.name} == teams
 
 
 READ_WITH = ("season__league", "season__group", "season__playoffs", "season__bracket", "home", "away")
@@ -100,6 +101,7 @@ def test_locking_refreshes_what_changed_since_the_matches_were_read(demo_season)
     """A match stored meanwhile is left out; one whose row changed is played from its row as
     locked: its new team is read again, its revision counted from the stored one."""
     first, second = services.matches_ready(Match.objects.filter(season=demo_season).values_list("id", flat=True))[:2]
+    assert first.season is second.season  # a season is read once for all its matches
     Match.objects.filter(id=first.id).update(status=Match.Status.PLAYED, home_goals=1, away_goals=0)
     newcomer = Team.objects.create(league=demo_season.league, name="Newcomers")
     revision = second.sequence
