@@ -15,6 +15,7 @@ from django.db import models
 
 from audit.context import current, quiet
 from audit.models import Entry
+from config.rows import insert_rows
 
 
 def snapshot(obj: models.Model, fields: Iterable[str]) -> dict[str, Any]:
@@ -70,19 +71,23 @@ def entry(
     )
 
 
-def record_all(entries: Iterable[Entry | None]) -> list[Entry]:
-    """Store entries in one insert (nothing inside ``recorded_by_caller``)."""
-    if quiet():
-        return []
-    return Entry.objects.bulk_create([e for e in entries if e is not None])
+#: What an entry stores, as ``insert_rows`` writes it (a relation by its field name).
+ENTRY_FIELDS = [field.name for field in Entry._meta.concrete_fields if not field.primary_key]
 
 
-def record(action: str, obj: models.Model, **kwargs: Any) -> Entry | None:
-    """Record one change to ``obj`` (see ``entry`` for the arguments); None when nothing changed."""
+def record_all(entries: Iterable[Entry | None]) -> None:
+    """Store entries in one statement (a COPY on PostgreSQL: a worker's batch of results has
+    an entry a match); nothing inside ``recorded_by_caller``."""
     if quiet():
-        return None
-    stored = record_all([entry(action, obj, **kwargs)])
-    return stored[0] if stored else None
+        return
+    attnames = [Entry._meta.get_field(name).attname for name in ENTRY_FIELDS]
+    insert_rows(Entry, ENTRY_FIELDS, [tuple(getattr(e, a) for a in attnames) for e in entries if e is not None])
+
+
+def record(action: str, obj: models.Model, **kwargs: Any) -> None:
+    """Record one change to ``obj`` (see ``entry`` for the arguments); nothing when nothing changed."""
+    if not quiet():
+        record_all([entry(action, obj, **kwargs)])
 
 
 def track(model: type[models.Model], *, fields: list[str], name: str, scope=None) -> None:

@@ -1,9 +1,8 @@
 """Simulating matches with the league's engine and storing what happened.
 
-This module stores results and nothing more: what a stored result sets off in a
-tournament is decided above it (``competitions.progress``), by the use cases that own
-the transaction (``competitions.results``). A match that is no longer scheduled is
-left alone, so a task delivered twice stores one result.
+This module stores results and nothing more: what a stored result sets off in a tournament
+is decided above it (``competitions.progress``), by the use cases that own the transaction
+(``competitions.results``). A match no longer scheduled is left alone: stored only once.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from config.celery import app
+from config.rows import insert_rows, rows_update
 from engines import CardError, Engine, MatchOptions, MatchResult, TeamSheet, get_engine
 from engines.core import STANDARD_STATS, event_records
 from leagues.cache import standings_changed
@@ -30,7 +30,6 @@ from leagues.models import PlayMode, Season, SeasonTeam, Team
 from matches import absences
 from matches.absences import Absence
 from matches.models import Match, PlayByPlay, PlayerMatchStat
-from matches.rows import insert_rows, rows_update
 from rosters.models import SquadMember
 
 log = logging.getLogger(__name__)

@@ -25,9 +25,9 @@ from django.utils import timezone
 from django.utils.duration import duration_iso_string
 from django.utils.translation import gettext as _
 
+from config.rows import insert_rows
 from leagues.cache import standings_changed
 from leagues.models import League, Season
-from matches.rows import insert_rows
 from ops.json_ids import JSON_IDS, IdMap
 from ops.older_files import FORMER_MODELS, older_tables_updated
 from ops.repository import in_repository

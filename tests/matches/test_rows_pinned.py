@@ -1,16 +1,20 @@
-"""Writing many rows in one statement (``matches.rows``): what is written is exactly what was
+"""Writing many rows in one statement (``config.rows``): what is written is exactly what was
 given, relations by id and JSON as objects, and nothing at all costs no statement."""
 
 from contextlib import contextmanager
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from audit import services as audit
+from audit.models import Entry
+from config.rows import insert_rows, rows_update
 from matches.models import Match, PlayerMatchStat
-from matches.rows import insert_rows, rows_update
 from matches.services import STAT_FIELDS
 from ops.demo import demo_season_create
 from rosters.models import SquadMember
@@ -111,3 +115,25 @@ def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, mon
         [second.id, 2, None, "{}"],
     ]
     assert not PlayerMatchStat.objects.exists()  # nothing went around the COPY
+
+
+def test_json_is_stored_as_django_stores_it_none_as_null_and_with_the_fields_encoder(matches):
+    """An audit entry written in one statement reads back as one Django saved: None as SQL NULL
+    (not JSON null), dates and decimals as the field's own encoder writes them."""
+    match = matches[0]
+    when = timezone.now().replace(microsecond=123456)
+    values = {"kickoff": when, "fee": Decimal("1.50")}
+    saved = audit.entry("match.rescheduled", match, before=None, after=values, **match.audit_scope())
+    copied = audit.entry("match.rescheduled", match, before=None, after=values, **match.audit_scope())
+    Entry.objects.bulk_create([saved])
+    audit.record_all([copied])
+    rows = (
+        Entry.objects.filter(action="match.rescheduled")
+        .order_by("id")
+        .values_list("action", "object_id", "before", "after")
+    )
+    assert (
+        list(rows)
+        == [("match.rescheduled", match.id, None, {"kickoff": DjangoJSONEncoder().default(when), "fee": "1.50"})] * 2
+    )
+    assert Entry.objects.filter(action="match.rescheduled", before__isnull=True).count() == 2

@@ -3,12 +3,16 @@ import of a league restores, costs a statement per table, not per row."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from typing import Any
+
 import orjson
 from django.db import connection
 
 
 def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
-    """Insert many rows of plain values; JSON fields take dicts.
+    """Insert many rows of plain values; JSON fields take dicts (None is SQL NULL).
 
     On PostgreSQL this is one COPY, several times faster than ``bulk_create`` for the
     play-by-play of a match (the bulk of what a worker writes), its JSON encoded by orjson (ten
@@ -24,7 +28,8 @@ def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
             for row in rows
         )
         return
-    json_columns = [i for i, f in enumerate(fields) if model._meta.get_field(f).get_internal_type() == "JSONField"]
+    encoders = [(i, _json_encoder(model._meta.get_field(f))) for i, f in enumerate(fields)]
+    json_columns = [(i, encode) for i, encode in encoders if encode is not None]
     columns = ", ".join(connection.ops.quote_name(model._meta.get_field(f).column) for f in fields)
     with (
         connection.wrap_database_errors,
@@ -33,9 +38,21 @@ def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
     ):
         for row in rows:
             values = list(row)
-            for i in json_columns:
-                values[i] = orjson.dumps(values[i], option=orjson.OPT_NON_STR_KEYS).decode()
+            for i, encode in json_columns:
+                if values[i] is not None:  # None is SQL NULL, as Django stores it
+                    values[i] = encode(values[i])
             copy.write_row(values)
+
+
+def _json_encoder(field) -> Callable[[Any], str] | None:
+    """How a JSON field's values are written: with the field's own encoder when it has one (the
+    audit log's dates and decimals, as Django writes them), with orjson otherwise; None for
+    any other field."""
+    if field.get_internal_type() != "JSONField":
+        return None
+    if field.encoder is not None:
+        return lambda value: json.dumps(value, cls=field.encoder)
+    return lambda value: orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def rows_update(model, fields: list[str], objs: list) -> None:
