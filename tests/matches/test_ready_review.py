@@ -1,0 +1,32 @@
+"""Review of issue #29's batch reads (h/rev38): what ``matches_ready`` reads in two queries
+must hold together when a season goes between them."""
+
+import pytest
+from django.db.models.query import QuerySet
+
+from leagues.models import Season
+from matches import services
+from matches.models import Match
+from ops.demo import demo_season_create
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_season_deleted_between_the_matches_and_their_seasons_read_leaves_only_its_matches_out(monkeypatch):
+    """The matches are read, then their seasons: a season deleted in between (a group stage
+    drawn again deletes its group seasons with their scheduled matches) takes only its own
+    matches out of the batch, never fails the read of every other season's matches. One
+    query with joins, as before, had no such gap."""
+    gone = demo_season_create(engine="futti", teams=4, seed=11, double=False)
+    kept = demo_season_create(engine="futti", teams=4, seed=12, double=False)
+    ids = list(Match.objects.filter(season__in=[gone, kept]).values_list("id", flat=True))
+    in_bulk = QuerySet.in_bulk
+
+    def season_deleted_first(self, *args, **kwargs):
+        if self.model is Season:
+            Season.objects.filter(id=gone.id).delete()  # its matches go with it (CASCADE)
+        return in_bulk(self, *args, **kwargs)
+
+    monkeypatch.setattr(QuerySet, "in_bulk", season_deleted_first)
+    ready = services.matches_ready(ids)
+    assert {match.season_id for match in ready} == {kept.id}
