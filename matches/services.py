@@ -296,6 +296,7 @@ def matches_ready(ids: Iterable[int]) -> list[Match]:
     matches = list(Match.objects.filter(id__in=list(ids)).select_related("home", "away").order_by("id"))
     with_stages = Season.objects.select_related("league", "group", "playoffs", "bracket")
     seasons = with_stages.in_bulk({match.season_id for match in matches})
+    matches = [match for match in matches if match.season_id in seasons]  # a season deleted in between
     for match in matches:
         match.season = seasons[match.season_id]
     return _ready(matches)
