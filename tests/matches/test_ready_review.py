@@ -30,3 +30,19 @@ def test_a_season_deleted_between_the_matches_and_their_seasons_read_leaves_only
     monkeypatch.setattr(QuerySet, "in_bulk", season_deleted_first)
     ready = services.matches_ready(ids)
     assert {match.season_id for match in ready} == {kept.id}
+
+
+def test_json_the_copy_writes_reads_back_as_djangos_own_save_would_have_stored_it():
+    """``insert_rows`` encodes JSON with orjson on PostgreSQL: a value that Django's json.dumps
+    (the SQLite path, and this COPY before issue #29) stores must store the same there too.
+    An integer beyond 64 bits (jsonb keeps any number) is refused by orjson with a TypeError."""
+    from config.rows import insert_rows
+    from matches.models import PlayerMatchStat
+    from rosters.models import SquadMember
+
+    season = demo_season_create(engine="futti", teams=4, seed=5, double=False)
+    match = Match.objects.filter(season=season).order_by("id").first()
+    player, team = SquadMember.objects.filter(season=season, team=match.home).values_list("player_id", "team_id")[0]
+    extra = {"big": 2**70, "negative": -(2**64)}
+    insert_rows(PlayerMatchStat, ["match", "player", "team", "extra"], [(match.id, player, team, extra)])
+    assert PlayerMatchStat.objects.get(match=match, player_id=player).extra == extra
