@@ -4,10 +4,13 @@ must hold together when a season goes between them."""
 import pytest
 from django.db.models.query import QuerySet
 
+from config.rows import insert_rows
 from leagues.models import Season
 from matches import services
-from matches.models import Match
+from matches.models import Match, PlayerMatchStat
+from matches.services import STAT_FIELDS
 from ops.demo import demo_season_create
+from rosters.models import SquadMember
 
 pytestmark = pytest.mark.django_db
 
@@ -36,13 +39,10 @@ def test_json_the_copy_writes_reads_back_as_djangos_own_save_would_have_stored_i
     """``insert_rows`` encodes JSON with orjson on PostgreSQL: a value that Django's json.dumps
     (the SQLite path, and this COPY before issue #29) stores must store the same there too.
     An integer beyond 64 bits (jsonb keeps any number) is refused by orjson with a TypeError."""
-    from config.rows import insert_rows
-    from matches.models import PlayerMatchStat
-    from rosters.models import SquadMember
-
     season = demo_season_create(engine="futti", teams=4, seed=5, double=False)
     match = Match.objects.filter(season=season).order_by("id").first()
     player, team = SquadMember.objects.filter(season=season, team=match.home).values_list("player_id", "team_id")[0]
     extra = {"big": 2**70, "negative": -(2**64)}
-    insert_rows(PlayerMatchStat, ["match", "player", "team", "extra"], [(match.id, player, team, extra)])
+    fields = ["match", "player", "team", *STAT_FIELDS, "serious_injuries", "extra"]
+    insert_rows(PlayerMatchStat, fields, [(match.id, player, team, *(0 for _ in STAT_FIELDS), 0, extra)])
     assert PlayerMatchStat.objects.get(match=match, player_id=player).extra == extra
