@@ -4,6 +4,8 @@ must hold together when a season goes between them."""
 import pytest
 from django.db.models.query import QuerySet
 
+from competitions import results
+from competitions.playoffs import plan_playoffs
 from config.rows import insert_rows
 from leagues.models import Season
 from matches import services
@@ -11,6 +13,7 @@ from matches.models import Match, PlayerMatchStat
 from matches.services import STAT_FIELDS
 from ops.demo import demo_season_create
 from rosters.models import SquadMember
+from tournaments.models import Playoffs
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +49,19 @@ def test_json_the_copy_writes_reads_back_as_djangos_own_save_would_have_stored_i
     fields = ["match", "player", "team", *STAT_FIELDS, "serious_injuries", "extra"]
     insert_rows(PlayerMatchStat, fields, [(match.id, player, team, *(0 for _ in STAT_FIELDS), 0, extra)])
     assert PlayerMatchStat.objects.get(match=match, player_id=player).extra == extra
+
+
+def test_play_offs_planned_while_the_last_round_is_simulated_are_drawn_when_it_is_stored():
+    """The commissioner plans the play-offs (``plan_playoffs``: drawn by the worker that stores
+    the last league match) while the worker simulates the last round, read before: storing it
+    under the lock draws them. Before issue #29 the lock read the season's stages again; now
+    what ``matches_ready`` read of them is kept, and the play-offs are never drawn."""
+    season = demo_season_create(engine="futti", teams=4, seed=21, double=False)
+    last = season.matches.order_by("-round").values_list("round", flat=True).first()
+    results.matches_play(season.matches.exclude(round=last).values_list("id", flat=True))
+    ready = services.matches_ready(season.matches.filter(round=last).values_list("id", flat=True))
+    assert len(ready) == 2
+    plan_playoffs(Season.objects.get(id=season.id), top=2)  # another process, between read and lock
+    results.batch_play(ready)
+    assert not season.matches.exclude(status=Match.Status.PLAYED).exists()
+    assert Playoffs.objects.get(season=season).knockout_id is not None
