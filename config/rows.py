@@ -52,7 +52,21 @@ def _json_encoder(field) -> Callable[[Any], str] | None:
         return None
     if field.encoder is not None:
         return lambda value: json.dumps(value, cls=field.encoder)
-    return lambda value: orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    return _orjson_or_json
+
+
+#: orjson writes what json.dumps would refuse (dates, dataclasses): passed through, it refuses them too.
+_ORJSON = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+
+
+def _orjson_or_json(value: Any) -> str:
+    """JSON text as json.dumps writes it (what Django's save stores), by orjson where it can:
+    what orjson refuses and json.dumps takes (an integer beyond 64 bits, a float subclass such as
+    numpy's, a named tuple, nesting past 254 levels) goes the slow way instead of failing."""
+    try:
+        return orjson.dumps(value, option=_ORJSON).decode()
+    except TypeError:  # orjson.JSONEncodeError too
+        return json.dumps(value)
 
 
 def rows_update(model, fields: list[str], objs: list) -> None:

@@ -294,24 +294,33 @@ def matches_ready(ids: Iterable[int]) -> list[Match]:
     """The matches of ``ids`` ready to be played with their engine, unlocked, by id, with their
     teams and seasons (read once each, with what a result sets off: group, play-offs, bracket)."""
     matches = list(Match.objects.filter(id__in=list(ids)).select_related("home", "away").order_by("id"))
-    with_stages = Season.objects.select_related("league", "group", "playoffs", "bracket")
-    seasons = with_stages.in_bulk({match.season_id for match in matches})
-    for match in matches:
-        match.season = seasons[match.season_id]
-    return _ready(matches)
+    return _ready(_with_seasons(matches))
 
 
 def matches_lock(read: Iterable[Match]) -> list[Match]:
     """Lock the rows of matches read before (``matches_ready``) in id order (two batches that
     share matches wait instead of deadlocking) and refresh them from the locked rows, joining
-    nothing (what they were read with stays unless its id changed); those still ready."""
+    nothing (their teams stay unless their ids changed); those still ready. Their seasons are
+    read again, once each, as they stand once the rows are locked: play-offs planned while the
+    matches were simulated are drawn by the last league result stored."""
     by_id = {match.id: match for match in read}
     fields = [field.attname for field in Match._meta.concrete_fields]  # the id first
     rows = list(Match.objects.select_for_update().filter(id__in=list(by_id)).order_by("id").values_list(*fields))
     for row in rows:
         for field, value in zip(fields, row, strict=True):
             setattr(by_id[row[0]], field, value)  # a changed relation id drops what was read of it
-    return _ready(by_id[row[0]] for row in rows)
+    return _ready(_with_seasons([by_id[row[0]] for row in rows]))
+
+
+def _with_seasons(matches: list[Match]) -> list[Match]:
+    """``matches`` with their seasons, each read once with its league, group, play-offs and
+    bracket and shared by its matches; those of a season deleted since they were read left out."""
+    with_stages = Season.objects.select_related("league", "group", "playoffs", "bracket")
+    seasons = with_stages.in_bulk({match.season_id for match in matches})
+    matches = [match for match in matches if match.season_id in seasons]
+    for match in matches:
+        match.season = seasons[match.season_id]
+    return matches
 
 
 def _ready(matches: Iterable[Match]) -> list[Match]:
