@@ -151,15 +151,10 @@ def season_tactics(season_id: int, team_ids: list[int]) -> dict[int, dict]:
 
 
 def check_tactics(season: Season, tactics: dict, *, team_id: int | None = None) -> None:
-    """Raise ``CardError`` when the season's engine would refuse a team's tactics in that season.
-
-    The keys and values are checked against the engine's ``tactics_schema`` (a typo is named
-    as such); the engine is the judge of the rest, so the tactics are played once (seed 0)
-    against a copy of the team, with its squad of this season, under the settings the
-    season's matches are played with. Before the team has a squad a sample squad stands in,
-    so tactics naming players cannot pass yet. Tactics are a team's in one season: the same
-    team's orders in a cup played at the same time are judged with the cup's squad.
-    """
+    """Raise ``CardError`` when the season's engine would refuse a team's tactics in that season:
+    checked against the engine's ``tactics_schema`` (a typo named as such), then played once
+    (seed 0) against a copy of the team, with its squad of this season (a sample squad before
+    it has one: tactics naming players cannot pass yet) under the season's settings."""
     league = season.league
     engine = get_engine(league.engine)
     engine.validate_tactics(tactics)  # the schema first: a typo is named as such, not played
@@ -298,11 +293,9 @@ def matches_ready(ids: Iterable[int]) -> list[Match]:
 
 
 def matches_lock(read: Iterable[Match]) -> list[Match]:
-    """Lock the rows of matches read before (``matches_ready``) in id order (two batches that
-    share matches wait instead of deadlocking) and refresh them from the locked rows, joining
-    nothing (their teams stay unless their ids changed); those still ready. Their seasons are
-    read again, once each, as they stand once the rows are locked: play-offs planned while the
-    matches were simulated are drawn by the last league result stored."""
+    """Lock the rows of matches read before (``matches_ready``) in id order (batches sharing
+    matches wait, not deadlock), refresh them from the rows (their teams stay unless changed)
+    and read their seasons again: play-offs planned meanwhile are drawn. Those still ready."""
     by_id = {match.id: match for match in read}
     fields = [field.attname for field in Match._meta.concrete_fields]  # the id first
     rows = list(Match.objects.select_for_update().filter(id__in=list(by_id)).order_by("id").values_list(*fields))
@@ -313,12 +306,11 @@ def matches_lock(read: Iterable[Match]) -> list[Match]:
 
 
 def _with_seasons(matches: list[Match]) -> list[Match]:
-    """``matches`` with their seasons, each read once with its league, group, play-offs and
-    bracket and shared by its matches; those of a season deleted since they were read left out."""
+    """``matches`` with their seasons, read once each with their stages (those of a season gone
+    since are left out)."""
     with_stages = Season.objects.select_related("league", "group", "playoffs", "bracket")
     seasons = with_stages.in_bulk({match.season_id for match in matches})
-    matches = [match for match in matches if match.season_id in seasons]
-    for match in matches:
+    for match in (matches := [match for match in matches if match.season_id in seasons]):
         match.season = seasons[match.season_id]
     return matches
 
@@ -400,11 +392,9 @@ def results_store(
     results: list[tuple[Match, MatchResult, TeamSheet, TeamSheet]], audit_entries: list | None = None
 ) -> None:
     """Write results onto locked, scheduled matches (inside a transaction) in three statements
-    whatever their number: one update of the match rows, one COPY of their play-by-plays (a
-    row per match) and one of their player stats, each player's serious injuries counted (a
-    worker's batch pays a statement per batch, not per match). The audit log gets one entry
-    per match with the result before and after: inserted here, or added to ``audit_entries``
-    for the caller to insert with others."""
+    whatever their number: an update of the match rows, a COPY of their play-by-plays (a row
+    a match) and one of their player stats, each player's serious injuries counted. An audit
+    entry a match: inserted here, or added to ``audit_entries`` for the caller to insert."""
     now = timezone.now()
     play_by_plays: list[tuple] = []
     stats: list[tuple] = []
