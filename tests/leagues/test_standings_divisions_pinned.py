@@ -1,7 +1,8 @@
 """A division's table (``compute_standings(season, division_id)``): its own teams only, their
 results among themselves only (a match across divisions, as a cup tie or a hand-made fixture
 would be, counts in neither division's table), its own points deductions; by round and through
-the cache too, each under a key of its own; and what each kind of card costs in the fair-play count."""
+the cache too, each under a key of its own; and what each kind of card costs in the fair-play count,
+summed over a team's booked players."""
 
 import pytest
 from django.core.cache import cache
@@ -16,6 +17,7 @@ from competitions.standings import (
 from leagues.models import FAIR_PLAY_FIFA, Division, PointsDeduction, SeasonTeam
 from tests.conftest import make_season
 from tests.leagues.test_standings import play
+from tests.leagues.test_standings_pinned import book
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +70,26 @@ def test_each_kind_of_card_costs_its_own_weight():
     assert fair_play_points(1, 1, weights) == 7  # a yellow, then a direct red
     assert fair_play_points(0, 1, weights) == 11  # a direct red
     assert fair_play_points(5, 2, weights) == 5 + 5 + 2  # two second yellows and a yellow left over
+
+
+def test_a_divisions_table_holds_its_teams_of_this_season_only(season):
+    season, north, south = season
+    # the next season, Gamma goes up to North and Alpha down to South
+    later = make_season(season.league, ["Alpha", "Beta", "Gamma"], name="later")
+    for entry in SeasonTeam.objects.filter(season=later).select_related("team"):
+        entry.division = south if entry.team.name == "Alpha" else north
+        entry.save()
+    assert [r.name for r in compute_standings(season, north.id).rows] == ["Alpha", "Beta"]
+    assert [r.name for r in compute_standings(later, north.id).rows] == ["Beta", "Gamma"]
+
+
+def test_a_teams_cards_are_summed_over_its_booked_players(season):
+    season, _, _ = season
+    season.league.tiebreakers = ["points", "fair_play"]
+    season.league.save()
+    season.league.fair_play_use(FAIR_PLAY_FIFA)
+    book(season, "Alpha", "Gamma", yellow=1)
+    book(season, "Alpha", "Gamma", red=1)  # another player of the same side
+    book(season, "Delta", "Gamma", yellow=1)
+    cards = {r.name: r.cards for r in compute_standings(season).rows}
+    assert cards == {"Alpha": 1 + 4, "Beta": 0, "Gamma": 0, "Delta": 1}

@@ -1,7 +1,8 @@
 """Swiss pairing and ranking as plain data (competitions.pairing): hand-worked cases for the
-fold with floaters, forced rematches, the choice of the bye and every column of the table."""
+fold with floaters, forced rematches, the choice of the bye and every column of the table; the
+dry run and venue breaks the matching tests and the benchmark check whole tournaments with."""
 
-from competitions.pairing import SwissResult, pair_round, swiss_table
+from competitions.pairing import DrawnRound, SwissResult, dry_run, pair_round, swiss_table, venue_breaks
 
 
 def test_floaters_carry_down_through_the_score_groups():
@@ -60,3 +61,29 @@ def test_every_column_of_the_table():
         (3, 0, 1, 0, 2, [4], 0),
     ]
     assert [r.goal_difference for r in rows] == [2, 0, 2, -2, -2]
+
+
+def test_a_dry_run_pairs_each_round_on_the_scores_so_far_a_bye_counting_as_a_win():
+    # seven teams seeded 1 to 7, the higher id winning every match
+    drawn = dry_run(7, 5, max)
+    assert [(r.pairs, r.bye) for r in drawn] == [
+        ([(1, 4), (2, 5), (3, 6)], 7),  # the fold of six, the lowest seed sits out
+        ([(4, 6), (5, 7), (2, 1)], 3),  # 4, 5, 6 and 7 (its bye) on one win fold; 1 and 2 on none
+        ([(6, 7), (4, 2), (5, 3)], 1),
+        ([(7, 4), (6, 5), (1, 3)], 2),
+        ([(7, 2), (1, 6), (3, 4)], 5),  # 2's bye made it two wins, level with 7
+    ]
+
+
+def test_venue_breaks_are_runs_of_three_at_one_venue_and_counts_more_than_two_apart():
+    rounds = [
+        [(31, 1), (2, 32), (3, 13), (4, 14)],
+        [(1, 11), (12, 2), (3, 17), (4, 18)],
+        [(1, 15), (16, 2), (21, 3), (22, 4)],
+        [(1, 19), (20, 2), (3, 23)],
+        [(3, 24)],
+    ]
+    drawn = [DrawnRound(pairs, None, 0.0) for pairs in rounds]
+    # 1 home three times running after an away match, 2 the other way round (each two apart at
+    # most); 3 home four times in five but never three in a row; 4 home twice, then away
+    assert venue_breaks(drawn) == ({1, 2}, {3})

@@ -1,7 +1,9 @@
 """Swiss rounds after the first: paired on the scores, hosted by the side at home less
-often, kicked off a round interval apart; and the table's goal-difference tie-break."""
+often, kicked off a round interval apart (weekly ones at the league's wall-clock time); and the
+table's goal-difference tie-break."""
 
 import random
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -204,3 +206,19 @@ def test_a_redraw_after_a_result_is_refused_on_the_season():
     with pytest.raises(ValidationError) as refused:
         swiss_draw(season, rounds=2)
     assert refused.value.message_dict == {"season": ["The Swiss cannot be drawn again once a match has been played."]}
+
+
+def test_weekly_rounds_keep_the_leagues_wall_clock_time_across_summer_time():
+    season = demo_season_create(engine="futti", teams=4, seed=43)
+    season.league.time_zone = "Europe/Berlin"
+    season.league.save()
+    # Wednesdays at 19:30 in Berlin: 18:30 UTC in winter time, 17:30 UTC from 29 March
+    season.first_kickoff, season.round_interval = datetime(2026, 3, 25, 18, 30, tzinfo=UTC), timedelta(days=7)
+    season.save()
+    swiss_draw(season, rounds=2, ranking=list(season.teams.order_by("id")))
+    for match in season.matches.filter(round=1):
+        win(match, match.home_id)
+    assert set(season.matches.values_list("round", "kickoff")) == {
+        (1, datetime(2026, 3, 25, 18, 30, tzinfo=UTC)),
+        (2, datetime(2026, 4, 1, 17, 30, tzinfo=UTC)),
+    }
