@@ -137,3 +137,16 @@ def test_json_is_stored_as_django_stores_it_none_as_null_and_with_the_fields_enc
         == [("match.rescheduled", match.id, None, {"kickoff": DjangoJSONEncoder().default(when), "fee": "1.50"})] * 2
     )
     assert Entry.objects.filter(action="match.rescheduled", before__isnull=True).count() == 2
+
+
+def test_json_the_copy_writes_reads_back_as_djangos_own_save_would_have_stored_it(matches):
+    """``insert_rows`` encodes JSON with orjson on PostgreSQL: a value that Django's json.dumps
+    (the SQLite path) stores must store the same there too. An integer beyond 64 bits (jsonb
+    keeps any number) is refused by orjson with a TypeError: json.dumps writes it."""
+    match = matches[0]
+    season = match.season
+    player, team = SquadMember.objects.filter(season=season, team=match.home).values_list("player_id", "team_id")[0]
+    extra = {"big": 2**70, "negative": -(2**64)}
+    fields = ["match", "player", "team", *STAT_FIELDS, "serious_injuries", "extra"]
+    insert_rows(PlayerMatchStat, fields, [(match.id, player, team, *(0 for _ in STAT_FIELDS), 0, extra)])
+    assert PlayerMatchStat.objects.get(match=match, player_id=player).extra == extra

@@ -6,15 +6,19 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection, transaction
+from django.db.models.query import QuerySet
 from django.utils import timezone
 
 from audit import services as audit
 from audit.models import Entry
+from competitions import results
 from competitions.knockout import bracket_draw
-from leagues.models import Team
+from competitions.playoffs import plan_playoffs
+from leagues.models import Season, Team
 from matches import services
 from matches.models import Match
 from ops.demo import demo_season_create
+from tournaments.models import Playoffs
 
 pytestmark = pytest.mark.django_db
 
@@ -158,3 +162,38 @@ def test_a_claim_skips_a_match_another_transaction_holds_instead_of_waiting(monk
             cursor.execute("RESET lock_timeout")
     assert set(claimed) == due - {held} and len(due) == 6
     assert not Match.objects.filter(id=held, queued_at__isnull=False).exists()
+
+
+def test_a_season_deleted_between_the_matches_and_their_seasons_read_leaves_only_its_matches_out(monkeypatch):
+    """The matches are read, then their seasons: a season deleted in between (a group stage
+    drawn again deletes its group seasons with their scheduled matches) takes only its own
+    matches out of the batch, never fails the read of every other season's matches. One
+    query with joins, as before, had no such gap."""
+    gone = demo_season_create(engine="futti", teams=4, seed=11, double=False)
+    kept = demo_season_create(engine="futti", teams=4, seed=12, double=False)
+    ids = list(Match.objects.filter(season__in=[gone, kept]).values_list("id", flat=True))
+    in_bulk = QuerySet.in_bulk
+
+    def season_deleted_first(self, *args, **kwargs):
+        if self.model is Season:
+            Season.objects.filter(id=gone.id).delete()  # its matches go with it (CASCADE)
+        return in_bulk(self, *args, **kwargs)
+
+    monkeypatch.setattr(QuerySet, "in_bulk", season_deleted_first)
+    ready = services.matches_ready(ids)
+    assert {match.season_id for match in ready} == {kept.id}
+
+
+def test_play_offs_planned_while_the_last_round_is_simulated_are_drawn_when_it_is_stored():
+    """The commissioner plans the play-offs (``plan_playoffs``: drawn by the worker that stores
+    the last league match) while the worker simulates the last round, read before: storing it
+    under the lock draws them: the lock reads the seasons' stages again, as they stand."""
+    season = demo_season_create(engine="futti", teams=4, seed=21, double=False)
+    last = season.matches.order_by("-round").values_list("round", flat=True).first()
+    results.matches_play(season.matches.exclude(round=last).values_list("id", flat=True))
+    ready = services.matches_ready(season.matches.filter(round=last).values_list("id", flat=True))
+    assert len(ready) == 2
+    plan_playoffs(Season.objects.get(id=season.id), top=2)  # another process, between read and lock
+    results.batch_play(ready)
+    assert not season.matches.exclude(status=Match.Status.PLAYED).exists()
+    assert Playoffs.objects.get(season=season).knockout_id is not None
