@@ -71,8 +71,10 @@ def entry(
     )
 
 
-#: What an entry stores, as ``insert_rows`` writes it (a relation by its field name).
+#: What an entry stores, as ``insert_rows`` writes it (a relation by its field name), and the
+#: attribute each is read from (a relation's id).
 ENTRY_FIELDS = [field.name for field in Entry._meta.concrete_fields if not field.primary_key]
+ENTRY_ATTNAMES = [Entry._meta.get_field(name).attname for name in ENTRY_FIELDS]
 
 
 def record_all(entries: Iterable[Entry | None]) -> None:
@@ -80,8 +82,7 @@ def record_all(entries: Iterable[Entry | None]) -> None:
     an entry a match); nothing inside ``recorded_by_caller``."""
     if quiet():
         return
-    attnames = [Entry._meta.get_field(name).attname for name in ENTRY_FIELDS]
-    insert_rows(Entry, ENTRY_FIELDS, [tuple(getattr(e, a) for a in attnames) for e in entries if e is not None])
+    insert_rows(Entry, ENTRY_FIELDS, [tuple(getattr(e, a) for a in ENTRY_ATTNAMES) for e in entries if e is not None])
 
 
 def record(action: str, obj: models.Model, **kwargs: Any) -> None:
