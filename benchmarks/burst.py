@@ -10,7 +10,9 @@ to the last match stored. The workers take the matches' queue only: the previews
 that finished rounds ask for wait on their own queue for their own workers (it is purged
 afterwards). Between runs the results are wiped and the matches scheduled again, so every
 run plays the same matches with the same seeds. Prints the drain time, matches per second,
-per second per worker process, and the engine time alone for the same matches beside it.
+per second per worker process, the CPU a match of the workers and of PostgreSQL's backends
+(``benchmarks.cpu``: on a shared machine the figure to compare), and the engine time alone
+for the same matches beside it.
 The leagues are deleted afterwards unless ``--keep`` is given.
 """
 
@@ -30,6 +32,7 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from benchmarks.cpu import CpuMeter, cpu_line  # noqa: E402
 from config.celery import app, odds_queue  # noqa: E402
 from engines import DEFAULT_ENGINE, ENGINES  # noqa: E402
 from leagues.models import League  # noqa: E402
@@ -75,19 +78,23 @@ def engine_time(matches) -> float:
     return time.perf_counter() - start
 
 
-def drain(matches, concurrency: int) -> tuple[float, int]:
-    """Queue the burst and time it to the last match stored by ``concurrency`` worker processes."""
+def drain(matches, concurrency: int) -> tuple[float, int, str]:
+    """Queue the burst and time it to the last match stored by ``concurrency`` worker processes;
+    returns the time, the matches failed and the CPU a match (``benchmarks.cpu``)."""
     worker = start_worker(concurrency=concurrency, queue=app.conf.task_default_queue)
+    meter = CpuMeter(worker)
     try:
         time.sleep(3)  # the worker's processes start before the clock does
+        meter.start()
         start = time.perf_counter()
         queue_due_matches()
         while matches.filter(status=Match.Status.SCHEDULED).exists():
             time.sleep(0.05)
         elapsed = time.perf_counter() - start
+        cpu = cpu_line(*meter.stop(), matches.count())
     finally:
         stop_worker(worker)
-    return elapsed, matches.filter(status=Match.Status.FAILED).count()
+    return elapsed, matches.filter(status=Match.Status.FAILED).count(), cpu
 
 
 def main() -> None:
@@ -112,11 +119,11 @@ def main() -> None:
     try:
         for concurrency in (int(n) for n in args.workers.split(",")):
             burst_reset(matches)
-            elapsed, failed = drain(matches, concurrency)
+            elapsed, failed, cpu = drain(matches, concurrency)
             print(
                 f"{concurrency} worker process{'es' if concurrency > 1 else ''}: drained in {elapsed:7.2f} s,"
                 f" {total / elapsed:,.0f} matches/s, {total / elapsed / concurrency:,.0f} per process,"
-                f" {failed} failed"
+                f" {failed} failed; {cpu}"
             )
     finally:
         with app.connection_for_write() as connection:

@@ -4,7 +4,8 @@
         .venv/bin/python benchmarks/season.py --teams 20
 
 Prints the wall time from queueing to the last match stored, the engine time
-alone for the same matches, their ratio, and the standings query count and time.
+alone for the same matches, their ratio, the CPU a match of the worker and of PostgreSQL
+(``benchmarks.cpu``), and the standings query count and time.
 It then sends the same play tasks again: every match is played by then, so each task
 only locks its row, sees the result and returns. That time is the floor a worker pays
 per task (publish, delivery, ack, one locked read and a commit) before anything is
@@ -29,6 +30,7 @@ from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from benchmarks.cpu import CpuMeter, cpu_line  # noqa: E402
 from competitions.standings import compute_standings  # noqa: E402
 from config.celery import app, odds_queue  # noqa: E402
 from engines import DEFAULT_ENGINE, ENGINES, MatchOptions, get_engine  # noqa: E402
@@ -87,13 +89,16 @@ def main() -> None:
 
     # the matches' queue only: previews and odds that finished rounds ask for wait for their own workers
     worker = start_worker(concurrency=args.concurrency, queue=app.conf.task_default_queue)
+    meter = CpuMeter(worker)
     try:
         wait_for_worker(30)
+        meter.start()
         start = time.perf_counter()
         queue_due_matches()
         while season.matches.filter(status=Match.Status.SCHEDULED).exists():
             time.sleep(0.02)
         store_time = time.perf_counter() - start
+        cpu = cpu_line(*meter.stop(), len(matches))
 
         start = time.perf_counter()
         play_tasks_send([match.id for match in matches])
@@ -122,6 +127,7 @@ def main() -> None:
         f"worker floor:          {floor_time:8.3f} s  (the same tasks again for matches already played:"
         f" {floor_time / engine_time:.1f} x the engine time)"
     )
+    print(f"                       {cpu}")
     print(f"ratio stored/engine:   {store_time / engine_time:8.1f} x")
     print(f"storage overhead:      {(store_time - engine_time) / engine_time:8.1f} x the engine time")
     print(f"standings:             {len(queries.captured_queries):8d} queries, {table_time * 1000:.1f} ms")
