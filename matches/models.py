@@ -195,6 +195,26 @@ class PlayByPlay(models.Model):
         return f"{self.match}: {len(self.events)} events"
 
 
+#: The shape of ``PlayByPlay.events`` (JSON Schema): what ``events_read`` needs of every event. A
+#: league file's play-by-plays are checked against it on import (``ops.backup``), so that no page
+#: meets an event it cannot read.
+PLAY_BY_PLAY_SCHEMA = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["seq", "minute", "kind", "side", "player", "detail"],
+        "properties": {
+            "seq": {"type": "integer", "minimum": 1},
+            "minute": {"type": "integer", "minimum": 0},
+            "kind": {"type": "string", "minLength": 1},
+            "side": {"enum": ["home", "away", ""]},
+            "player": {"type": ["integer", "null"]},
+            "detail": {"type": "object"},
+        },
+    },
+}
+
+
 class PlayedEvent(NamedTuple):
     """One line of a stored play-by-play."""
 

@@ -12,7 +12,7 @@ ids kept inside JSON fields (``JSON_IDS``). People are written by username.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,7 @@ from django.utils.duration import duration_iso_string
 from django.utils.translation import gettext as _
 
 from config.rows import insert_rows
+from engines.published import settings_problem
 from leagues.cache import standings_changed
 from leagues.models import League, Season
 from ops.json_ids import JSON_IDS, IdMap
@@ -397,15 +398,17 @@ class _Column:
     field: models.Field
     refers_to: str | None  # a model's label, "user", or None for a value
     rewrite: Callable[[Any, IdMap], Any] | None
+    schema: Mapping[str, Any] | None = None
 
 
 def _columns(model: type[models.Model]) -> list[_Column]:
-    rules = {name: rule.rewrite for (owner, name), rule in JSON_IDS.items() if owner == label(model) and rule.rewrite}
+    rules = {name: rule for (owner, name), rule in JSON_IDS.items() if owner == label(model)}
     return [
         _Column(
             field,
             ("user" if is_user(field.related_model) else label(field.related_model)) if field.is_relation else None,
-            rules.get(field.name),
+            rules[field.name].rewrite if field.name in rules else None,
+            rules[field.name].schema if field.name in rules else None,
         )
         for field in model._meta.concrete_fields
         if not field.primary_key
@@ -472,6 +475,10 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
                         problems.add(where, f"{field.name} may not be empty")
                     else:
                         values[field.attname] = ids(column.refers_to, raw)
+                    continue
+                problem = column.schema and raw is not None and settings_problem(column.schema, raw, where=field.name)
+                if problem:
+                    problems.add(where, problem)
                     continue
                 if column.rewrite and raw is not None:
                     try:

@@ -3,9 +3,11 @@ play-by-play, table results...), and how ``ops.backup``'s import rewrites them t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from matches.models import PLAY_BY_PLAY_SCHEMA
 
 #: Maps an id of a model (by label; the user model as "user") to the id it has in the target.
 IdMap = Callable[[str, Any], Any]
@@ -18,6 +20,8 @@ class JsonIds:
     refers_to: tuple[str, ...]
     rewrite: Callable[[Any, IdMap], Any] | None = None
     why: str = ""
+    #: The JSON Schema a value read from a file must meet (before its ids are rewritten), if any.
+    schema: Mapping[str, Any] | None = None
 
 
 TEAM, PLAYER, DIVISION = "leagues.Team", "rosters.Player", "leagues.Division"
@@ -154,7 +158,10 @@ JSON_IDS: dict[tuple[str, str], JsonIds] = {
     ("rosters.Draft", "market"): JsonIds((PLAYER, TEAM), _market),
     ("matches.Match", "played_with"): JsonIds((PLAYER,), _played_with),
     ("matches.PlayByPlay", "events"): JsonIds(
-        (PLAYER,), _play_by_play, "the engine's own detail (e.g. a keeper's id) is kept as it was played"
+        (PLAYER,),
+        _play_by_play,
+        "the engine's own detail (e.g. a keeper's id) is kept as it was played",
+        PLAY_BY_PLAY_SCHEMA,
     ),
     ("matches.PlayerMatchStat", "extra"): JsonIds((), None, "the engine's own counters, no ids"),
     ("matches.ResultSubmission", "payload"): JsonIds((PLAYER,), _table_result),

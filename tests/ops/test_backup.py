@@ -169,6 +169,15 @@ def test_people_missing_are_created_without_a_password(full_league):
         (lambda d: d["users"][0].update(groups="Managers"), r"users\[0\]: groups: expected a list of group names"),
         (lambda d: d["models"]["rosters.Draft"][0].update(lot={"bid": 1}), "rosters.Draft .*: lot: not the shape"),
         (lambda d: d["models"]["leagues.Team"][1].update(name=d["models"]["leagues.Team"][0]["name"]), "refused"),
+        (
+            lambda d: d["models"]["matches.PlayByPlay"][0]["events"][3].pop("seq"),
+            r"PlayByPlay \d+: events\.3: 'seq' is a",
+        ),
+        (lambda d: d["models"]["matches.PlayByPlay"][0]["events"][0].update(side="left"), r"events\.0\.side: \"left\""),
+        (
+            lambda d: d["models"]["matches.PlayByPlay"][0].update(events={"goals": 2}),
+            "events: .* is not of type 'array'",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_whole_with_the_problem_named(full_league, spoil, message):
