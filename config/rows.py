@@ -12,7 +12,8 @@ from django.db import connection
 
 
 def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
-    """Insert many rows of plain values; JSON fields take dicts (None is SQL NULL).
+    """Insert many rows of plain values; JSON fields take dicts (None is SQL NULL), and the
+    fields not given get their defaults.
 
     On PostgreSQL this is one COPY, several times faster than ``bulk_create`` for the
     play-by-play of a match (the bulk of what a worker writes), its JSON encoded by orjson (ten
@@ -28,6 +29,9 @@ def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
             for row in rows
         )
         return
+    if defaults := _not_given(model, fields):  # as bulk_create writes them, not NULL
+        fields = [*fields, *defaults]
+        rows = [(*row, *defaults.values()) for row in rows]
     encoders = [(i, _json_encoder(model._meta.get_field(f))) for i, f in enumerate(fields)]
     json_columns = [(i, encode) for i, encode in encoders if encode is not None]
     columns = ", ".join(connection.ops.quote_name(model._meta.get_field(f).column) for f in fields)
@@ -42,6 +46,17 @@ def insert_rows(model, fields: list[str], rows: list[tuple]) -> None:
                 if values[i] is not None:  # None is SQL NULL, as Django stores it
                     values[i] = encode(values[i])
             copy.write_row(values)
+
+
+def _not_given(model, fields: list[str]) -> dict[str, Any]:
+    """The concrete fields not in ``fields`` but the primary key, each with the value Django gives
+    a new row (its default; now for ``auto_now``)."""
+    new, given = model(), set(fields)
+    return {
+        field.name: field.pre_save(new, add=True)
+        for field in model._meta.concrete_fields
+        if field.name not in given and not field.primary_key
+    }
 
 
 def _json_encoder(field) -> Callable[[Any], str] | None:

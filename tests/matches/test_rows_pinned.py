@@ -6,6 +6,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -14,7 +15,7 @@ from django.utils import timezone
 from audit import services as audit
 from audit.models import Entry
 from config.rows import insert_rows, rows_update
-from matches.models import Match, PlayerMatchStat
+from matches.models import Match, PlayerMatchStat, ResultSubmission
 from matches.services import STAT_FIELDS
 from ops.demo import demo_season_create
 from rosters.models import SquadMember
@@ -94,7 +95,8 @@ class CopyRecorder:
 
 
 def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, monkeypatch):
-    """The COPY names the table and its columns (a relation by its column) in the order given, and
+    """The COPY names the table and its columns (a relation by its column) in the order given, then
+    those not given, with their defaults, and
     writes each row once, its JSON fields as JSON text (a number as a key becomes a string, as
     in the json module); measured end to end on PostgreSQL too."""
     first, second = matches[:2]
@@ -107,12 +109,13 @@ def test_on_postgresql_the_rows_go_in_as_one_copy_with_json_as_text(matches, mon
             ["match", "goals", "player", "extra"],
             [(first.id, 1, 7, {"note": "Fütti", "n": [1, 2], 3: "a number's key"}), (second.id, 2, None, {})],
         )
-    assert recorder.statements == [
-        'COPY "matches_playermatchstat" ("match_id", "goals", "player_id", "extra") FROM STDIN'
-    ]
+    rest = ["team_id", "shots", "saves", "steals", "yellow_cards", "red_cards", "injuries", "minutes"]
+    columns = ", ".join(f'"{column}"' for column in ["match_id", "goals", "player_id", "extra", *rest])
+    assert recorder.statements == [f'COPY "matches_playermatchstat" ({columns}, "serious_injuries") FROM STDIN']
+    defaults = [None, 0, 0, 0, 0, 0, 0, 0, 0]  # the fields not given, as Django gives a new row them
     assert recorder.rows == [
-        [first.id, 1, 7, '{"note":"Fütti","n":[1,2],"3":"a number\'s key"}'],
-        [second.id, 2, None, "{}"],
+        [first.id, 1, 7, '{"note":"Fütti","n":[1,2],"3":"a number\'s key"}', *defaults],
+        [second.id, 2, None, "{}", *defaults],
     ]
     assert not PlayerMatchStat.objects.exists()  # nothing went around the COPY
 
@@ -150,3 +153,24 @@ def test_json_the_copy_writes_reads_back_as_djangos_own_save_would_have_stored_i
     fields = ["match", "player", "team", *STAT_FIELDS, "serious_injuries", "extra"]
     insert_rows(PlayerMatchStat, fields, [(match.id, player, team, *(0 for _ in STAT_FIELDS), 0, extra)])
     assert PlayerMatchStat.objects.get(match=match, player_id=player).extra == extra
+
+
+def test_fields_not_given_get_their_defaults_as_django_would_write_them(matches):
+    """The COPY names every column: one not given is written with the field's default (and
+    ``auto_now_add`` the time), as ``bulk_create`` writes it elsewhere, not as NULL."""
+    first = matches[0]
+    player, team = SquadMember.objects.filter(season=first.season).values_list("player_id", "team_id").first()
+    before = timezone.now()
+    insert_rows(PlayerMatchStat, ["match", "player", "team", "goals"], [(first.id, player, team, 2)])
+    kind = ContentType.objects.get_for_model(Match)
+    insert_rows(Entry, ["action", "content_type"], [("match.result", kind.id)])
+    line = PlayerMatchStat.objects.get(match=first, player_id=player)
+    assert (line.goals, line.team_id, line.extra) == (2, team, {})
+    assert all(getattr(line, name) == 0 for name in STAT_FIELDS if name != "goals") and line.serious_injuries == 0
+    entry = Entry.objects.get(action="match.result")
+    assert (entry.before, entry.actor_id, entry.actor_name, entry.via, entry.object_repr) == (None, None, "", "", "")
+    assert before <= entry.at <= timezone.now()
+    insert_rows(ResultSubmission, ["match", "action"], [(first.id, ResultSubmission.Action.SUBMIT)])
+    submitted = ResultSubmission.objects.get(match=first)
+    assert (submitted.state, submitted.payload, submitted.note) == (ResultSubmission.State.RECORDED, {}, "")
+    assert before <= submitted.at <= timezone.now()  # auto_now_add: the time of the insert
