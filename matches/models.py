@@ -254,7 +254,7 @@ class PlayerMatchStat(models.Model):
     player = models.ForeignKey("rosters.Player", on_delete=models.CASCADE, related_name="match_stats")
     #: No key constraint in the database: a line's team is one of its match's sides (``results_store``
     #: takes it from their sheets), which the match's own keys hold. PostgreSQL checks a key row by
-    #: row at commit, and this one cost a worker a tenth of its time a match for nothing more.
+    #: row at commit: this one was a fifth of its work for a stored match, for nothing more.
     team = models.ForeignKey("leagues.Team", on_delete=models.CASCADE, related_name="player_stats", db_constraint=False)
     goals = models.PositiveSmallIntegerField(default=0)
     shots = models.PositiveSmallIntegerField(default=0)

@@ -2,7 +2,7 @@
 
 - a stat line's team keeps its index but loses its key constraint: the team is one of the line's
   match's sides, which the match's keys hold already, and PostgreSQL checked the key row by row
-  at every commit (a tenth of a worker's time a match);
+  at every commit (a fifth of its work for a stored match);
 - the play-by-play's events are compressed with lz4 instead of pglz, where the server was built
   with it (a server without it keeps pglz: the step is skipped with a notice). Rows stored before
   keep pglz until they are written again; PostgreSQL reads both."""

@@ -1,8 +1,8 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.card_values import CARD_VALUE_SAMPLES, card_values_store
 from engines import CardError
@@ -12,7 +12,7 @@ from rosters.models import Draft
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = gettext(
         "Measure what each free card of a snake draft would add to a team's strength (the team on the clock by "
         "default): expected points a match over the cheapest card of its role, against the league's average "
         "squad, from the engine's simulations; stored for the draft room and the clock's autopick by value."

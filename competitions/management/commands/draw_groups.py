@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.groups import group_knockout_draw, group_lines, groups_draw, groups_from_lines
 from competitions.knockout import bracket_lines
@@ -12,7 +11,7 @@ from tournaments.models import GroupStage
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Draw a season's teams into groups with a round robin each (by lot from seeded pots, or by hand "
         'with --group "A: 1, 2, 3" --group "B: 4, 5, 6"). '
         "The worker draws the knockout when the last group match is stored; --knockout draws it by hand "

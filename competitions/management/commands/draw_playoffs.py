@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.knockout import bracket_lines
 from competitions.management.commands._options import add_two_legged_arguments
@@ -11,7 +10,7 @@ from leagues.management.commands._common import get_season
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Draw a knockout of a finished season's top teams, seeded by the final table, in a new season.")
+    help = _("Draw a knockout of a finished season's top teams, seeded by the final table, in a new season.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")

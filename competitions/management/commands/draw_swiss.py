@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.swiss import swiss_draw
 from leagues.errors import validation_message
@@ -9,9 +8,7 @@ from leagues.management.commands._common import get_season
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
-        "Make a season a Swiss tournament (seeding by lot) and draw round one; later rounds draw themselves."
-    )
+    help = _("Make a season a Swiss tournament (seeding by lot) and draw round one; later rounds draw themselves.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")

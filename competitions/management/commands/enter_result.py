@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from audit.context import acting_as
 from competitions.table_results import result_enter
@@ -20,7 +19,7 @@ SCORE = re.compile(r"^(\d+)-(\d+)$")
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Enter the result of a match played at the table, as USER: a manager submits it, a commissioner "
         'decides it (or edits it once confirmed). Events: --event "goal home PLAYER_ID 12" (kind side player '
         'minute; a substitution adds the id of who went off); counts: --count "PLAYER_ID shots 3".'

@@ -2,14 +2,13 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.fairness import Figures, figures, simulated_figures, stored_played, tactic_setting
 from engines import KNOWN_ENGINES, get_engine
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Print how fair a game is: home advantage, draws, goals, the dearer squad's wins, coach match-ups and "
         "how knockouts are settled, from the stored results of its leagues and from simulations (cached)."
     )

@@ -5,7 +5,6 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime, parse_duration
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.round_robin import fixtures_generate
 from leagues.errors import validation_message
@@ -13,7 +12,7 @@ from leagues.management.commands._common import get_season
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Generate (or regenerate, before any match is played) a season's round-robin fixtures.")
+    help = _("Generate (or regenerate, before any match is played) a season's round-robin fixtures.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")

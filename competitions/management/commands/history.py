@@ -1,8 +1,8 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.history import cached_history
 from competitions.records import cached_records, history_document, record_detail_shown, record_title_shown
@@ -11,9 +11,7 @@ from leagues.models import League
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
-        "Print a league's history: every season's tables by division, the all-time table and the records."
-    )
+    help = gettext("Print a league's history: every season's tables by division, the all-time table and the records.")
 
     def add_arguments(self, parser):
         parser.add_argument("league_id", metavar="LEAGUE_ID")

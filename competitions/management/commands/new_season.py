@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.rollover import season_rollover
 from leagues.errors import validation_message
@@ -10,7 +9,7 @@ from leagues.models import Team
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Start the season after a finished (or closed) one: teams moved between divisions, fixtures, a draft "
         "in reverse table order, keepers and carried-over coins. Prints the new season's id."
     )

@@ -2,7 +2,6 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.odds import DEFAULT_COMPLETIONS, NoTable, season_odds_compute
 from leagues.management.commands._common import get_season
@@ -10,9 +9,7 @@ from matches.services import MatchNotPlayable
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
-        "Print a season's odds: every team's chance of every final place, the title and expected points."
-    )
+    help = _("Print a season's odds: every team's chance of every final place, the title and expected points.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")

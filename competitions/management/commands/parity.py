@@ -2,7 +2,6 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.parity import season_parity
 from leagues.management.commands._common import get_season
@@ -10,7 +9,7 @@ from matches.services import MatchNotPlayable
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Print how strong each squad of a season is: the points it can expect a match against the rest of the "
         "league, from every pairing's preview (missing previews are played here), and the league's parity."
     )

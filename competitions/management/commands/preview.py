@@ -2,7 +2,6 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.previews import PREVIEW_SAMPLES, match_preview
 from matches.models import Match
@@ -13,7 +12,7 @@ JSON_KEYS = ("home_win", "draw", "away_win", "expected_home_goals", "expected_aw
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Print a scheduled match's preview: win, draw and loss chances and expected goals (cached).")
+    help = _("Print a scheduled match's preview: win, draw and loss chances and expected goals (cached).")
 
     def add_arguments(self, parser):
         parser.add_argument("match_id", metavar="MATCH_ID")

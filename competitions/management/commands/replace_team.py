@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.withdrawals import tournament_team_replace
 from leagues.errors import validation_message
@@ -10,7 +9,7 @@ from leagues.models import Team
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Replace a team that withdraws before its first match with another team of the league that has a "
         "squad for the season, in a bracket, a group stage or a Swiss: it takes the place as it stands."
     )

@@ -1,15 +1,15 @@
 from collections import Counter
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from competitions.results import due_matches_play
 from matches.models import Match
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Play every match whose kickoff has passed, here and now (no worker needed).")
+    help = gettext("Play every match whose kickoff has passed, here and now (no worker needed).")
 
     def handle(self, *args, **options):
         matches = due_matches_play()

@@ -1,14 +1,14 @@
 import json
 
 from django.core.management.base import BaseCommand
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext
 
 from competitions.standings import compute_standings, format_table
 from leagues.management.commands._common import get_season
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Print a season's league table.")
+    help = gettext("Print a season's league table.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")

@@ -7,7 +7,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.bracket import bracket_size
 from competitions.divisions import division_tables
@@ -32,7 +31,7 @@ MAX_SEASONS = 10
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Create a demo league, play its whole season through a Celery worker, print the table.")
+    help = _("Create a demo league, play its whole season through a Celery worker, print the table.")
 
     def add_arguments(self, parser):
         parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)

@@ -2,14 +2,13 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from leagues.models import League
 from ops.backup import BackupError, league_export
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Write everything of a league (seasons, teams, cards, matches, drafts, tournaments) as JSON.")
+    help = _("Write everything of a league (seasons, teams, cards, matches, drafts, tournaments) as JSON.")
 
     def add_arguments(self, parser):
         parser.add_argument("league", metavar="LEAGUE", help="the league's id or slug")

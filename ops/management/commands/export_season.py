@@ -1,14 +1,14 @@
 import json
 
 from django.core.management.base import BaseCommand
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext
 
 from leagues.management.commands._common import get_season
 from ops.export import season_export
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Print a season (league, teams and squads, matches, standings) as JSON.")
+    help = gettext("Print a season (league, teams and squads, matches, standings) as JSON.")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id", metavar="SEASON_ID")

@@ -4,13 +4,12 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ops.backup import BackupError, league_import
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Restore a league written by export_league (all of it or nothing; refused if its slug exists).")
+    help = _("Restore a league written by export_league (all of it or nothing; refused if its slug exists).")
 
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE", help="the export_league JSON file, or - for standard input")

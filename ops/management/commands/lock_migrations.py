@@ -1,12 +1,11 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ops.migration_lock import LOCK_FILE, current_migrations, lock_new_migrations, lock_problems, read_lock
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Add new migrations to the migration lock (ops/migrations.lock.json); --check only reports.")
+    help = _("Add new migrations to the migration lock (ops/migrations.lock.json); --check only reports.")
 
     def add_arguments(self, parser):
         parser.add_argument("--check", action="store_true", help="report differences, change nothing")

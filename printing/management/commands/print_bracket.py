@@ -1,6 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.drawing import bracket_drawing
 from printing.brackets import render_bracket
@@ -9,7 +8,7 @@ from tournaments.models import Bracket
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(  # type: ignore[assignment]  # lazy: worded when --help runs
+    help = _(  # type: ignore[assignment]  # lazy: worded when --help runs
         "Write a season's knockout bracket as a one-page PDF, to print for the club room's wall."
     )
 

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from engines import ENGINES
 from leagues.models import Season, Team
@@ -11,7 +11,7 @@ from printing.output import add_output_argument, add_page_argument, check_page, 
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(  # type: ignore[assignment]  # lazy: worded when --help runs
+    help = gettext(  # type: ignore[assignment]  # lazy: worded when --help runs
         "Write player cards as PDF (63 x 88 mm, nine a page, crop marks): a team's squad, "
         "every squad of a season, or a game's whole generic pool."
     )

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from matches.models import Match
 from printing.output import add_output_argument, write_output, wrote_line
@@ -9,7 +9,7 @@ from printing.scoresheets.selectors import scoresheet_for_match
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(  # type: ignore[assignment]  # lazy: worded when --help runs
+    help = gettext(  # type: ignore[assignment]  # lazy: worded when --help runs
         "Write a match's scoresheet as PDF: filled in from the played match, or blank (--blank) "
         "with the teams and squads, for a match played at the table."
     )

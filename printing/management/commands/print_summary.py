@@ -1,6 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.season_report import season_report
 from leagues.models import Season
@@ -9,7 +8,7 @@ from printing.season_reports import render_season_report
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(  # type: ignore[assignment]  # lazy: worded when --help runs
+    help = _(  # type: ignore[assignment]  # lazy: worded when --help runs
         "Write a season's summary (tables, results grid, leaders) as a PDF, for the notice board."
     )
 

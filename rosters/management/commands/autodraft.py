@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from leagues.errors import validation_message
 from leagues.management.commands._common import get_season
@@ -12,9 +11,7 @@ from rosters.models import Draft
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
-        "Run a season's whole draft with autopick for every team (creating a snake draft if it has none)."
-    )
+    help = _("Run a season's whole draft with autopick for every team (creating a snake draft if it has none).")
 
     def add_arguments(self, parser):
         parser.add_argument("season_id")

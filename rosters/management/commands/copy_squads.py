@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from audit.context import acting_as
 from leagues.errors import validation_message
@@ -10,7 +9,7 @@ from rosters.squads import squads_copy
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Give each team of a season the squad it had in another season of the league (a cup after the "
         "league), each card paid what it cost there; then start the cup with draw_swiss, draw_groups or the admin."
     )

@@ -1,13 +1,12 @@
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from audit.context import acting_as
 from rosters.trades import trades_execute_due
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Execute every accepted trade whose veto period has ended (safe from cron, and twice: each trade is"
         " locked and checked on its own; one that has become illegal is refused with the reason)."
     )

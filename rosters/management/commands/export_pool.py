@@ -1,13 +1,12 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from leagues.models import League
 from rosters.pools import export_csv
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Print a league's pool of player cards as CSV (what import_pool reads).")
+    help = _("Print a league's pool of player cards as CSV (what import_pool reads).")
 
     def add_arguments(self, parser):
         parser.add_argument("league", help="the league's slug")

@@ -3,14 +3,13 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from leagues.models import League
 from rosters.pools import import_csv
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Import player cards from a CSV file into a league's pool (all or nothing).")
+    help = _("Import player cards from a CSV file into a league's pool (all or nothing).")
 
     def add_arguments(self, parser):
         parser.add_argument("league", help="the league's slug")

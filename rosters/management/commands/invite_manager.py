@@ -1,14 +1,13 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from leagues.errors import validation_message
 from rosters.accounts import find_team, invite_manager
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Make EMAIL the manager of a team (creating the admin account if need be) and e-mail them a one-time "
         "link to choose their password; no password is made or printed."
     )

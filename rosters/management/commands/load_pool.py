@@ -1,7 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from leagues.errors import validation_message
 from leagues.models import League
@@ -9,7 +8,7 @@ from rosters.drafting import load_engine_pool
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Add an engine's sample pool of player cards to a league's pool.")
+    help = _("Add an engine's sample pool of player cards to a league's pool.")
 
     def add_arguments(self, parser):
         parser.add_argument("engine", help="the engine key (the league must use it)")

@@ -1,13 +1,12 @@
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from rosters.free_agents import claims_due, claims_settle
 from rosters.models import Claim
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = _(
         "Settle the free-agent claims of every transfer window whose claims deadline has passed "
         "(safe to run from cron: a settled window is left alone; the worker's task does the same at the deadline)."
     )
