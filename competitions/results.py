@@ -124,7 +124,7 @@ def batch_play(ready: list[Match]) -> None:
     simulated = {match.id: (services.playing_inputs(match), match_simulate_or_error(match, sheets)) for match in ready}
     audit_entries: list = []
     alone = not connection.in_atomic_block  # its own transaction, not a caller's
-    with transaction.atomic(), standings_changes_collected(own_transaction=alone):
+    with transaction.atomic(), standings_changes_collected():
         if alone:
             commit_without_waiting_for_disk()
         locked = []

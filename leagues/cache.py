@@ -74,30 +74,21 @@ _collecting: ContextVar[_Collected | None] = ContextVar("standings_changes_colle
 
 
 @contextmanager
-def standings_changes_collected(*, own_transaction: bool = False) -> Iterator[None]:
+def standings_changes_collected() -> Iterator[None]:
     """Within the block, ``standings_changed`` only collects the seasons and ``on_commit_gathered``
-    the calls; the seasons are bumped once each, then each call runs once when the transaction
-    commits: a batch of 100 results is one update, not 100. Open it inside the transaction,
+    the calls; when the transaction commits the seasons are bumped once each, then each call
+    runs once: a batch of 25 results is one update, not 25. Open it inside the transaction,
     around the results' savepoints: what a savepoint rolled back asked for is still done
-    (one bump more, one check more at worst).
-
-    ``own_transaction``: the block ends just before its transaction commits (a worker's batch),
-    so the bump runs there, in that transaction: it is stored with the results or not at all,
-    and nothing reads a table between the bump and the commit. It spares the batch a second
-    transaction that waits for the disk. Otherwise the bump runs after the commit, for the
-    reason ``standings_changed`` gives (the caller's transaction may read tables after the block)."""
+    (one bump more, one check more at worst)."""
     collected = _Collected()
-    if not own_transaction:
-        # registered first: the bump runs before whatever the results send on commit (the odds
-        # task reads the new version)
-        transaction.on_commit(lambda: standings_bump(collected.seasons))
+    # registered first: the bump runs before whatever the results send on commit (the odds task
+    # reads the new version)
+    transaction.on_commit(lambda: standings_bump(collected.seasons))
     token = _collecting.set(collected)
     try:
         yield
     finally:
         _collecting.reset(token)
-    if own_transaction:
-        standings_bump(collected.seasons)
     for func, items in collected.calls.items():
         transaction.on_commit(partial(func, items))
 

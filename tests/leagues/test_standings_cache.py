@@ -2,13 +2,11 @@
 changes a table commits (real commits here, so the on-commit bumps run as in production)."""
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from competitions.results import batch_play, match_forfeit, match_play
-from leagues.cache import standings_bump, standings_changed, standings_changes_collected
-from leagues.models import PointsDeduction, Season, Team
-from matches import services
+from competitions.results import match_forfeit, match_play
+from leagues.models import PointsDeduction, Team
 from matches.fixtures import match_set_status
 from matches.models import Match, PlayerMatchStat
 from matches.services import match_fail
@@ -131,48 +129,3 @@ def test_a_failed_match_and_a_team_leaving_its_seasons_show_on_the_season_page(c
     team.seasons.clear()  # the reverse side of the m2m: the seasons are known only before the clear
     rows, _ = standings(client, season)
     assert team.id not in rows
-
-
-def version(season) -> int:
-    return Season.objects.values_list("standings_version", flat=True).get(id=season.id)
-
-
-def test_a_batch_in_its_own_transaction_bumps_with_its_results_or_not_at_all():
-    """``own_transaction``: the bump runs at the block's end, inside the transaction (no commit
-    of its own to wait for): rolled back with the results; otherwise it waits for the commit."""
-    season = demo_season_create(engine="futti", teams=4, seed=31, double=False)
-    before = version(season)
-    with transaction.atomic():
-        with standings_changes_collected(own_transaction=True):
-            standings_changed([season.id])
-        assert version(season) == before + 1  # in the transaction, before its commit
-    assert version(season) == before + 1
-    with pytest.raises(ZeroDivisionError), transaction.atomic():
-        with standings_changes_collected(own_transaction=True):
-            standings_changed([season.id])
-        assert version(season) == before + 2
-        1 / 0  # the results' transaction fails: the bump goes with it
-    assert version(season) == before + 1
-    with transaction.atomic():
-        with standings_changes_collected():
-            standings_changed([season.id])
-        assert version(season) == before + 1  # a caller's transaction: not before its commit
-    assert version(season) == before + 2
-
-
-def test_a_worker_batch_bumps_inside_its_transaction_and_a_callers_batch_after_the_commit(monkeypatch):
-    season = demo_season_create(engine="futti", teams=4, seed=31, double=False)
-    first, second = Match.objects.filter(season=season).order_by("id")[:2]
-    bumped_in_transaction = []
-
-    def bump(season_ids):
-        bumped_in_transaction.append(connection.in_atomic_block)
-        standings_bump(season_ids)
-
-    monkeypatch.setattr("leagues.cache.standings_bump", bump)
-    before = version(season)
-    batch_play(services.matches_ready([first.id]))
-    with transaction.atomic():
-        batch_play(services.matches_ready([second.id]))
-    assert bumped_in_transaction == [True, False]
-    assert version(season) == before + 2
