@@ -3,8 +3,8 @@ backends of the benchmark's database, read from ``/proc`` (Linux, the database o
 
 Wall time on a shared machine grows with everything else running: other work at ``nice 19``
 still takes a core whenever a worker or a backend waits a moment, and every hand-over between
-the two then waits for the scheduler (a burst drained about 1.5x slower beside two mutation
-runs than alone). CPU time a match does not move with the load, so it is the figure to compare
+the two then waits for the scheduler (matches played in process went 1.5x slower beside two
+mutation runs than with the CPU given to them first). CPU time a match does not move with the load, so it is the figure to compare
 across runs, and the number of cores divided by it is what the machine could drain at most."""
 
 from __future__ import annotations
@@ -53,7 +53,14 @@ def database_backends() -> list[int]:
             "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
         pids = [pid for (pid,) in cursor.fetchall()]
-    return [pid for pid in pids if Path(f"/proc/{pid}/comm").exists()]
+    return [pid for pid in pids if _command(pid).startswith("postgres")]
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text()
+    except OSError:
+        return ""
 
 
 @dataclass
