@@ -4,8 +4,9 @@ backends of the benchmark's database, read from ``/proc`` (Linux, the database o
 Wall time on a shared machine grows with everything else running: other work at ``nice 19``
 still takes a core whenever a worker or a backend waits a moment, and every hand-over between
 the two then waits for the scheduler (matches played in process went 1.5x slower beside two
-mutation runs than with the CPU given to them first). CPU time a match does not move with the load, so it is the figure to compare
-across runs, and the number of cores divided by it is what the machine could drain at most."""
+mutation runs than with the CPU given to them first). CPU time a match does not move with the
+load, so it is the figure to compare across runs, and the number of cores divided by it is what
+the machine could drain at most."""
 
 from __future__ import annotations
 
