@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.utils import timezone, translation
 
-from config.celery import app
+from config.celery import app, clock_queue, notifications_queue, odds_queue
 from leagues.models import League, Season, Team
 
 
@@ -86,14 +86,17 @@ def empty_cache():
 
 @pytest.fixture(autouse=True)
 def task_queue():
-    """Every test sends its tasks to a queue of its own, emptied afterwards: a message a
-    test leaves behind can never reach a real worker on the same broker."""
+    """Every test sends its tasks to queues of its own (the matches' and those named after it:
+    the clocks', the notifications' and the odds'), emptied afterwards: a message a test leaves
+    behind can never reach a real worker on the same broker, nor pile up on it."""
     queue = f"bootroom-test-{uuid.uuid4().hex[:8]}"
     previous = app.conf.task_default_queue
     app.conf.task_default_queue = queue
+    named_after = [clock_queue(), notifications_queue(), odds_queue()]
     yield queue
     app.conf.task_default_queue = previous
-    purge_queue(queue)
+    for name in [queue, *named_after]:
+        purge_queue(name)
 
 
 @pytest.fixture
