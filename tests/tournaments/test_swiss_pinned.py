@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from competitions.pairing import SwissResult, swiss_table
 from competitions.results import match_forfeit
-from competitions.swiss import swiss_draw, swiss_lines, swiss_standings
+from competitions.swiss import swiss_draw, swiss_lines, swiss_standings, venue_history
 from matches.models import Match
 from ops.demo import demo_season_create
 from tournaments.models import Swiss, SwissBye
@@ -222,3 +222,9 @@ def test_weekly_rounds_keep_the_leagues_wall_clock_time_across_summer_time():
         (1, datetime(2026, 3, 25, 18, 30, tzinfo=UTC)),
         (2, datetime(2026, 4, 1, 17, 30, tzinfo=UTC)),
     }
+
+
+def test_venue_history_is_each_teams_venues_in_round_order():
+    matches = [Match(round=2, home_id=2, away_id=1), Match(round=1, home_id=1, away_id=3)]
+    # 4 has played nobody yet (a bye, say): nothing, which pairs as no venue due
+    assert venue_history([1, 2, 3, 4], matches) == {1: "HA", 2: "H", 3: "A", 4: ""}
