@@ -2,6 +2,8 @@
 double elimination (the reset when played), a bracket drawn again with its options, and the
 options refused (found by mutation testing)."""
 
+import random
+
 import pytest
 from django.db import DatabaseError
 
@@ -242,6 +244,13 @@ def test_a_deciding_match_with_a_result_entered_stays_when_a_corrected_leg_settl
     semi = won(bracket, "W", 1, 0, 0, 0)
     decider = semi.decider
     assert decider is not None and semi.winner_id is None
+    # a seed of its own: not the second leg's, whose key has no part named
+    assert decider.seed == random.Random(f"{bracket.season.seed}:1:0:0:decider").randrange(2**31)
+    assert decider.seed != semi.match.seed
+    Match.objects.filter(id=decider.id).update(home_goals=1, away_goals=0, status="postponed")
+    bracket_advance(bracket.id, recheck=semi.id)
+    assert Tie.objects.get(id=semi.id).winner_id is None  # a score on a deciding match not closed decides nothing
+    Match.objects.filter(id=decider.id).update(home_goals=None, away_goals=None, status="scheduled")
     ResultSubmission.objects.create(match=decider, action=ResultSubmission.Action.SUBMIT, state="pending")
     semi = won(bracket, "W", 1, 0, 0, 1, leg="first_leg_id")  # 1-0 to the higher seed on aggregate
     assert semi.winner_id == semi.home_id and semi.decider_id == decider.id
@@ -250,3 +259,46 @@ def test_a_deciding_match_with_a_result_entered_stays_when_a_corrected_leg_settl
     won(bracket, "W", 1, 0, 0, 0, leg="first_leg_id")  # level again, the same deciding match
     semi = won(bracket, "W", 1, 0, 0, 1, leg="first_leg_id")
     assert semi.decider_id is None and not Match.objects.filter(id=decider.id).exists()
+
+
+@pytest.mark.django_db
+def test_a_tie_whose_teams_are_known_is_drawn_while_the_tie_before_it_waits():
+    bracket = drawn(8)
+    won(bracket, "W", 1, 2, 1, 0)
+    won(bracket, "W", 1, 3, 1, 0)  # the first two ties of round one are still to play
+    first, second = Tie.objects.filter(bracket=bracket, round=2).order_by("slot")
+    assert first.home_id is None and first.match_id is None
+    assert second.home_id is not None and second.match_id is not None
+
+
+def seed_of(season, key: str) -> int:
+    return random.Random(f"{season.seed}:{key}").randrange(2**31)
+
+
+@pytest.mark.django_db
+def test_each_match_has_the_seed_of_its_tie_and_leg_so_old_replays_hold():
+    bracket = drawn(4, third_place=True, two_legged_rounds=[2])
+    season = bracket.season
+    won(bracket, "W", 1, 0, 1, 0)
+    won(bracket, "W", 1, 1, 1, 0)
+    ties = {(t.round, t.slot, t.third_place): t for t in Tie.objects.filter(bracket=bracket).select_related()}
+    # a one-legged tie's match keeps the key it had before two legs existed: no part named
+    assert [ties[(1, slot, False)].match.seed for slot in (0, 1)] == [seed_of(season, f"1:{slot}:0") for slot in (0, 1)]
+    for third in (False, True):
+        tie = ties[(2, 0, third)]
+        assert (tie.first_leg.seed, tie.match.seed) == (
+            seed_of(season, f"2:0:{int(third)}:leg1"),
+            seed_of(season, f"2:0:{int(third)}"),
+        )
+
+
+@pytest.mark.django_db
+def test_a_corrected_winner_of_any_slot_goes_to_the_tie_its_slot_feeds():
+    bracket = drawn(8)
+    for slot in (2, 3):
+        won(bracket, "W", 1, slot, 1, 0)
+    for slot in (3, 2):  # each corrected in turn: the away side wins after all
+        corrected = won(bracket, "W", 1, slot, 0, 1)
+        assert corrected.winner_id == corrected.away_id
+        fed = Tie.objects.get(bracket=bracket, round=2, slot=1)
+        assert corrected.away_id in (fed.home_id, fed.away_id) and corrected.home_id not in (fed.home_id, fed.away_id)
