@@ -5,8 +5,10 @@ options refused (found by mutation testing)."""
 import random
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 
+from audit.models import Entry
 from competitions import knockout
 from competitions.bracket import WinnerMovedOn
 from competitions.knockout import (
@@ -20,6 +22,7 @@ from competitions.knockout import (
     redraw_bracket,
     tie_round_name,
 )
+from competitions.round_robin import schedulable_teams
 from matches.models import Match, ResultSubmission
 from ops.demo import demo_season_create
 from tournaments.models import Bracket, Tie
@@ -302,3 +305,59 @@ def test_a_corrected_winner_of_any_slot_goes_to_the_tie_its_slot_feeds():
         assert corrected.winner_id == corrected.away_id
         fed = Tie.objects.get(bracket=bracket, round=2, slot=1)
         assert corrected.away_id in (fed.home_id, fed.away_id) and corrected.home_id not in (fed.home_id, fed.away_id)
+
+
+@pytest.mark.django_db
+def test_a_bracket_has_no_away_goals_and_no_reset_unless_asked_and_is_not_drawn_again_once_played():
+    bracket = drawn(4)
+    assert (bracket.away_goals, bracket.bracket_reset) == (False, False)
+    assert drawn(4, double_elimination=True).bracket_reset is False
+    assert drawn(4, bracket_reset=True).bracket_reset is False  # a reset only in a double elimination
+    with pytest.raises(ValidationError) as refused:
+        bracket_draw(bracket.season, seeds=list(bracket.season.teams.all())[:3])
+    assert refused.value.message_dict == {"seeds": ["The seeding must list every team of the season once."]}
+    won(bracket, "W", 1, 0, 1, 0)
+    with pytest.raises(ValidationError) as refused:
+        bracket_draw(bracket.season)
+    assert refused.value.message_dict == {"season": ["The bracket cannot be drawn again once a match has been played."]}
+
+
+@pytest.mark.django_db
+def test_a_bracket_without_seeds_is_drawn_by_lot_from_the_seasons_seed_and_its_options_are_checked():
+    season = demo_season_create(engine="futti", teams=8, seed=49)  # a league: no entrants yet
+    with pytest.raises(ValidationError) as refused:
+        bracket_draw(season, double_elimination=True, third_place=True)
+    assert refused.value.message_dict == {
+        "double_elimination": ["Double elimination needs three teams, one-legged ties and no third place."]
+    }
+    expected = list(schedulable_teams(season, first_kickoff=season.first_kickoff, interval=season.round_interval))
+    random.Random(f"{season.seed}:seeding").shuffle(expected)
+    bracket = bracket_draw(season)
+    assert list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) == [t.id for t in expected]
+
+
+@pytest.mark.django_db
+def test_each_draw_is_audited_with_the_seeds_it_replaced_and_a_first_draw_replaced_none():
+    season = demo_season_create(engine="futti", teams=4, seed=50)  # a league: no bracket yet
+    by_hand = list(season.teams.order_by("-name"))
+    bracket = Bracket.objects.create(season=season)
+    for seed, team in enumerate(by_hand, start=1):
+        bracket.entrants.create(team=team, seed=seed)
+    bracket = bracket_draw(season)  # the entrants set by hand are its seeds
+    first = [team.id for team in by_hand]
+    assert list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) == first
+    redraw_bracket(bracket, seeds=by_hand[::-1])
+    drawn_twice = Entry.objects.filter(action="bracket.drawn").order_by("id")
+    assert [(entry.before, entry.after) for entry in drawn_twice] == [
+        (None, {"seeds": first}),
+        ({"seeds": first}, {"seeds": first[::-1]}),
+    ]
+
+
+@pytest.mark.django_db
+def test_entrants_by_hand_that_leave_a_team_out_are_drawn_again_by_lot():
+    season = demo_season_create(engine="futti", teams=4, seed=51)
+    bracket = Bracket.objects.create(season=season)
+    for seed, team in enumerate(season.teams.order_by("name")[:3], start=1):
+        bracket.entrants.create(team=team, seed=seed)
+    assert bracket_draw(season).entrants.count() == 4
