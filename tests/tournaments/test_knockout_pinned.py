@@ -200,12 +200,15 @@ def test_a_correction_that_levels_a_tie_whose_next_match_was_played_is_refused_i
 
 @pytest.mark.django_db
 def test_a_correction_while_the_next_match_is_locked_asks_to_try_again(monkeypatch):
-    """What PostgreSQL's NOWAIT raises when a worker holds the final (SQLite has no row locks)."""
+    """What PostgreSQL's NOWAIT raises when a worker holds the final (SQLite has no row locks);
+    waiting instead would wait for a worker that waits for the bracket lock held here."""
     bracket = drawn(4)
     won(bracket, "W", 1, 0, 1, 0)
     won(bracket, "W", 1, 1, 1, 0)
 
-    def locked(*args, **kwargs):
+    def locked(*args, nowait=False, **kwargs):
+        if not nowait:
+            raise AssertionError("waited for the worker playing the final")
         raise DatabaseError("could not obtain lock on row")
 
     monkeypatch.setattr(Match.objects, "select_for_update", locked)
@@ -361,3 +364,22 @@ def test_entrants_by_hand_that_leave_a_team_out_are_drawn_again_by_lot():
     for seed, team in enumerate(season.teams.order_by("name")[:3], start=1):
         bracket.entrants.create(team=team, seed=seed)
     assert bracket_draw(season).entrants.count() == 4
+
+
+@pytest.mark.django_db
+def test_a_deciding_match_being_played_stays_when_a_corrected_leg_settles_the_tie(monkeypatch):
+    """What PostgreSQL's NOWAIT raises when a worker holds the deciding match (SQLite has no row
+    locks); waiting instead would wait for a worker that waits for the bracket lock held here."""
+    bracket = drawn(4, two_legged_rounds=[1])
+    won(bracket, "W", 1, 0, 0, 0, leg="first_leg_id")
+    decider = won(bracket, "W", 1, 0, 0, 0).decider
+
+    def locked(*args, nowait=False, **kwargs):
+        if not nowait:
+            raise AssertionError("waited for the worker playing the deciding match")
+        raise DatabaseError("could not obtain lock on row")
+
+    monkeypatch.setattr(Match.objects, "select_for_update", locked)
+    semi = won(bracket, "W", 1, 0, 0, 1, leg="first_leg_id")  # 1-0 to the higher seed on aggregate
+    assert semi.winner_id == semi.home_id and semi.decider_id == decider.id
+    assert Match.objects.filter(id=decider.id).exists()
