@@ -2,9 +2,13 @@
 double elimination (the reset when played), a bracket drawn again with its options, and the
 options refused (found by mutation testing)."""
 
+import random
+
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 
+from audit.models import Entry
 from competitions import knockout
 from competitions.bracket import WinnerMovedOn
 from competitions.knockout import (
@@ -18,6 +22,7 @@ from competitions.knockout import (
     redraw_bracket,
     tie_round_name,
 )
+from competitions.round_robin import schedulable_teams
 from matches.models import Match, ResultSubmission
 from ops.demo import demo_season_create
 from tournaments.models import Bracket, Tie
@@ -195,12 +200,15 @@ def test_a_correction_that_levels_a_tie_whose_next_match_was_played_is_refused_i
 
 @pytest.mark.django_db
 def test_a_correction_while_the_next_match_is_locked_asks_to_try_again(monkeypatch):
-    """What PostgreSQL's NOWAIT raises when a worker holds the final (SQLite has no row locks)."""
+    """What PostgreSQL's NOWAIT raises when a worker holds the final (SQLite has no row locks);
+    waiting instead would wait for a worker that waits for the bracket lock held here."""
     bracket = drawn(4)
     won(bracket, "W", 1, 0, 1, 0)
     won(bracket, "W", 1, 1, 1, 0)
 
-    def locked(*args, **kwargs):
+    def locked(*args, nowait=False, **kwargs):
+        if not nowait:
+            raise AssertionError("waited for the worker playing the final")
         raise DatabaseError("could not obtain lock on row")
 
     monkeypatch.setattr(Match.objects, "select_for_update", locked)
@@ -242,6 +250,13 @@ def test_a_deciding_match_with_a_result_entered_stays_when_a_corrected_leg_settl
     semi = won(bracket, "W", 1, 0, 0, 0)
     decider = semi.decider
     assert decider is not None and semi.winner_id is None
+    # a seed of its own: not the second leg's, whose key has no part named
+    assert decider.seed == random.Random(f"{bracket.season.seed}:1:0:0:decider").randrange(2**31)
+    assert decider.seed != semi.match.seed
+    Match.objects.filter(id=decider.id).update(home_goals=1, away_goals=0, status="postponed")
+    bracket_advance(bracket.id, recheck=semi.id)
+    assert Tie.objects.get(id=semi.id).winner_id is None  # a score on a deciding match not closed decides nothing
+    Match.objects.filter(id=decider.id).update(home_goals=None, away_goals=None, status="scheduled")
     ResultSubmission.objects.create(match=decider, action=ResultSubmission.Action.SUBMIT, state="pending")
     semi = won(bracket, "W", 1, 0, 0, 1, leg="first_leg_id")  # 1-0 to the higher seed on aggregate
     assert semi.winner_id == semi.home_id and semi.decider_id == decider.id
@@ -250,3 +265,121 @@ def test_a_deciding_match_with_a_result_entered_stays_when_a_corrected_leg_settl
     won(bracket, "W", 1, 0, 0, 0, leg="first_leg_id")  # level again, the same deciding match
     semi = won(bracket, "W", 1, 0, 0, 1, leg="first_leg_id")
     assert semi.decider_id is None and not Match.objects.filter(id=decider.id).exists()
+
+
+@pytest.mark.django_db
+def test_a_tie_whose_teams_are_known_is_drawn_while_the_tie_before_it_waits():
+    bracket = drawn(8)
+    won(bracket, "W", 1, 2, 1, 0)
+    won(bracket, "W", 1, 3, 1, 0)  # the first two ties of round one are still to play
+    first, second = Tie.objects.filter(bracket=bracket, round=2).order_by("slot")
+    assert first.home_id is None and first.match_id is None
+    assert second.home_id is not None and second.match_id is not None
+
+
+def seed_of(season, key: str) -> int:
+    return random.Random(f"{season.seed}:{key}").randrange(2**31)
+
+
+@pytest.mark.django_db
+def test_each_match_has_the_seed_of_its_tie_and_leg_so_old_replays_hold():
+    bracket = drawn(4, third_place=True, two_legged_rounds=[2])
+    season = bracket.season
+    won(bracket, "W", 1, 0, 1, 0)
+    won(bracket, "W", 1, 1, 1, 0)
+    ties = {(t.round, t.slot, t.third_place): t for t in Tie.objects.filter(bracket=bracket).select_related()}
+    # a one-legged tie's match keeps the key it had before two legs existed: no part named
+    assert [ties[(1, slot, False)].match.seed for slot in (0, 1)] == [seed_of(season, f"1:{slot}:0") for slot in (0, 1)]
+    for third in (False, True):
+        tie = ties[(2, 0, third)]
+        assert (tie.first_leg.seed, tie.match.seed) == (
+            seed_of(season, f"2:0:{int(third)}:leg1"),
+            seed_of(season, f"2:0:{int(third)}"),
+        )
+
+
+@pytest.mark.django_db
+def test_a_corrected_winner_of_any_slot_goes_to_the_tie_its_slot_feeds():
+    bracket = drawn(8)
+    for slot in (2, 3):
+        won(bracket, "W", 1, slot, 1, 0)
+    for slot in (3, 2):  # each corrected in turn: the away side wins after all
+        corrected = won(bracket, "W", 1, slot, 0, 1)
+        assert corrected.winner_id == corrected.away_id
+        fed = Tie.objects.get(bracket=bracket, round=2, slot=1)
+        assert corrected.away_id in (fed.home_id, fed.away_id) and corrected.home_id not in (fed.home_id, fed.away_id)
+
+
+@pytest.mark.django_db
+def test_a_bracket_has_no_away_goals_and_no_reset_unless_asked_and_is_not_drawn_again_once_played():
+    bracket = drawn(4)
+    assert (bracket.away_goals, bracket.bracket_reset) == (False, False)
+    assert drawn(4, double_elimination=True).bracket_reset is False
+    assert drawn(4, bracket_reset=True).bracket_reset is False  # a reset only in a double elimination
+    with pytest.raises(ValidationError) as refused:
+        bracket_draw(bracket.season, seeds=list(bracket.season.teams.all())[:3])
+    assert refused.value.message_dict == {"seeds": ["The seeding must list every team of the season once."]}
+    won(bracket, "W", 1, 0, 1, 0)
+    with pytest.raises(ValidationError) as refused:
+        bracket_draw(bracket.season)
+    assert refused.value.message_dict == {"season": ["The bracket cannot be drawn again once a match has been played."]}
+
+
+@pytest.mark.django_db
+def test_a_bracket_without_seeds_is_drawn_by_lot_from_the_seasons_seed_and_its_options_are_checked():
+    season = demo_season_create(engine="futti", teams=8, seed=49)  # a league: no entrants yet
+    with pytest.raises(ValidationError) as refused:
+        bracket_draw(season, double_elimination=True, third_place=True)
+    assert refused.value.message_dict == {
+        "double_elimination": ["Double elimination needs three teams, one-legged ties and no third place."]
+    }
+    expected = list(schedulable_teams(season, first_kickoff=season.first_kickoff, interval=season.round_interval))
+    random.Random(f"{season.seed}:seeding").shuffle(expected)
+    bracket = bracket_draw(season)
+    assert list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) == [t.id for t in expected]
+
+
+@pytest.mark.django_db
+def test_each_draw_is_audited_with_the_seeds_it_replaced_and_a_first_draw_replaced_none():
+    season = demo_season_create(engine="futti", teams=4, seed=50)  # a league: no bracket yet
+    by_hand = list(season.teams.order_by("-name"))
+    bracket = Bracket.objects.create(season=season)
+    for seed, team in enumerate(by_hand, start=1):
+        bracket.entrants.create(team=team, seed=seed)
+    bracket = bracket_draw(season)  # the entrants set by hand are its seeds
+    first = [team.id for team in by_hand]
+    assert list(bracket.entrants.order_by("seed").values_list("team_id", flat=True)) == first
+    redraw_bracket(bracket, seeds=by_hand[::-1])
+    drawn_twice = Entry.objects.filter(action="bracket.drawn").order_by("id")
+    assert [(entry.before, entry.after) for entry in drawn_twice] == [
+        (None, {"seeds": first}),
+        ({"seeds": first}, {"seeds": first[::-1]}),
+    ]
+
+
+@pytest.mark.django_db
+def test_entrants_by_hand_that_leave_a_team_out_are_drawn_again_by_lot():
+    season = demo_season_create(engine="futti", teams=4, seed=51)
+    bracket = Bracket.objects.create(season=season)
+    for seed, team in enumerate(season.teams.order_by("name")[:3], start=1):
+        bracket.entrants.create(team=team, seed=seed)
+    assert bracket_draw(season).entrants.count() == 4
+
+
+@pytest.mark.django_db
+def test_a_deciding_match_being_played_stays_when_a_corrected_leg_settles_the_tie(monkeypatch):
+    """What PostgreSQL's NOWAIT raises when a worker holds the deciding match (SQLite has no row
+    locks); waiting instead would wait for a worker that waits for the bracket lock held here."""
+    bracket = drawn(4, two_legged_rounds=[1])
+    won(bracket, "W", 1, 0, 0, 0, leg="first_leg_id")
+    decider = won(bracket, "W", 1, 0, 0, 0).decider
+
+    def locked(*args, nowait=False, **kwargs):
+        if not nowait:
+            raise AssertionError("waited for the worker playing the deciding match")
+        raise DatabaseError("could not obtain lock on row")
+
+    monkeypatch.setattr(Match.objects, "select_for_update", locked)
+    semi = won(bracket, "W", 1, 0, 0, 1, leg="first_leg_id")  # 1-0 to the higher seed on aggregate
+    assert semi.winner_id == semi.home_id and semi.decider_id == decider.id
+    assert Match.objects.filter(id=decider.id).exists()
