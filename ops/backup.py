@@ -12,7 +12,7 @@ ids kept inside JSON fields (``JSON_IDS``). People are written by username.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +29,7 @@ from config.rows import insert_rows
 from engines.published import settings_problem
 from leagues.cache import standings_changed
 from leagues.models import League, Season
-from ops.json_ids import JSON_IDS, IdMap
+from ops.json_ids import JSON_IDS, IdMap, JsonIds
 from ops.older_files import FORMER_MODELS, older_tables_updated
 from ops.repository import in_repository
 
@@ -391,14 +391,17 @@ def league_import(data: dict) -> League:
     return league
 
 
+#: The rule of a field that is not JSON: no ids to rewrite, no shape to check.
+NO_JSON_RULE = JsonIds(())
+
+
 @dataclass(frozen=True)
 class _Column:
     """How one field of a row is read from the file."""
 
     field: models.Field
     refers_to: str | None  # a model's label, "user", or None for a value
-    rewrite: Callable[[Any, IdMap], Any] | None
-    schema: Mapping[str, Any] | None = None
+    json: JsonIds  # a JSON field's rule (its ids' rewrite, its shape); none for another field
 
 
 def _columns(model: type[models.Model]) -> list[_Column]:
@@ -407,8 +410,7 @@ def _columns(model: type[models.Model]) -> list[_Column]:
         _Column(
             field,
             ("user" if is_user(field.related_model) else label(field.related_model)) if field.is_relation else None,
-            rules[field.name].rewrite if field.name in rules else None,
-            rules[field.name].schema if field.name in rules else None,
+            rules.get(field.name, NO_JSON_RULE),
         )
         for field in model._meta.concrete_fields
         if not field.primary_key
@@ -476,13 +478,14 @@ def _create_rows(data: dict, problems: _Problems) -> League | None:
                     else:
                         values[field.attname] = ids(column.refers_to, raw)
                     continue
-                problem = column.schema and raw is not None and settings_problem(column.schema, raw, where=field.name)
+                schema, rewrite = column.json.schema, column.json.rewrite
+                problem = schema and raw is not None and settings_problem(schema, raw, where=field.name)
                 if problem:
                     problems.add(where, problem)
                     continue
-                if column.rewrite and raw is not None:
+                if rewrite and raw is not None:
                     try:
-                        raw = column.rewrite(raw, json_ids)
+                        raw = rewrite(raw, json_ids)
                     except (KeyError, TypeError, AttributeError, ValueError) as exc:
                         problems.add(where, f"{field.name}: not the shape this field keeps ({exc!r})")
                         continue
