@@ -198,6 +198,18 @@ def test_a_correction_that_levels_a_tie_whose_next_match_was_played_is_refused_i
     assert Tie.objects.get(id=semi.id).winner_id == semi.home_id
 
 
+def held_by_a_worker(monkeypatch, match: str) -> None:
+    """The matches' rows as PostgreSQL has them while a worker stores ``match``: a lock asked with
+    NOWAIT is refused at once; one that would wait fails the test (it would wait for the worker)."""
+
+    def locked(*args, nowait=False, **kwargs):
+        if not nowait:
+            raise AssertionError(f"waited for the worker playing {match}")
+        raise DatabaseError("could not obtain lock on row")
+
+    monkeypatch.setattr(Match.objects, "select_for_update", locked)
+
+
 @pytest.mark.django_db
 def test_a_correction_while_the_next_match_is_locked_asks_to_try_again(monkeypatch):
     """What PostgreSQL's NOWAIT raises when a worker holds the final (SQLite has no row locks);
@@ -206,12 +218,7 @@ def test_a_correction_while_the_next_match_is_locked_asks_to_try_again(monkeypat
     won(bracket, "W", 1, 0, 1, 0)
     won(bracket, "W", 1, 1, 1, 0)
 
-    def locked(*args, nowait=False, **kwargs):
-        if not nowait:
-            raise AssertionError("waited for the worker playing the final")
-        raise DatabaseError("could not obtain lock on row")
-
-    monkeypatch.setattr(Match.objects, "select_for_update", locked)
+    held_by_a_worker(monkeypatch, "the final")
     with pytest.raises(WinnerMovedOn) as refused:
         won(bracket, "W", 1, 0, 0, 1)
     assert refused.value.message_dict == {
@@ -374,12 +381,7 @@ def test_a_deciding_match_being_played_stays_when_a_corrected_leg_settles_the_ti
     won(bracket, "W", 1, 0, 0, 0, leg="first_leg_id")
     decider = won(bracket, "W", 1, 0, 0, 0).decider
 
-    def locked(*args, nowait=False, **kwargs):
-        if not nowait:
-            raise AssertionError("waited for the worker playing the deciding match")
-        raise DatabaseError("could not obtain lock on row")
-
-    monkeypatch.setattr(Match.objects, "select_for_update", locked)
+    held_by_a_worker(monkeypatch, "the deciding match")
     semi = won(bracket, "W", 1, 0, 0, 1, leg="first_leg_id")  # 1-0 to the higher seed on aggregate
     assert semi.winner_id == semi.home_id and semi.decider_id == decider.id
     assert Match.objects.filter(id=decider.id).exists()
