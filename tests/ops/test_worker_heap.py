@@ -1,0 +1,29 @@
+"""A worker process moves what it holds once started out of the garbage collector's reach
+(``config.celery.freeze_startup_objects``, on Celery's ``worker_process_init``), and still
+collects what it makes afterwards."""
+
+import gc
+import weakref
+
+from celery.signals import worker_process_init
+
+
+class Node:
+    """An object that can be part of a reference cycle and be watched by a weak reference."""
+
+
+def test_a_started_worker_process_freezes_what_it_holds_and_collects_what_it_makes_later():
+    gc.unfreeze()
+    try:
+        assert gc.get_freeze_count() == 0
+        worker_process_init.send(sender=None)
+        assert gc.get_freeze_count() > 10_000  # Django, Celery and every module loaded
+        assert gc.isenabled()
+        node = Node()
+        node.itself = node  # a cycle: only the collector frees it
+        watched = weakref.ref(node)
+        del node
+        gc.collect()
+        assert watched() is None
+    finally:
+        gc.unfreeze()
