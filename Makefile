@@ -33,8 +33,11 @@ test-all: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m "$(FAST)" $(ARGS)
 	$(BIN)/python -m pytest -m "not ($(FAST))" $(ARGS)
 
+# Every throughput figure with its target: the 20-team season, the burst, the pages under load, the odds.
 bench: setup
 	$(BIN)/python benchmarks/season.py $(ARGS)
+	$(BIN)/python benchmarks/burst.py
+	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/odds.py
 	@echo "Engines alone, in instructions per match (callgrind): make bench-engines; figures in engines/*/README.md"
 

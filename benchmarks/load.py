@@ -34,6 +34,10 @@ from django.core.management import call_command  # noqa: E402
 from competitions.results import matches_play  # noqa: E402
 from ops.demo import demo_season_create  # noqa: E402
 
+#: Issue 29's target for the standings API and the season page under load.
+RATE_TARGET = 600
+P99_TARGET_MS = 50
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -126,10 +130,12 @@ def main() -> None:
         for path in (f"/api/seasons/{season.id}/standings/", f"/seasons/{season.id}/"):
             asyncio.run(load(port, path, args.clients, 1.0))  # warm every worker's connection and cache
             count, latencies, statuses = asyncio.run(load(port, path, args.clients, args.seconds))
-            rate = count / args.seconds
+            rate, p99 = count / args.seconds, percentile(latencies, 0.99) * 1000
+            met = rate >= RATE_TARGET and p99 < P99_TARGET_MS
             print(
                 f"{path:32} {rate:7.0f} requests/s   p50 {percentile(latencies, 0.5) * 1000:5.1f} ms"
-                f"   p99 {percentile(latencies, 0.99) * 1000:5.1f} ms   statuses {statuses}"
+                f"   p99 {p99:5.1f} ms   statuses {statuses}   target {RATE_TARGET}/s, p99 under"
+                f" {P99_TARGET_MS} ms: {'met' if met else 'not met'}"
             )
     finally:
         server.terminate()

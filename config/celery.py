@@ -19,6 +19,8 @@ from django.db import close_old_connections
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from engines import ENGINES, get_engine
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 log = logging.getLogger(__name__)
@@ -85,12 +87,17 @@ def close_broken_connections(task=None, **kwargs) -> None:
 
 
 @worker_process_init.connect
-def freeze_startup_objects(**kwargs) -> None:
-    """Move everything a worker process holds once started (Django, Celery, every module, the
-    engines' tables) out of the garbage collector's reach: it is never garbage, yet each full
-    collection walked all of it, about 130,000 objects and 60 ms, every few hundred matches played:
-    close to a third of a worker's CPU a match (README, "Benchmarks"). What it makes later is
-    collected as before."""
+def worker_process_ready(**kwargs) -> None:
+    """Load every installed engine, then move everything the worker process holds (Django,
+    Celery, every module, the engines' tables) out of the garbage collector's reach.
+
+    An engine is otherwise imported by the first match of its game, and that first batch paid
+    about 80 ms for it. What a process holds once started is never garbage, yet each full
+    collection walked all of it, about 130,000 objects and 60 ms, every few hundred matches
+    played: close to a third of a worker's CPU a match (README, "Benchmarks"). What the process
+    makes later is collected as before."""
+    for key in ENGINES:
+        get_engine(key)
     gc.freeze()
 
 
