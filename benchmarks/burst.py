@@ -105,7 +105,7 @@ def main() -> None:
     parser.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)
     parser.add_argument("--seasons", type=int, default=500)
     parser.add_argument("--teams", type=int, default=5)
-    parser.add_argument("--workers", default="1,2", help="worker process counts to run, comma separated")
+    parser.add_argument("--workers", default="1,2,4", help="worker process counts to run, comma separated")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark leagues")
     args = parser.parse_args()
 

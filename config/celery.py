@@ -88,16 +88,21 @@ def close_broken_connections(task=None, **kwargs) -> None:
 
 @worker_process_init.connect
 def worker_process_ready(**kwargs) -> None:
-    """Load every installed engine, then move everything the worker process holds (Django,
-    Celery, every module, the engines' tables) out of the garbage collector's reach.
+    """Load every installed engine, then move what the worker process holds (Django, Celery,
+    every module, the engines' tables) out of the garbage collector's reach.
 
     An engine is otherwise imported by the first match of its game, and that first batch paid
-    about 80 ms for it. What a process holds once started is never garbage, yet each full
-    collection walked all of it, about 130,000 objects and 60 ms, every few hundred matches
-    played: close to a third of a worker's CPU a match (README, "Benchmarks"). What the process
-    makes later is collected as before."""
+    about 80 ms for it; one that fails to import is logged and fails only its own matches, as
+    before. What a process holds once started is kept for its life, yet each full collection
+    walked all of it, about 130,000 objects and 60 ms, every few hundred matches played: freezing
+    it cut a worker's CPU a match by about 30% (docs/benchmarks.md, "The garbage collector").
+    What the process makes later is collected as before."""
     for key in ENGINES:
-        get_engine(key)
+        try:
+            get_engine(key)
+        except Exception:
+            log.exception("engine %s could not be loaded", key)
+    gc.collect()  # what is garbage already is freed, not frozen for good
     gc.freeze()
 
 

@@ -1,43 +1,36 @@
 """A worker process loads every engine and moves what it holds once started out of the garbage
 collector's reach (``config.celery.worker_process_ready``, on Celery's ``worker_process_init``),
 and still collects what it makes afterwards; a web process does the same with its views
-(``config.wsgi``)."""
+(``config.wsgi``). Each runs in a new interpreter, as a process starts: in the test session
+the engines and views are long imported."""
 
 import gc
+import os
 import subprocess
 import sys
-import weakref
 
-from celery.signals import worker_process_init
-
-from engines import ENGINES, get_engine
+from config import celery as celery_config
+from engines import ENGINES
 from matches.worker import PROJECT_DIR
 
+#: A worker process once started: how many objects are frozen, whether the engines' objects are
+#: still the collector's, and whether a cycle made afterwards is collected.
+WORKER_PROCESS = """
+import gc, weakref, django
+django.setup()
+from celery.signals import worker_process_init
+from engines import ENGINES, get_engine
+worker_process_init.send(sender=None)
+loaded = [get_engine(key) for key in ENGINES]
+collected = {id(obj) for obj in gc.get_objects()}
+class Node: pass
+node = Node(); node.itself = node; watched = weakref.ref(node); del node
+gc.collect()
+print(gc.get_freeze_count(), len(loaded), any(id(engine) in collected for engine in loaded), watched() is None)
+"""
 
-class Node:
-    """An object that can be part of a reference cycle and be watched by a weak reference."""
-
-
-def test_a_started_worker_process_freezes_its_engines_and_modules_and_collects_what_it_makes_later():
-    gc.unfreeze()
-    try:
-        assert gc.get_freeze_count() == 0
-        worker_process_init.send(sender=None)
-        assert gc.get_freeze_count() > 10_000  # Django, Celery and every module loaded
-        assert gc.isenabled()
-        still_collected = {id(obj) for obj in gc.get_objects()}  # the frozen are not listed
-        assert ENGINES and not any(id(get_engine(key)) in still_collected for key in ENGINES)
-        node = Node()
-        node.itself = node  # a cycle: only the collector frees it
-        watched = weakref.ref(node)
-        del node
-        gc.collect()
-        assert watched() is None
-    finally:
-        gc.unfreeze()
-
-
-#: Run in a new interpreter, as a web process starts: what the freeze left to the collector.
+#: A web process once started: how many objects are frozen, and whether the application and a
+#: view are still the collector's.
 WEB_PROCESS = """
 import gc, config.wsgi
 from django.urls import resolve
@@ -47,10 +40,34 @@ print(gc.get_freeze_count(), id(config.wsgi.application) in collected, id(view) 
 """
 
 
+def started(code: str) -> list[str]:
+    """What ``code`` printed, run in a new interpreter on this project's settings."""
+    env = os.environ | {"DJANGO_SETTINGS_MODULE": "config.settings"}
+    command = [sys.executable, "-c", code]
+    return subprocess.run(command, cwd=PROJECT_DIR, env=env, capture_output=True, text=True, check=True).stdout.split()
+
+
+def test_a_started_worker_process_freezes_its_engines_and_modules_and_collects_what_it_makes_later():
+    frozen, engines, engine_collected, cycle_freed = started(WORKER_PROCESS)
+    assert int(frozen) > 10_000  # Django, Celery and every module loaded
+    assert int(engines) > 0 and engine_collected == "False"
+    assert cycle_freed == "True"
+
+
 def test_a_web_process_imports_its_views_before_freezing_what_it_holds():
-    started = subprocess.run(
-        [sys.executable, "-c", WEB_PROCESS], cwd=PROJECT_DIR, capture_output=True, text=True, check=True
-    )
-    frozen, application_collected, view_collected = started.stdout.split()
+    frozen, application_collected, view_collected = started(WEB_PROCESS)
     assert int(frozen) > 10_000
     assert application_collected == view_collected == "False"
+
+
+def test_an_engine_that_fails_to_load_is_logged_and_the_worker_process_starts(monkeypatch, caplog):
+    def get_engine(key):
+        raise ImportError(f"no module for {key}")
+
+    monkeypatch.setattr(celery_config, "get_engine", get_engine)
+    try:
+        celery_config.worker_process_ready()
+    finally:
+        gc.unfreeze()
+    failed = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    assert failed == [f"engine {key} could not be loaded" for key in ENGINES]
