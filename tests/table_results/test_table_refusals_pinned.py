@@ -1,13 +1,17 @@
 """Who may enter a result and which matches take one (``matches.table_results``), the refusals
 word for word (found by mutation testing)."""
 
+import threading
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection, transaction
+from django.db.models import Q
 
 from competitions.table_results import result_submit
 from leagues.models import PlayMode
-from matches.models import Match
-from matches.table_results import check_open, result_clean
+from matches.models import Match, ResultSubmission
+from matches.table_results import check_open, result_clean, result_lock
 
 from .conftest import players, scoresheet
 
@@ -53,3 +57,36 @@ def test_a_substitution_is_within_one_side(match):
     with pytest.raises(ValidationError) as caught:
         result_clean(match, data)
     assert caught.value.message_dict == {"events[1].out": [f"{name} plays for the other side."]}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_step_under_way_holds_its_match_alone(match, home_manager):
+    """A result step locks its match's row, not its league's, season's or teams' (which the lock
+    reads with it): a step on another match of the same team, entered meanwhile, does not wait."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's; SQLite serialises writers")
+    scheduled = Match.objects.filter(season=match.season, status=Match.Status.SCHEDULED).exclude(id=match.id)
+    other = scheduled.filter(Q(home=match.home) | Q(away=match.home)).order_by("kickoff", "id").first()
+    locked, release = threading.Event(), threading.Event()
+
+    def step_under_way():
+        try:
+            with transaction.atomic():
+                result_lock(match.id)
+                locked.set()
+                release.wait(timeout=10)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=step_under_way)
+    thread.start()
+    try:
+        assert locked.wait(timeout=10)
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '2s'")  # waiting would wait for the step
+            submission = result_submit(match_id=other.id, user=home_manager, data=scoresheet(other, 1, 0))
+    finally:
+        release.set()
+        thread.join()
+    assert submission.state == ResultSubmission.State.PENDING
