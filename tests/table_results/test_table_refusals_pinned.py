@@ -1,8 +1,6 @@
 """Who may enter a result and which matches take one (``matches.table_results``), the refusals
 word for word (found by mutation testing)."""
 
-import threading
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, transaction
@@ -13,7 +11,7 @@ from leagues.models import PlayMode
 from matches.models import Match, ResultSubmission
 from matches.table_results import check_open, result_clean, result_lock
 
-from .conftest import players, scoresheet
+from .conftest import held_meanwhile, players, scoresheet
 
 pytestmark = pytest.mark.django_db
 
@@ -67,26 +65,8 @@ def test_a_step_under_way_holds_its_match_alone(match, home_manager):
         pytest.skip("row locks are PostgreSQL's; SQLite serialises writers")
     scheduled = Match.objects.filter(season=match.season, status=Match.Status.SCHEDULED).exclude(id=match.id)
     other = scheduled.filter(Q(home=match.home) | Q(away=match.home)).order_by("kickoff", "id").first()
-    locked, release = threading.Event(), threading.Event()
-
-    def step_under_way():
-        try:
-            with transaction.atomic():
-                result_lock(match.id)
-                locked.set()
-                release.wait(timeout=10)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=step_under_way)
-    thread.start()
-    try:
-        assert locked.wait(timeout=10)
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL lock_timeout = '2s'")  # waiting would wait for the step
-            submission = result_submit(match_id=other.id, user=home_manager, data=scoresheet(other, 1, 0))
-    finally:
-        release.set()
-        thread.join()
+    with held_meanwhile(lambda: result_lock(match.id)), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL lock_timeout = '2s'")  # waiting would wait for the step
+        submission = result_submit(match_id=other.id, user=home_manager, data=scoresheet(other, 1, 0))
     assert submission.state == ResultSubmission.State.PENDING
