@@ -1,8 +1,13 @@
 """The cast of the table-result tests: a Fütti demo season played at the table, the two
 managers of its first match, another team's manager, a commissioner and a stranger."""
 
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection, transaction
 
 from leagues.models import PlayMode
 from matches.models import Match
@@ -71,3 +76,28 @@ def scoresheet(match, home: int = 2, away: int = 1, **extra) -> dict:
     goaltender = players(match, "away", "goalkeeper")[0]
     counts[str(goaltender)] = {"saves": 3}
     return {"home_goals": home, "away_goals": away, "events": events, "counts": counts, **extra}
+
+
+@contextmanager
+def held_meanwhile(lock: Callable[[], object]) -> Iterator[None]:
+    """Run ``lock`` in a transaction of another connection (a worker's, another step's) and hold
+    what it locked while the block runs: PostgreSQL's row locks (SQLite serialises writers)."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold():
+        try:
+            with transaction.atomic():
+                lock()
+                locked.set()
+                release.wait(timeout=10)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        assert locked.wait(timeout=10)
+        yield
+    finally:
+        release.set()
+        thread.join()

@@ -2,12 +2,10 @@
 sends the new winner on while its next match is not played, and refuses the edit (nothing
 changed) once it is."""
 
-import threading
-
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import connection
 from django.urls import reverse
 
 from competitions.knockout import bracket_draw
@@ -18,7 +16,7 @@ from matches.models import Match, ResultSubmission
 from ops.demo import demo_season_create
 from tournaments.models import Tie
 
-from .conftest import players, scoresheet
+from .conftest import held_meanwhile, players, scoresheet
 
 pytestmark = pytest.mark.django_db
 
@@ -228,26 +226,9 @@ def test_an_edit_while_a_worker_holds_the_next_match_is_refused_without_waiting(
         pytest.skip("row locks are PostgreSQL's; SQLite serialises writers")
     bracket = table_bracket(commissioner)
     semi, final = semi_finals_won_at_home(commissioner, bracket)
-    locked, release = threading.Event(), threading.Event()
-
-    def worker():
-        try:
-            with transaction.atomic():
-                list(Match.objects.select_for_update().filter(id=final.match_id))
-                locked.set()
-                release.wait(timeout=10)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=worker)
-    thread.start()
-    try:
-        assert locked.wait(timeout=10)
-        with pytest.raises(ValidationError, match="is being played right now: try again"):
-            edit(commissioner, semi.match, 1, 2)
-    finally:
-        release.set()
-        thread.join()
+    worker = held_meanwhile(lambda: list(Match.objects.select_for_update().filter(id=final.match_id)))
+    with worker, pytest.raises(ValidationError, match="is being played right now: try again"):
+        edit(commissioner, semi.match, 1, 2)
     assert Match.objects.get(id=semi.match_id).home_goals == 2
     edit(commissioner, semi.match, 1, 2)  # the final is free again and not played: taken
     assert semi.away_id in (tie(bracket, 2).home_id, tie(bracket, 2).away_id)
