@@ -124,7 +124,7 @@ def main() -> None:
         for concurrency in (int(n) for n in args.workers.split(",")):
             burst_reset(matches)
             elapsed, failed, cpu = drain(matches, concurrency)
-            rates[concurrency] = total / elapsed
+            rates[concurrency] = max(rates.get(concurrency, 0.0), total / elapsed)
             print(
                 f"{concurrency} worker process{'es' if concurrency > 1 else ''}: drained in {elapsed:7.2f} s,"
                 f" {total / elapsed:,.0f} matches/s, {total / elapsed / concurrency:,.0f} per process,"
