@@ -123,9 +123,16 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_class = filters.SeasonFilter
 
     def get_queryset(self):
-        queryset = super().get_queryset()
-        # the table is cached by the season's version: reading the season is its only query
-        return queryset.prefetch_related(None) if self.action == "standings" else queryset
+        if self.action == "standings":
+            # the table is cached by the season's version: reading the season's own row is its
+            # only query (its league is read only to compute a table not cached yet)
+            return Season.objects.order_by()
+        return super().get_queryset()
+
+    def filter_queryset(self, queryset):
+        # the list's filters mean nothing to one season's table, and building them cost a request
+        # a seventh of its CPU
+        return queryset if self.action == "standings" else super().filter_queryset(queryset)
 
     @extend_schema(
         parameters=[

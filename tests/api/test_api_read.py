@@ -64,6 +64,15 @@ def test_standings_at_the_exact_path(api, played_season):
     assert all(len(row["form"]) == 5 for row in data["standings"])
 
 
+def test_a_cached_standings_request_reads_the_season_row_alone(api, played_season, django_assert_num_queries):
+    path = f"/api/seasons/{played_season.id}/standings/"
+    first = get(api, path)  # computes and caches the table
+    with django_assert_num_queries(1) as queries:
+        assert get(api, path, league=played_season.league_id + 1) == first  # the list's filters do not apply
+    assert '"leagues_season"' in queries.captured_queries[0]["sql"]
+    assert '"leagues_league"' not in queries.captured_queries[0]["sql"]
+
+
 def test_teams_filtered_by_league_and_season(api, played_season):
     other = demo_season_create(engine="futti", teams=4, seed=2)
     assert get(api, "/api/teams/")["count"] == 8
