@@ -12,7 +12,6 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Count, Max, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -42,6 +41,7 @@ from rosters.models import Draft, Player
 from web import history, ical, selectors
 from web.insight import waiting_previews
 from web.match_report import dropped_orders, match_report
+from web.season_key import season_key_parts
 from web.transactions import transactions_page
 
 
@@ -125,17 +125,7 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
     number = query_id(given)
     if given and number is None:
         raise Http404("page: give a page number")
-    version, zone, *league_seasons = (
-        Season.objects.filter(id=season_id)
-        .values_list(
-            "standings_version",
-            "league__time_zone",
-            Count("league__seasons"),
-            Max("league__seasons__id"),
-            Sum("league__seasons__standings_version"),
-        )
-        .get()
-    )
+    version, zone, *league_seasons = season_key_parts(season_id)
     siblings = "-".join(map(str, league_seasons))
     odds = cache.get(odds_made_key(season_id), 0)  # odds (and previews) made since the page was cached
 
