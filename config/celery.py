@@ -14,7 +14,7 @@ import logging
 import os
 
 from celery import Celery, bootsteps
-from celery.signals import task_postrun, worker_process_init
+from celery.signals import task_postrun, worker_init
 from django.db import close_old_connections
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -86,10 +86,13 @@ def close_broken_connections(task=None, **kwargs) -> None:
     close_old_connections()
 
 
-@worker_process_init.connect
-def worker_process_ready(**kwargs) -> None:
-    """Load every installed engine, then move what the worker process holds (Django, Celery,
-    every module, the engines' tables) out of the garbage collector's reach.
+@worker_init.connect
+def worker_ready_to_fork(**kwargs) -> None:
+    """Load every installed engine, then move what the worker holds (Django, Celery, every
+    module, the engines' tables) out of the garbage collector's reach, in the main process
+    before it forks its pool: each pool process starts with all of it, shared and frozen, and is
+    ready as soon as it is forked (pool processes that did this themselves were slower to take
+    their first task, and the cluster tests once saw a batch wait on one that was not yet ready).
 
     An engine is otherwise imported by the first match of its game, and that first batch paid
     about 80 ms for it; one that fails to import is logged and fails only its own matches, as

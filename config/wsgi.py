@@ -1,6 +1,6 @@
 """The WSGI application (gunicorn ``config.wsgi``). Every view module is imported when a web
 process starts, not by its first requests, and what the process then holds is moved out of the
-garbage collector's reach, as a worker's is (``config.celery.worker_process_ready``): kept for
+garbage collector's reach, as a worker's is (``config.celery.worker_ready_to_fork``): kept for
 the process's life, yet each full collection would walk all of it in whichever request set it
 off. Importing this module freezes the whole importing process: only a server loads it
 (``runserver`` too, harmlessly); a test that needs it starts a new interpreter."""

@@ -1,5 +1,5 @@
 """A worker process loads every engine and moves what it holds once started out of the garbage
-collector's reach (``config.celery.worker_process_ready``, on Celery's ``worker_process_init``),
+collector's reach (``config.celery.worker_ready_to_fork``, on Celery's ``worker_init``, before the pool forks),
 and still collects what it makes afterwards; a web process does the same with its views
 (``config.wsgi``). Each runs in a new interpreter, as a process starts: in the test session
 the engines and views are long imported."""
@@ -13,20 +13,25 @@ from config import celery as celery_config
 from engines import ENGINES
 from matches.worker import PROJECT_DIR
 
-#: A worker process once started: how many objects are frozen, whether the engines' objects are
-#: still the collector's, and whether a cycle made afterwards is collected.
+#: A worker's pool process, forked once the worker started: how many objects are frozen, whether
+#: the engines' objects are still the collector's, and whether a cycle made afterwards is collected.
 WORKER_PROCESS = """
-import gc, weakref, django
+import gc, os, sys, weakref, django
 django.setup()
-from celery.signals import worker_process_init
+from celery.signals import worker_init
 from engines import ENGINES, get_engine
-worker_process_init.send(sender=None)
+worker_init.send(sender=None)
+if os.fork():  # the main process waits; its pool process, forked now, reports
+    os.wait()
+    sys.exit()
 loaded = [get_engine(key) for key in ENGINES]
 collected = {id(obj) for obj in gc.get_objects()}
 class Node: pass
 node = Node(); node.itself = node; watched = weakref.ref(node); del node
 gc.collect()
 print(gc.get_freeze_count(), len(loaded), any(id(engine) in collected for engine in loaded), watched() is None)
+sys.stdout.flush()
+os._exit(0)
 """
 
 #: A web process once started: how many objects are frozen, and whether the application and a
@@ -66,7 +71,7 @@ def test_an_engine_that_fails_to_load_is_logged_and_the_worker_process_starts(mo
 
     monkeypatch.setattr(celery_config, "get_engine", get_engine)
     try:
-        celery_config.worker_process_ready()
+        celery_config.worker_ready_to_fork()
     finally:
         gc.unfreeze()
     failed = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
