@@ -23,9 +23,11 @@ SQL = (
 def season_key_parts(season_id: int) -> tuple[int, str, int, int, int]:
     """The season's version and zone and its league's seasons' count, newest id and versions
     summed; ``Season.DoesNotExist`` for no such season."""
-    with connection.cursor() as cursor:
-        cursor.execute(SQL, [season_id])
-        row = cursor.fetchone()
+    row = None
+    if 0 < season_id < 2**63:  # past a key's range no season is (SQLite refuses to compare it)
+        with connection.cursor() as cursor:
+            cursor.execute(SQL, [season_id])
+            row = cursor.fetchone()
     if row is None:
         raise Season.DoesNotExist(f"no season {season_id}")
     return row

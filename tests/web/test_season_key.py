@@ -47,3 +47,7 @@ def test_no_such_season_is_a_missing_row_and_its_page_a_404(client):
     with pytest.raises(Season.DoesNotExist):
         season_key_parts(987654)
     assert client.get("/seasons/987654/").status_code == 404
+
+
+def test_a_season_id_past_the_columns_range_is_a_404(client):
+    assert client.get("/seasons/99999999999999999999999/").status_code == 404
