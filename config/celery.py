@@ -9,7 +9,6 @@ kombu's failed teardown of a dead Redis connection (``RedisTransport``), and on 
 again (``QueueLostMatchesOnConnect``).
 """
 
-import gc
 import logging
 import os
 
@@ -19,6 +18,7 @@ from django.db import close_old_connections
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from config.heap import freeze_what_is_held
 from engines import ENGINES, get_engine
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -88,25 +88,19 @@ def close_broken_connections(task=None, **kwargs) -> None:
 
 @worker_init.connect
 def worker_ready_to_fork(**kwargs) -> None:
-    """Load every installed engine, then move what the worker holds (Django, Celery, every
-    module, the engines' tables) out of the garbage collector's reach, in the main process
-    before it forks its pool: each pool process starts with all of it, shared and frozen, and is
-    ready as soon as it is forked (pool processes that did this themselves were slower to take
-    their first task, and the cluster tests once saw a batch wait on one that was not yet ready).
-
-    An engine is otherwise imported by the first match of its game, and that first batch paid
-    about 80 ms for it; one that fails to import is logged and fails only its own matches, as
-    before. What a process holds once started is kept for its life, yet each full collection
-    walked all of it, about 130,000 objects and 60 ms, every few hundred matches played: freezing
-    it cut a worker's CPU a match by about 30% (docs/benchmarks.md, "The garbage collector").
-    What the process makes later is collected as before."""
+    """Load every installed engine, then freeze what the worker holds (``freeze_what_is_held``),
+    in the main process before it forks its pool: each pool process starts with all of it, shared
+    and frozen, and is ready as soon as it is forked (pool processes that did this themselves were
+    slower to take their first task, and the cluster tests once saw a batch wait on one that was
+    not yet ready). An engine is otherwise imported by the first match of its game, and that first
+    batch paid about 80 ms for it; one that fails to import is logged and fails only its own
+    matches, as before."""
     for key in ENGINES:
         try:
             get_engine(key)
         except Exception:
             log.exception("engine %s could not be loaded", key)
-    gc.collect()  # what is garbage already is freed, not frozen for good
-    gc.freeze()
+    freeze_what_is_held()
 
 
 #: Tasks that must run on time whatever else waits: a burst of matches on the default queue

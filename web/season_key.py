@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import connection
 
 from leagues.models import League, Season
+from leagues.validation import MAX_ID
 
 _SEASON, _LEAGUE = Season._meta.db_table, League._meta.db_table
 
@@ -24,7 +25,7 @@ def season_key_parts(season_id: int) -> tuple[int, str, int, int, int]:
     """The season's version and zone and its league's seasons' count, newest id and versions
     summed; ``Season.DoesNotExist`` for no such season."""
     row = None
-    if 0 < season_id < 2**63:  # past a key's range no season is (SQLite refuses to compare it)
+    if 0 < season_id <= MAX_ID:  # past a key's range no season is (SQLite refuses to compare it)
         with connection.cursor() as cursor:
             cursor.execute(SQL, [season_id])
             row = cursor.fetchone()
